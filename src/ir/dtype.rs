@@ -1,0 +1,87 @@
+//! Scalar data types of TIR values and buffers.
+
+use std::fmt;
+
+/// A scalar data type, spelled as TVM spells it (`float32`, `int8`, `bool` ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DataType {
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    F16,
+    BF16,
+    F32,
+    F64,
+}
+
+impl DataType {
+    pub const ALL: [DataType; 10] = [
+        DataType::Bool,
+        DataType::I8,
+        DataType::I16,
+        DataType::I32,
+        DataType::I64,
+        DataType::U8,
+        DataType::F16,
+        DataType::BF16,
+        DataType::F32,
+        DataType::F64,
+    ];
+
+    /// TVM's name for the type.
+    pub fn name(self) -> &'static str {
+        match self {
+            DataType::Bool => "bool",
+            DataType::I8 => "int8",
+            DataType::I16 => "int16",
+            DataType::I32 => "int32",
+            DataType::I64 => "int64",
+            DataType::U8 => "uint8",
+            DataType::F16 => "float16",
+            DataType::BF16 => "bfloat16",
+            DataType::F32 => "float32",
+            DataType::F64 => "float64",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<DataType> {
+        DataType::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            DataType::F16 | DataType::BF16 | DataType::F32 | DataType::F64
+        )
+    }
+
+    pub fn is_int(self) -> bool {
+        matches!(
+            self,
+            DataType::I8 | DataType::I16 | DataType::I32 | DataType::I64 | DataType::U8
+        )
+    }
+
+    pub fn is_bool(self) -> bool {
+        self == DataType::Bool
+    }
+
+    /// Size of one element in bytes (bool is stored as one byte).
+    pub fn bytes(self) -> usize {
+        match self {
+            DataType::Bool | DataType::I8 | DataType::U8 => 1,
+            DataType::I16 | DataType::F16 | DataType::BF16 => 2,
+            DataType::I32 | DataType::F32 => 4,
+            DataType::I64 | DataType::F64 => 8,
+        }
+    }
+}
+
+impl fmt::Display for DataType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,319 @@
+//! TIR expressions: immediates, variables, arithmetic, comparisons, loads and calls.
+//!
+//! Invariant: every `Expr::Var` names a variable in the owning `PrimFunc::vars`
+//! and every `Expr::Load` names a buffer in `PrimFunc::buffers`.
+
+use super::{BufferId, DataType, VarId};
+
+/// Binary operators. `Div`/`Mod` are TVM's `/` and `%`: true division on floats,
+/// truncating division on integers. `FloorDiv`/`FloorMod` are `//` and `%` as
+/// TVMScript writes them on index expressions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    FloorDiv,
+    FloorMod,
+    Min,
+    Max,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+impl BinOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
+    }
+
+    pub fn is_logical(self) -> bool {
+        matches!(self, BinOp::And | BinOp::Or)
+    }
+}
+
+/// Intrinsic functions, written `T.<name>(...)` in TVMScript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Intrinsic {
+    Exp,
+    Exp2,
+    Log,
+    Log2,
+    Log10,
+    Sqrt,
+    Rsqrt,
+    Sin,
+    Cos,
+    Tan,
+    Tanh,
+    Sigmoid,
+    Erf,
+    Fabs,
+    Abs,
+    Floor,
+    Ceil,
+    Round,
+    Trunc,
+    Pow,
+    /// `T.if_then_else(cond, a, b)`: only the chosen branch is evaluated.
+    IfThenElse,
+    /// `T.likely(cond)`: a hint, evaluates to `cond`.
+    Likely,
+}
+
+impl Intrinsic {
+    pub const ALL: [Intrinsic; 22] = [
+        Intrinsic::Exp,
+        Intrinsic::Exp2,
+        Intrinsic::Log,
+        Intrinsic::Log2,
+        Intrinsic::Log10,
+        Intrinsic::Sqrt,
+        Intrinsic::Rsqrt,
+        Intrinsic::Sin,
+        Intrinsic::Cos,
+        Intrinsic::Tan,
+        Intrinsic::Tanh,
+        Intrinsic::Sigmoid,
+        Intrinsic::Erf,
+        Intrinsic::Fabs,
+        Intrinsic::Abs,
+        Intrinsic::Floor,
+        Intrinsic::Ceil,
+        Intrinsic::Round,
+        Intrinsic::Trunc,
+        Intrinsic::Pow,
+        Intrinsic::IfThenElse,
+        Intrinsic::Likely,
+    ];
+
+    /// The name after `T.` in TVMScript.
+    pub fn name(self) -> &'static str {
+        match self {
+            Intrinsic::Exp => "exp",
+            Intrinsic::Exp2 => "exp2",
+            Intrinsic::Log => "log",
+            Intrinsic::Log2 => "log2",
+            Intrinsic::Log10 => "log10",
+            Intrinsic::Sqrt => "sqrt",
+            Intrinsic::Rsqrt => "rsqrt",
+            Intrinsic::Sin => "sin",
+            Intrinsic::Cos => "cos",
+            Intrinsic::Tan => "tan",
+            Intrinsic::Tanh => "tanh",
+            Intrinsic::Sigmoid => "sigmoid",
+            Intrinsic::Erf => "erf",
+            Intrinsic::Fabs => "fabs",
+            Intrinsic::Abs => "abs",
+            Intrinsic::Floor => "floor",
+            Intrinsic::Ceil => "ceil",
+            Intrinsic::Round => "round",
+            Intrinsic::Trunc => "trunc",
+            Intrinsic::Pow => "pow",
+            Intrinsic::IfThenElse => "if_then_else",
+            Intrinsic::Likely => "likely",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Intrinsic> {
+        Intrinsic::ALL.into_iter().find(|i| i.name() == name)
+    }
+
+    /// Number of arguments the intrinsic takes.
+    pub fn arity(self) -> usize {
+        match self {
+            Intrinsic::Pow => 2,
+            Intrinsic::IfThenElse => 3,
+            _ => 1,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// Integer immediate (also bool as 0/1 when `dtype` is `Bool`).
+    Int(i64, DataType),
+    Float(f64, DataType),
+    Var(VarId),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Not(Box<Expr>),
+    /// `T.Select(cond, a, b)`: both sides evaluated.
+    Select(Box<Expr>, Box<Expr>, Box<Expr>),
+    Cast(DataType, Box<Expr>),
+    Load(BufferId, Vec<Expr>),
+    Call(Intrinsic, Vec<Expr>),
+}
+
+impl Expr {
+    pub fn int(v: i64) -> Expr {
+        Expr::Int(v, DataType::I32)
+    }
+
+    pub fn bool(v: bool) -> Expr {
+        Expr::Int(v as i64, DataType::Bool)
+    }
+
+    pub fn var(v: VarId) -> Expr {
+        Expr::Var(v)
+    }
+
+    pub fn binary(op: BinOp, a: Expr, b: Expr) -> Expr {
+        Expr::Binary(op, Box::new(a), Box::new(b))
+    }
+
+    pub fn add(a: Expr, b: Expr) -> Expr {
+        Expr::binary(BinOp::Add, a, b)
+    }
+
+    pub fn sub(a: Expr, b: Expr) -> Expr {
+        Expr::binary(BinOp::Sub, a, b)
+    }
+
+    pub fn mul(a: Expr, b: Expr) -> Expr {
+        Expr::binary(BinOp::Mul, a, b)
+    }
+
+    pub fn floordiv(a: Expr, b: Expr) -> Expr {
+        Expr::binary(BinOp::FloorDiv, a, b)
+    }
+
+    pub fn floormod(a: Expr, b: Expr) -> Expr {
+        Expr::binary(BinOp::FloorMod, a, b)
+    }
+
+    pub fn lt(a: Expr, b: Expr) -> Expr {
+        Expr::binary(BinOp::Lt, a, b)
+    }
+
+    pub fn and(a: Expr, b: Expr) -> Expr {
+        Expr::binary(BinOp::And, a, b)
+    }
+
+    /// The integer value when this is an integer immediate.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Expr::Int(v, t) if *t != DataType::Bool => Some(*v),
+            _ => None,
+        }
+    }
+
+    pub fn is_const_true(&self) -> bool {
+        matches!(self, Expr::Int(1, DataType::Bool))
+    }
+
+    pub fn as_var(&self) -> Option<VarId> {
+        match self {
+            Expr::Var(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// Calls `f` on every direct sub-expression.
+    pub fn for_each_child<'a>(&'a self, mut f: impl FnMut(&'a Expr)) {
+        match self {
+            Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => {}
+            Expr::Binary(_, a, b) => {
+                f(a);
+                f(b);
+            }
+            Expr::Not(a) | Expr::Cast(_, a) => f(a),
+            Expr::Select(c, a, b) => {
+                f(c);
+                f(a);
+                f(b);
+            }
+            Expr::Load(_, idx) | Expr::Call(_, idx) => idx.iter().for_each(f),
+        }
+    }
+
+    /// Calls `f` on every direct sub-expression, mutably.
+    pub fn for_each_child_mut(&mut self, mut f: impl FnMut(&mut Expr)) {
+        match self {
+            Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => {}
+            Expr::Binary(_, a, b) => {
+                f(a);
+                f(b);
+            }
+            Expr::Not(a) | Expr::Cast(_, a) => f(a),
+            Expr::Select(c, a, b) => {
+                f(c);
+                f(a);
+                f(b);
+            }
+            Expr::Load(_, idx) | Expr::Call(_, idx) => idx.iter_mut().for_each(f),
+        }
+    }
+
+    /// Pre-order walk over this expression and all sub-expressions.
+    pub fn visit<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
+        f(self);
+        self.for_each_child(|c| c.visit(f));
+    }
+
+    /// Post-order rewrite: children first, then `f` on the rebuilt node.
+    pub fn rewrite(&mut self, f: &mut impl FnMut(&mut Expr)) {
+        self.for_each_child_mut(|c| c.rewrite(f));
+        f(self);
+    }
+
+    /// True when `v` occurs anywhere in the expression.
+    pub fn uses_var(&self, v: VarId) -> bool {
+        let mut found = false;
+        self.visit(&mut |e| {
+            if let Expr::Var(x) = e {
+                found |= *x == v;
+            }
+        });
+        found
+    }
+
+    /// Replaces variables by expressions (`map` returns `None` to keep a variable).
+    pub fn substitute(&mut self, map: &impl Fn(VarId) -> Option<Expr>) {
+        self.rewrite(&mut |e| {
+            if let Expr::Var(v) = e {
+                if let Some(r) = map(*v) {
+                    *e = r;
+                }
+            }
+        });
+    }
+}
+
+/// A half-open range `[min, min + extent)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Range {
+    pub min: Expr,
+    pub extent: Expr,
+}
+
+impl Range {
+    pub fn new(min: Expr, extent: Expr) -> Range {
+        Range { min, extent }
+    }
+
+    /// `[0, extent)`.
+    pub fn from_extent(extent: Expr) -> Range {
+        Range {
+            min: Expr::int(0),
+            extent,
+        }
+    }
+
+    /// A single point `[x, x + 1)`.
+    pub fn point(x: Expr) -> Range {
+        Range {
+            min: x,
+            extent: Expr::int(1),
+        }
+    }
+}

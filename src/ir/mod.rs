@@ -1,0 +1,255 @@
+//! The TIR data model at the schedule level, as TVM's TensorIR defines it.
+//!
+//! Plain data with public fields; the only logic here is construction, lookup
+//! by id and visiting. Invariant: `ir` knows nothing of parsing, scheduling,
+//! lowering or CUDA.
+//!
+//! Variables and buffers live in per-function arenas (`PrimFunc::vars`,
+//! `PrimFunc::buffers`) and are referred to by `VarId` / `BufferId`, so
+//! expressions stay small and names can be changed in one place.
+
+mod dtype;
+mod expr;
+mod stmt;
+
+pub use dtype::DataType;
+pub use expr::{BinOp, Expr, Intrinsic, Range};
+pub use stmt::{
+    AnnValue, Annotations, Block, BlockId, BlockRealize, BufferRegion, BufferStore, For, ForKind,
+    IfThenElse, IterKind, IterVar, LetStmt, LoopId, MatchBuffer, Stmt, ThreadAxis,
+};
+
+/// Index into `PrimFunc::vars`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// Index into `PrimFunc::buffers`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BufferId(pub u32);
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarDecl {
+    pub name: String,
+    pub dtype: DataType,
+}
+
+/// Where a buffer lives on the GPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StorageScope {
+    Global,
+    Shared,
+    SharedDyn,
+    Local,
+}
+
+impl StorageScope {
+    pub fn name(self) -> &'static str {
+        match self {
+            StorageScope::Global => "global",
+            StorageScope::Shared => "shared",
+            StorageScope::SharedDyn => "shared.dyn",
+            StorageScope::Local => "local",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<StorageScope> {
+        [
+            StorageScope::Global,
+            StorageScope::Shared,
+            StorageScope::SharedDyn,
+            StorageScope::Local,
+        ]
+        .into_iter()
+        .find(|s| s.name() == name)
+    }
+
+    pub fn is_shared(self) -> bool {
+        matches!(self, StorageScope::Shared | StorageScope::SharedDyn)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Buffer {
+    pub name: String,
+    pub shape: Vec<Expr>,
+    pub dtype: DataType,
+    pub scope: StorageScope,
+    /// Explicit strides, empty when the buffer is compact row-major.
+    pub strides: Vec<Expr>,
+    /// Explicit element offset, when given.
+    pub elem_offset: Option<Expr>,
+    /// Alignment of the innermost axis from `storage_align`: `(axis, factor, offset)`.
+    pub axis_align: Vec<(usize, i64, i64)>,
+}
+
+impl Buffer {
+    pub fn new(name: impl Into<String>, shape: Vec<Expr>, dtype: DataType) -> Buffer {
+        Buffer {
+            name: name.into(),
+            shape,
+            dtype,
+            scope: StorageScope::Global,
+            strides: Vec::new(),
+            elem_offset: None,
+            axis_align: Vec::new(),
+        }
+    }
+
+    /// The shape as integers when every extent is constant.
+    pub fn const_shape(&self) -> Option<Vec<i64>> {
+        self.shape.iter().map(Expr::as_int).collect()
+    }
+}
+
+/// A function parameter: a handle, optionally matched to a buffer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// The handle variable (`a` in `a: T.handle`), or the buffer's own name.
+    pub name: String,
+    /// The buffer bound to this parameter, if it is a buffer parameter.
+    pub buffer: Option<BufferId>,
+    /// Scalar parameters (`n: T.int32`) get a variable instead.
+    pub var: Option<VarId>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrimFunc {
+    pub name: String,
+    pub params: Vec<Param>,
+    pub attrs: Annotations,
+    pub vars: Vec<VarDecl>,
+    pub buffers: Vec<Buffer>,
+    /// The body: a `BlockRealize` of the root block, as TVM keeps it.
+    pub body: Stmt,
+    pub next_loop_id: u32,
+    pub next_block_id: u32,
+}
+
+/// A module of functions, with the integer constants the file defined.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Module {
+    pub name: Option<String>,
+    pub funcs: Vec<PrimFunc>,
+}
+
+impl PrimFunc {
+    pub fn var(&self, v: VarId) -> &VarDecl {
+        &self.vars[v.0 as usize]
+    }
+
+    pub fn var_name(&self, v: VarId) -> &str {
+        &self.vars[v.0 as usize].name
+    }
+
+    pub fn buffer(&self, b: BufferId) -> &Buffer {
+        &self.buffers[b.0 as usize]
+    }
+
+    pub fn buffer_mut(&mut self, b: BufferId) -> &mut Buffer {
+        &mut self.buffers[b.0 as usize]
+    }
+
+    pub fn new_var(&mut self, name: impl Into<String>, dtype: DataType) -> VarId {
+        self.vars.push(VarDecl {
+            name: name.into(),
+            dtype,
+        });
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    pub fn new_buffer(&mut self, buffer: Buffer) -> BufferId {
+        self.buffers.push(buffer);
+        BufferId(self.buffers.len() as u32 - 1)
+    }
+
+    pub fn new_loop_id(&mut self) -> LoopId {
+        self.next_loop_id += 1;
+        LoopId(self.next_loop_id - 1)
+    }
+
+    pub fn new_block_id(&mut self) -> BlockId {
+        self.next_block_id += 1;
+        BlockId(self.next_block_id - 1)
+    }
+
+    /// Buffers that are function parameters, in parameter order.
+    pub fn param_buffers(&self) -> Vec<BufferId> {
+        self.params.iter().filter_map(|p| p.buffer).collect()
+    }
+
+    pub fn is_param_buffer(&self, b: BufferId) -> bool {
+        self.params.iter().any(|p| p.buffer == Some(b))
+    }
+
+    /// The root block (TVM's implicit `root`).
+    pub fn root_block(&self) -> Option<&Block> {
+        match &self.body {
+            Stmt::BlockRealize(r) => Some(&r.block),
+            _ => None,
+        }
+    }
+
+    /// Finds a block by id anywhere in the body.
+    pub fn find_block(&self, id: BlockId) -> Option<&BlockRealize> {
+        find_block_in(&self.body, id)
+    }
+
+    /// Finds a loop by id anywhere in the body.
+    pub fn find_loop(&self, id: LoopId) -> Option<&For> {
+        find_loop_in(&self.body, id)
+    }
+
+    /// Every block in pre-order (the root block first).
+    pub fn blocks(&self) -> Vec<&Block> {
+        let mut out = Vec::new();
+        collect_blocks(&self.body, &mut out);
+        out
+    }
+
+    /// Finds blocks by name (excluding none: the root is named `root`).
+    pub fn blocks_named(&self, name: &str) -> Vec<&Block> {
+        self.blocks()
+            .into_iter()
+            .filter(|b| b.name == name)
+            .collect()
+    }
+}
+
+/// Finds a block realize by id in a statement tree.
+pub fn find_block_in(stmt: &Stmt, id: BlockId) -> Option<&BlockRealize> {
+    match stmt {
+        Stmt::BlockRealize(r) if r.block.id == id => Some(r),
+        _ => {
+            let mut res = None;
+            stmt.for_each_child(|c| {
+                if res.is_none() {
+                    res = find_block_in(c, id);
+                }
+            });
+            res
+        }
+    }
+}
+
+/// Finds a loop by id in a statement tree.
+pub fn find_loop_in(stmt: &Stmt, id: LoopId) -> Option<&For> {
+    match stmt {
+        Stmt::For(l) if l.id == id => Some(l),
+        _ => {
+            let mut res = None;
+            stmt.for_each_child(|c| {
+                if res.is_none() {
+                    res = find_loop_in(c, id);
+                }
+            });
+            res
+        }
+    }
+}
+
+fn collect_blocks<'a>(stmt: &'a Stmt, out: &mut Vec<&'a Block>) {
+    if let Stmt::BlockRealize(r) = stmt {
+        out.push(&r.block);
+    }
+    stmt.for_each_child(|c| collect_blocks(c, out));
+}

@@ -1,0 +1,340 @@
+//! TIR statements at the schedule level: loops, blocks, stores, control flow.
+//!
+//! Invariant: every `For::id` and `Block::id` is unique within its `PrimFunc`;
+//! schedule handles refer to loops and blocks by these ids, so a transformation
+//! that keeps a loop keeps its id and one that replaces it mints a new one.
+
+use super::{BufferId, Expr, Range, VarId};
+
+/// Stable identity of a loop within a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LoopId(pub u32);
+
+/// Stable identity of a block within a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+/// A GPU thread axis that a loop can be bound to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ThreadAxis {
+    BlockIdx(u8),
+    ThreadIdx(u8),
+    VThread(u8),
+}
+
+impl ThreadAxis {
+    pub const ALL: [ThreadAxis; 9] = [
+        ThreadAxis::BlockIdx(0),
+        ThreadAxis::BlockIdx(1),
+        ThreadAxis::BlockIdx(2),
+        ThreadAxis::ThreadIdx(0),
+        ThreadAxis::ThreadIdx(1),
+        ThreadAxis::ThreadIdx(2),
+        ThreadAxis::VThread(0),
+        ThreadAxis::VThread(1),
+        ThreadAxis::VThread(2),
+    ];
+
+    /// `blockIdx.x`, `threadIdx.y`, `vthread.z` ...
+    pub fn tag(self) -> String {
+        let (base, dim) = match self {
+            ThreadAxis::BlockIdx(d) => ("blockIdx", d),
+            ThreadAxis::ThreadIdx(d) => ("threadIdx", d),
+            ThreadAxis::VThread(d) => ("vthread", d),
+        };
+        format!("{base}.{}", ["x", "y", "z"][dim as usize % 3])
+    }
+
+    pub fn from_tag(tag: &str) -> Option<ThreadAxis> {
+        ThreadAxis::ALL.into_iter().find(|a| a.tag() == tag)
+    }
+
+    pub fn is_thread_idx(self) -> bool {
+        matches!(self, ThreadAxis::ThreadIdx(_))
+    }
+
+    pub fn is_block_idx(self) -> bool {
+        matches!(self, ThreadAxis::BlockIdx(_))
+    }
+
+    pub fn is_vthread(self) -> bool {
+        matches!(self, ThreadAxis::VThread(_))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ForKind {
+    Serial,
+    Parallel,
+    Vectorized,
+    Unrolled,
+    ThreadBinding(ThreadAxis),
+}
+
+/// Annotation values, as TVMScript writes them in `T.block_attr({...})` / `annotations={...}`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnnValue {
+    Int(i64),
+    Float(f64),
+    Str(String),
+    Bool(bool),
+    List(Vec<AnnValue>),
+}
+
+pub type Annotations = Vec<(String, AnnValue)>;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct For {
+    pub id: LoopId,
+    pub var: VarId,
+    pub min: Expr,
+    pub extent: Expr,
+    pub kind: ForKind,
+    pub annotations: Annotations,
+    pub body: Stmt,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IterKind {
+    /// `S` in `T.axis.remap`: a data-parallel axis.
+    Spatial,
+    /// `R`: a reduction axis.
+    Reduce,
+    /// An axis the schedule cannot reason about (`T.axis.opaque`).
+    Opaque,
+}
+
+/// A block iteration variable with its domain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IterVar {
+    pub var: VarId,
+    pub dom: Range,
+    pub kind: IterKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferRegion {
+    pub buffer: BufferId,
+    pub region: Vec<Range>,
+}
+
+/// `T.match_buffer(source_region, shape)` inside a block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchBuffer {
+    pub buffer: BufferId,
+    pub source: BufferRegion,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub id: BlockId,
+    pub name: String,
+    pub iter_vars: Vec<IterVar>,
+    pub reads: Vec<BufferRegion>,
+    pub writes: Vec<BufferRegion>,
+    /// `with T.init():` body for reductions.
+    pub init: Option<Stmt>,
+    pub body: Stmt,
+    pub alloc_buffers: Vec<BufferId>,
+    pub match_buffers: Vec<MatchBuffer>,
+    pub annotations: Annotations,
+}
+
+/// A block instance: iteration values bound to the block's iter vars, plus the
+/// predicate from `T.where`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockRealize {
+    pub iter_values: Vec<Expr>,
+    pub predicate: Expr,
+    pub block: Block,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferStore {
+    pub buffer: BufferId,
+    pub indices: Vec<Expr>,
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct IfThenElse {
+    pub cond: Expr,
+    pub then_case: Stmt,
+    pub else_case: Option<Stmt>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LetStmt {
+    pub var: VarId,
+    pub value: Expr,
+    pub body: Stmt,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    For(Box<For>),
+    BlockRealize(Box<BlockRealize>),
+    Seq(Vec<Stmt>),
+    BufferStore(BufferStore),
+    IfThenElse(Box<IfThenElse>),
+    LetStmt(Box<LetStmt>),
+    Evaluate(Expr),
+}
+
+impl Stmt {
+    /// Wraps a list as a `Seq`, unwrapping single statements.
+    pub fn seq(mut stmts: Vec<Stmt>) -> Stmt {
+        if stmts.len() == 1 {
+            stmts.pop().unwrap_or(Stmt::Seq(Vec::new()))
+        } else {
+            Stmt::Seq(stmts)
+        }
+    }
+
+    /// The statements of a `Seq`, or this one statement.
+    pub fn as_slice(&self) -> &[Stmt] {
+        match self {
+            Stmt::Seq(v) => v,
+            other => std::slice::from_ref(other),
+        }
+    }
+
+    /// Calls `f` on every direct child statement (block init included).
+    pub fn for_each_child<'a>(&'a self, mut f: impl FnMut(&'a Stmt)) {
+        match self {
+            Stmt::For(l) => f(&l.body),
+            Stmt::BlockRealize(r) => {
+                if let Some(init) = &r.block.init {
+                    f(init);
+                }
+                f(&r.block.body);
+            }
+            Stmt::Seq(v) => v.iter().for_each(f),
+            Stmt::IfThenElse(i) => {
+                f(&i.then_case);
+                if let Some(e) = &i.else_case {
+                    f(e);
+                }
+            }
+            Stmt::LetStmt(l) => f(&l.body),
+            Stmt::BufferStore(_) | Stmt::Evaluate(_) => {}
+        }
+    }
+
+    /// Calls `f` on every direct child statement, mutably.
+    pub fn for_each_child_mut(&mut self, mut f: impl FnMut(&mut Stmt)) {
+        match self {
+            Stmt::For(l) => f(&mut l.body),
+            Stmt::BlockRealize(r) => {
+                if let Some(init) = &mut r.block.init {
+                    f(init);
+                }
+                f(&mut r.block.body);
+            }
+            Stmt::Seq(v) => v.iter_mut().for_each(f),
+            Stmt::IfThenElse(i) => {
+                f(&mut i.then_case);
+                if let Some(e) = &mut i.else_case {
+                    f(e);
+                }
+            }
+            Stmt::LetStmt(l) => f(&mut l.body),
+            Stmt::BufferStore(_) | Stmt::Evaluate(_) => {}
+        }
+    }
+
+    /// Pre-order walk over all statements.
+    pub fn visit<'a>(&'a self, f: &mut impl FnMut(&'a Stmt)) {
+        f(self);
+        self.for_each_child(|c| c.visit(f));
+    }
+
+    /// Pre-order walk over all statements, mutably. `f` runs before children.
+    pub fn visit_mut(&mut self, f: &mut impl FnMut(&mut Stmt)) {
+        f(self);
+        self.for_each_child_mut(|c| c.visit_mut(f));
+    }
+
+    /// Calls `f` on every expression held directly by this statement (not children).
+    pub fn for_each_expr_mut(&mut self, mut f: impl FnMut(&mut Expr)) {
+        match self {
+            Stmt::For(l) => {
+                f(&mut l.min);
+                f(&mut l.extent);
+            }
+            Stmt::BlockRealize(r) => {
+                r.iter_values.iter_mut().for_each(&mut f);
+                f(&mut r.predicate);
+                let b = &mut r.block;
+                for iv in &mut b.iter_vars {
+                    f(&mut iv.dom.min);
+                    f(&mut iv.dom.extent);
+                }
+                for region in b.reads.iter_mut().chain(b.writes.iter_mut()) {
+                    for r in &mut region.region {
+                        f(&mut r.min);
+                        f(&mut r.extent);
+                    }
+                }
+                for m in &mut b.match_buffers {
+                    for r in &mut m.source.region {
+                        f(&mut r.min);
+                        f(&mut r.extent);
+                    }
+                }
+            }
+            Stmt::Seq(_) => {}
+            Stmt::BufferStore(s) => {
+                s.indices.iter_mut().for_each(&mut f);
+                f(&mut s.value);
+            }
+            Stmt::IfThenElse(i) => f(&mut i.cond),
+            Stmt::LetStmt(l) => f(&mut l.value),
+            Stmt::Evaluate(e) => f(e),
+        }
+    }
+
+    /// Calls `f` on every expression held directly by this statement (not children).
+    pub fn for_each_expr<'a>(&'a self, mut f: impl FnMut(&'a Expr)) {
+        match self {
+            Stmt::For(l) => {
+                f(&l.min);
+                f(&l.extent);
+            }
+            Stmt::BlockRealize(r) => {
+                r.iter_values.iter().for_each(&mut f);
+                f(&r.predicate);
+                let b = &r.block;
+                for iv in &b.iter_vars {
+                    f(&iv.dom.min);
+                    f(&iv.dom.extent);
+                }
+                for region in b.reads.iter().chain(b.writes.iter()) {
+                    for r in &region.region {
+                        f(&r.min);
+                        f(&r.extent);
+                    }
+                }
+                for m in &b.match_buffers {
+                    for r in &m.source.region {
+                        f(&r.min);
+                        f(&r.extent);
+                    }
+                }
+            }
+            Stmt::Seq(_) => {}
+            Stmt::BufferStore(s) => {
+                s.indices.iter().for_each(&mut f);
+                f(&s.value);
+            }
+            Stmt::IfThenElse(i) => f(&i.cond),
+            Stmt::LetStmt(l) => f(&l.value),
+            Stmt::Evaluate(e) => f(e),
+        }
+    }
+
+    /// Substitutes variables in every expression of this statement tree.
+    pub fn substitute(&mut self, map: &impl Fn(VarId) -> Option<Expr>) {
+        self.visit_mut(&mut |s| s.for_each_expr_mut(|e| e.substitute(map)));
+    }
+}
