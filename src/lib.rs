@@ -22,3 +22,6 @@ pub mod diag;
 pub mod interp;
 pub mod ir;
 pub mod script;
+pub mod codegen;
+pub mod lower;
+pub mod runtime;

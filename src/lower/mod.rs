@@ -1,0 +1,1 @@
+//! Lowering passes from scheduled TIR to a kernel-shaped program.
