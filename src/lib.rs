@@ -18,10 +18,14 @@
 //!   renders through `diag`.
 
 pub mod arith;
+pub mod cli;
 pub mod diag;
 pub mod interp;
 pub mod ir;
+pub mod schedule;
 pub mod script;
+pub mod trace;
+pub mod workload;
 pub mod codegen;
 pub mod lower;
 pub mod runtime;

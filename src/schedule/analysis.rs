@@ -1,0 +1,219 @@
+//! Reusable analyses and checks over a scheduled function (TVM: src/tir/schedule/analysis).
+
+use super::error::{Culprit, ScheduleError};
+use super::tree;
+use crate::ir::{Block, BlockId, BlockRealize, BufferId, Expr, IterKind, LoopId, PrimFunc, Stmt};
+
+pub fn block_culprit(func: &PrimFunc, id: BlockId) -> Culprit {
+    let name = func
+        .find_block(id)
+        .map(|r| r.block.name.clone())
+        .unwrap_or_else(|| format!("#{}", id.0));
+    Culprit::Block(id, name)
+}
+
+pub fn loop_culprit(func: &PrimFunc, id: LoopId) -> Culprit {
+    let name = func
+        .find_loop(id)
+        .map(|l| func.var_name(l.var).to_string())
+        .unwrap_or_else(|| format!("#{}", id.0));
+    Culprit::Loop(id, name)
+}
+
+pub fn get_block(func: &PrimFunc, id: BlockId) -> Result<&BlockRealize, ScheduleError> {
+    func.find_block(id).ok_or(ScheduleError::StaleBlock(id))
+}
+
+pub fn get_loop(func: &PrimFunc, id: LoopId) -> Result<&crate::ir::For, ScheduleError> {
+    func.find_loop(id).ok_or(ScheduleError::StaleLoop(id))
+}
+
+/// Buffers a block writes, from its declared write regions.
+pub fn written_buffers(block: &Block) -> Vec<BufferId> {
+    block.writes.iter().map(|r| r.buffer).collect()
+}
+
+/// Buffers a block reads, from its declared read regions.
+pub fn read_buffers(block: &Block) -> Vec<BufferId> {
+    block.reads.iter().map(|r| r.buffer).collect()
+}
+
+/// An output block writes a buffer that is a function parameter (TVM's CheckNotOutputBlock).
+pub fn output_buffer_of(func: &PrimFunc, block: &Block) -> Option<BufferId> {
+    written_buffers(block)
+        .into_iter()
+        .find(|b| func.is_param_buffer(*b))
+}
+
+/// Blocks that share a scope root with `id` (the children of its scope block), program order.
+pub fn sibling_blocks(func: &PrimFunc, id: BlockId) -> Vec<BlockId> {
+    let scope = match tree::scope_of_block(func, id) {
+        Some(s) => s,
+        None => return Vec::new(),
+    };
+    match func.find_block(scope) {
+        Some(r) => tree::child_blocks_of_block(&r.block)
+            .iter()
+            .map(|c| c.block.id)
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// Blocks of the same scope that write a buffer `id` reads (TVM's get_producers).
+pub fn producers(func: &PrimFunc, id: BlockId) -> Vec<BlockId> {
+    let Some(me) = func.find_block(id) else {
+        return Vec::new();
+    };
+    let reads = read_buffers(&me.block);
+    sibling_blocks(func, id)
+        .into_iter()
+        .filter(|b| *b != id)
+        .filter(|b| {
+            func.find_block(*b)
+                .is_some_and(|r| written_buffers(&r.block).iter().any(|w| reads.contains(w)))
+        })
+        .collect()
+}
+
+/// Blocks of the same scope that read a buffer `id` writes (TVM's get_consumers).
+pub fn consumers(func: &PrimFunc, id: BlockId) -> Vec<BlockId> {
+    let Some(me) = func.find_block(id) else {
+        return Vec::new();
+    };
+    let writes = written_buffers(&me.block);
+    sibling_blocks(func, id)
+        .into_iter()
+        .filter(|b| *b != id)
+        .filter(|b| {
+            func.find_block(*b)
+                .is_some_and(|r| read_buffers(&r.block).iter().any(|w| writes.contains(w)))
+        })
+        .collect()
+}
+
+/// A complete block: only spatial iterators, and it writes no buffer it reads
+/// (TVM's CheckCompleteBlock, without the dominance part).
+pub fn check_complete(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError> {
+    let r = get_block(func, id)?;
+    let block = &r.block;
+    if let Some(iv) = block.iter_vars.iter().find(|iv| iv.kind != IterKind::Spatial) {
+        return Err(ScheduleError::WrongBlockKind {
+            block: block_culprit(func, id),
+            want: "complete",
+            why: format!(
+                "its iterator `{}` is not spatial",
+                func.var_name(iv.var)
+            ),
+        });
+    }
+    let reads = read_buffers(block);
+    if let Some(w) = written_buffers(block).into_iter().find(|w| reads.contains(w)) {
+        return Err(ScheduleError::WrongBlockKind {
+            block: block_culprit(func, id),
+            want: "complete",
+            why: format!("it both reads and writes `{}`", func.buffer(w).name),
+        });
+    }
+    Ok(())
+}
+
+/// A reduction block: has an init, spatial and reduce iterators only, and its
+/// reduce iterators do not index the written buffer (TVM's CheckReductionBlock).
+pub fn check_reduction(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError> {
+    let r = get_block(func, id)?;
+    let block = &r.block;
+    let err = |why: String| ScheduleError::WrongBlockKind {
+        block: block_culprit(func, id),
+        want: "reduction",
+        why,
+    };
+    if block.init.is_none() {
+        return Err(err("it has no `T.init()`".into()));
+    }
+    if let Some(iv) = block.iter_vars.iter().find(|iv| iv.kind == IterKind::Opaque) {
+        return Err(err(format!(
+            "its iterator `{}` is opaque",
+            func.var_name(iv.var)
+        )));
+    }
+    for w in &block.writes {
+        for range in &w.region {
+            for iv in block.iter_vars.iter().filter(|iv| iv.kind == IterKind::Reduce) {
+                if range.min.uses_var(iv.var) {
+                    return Err(err(format!(
+                        "the reduction iterator `{}` indexes the written buffer `{}`",
+                        func.var_name(iv.var),
+                        func.buffer(w.buffer).name
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Loop ids used by an expression (through their vars).
+pub fn loops_used_by(func: &PrimFunc, loops: &[LoopId], e: &Expr) -> Vec<LoopId> {
+    loops
+        .iter()
+        .copied()
+        .filter(|l| func.find_loop(*l).is_some_and(|f| e.uses_var(f.var)))
+        .collect()
+}
+
+/// Integer extent of a loop, or an error naming it.
+pub fn const_extent(func: &PrimFunc, id: LoopId) -> Result<i64, ScheduleError> {
+    let l = get_loop(func, id)?;
+    l.extent.as_int().ok_or_else(|| {
+        ScheduleError::NonConstantExtent(
+            loop_culprit(func, id),
+            crate::script::print_expr(func, &l.extent),
+        )
+    })
+}
+
+/// Checks that a loop starts at 0 (split, fuse and friends need it).
+pub fn check_starts_at_zero(func: &PrimFunc, id: LoopId) -> Result<(), ScheduleError> {
+    let l = get_loop(func, id)?;
+    if l.min.as_int() != Some(0) {
+        return Err(ScheduleError::LoopNotStartWithZero(
+            loop_culprit(func, id),
+            crate::script::print_expr(func, &l.min),
+        ));
+    }
+    Ok(())
+}
+
+/// All blocks under a loop (any depth).
+pub fn blocks_under_loop(func: &PrimFunc, id: LoopId) -> Vec<&BlockRealize> {
+    match func.find_loop(id) {
+        Some(l) => tree::blocks_in(&l.body),
+        None => Vec::new(),
+    }
+}
+
+/// The statement that holds exactly the given block and its private loop nest:
+/// the highest loop above the block (inside its scope) whose subtree has no
+/// other block. Returns the loop id, or None when the block stands directly in
+/// its scope's body.
+pub fn private_nest_root(func: &PrimFunc, id: BlockId) -> Option<LoopId> {
+    let loops = tree::loops_of_block(func, id)?;
+    let mut root = None;
+    for l in loops.iter().rev() {
+        match func.find_loop(*l) {
+            Some(f) if single_path(&f.body) => root = Some(*l),
+            _ => break,
+        }
+    }
+    root
+}
+
+/// True when a statement is a chain of loops ending in one block (no Seq on the way).
+fn single_path(stmt: &Stmt) -> bool {
+    match stmt {
+        Stmt::For(l) => single_path(&l.body),
+        Stmt::BlockRealize(_) => true,
+        _ => false,
+    }
+}

@@ -1,0 +1,284 @@
+//! Schedule errors: which precondition failed, on which blocks/loops, and how to fix it.
+//!
+//! Errors carry ids (to mark the culprits in the printed TIR) and the names the
+//! user sees. `Display` is the one-line form for the status bar; `to_diagnostic`
+//! renders the whole program with the culprits marked, plus a hint.
+
+use crate::diag::{Diagnostic, Label, Snippet};
+use crate::ir::{BlockId, LoopId, PrimFunc};
+use thiserror::Error;
+
+/// A block or loop named in an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Culprit {
+    Block(BlockId, String),
+    Loop(LoopId, String),
+}
+
+impl std::fmt::Display for Culprit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Culprit::Block(_, name) => write!(f, "block \"{name}\""),
+            Culprit::Loop(_, name) => write!(f, "loop `{name}`"),
+        }
+    }
+}
+
+fn list(items: &[Culprit]) -> String {
+    items
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum ScheduleError {
+    #[error("no block named \"{name}\" in the function")]
+    NoSuchBlock { name: String, known: Vec<String> },
+    #[error("{count} blocks are named \"{name}\"; block names must be unique to look one up")]
+    AmbiguousBlock { name: String, count: usize },
+    #[error("the block this handle refers to no longer exists in the program")]
+    StaleBlock(BlockId),
+    #[error("the loop this handle refers to no longer exists in the program")]
+    StaleLoop(LoopId),
+    #[error("{0} must start at 0 (it starts at {1})")]
+    LoopNotStartWithZero(Culprit, String),
+    #[error("{0} has a non-constant extent `{1}`")]
+    NonConstantExtent(Culprit, String),
+    #[error("factor {factor} is not positive (splitting {loop_})")]
+    NonPositiveFactor { loop_: Culprit, factor: i64 },
+    #[error("at most one factor of a split may be None/null (splitting {0})")]
+    MultipleInferredFactors(Culprit),
+    #[error("the factors' product {product} is smaller than the extent {extent} of {loop_}")]
+    WrongFactorProduct {
+        loop_: Culprit,
+        extent: i64,
+        product: i64,
+    },
+    #[error("{0} is listed more than once")]
+    DuplicateLoop(Culprit),
+    #[error("{what} needs at least {min} loops, got {got}")]
+    TooFewLoops {
+        what: &'static str,
+        min: usize,
+        got: usize,
+    },
+    #[error("{outer} and {inner} are not a single chain of nested loops: {why}")]
+    NotSingleChain {
+        outer: Culprit,
+        inner: Culprit,
+        why: String,
+    },
+    #[error("the loops {0} are not all on one path from the scope root to a block")]
+    NotOnOnePath(String),
+    #[error("{0} is bound to {1} and cannot also be made {2}")]
+    BoundLoop(Culprit, String, &'static str),
+    #[error("{loop_} and {other} are nested and would both be bound to {axis}; block \"{block}\" uses both loops, so its iterations would collapse onto the same thread")]
+    ThreadAxisConflict {
+        loop_: Culprit,
+        other: Culprit,
+        axis: String,
+        block: String,
+    },
+    #[error("`{0}` is not a thread axis; use blockIdx.x/y/z, threadIdx.x/y/z or vthread.x/y/z")]
+    UnknownThreadAxis(String),
+    #[error("{loop_} cannot be {what}: block \"{block}\" binds its reduction iterator `{iter}` to it")]
+    NotParallelizable {
+        loop_: Culprit,
+        what: String,
+        block: String,
+        iter: String,
+    },
+    #[error("{loop_} cannot be {what}: block \"{block}\" has an opaque iterator or a non-affine binding over it")]
+    OpaqueUse {
+        loop_: Culprit,
+        what: String,
+        block: String,
+    },
+    #[error("{block} has {count} {kind} buffers; index {index} is out of range")]
+    BufferIndexOutOfRange {
+        block: Culprit,
+        kind: &'static str,
+        index: i64,
+        count: usize,
+    },
+    #[error("`{0}` is not a storage scope; use global, shared, shared.dyn or local")]
+    UnknownStorageScope(String),
+    #[error("{block} is an output block: it writes `{buffer}`, a parameter of the function, so it cannot be moved to compute inside another block's loop")]
+    OutputBlock { block: Culprit, buffer: String },
+    #[error("{block} must have all its consumers under {loop_}, but {n} are not: {list}", n = consumers.len(), list = list(consumers))]
+    ConsumersNotUnderLoop {
+        block: Culprit,
+        loop_: Culprit,
+        consumers: Vec<Culprit>,
+    },
+    #[error("{block} must have all its producers under {loop_}, but {n} are not: {list}", n = producers.len(), list = list(producers))]
+    ProducersNotUnderLoop {
+        block: Culprit,
+        loop_: Culprit,
+        producers: Vec<Culprit>,
+    },
+    #[error("{loop_} is inside {block}'s own loop nest; the target loop must be outside it")]
+    LoopInsideOwnNest { block: Culprit, loop_: Culprit },
+    #[error("{block} and {loop_} are not in the same scope (block)")]
+    NotSameScope { block: Culprit, loop_: Culprit },
+    #[error("{0} is not alone in its loop nest ({1}), so its loops cannot be moved")]
+    NotAlone(Culprit, String),
+    #[error("{block} is not a {want} block: {why}")]
+    WrongBlockKind {
+        block: Culprit,
+        want: &'static str,
+        why: String,
+    },
+    #[error("{loop_} is not an ancestor of {block}")]
+    NotAncestor { loop_: Culprit, block: Culprit },
+    #[error("{loop_} is below {inner}, which binds the reduction iterator `{iter}`; decompose_reduction needs a loop at or above every reduction loop")]
+    LoopBelowReduction {
+        loop_: Culprit,
+        inner: Culprit,
+        iter: String,
+    },
+    #[error("{block}: {why}")]
+    UnsupportedPattern { block: Culprit, why: String },
+    #[error("{0} would be left with no buffer region it can bound: {1}")]
+    CannotBound(Culprit, String),
+    #[error("`{0}` cannot be changed: it is a parameter of the function")]
+    ParamBuffer(String),
+    #[error("{what}: {why}")]
+    InvalidArgument { what: &'static str, why: String },
+    #[error("the recorded decision {decision:?} is invalid: {why}")]
+    InvalidDecision { decision: Vec<i64>, why: String },
+    #[error("`{0}` is not supported by tirtui: {1}")]
+    Unsupported(&'static str, String),
+}
+
+impl ScheduleError {
+    /// The blocks and loops to mark in the printed program.
+    pub fn culprits(&self) -> Vec<Culprit> {
+        use ScheduleError as E;
+        match self {
+            E::LoopNotStartWithZero(c, _)
+            | E::NonConstantExtent(c, _)
+            | E::MultipleInferredFactors(c)
+            | E::DuplicateLoop(c)
+            | E::BoundLoop(c, _, _)
+            | E::NotAlone(c, _)
+            | E::CannotBound(c, _) => vec![c.clone()],
+            E::NonPositiveFactor { loop_, .. } | E::WrongFactorProduct { loop_, .. } => {
+                vec![loop_.clone()]
+            }
+            E::NotSingleChain { outer, inner, .. } => vec![outer.clone(), inner.clone()],
+            E::ThreadAxisConflict { loop_, other, .. } => vec![loop_.clone(), other.clone()],
+            E::NotParallelizable { loop_, .. } | E::OpaqueUse { loop_, .. } => {
+                vec![loop_.clone()]
+            }
+            E::BufferIndexOutOfRange { block, .. }
+            | E::OutputBlock { block, .. }
+            | E::WrongBlockKind { block, .. }
+            | E::UnsupportedPattern { block, .. } => vec![block.clone()],
+            E::ConsumersNotUnderLoop {
+                block,
+                loop_,
+                consumers: others,
+            }
+            | E::ProducersNotUnderLoop {
+                block,
+                loop_,
+                producers: others,
+            } => {
+                let mut v = vec![block.clone(), loop_.clone()];
+                v.extend(others.iter().cloned());
+                v
+            }
+            E::LoopInsideOwnNest { block, loop_ }
+            | E::NotSameScope { block, loop_ }
+            | E::NotAncestor { loop_, block } => vec![block.clone(), loop_.clone()],
+            E::LoopBelowReduction { loop_, inner, .. } => vec![loop_.clone(), inner.clone()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// A suggestion for the fix, where one is known.
+    pub fn hint(&self) -> Option<String> {
+        use ScheduleError as E;
+        Some(match self {
+            E::NoSuchBlock { known, .. } if !known.is_empty() => {
+                format!("blocks in this function: {}", known.join(", "))
+            }
+            E::StaleBlock(_) | E::StaleLoop(_) => {
+                "a later step replaced it (split/fuse/compute_at make new loops); get fresh handles with get_loops".into()
+            }
+            E::OutputBlock { .. } => {
+                "to move a consumer (such as a cache_write block) under a loop, use reverse_compute_at instead of compute_at".into()
+            }
+            E::ConsumersNotUnderLoop { .. } => {
+                "compute_at the consumers first (e.g. the local cache before the shared cache that feeds it), or pick a loop that encloses every consumer".into()
+            }
+            E::ProducersNotUnderLoop { .. } => {
+                "reverse_compute_at the producers first, or pick a loop that encloses every producer".into()
+            }
+            E::WrongFactorProduct { extent, .. } => {
+                format!("use null for one factor to infer it, or make the product at least {extent} (a larger product adds a T.where guard)")
+            }
+            E::ThreadAxisConflict { .. } => {
+                "bind the second loop to another axis (e.g. threadIdx.y), or fuse the two loops and bind the fused loop".into()
+            }
+            E::BoundLoop(..) => {
+                "split the bound loop and vectorize/unroll its inner part instead".into()
+            }
+            E::NotParallelizable { .. } => {
+                "only loops over spatial iterators can be parallelized this way; split or reorder so the reduction loop stays serial (or use rfactor)".into()
+            }
+            E::LoopBelowReduction { inner, .. } => {
+                format!("pass {inner} or a loop above it")
+            }
+            E::NotSingleChain { .. } => {
+                "the loops must be directly nested (each the only child of the one above)".into()
+            }
+            E::LoopInsideOwnNest { .. } => "choose a loop outside the block's own loop nest".into(),
+            E::NotAlone(..) => {
+                "the block must be the only thing under the loops that would move with it".into()
+            }
+            _ => return None,
+        })
+    }
+
+    /// The whole report: message, the program with the culprits marked, and the hint.
+    pub fn to_diagnostic(&self, func: &PrimFunc) -> Diagnostic {
+        let printed = crate::script::print_func_marked(func);
+        let mut labels = Vec::new();
+        for c in self.culprits() {
+            let span = match &c {
+                Culprit::Block(id, _) => printed
+                    .blocks
+                    .iter()
+                    .find(|(b, _, _)| b == id)
+                    .map(|(_, s, _)| *s),
+                Culprit::Loop(id, _) => printed
+                    .loops
+                    .iter()
+                    .find(|(l, _)| l == id)
+                    .map(|(_, s)| *s),
+            };
+            if let Some(span) = span {
+                labels.push(Label {
+                    span,
+                    message: c.to_string(),
+                });
+            }
+        }
+        let mut d = Diagnostic::new(self.to_string());
+        if !labels.is_empty() {
+            d = d.with_snippet(Snippet {
+                text: printed.text,
+                labels,
+                whole: true,
+            });
+        }
+        if let Some(h) = self.hint() {
+            d = d.with_help(h);
+        }
+        d
+    }
+}

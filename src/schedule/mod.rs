@@ -1,0 +1,55 @@
+//! The schedule engine: TVM's TensorIR schedule primitives with their checks.
+//!
+//! A `Schedule` owns the current program. Blocks and loops are referred to by
+//! `BlockId` / `LoopId`, which stay valid while the node exists (TVM's
+//! BlockRV/LoopRV); a primitive that removes a loop makes its id stale, and any
+//! later use reports that. Every primitive works on a copy and commits only on
+//! success, so a failed step leaves the program exactly as it was.
+//!
+//! Invariant: knows `ir`, `arith` and `script` (for error rendering); nothing of
+//! traces, lowering or CUDA.
+
+pub mod analysis;
+pub mod auto;
+pub mod error;
+pub mod primitive;
+pub mod region;
+pub mod tree;
+
+pub use error::{Culprit, ScheduleError};
+
+use crate::ir::PrimFunc;
+
+/// What a primitive returns (TVM's random variables).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Block(crate::ir::BlockId),
+    Loop(crate::ir::LoopId),
+    Int(i64),
+    Blocks(Vec<crate::ir::BlockId>),
+    Loops(Vec<crate::ir::LoopId>),
+    Ints(Vec<i64>),
+    None,
+}
+
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    pub func: PrimFunc,
+}
+
+impl Schedule {
+    pub fn new(func: PrimFunc) -> Schedule {
+        Schedule { func }
+    }
+
+    /// Runs a transformation on a copy of the program and keeps it only on success.
+    pub fn transact<T>(
+        &mut self,
+        f: impl FnOnce(&mut PrimFunc) -> Result<T, ScheduleError>,
+    ) -> Result<T, ScheduleError> {
+        let mut work = self.func.clone();
+        let res = f(&mut work)?;
+        self.func = work;
+        Ok(res)
+    }
+}

@@ -1,0 +1,139 @@
+//! annotate, unannotate, storage_align, set_scope.
+//!
+//! TVM: src/tir/schedule/primitive/annotate.cc, block_annotate.cc
+
+use super::loop_transformation::BlockOrLoop;
+use crate::ir::{AnnValue, Annotations, BlockId, PrimFunc, StorageScope};
+use crate::schedule::analysis::{block_culprit, get_block, get_loop};
+use crate::schedule::error::ScheduleError;
+use crate::schedule::tree;
+
+/// The annotation key TVM uses for storage_align.
+pub const BUFFER_DIM_ALIGN: &str = "buffer_dim_align";
+
+fn annotations_mut(func: &mut PrimFunc, target: BlockOrLoop) -> Result<&mut Annotations, ScheduleError> {
+    match target {
+        BlockOrLoop::Block(b) => Ok(&mut tree::block_realize_mut(func, b)
+            .ok_or(ScheduleError::StaleBlock(b))?
+            .block
+            .annotations),
+        BlockOrLoop::Loop(l) => Ok(&mut tree::loop_mut(func, l).ok_or(ScheduleError::StaleLoop(l))?.annotations),
+    }
+}
+
+pub fn annotate(func: &mut PrimFunc, target: BlockOrLoop, key: &str, value: AnnValue) -> Result<(), ScheduleError> {
+    if key.is_empty() {
+        return Err(ScheduleError::InvalidArgument {
+            what: "annotate",
+            why: "the annotation key is empty".into(),
+        });
+    }
+    let anns = annotations_mut(func, target)?;
+    match anns.iter_mut().find(|(k, _)| k == key) {
+        Some(slot) => slot.1 = value,
+        None => anns.push((key.to_string(), value)),
+    }
+    Ok(())
+}
+
+pub fn unannotate(func: &mut PrimFunc, target: BlockOrLoop, key: &str) -> Result<(), ScheduleError> {
+    let anns = annotations_mut(func, target)?;
+    let before = anns.len();
+    anns.retain(|(k, _)| k != key);
+    if anns.len() == before {
+        return Err(ScheduleError::InvalidArgument {
+            what: "unannotate",
+            why: format!("there is no annotation `{key}` to remove"),
+        });
+    }
+    Ok(())
+}
+
+/// TVM's `storage_align`: pads the stride of `axis` of the buffer the block writes
+/// so that `stride % factor == offset` (avoids shared-memory bank conflicts).
+pub fn storage_align(
+    func: &mut PrimFunc,
+    block: BlockId,
+    buffer_index: i64,
+    axis: i64,
+    factor: i64,
+    offset: i64,
+) -> Result<(), ScheduleError> {
+    let r = get_block(func, block)?;
+    let n = r.block.writes.len();
+    if buffer_index < 0 || buffer_index as usize >= n {
+        return Err(ScheduleError::BufferIndexOutOfRange {
+            block: block_culprit(func, block),
+            kind: "write",
+            index: buffer_index,
+            count: n,
+        });
+    }
+    let buffer = r.block.writes[buffer_index as usize].buffer;
+    if func.is_param_buffer(buffer) {
+        return Err(ScheduleError::ParamBuffer(func.buffer(buffer).name.clone()));
+    }
+    let ndim = func.buffer(buffer).shape.len() as i64;
+    let axis = if axis < 0 { axis + ndim } else { axis };
+    if axis < 0 || axis >= ndim {
+        return Err(ScheduleError::InvalidArgument {
+            what: "storage_align",
+            why: format!("axis {axis} is out of range for a {ndim}-d buffer"),
+        });
+    }
+    if factor <= 0 || offset < 0 || offset >= factor {
+        return Err(ScheduleError::InvalidArgument {
+            what: "storage_align",
+            why: format!("need factor > 0 and 0 <= offset < factor, got factor {factor}, offset {offset}"),
+        });
+    }
+    let entry = AnnValue::List(vec![
+        AnnValue::Int(buffer_index),
+        AnnValue::Int(axis),
+        AnnValue::Int(factor),
+        AnnValue::Int(offset),
+    ]);
+    let anns = annotations_mut(func, BlockOrLoop::Block(block))?;
+    match anns.iter_mut().find(|(k, _)| k == BUFFER_DIM_ALIGN) {
+        Some((_, AnnValue::List(items))) => {
+            items.retain(|it| {
+                !matches!(it, AnnValue::List(v) if v.first() == Some(&AnnValue::Int(buffer_index)) && v.get(1) == Some(&AnnValue::Int(axis)))
+            });
+            items.push(entry);
+        }
+        _ => {
+            anns.retain(|(k, _)| k != BUFFER_DIM_ALIGN);
+            anns.push((BUFFER_DIM_ALIGN.to_string(), AnnValue::List(vec![entry])));
+        }
+    }
+    Ok(())
+}
+
+/// TVM's `set_scope`: changes the storage scope of a buffer the block writes.
+pub fn set_scope(func: &mut PrimFunc, block: BlockId, buffer_index: i64, scope: &str) -> Result<(), ScheduleError> {
+    let storage = StorageScope::from_name(scope).ok_or_else(|| ScheduleError::UnknownStorageScope(scope.to_string()))?;
+    let r = get_block(func, block)?;
+    let n = r.block.writes.len();
+    if buffer_index < 0 || buffer_index as usize >= n {
+        return Err(ScheduleError::BufferIndexOutOfRange {
+            block: block_culprit(func, block),
+            kind: "write",
+            index: buffer_index,
+            count: n,
+        });
+    }
+    let buffer = r.block.writes[buffer_index as usize].buffer;
+    if func.is_param_buffer(buffer) {
+        return Err(ScheduleError::ParamBuffer(func.buffer(buffer).name.clone()));
+    }
+    func.buffer_mut(buffer).scope = storage;
+    Ok(())
+}
+
+/// Checks a loop or block handle is alive (for annotate's argument).
+pub fn check_target(func: &PrimFunc, target: BlockOrLoop) -> Result<(), ScheduleError> {
+    match target {
+        BlockOrLoop::Block(b) => get_block(func, b).map(|_| ()),
+        BlockOrLoop::Loop(l) => get_loop(func, l).map(|_| ()),
+    }
+}

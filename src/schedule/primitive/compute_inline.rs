@@ -1,0 +1,208 @@
+//! compute_inline, reverse_compute_inline.
+//!
+//! TVM: src/tir/schedule/primitive/compute_inline.cc
+
+use crate::ir::{BlockId, BufferId, BufferStore, Expr, PrimFunc, Stmt, VarId};
+use crate::schedule::analysis::{block_culprit, check_complete, consumers, get_block, producers};
+use crate::schedule::error::ScheduleError;
+use crate::schedule::tree;
+
+/// The block's body as a single store whose indices are distinct iterators.
+fn trivial_store(func: &PrimFunc, block: BlockId, primitive: &str) -> Result<(BufferStore, Vec<VarId>), ScheduleError> {
+    let r = get_block(func, block)?;
+    let err = |why: String| ScheduleError::UnsupportedPattern {
+        block: block_culprit(func, block),
+        why,
+    };
+    let Stmt::BufferStore(store) = &r.block.body else {
+        return Err(err(format!("{primitive} needs the block body to be a single buffer store")));
+    };
+    let mut vars = Vec::new();
+    for idx in &store.indices {
+        match idx {
+            Expr::Var(v) if r.block.iter_vars.iter().any(|iv| iv.var == *v) && !vars.contains(v) => vars.push(*v),
+            _ => {
+                return Err(err(format!(
+                    "{primitive} needs each index of `{}` to be a distinct block iterator; `{}` is not",
+                    func.buffer(store.buffer).name,
+                    crate::script::print_expr(func, idx)
+                )))
+            }
+        }
+    }
+    Ok((store.clone(), vars))
+}
+
+fn refresh(func: &mut PrimFunc, id: BlockId) {
+    if let Some(r) = func.find_block(id) {
+        let b = r.block.clone();
+        let (reads, writes) = crate::arith::region::infer_access_regions(func, &b);
+        if let Some(r) = tree::block_realize_mut(func, id) {
+            r.block.reads = reads;
+            r.block.writes = writes;
+        }
+    }
+}
+
+fn remove_block(func: &mut PrimFunc, id: BlockId) {
+    tree::remove_stmt(&mut func.body, &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == id));
+    tree::cleanup_empty(&mut func.body);
+}
+
+fn drop_alloc_if_unused(func: &mut PrimFunc, buffer: BufferId) {
+    let mut used = false;
+    func.body.visit(&mut |s| {
+        if let Stmt::BufferStore(st) = s {
+            used |= st.buffer == buffer;
+        }
+        s.for_each_expr(|e| {
+            e.visit(&mut |x| {
+                if let Expr::Load(b, _) = x {
+                    used |= *b == buffer;
+                }
+            })
+        });
+    });
+    if used {
+        return;
+    }
+    func.body.visit_mut(&mut |s| {
+        if let Stmt::BlockRealize(r) = s {
+            r.block.alloc_buffers.retain(|b| *b != buffer);
+        }
+    });
+}
+
+/// TVM's `compute_inline`: the block's value is substituted into every load of
+/// the buffer it writes, and the block disappears.
+pub fn compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), ScheduleError> {
+    check_complete(func, block)?;
+    let (store, vars) = trivial_store(func, block, "compute_inline")?;
+    if func.is_param_buffer(store.buffer) {
+        return Err(ScheduleError::OutputBlock {
+            block: block_culprit(func, block),
+            buffer: func.buffer(store.buffer).name.clone(),
+        });
+    }
+    if let Some(scope) = tree::scope_of_block(func, block) {
+        if func.find_block(scope).is_some_and(|r| tree::child_blocks_of_block(&r.block).len() == 1) {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, block),
+                why: "it is the only block in its scope; inlining would leave nothing".into(),
+            });
+        }
+    }
+    let readers = consumers(func, block);
+    let buffer = store.buffer;
+    let inline = |indices: &[Expr]| -> Expr {
+        let mut v = store.value.clone();
+        v.substitute(&|x| vars.iter().position(|y| *y == x).map(|i| indices[i].clone()));
+        v
+    };
+    for c in &readers {
+        if let Some(r) = tree::block_realize_mut(func, *c) {
+            let rewrite = |s: &mut Stmt| {
+                s.visit_mut(&mut |x| {
+                    x.for_each_expr_mut(|e| {
+                        e.rewrite(&mut |y| {
+                            if let Expr::Load(b, idx) = y {
+                                if *b == buffer && idx.len() == vars.len() {
+                                    *y = inline(idx);
+                                }
+                            }
+                        })
+                    })
+                })
+            };
+            if let Some(init) = &mut r.block.init {
+                rewrite(init);
+            }
+            rewrite(&mut r.block.body);
+        }
+    }
+    remove_block(func, block);
+    for c in &readers {
+        refresh(func, *c);
+    }
+    drop_alloc_if_unused(func, buffer);
+    Ok(())
+}
+
+/// TVM's `reverse_compute_inline`: the block (a consumer reading one produced
+/// buffer element-wise) is folded into its producer's store, and disappears.
+pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), ScheduleError> {
+    check_complete(func, block)?;
+    let r = get_block(func, block)?.clone();
+    let err = |why: String| ScheduleError::UnsupportedPattern {
+        block: block_culprit(func, block),
+        why,
+    };
+    let Stmt::BufferStore(out_store) = &r.block.body else {
+        return Err(err("reverse_compute_inline needs the block body to be a single buffer store".into()));
+    };
+    let prods = producers(func, block);
+    let [producer] = prods.as_slice() else {
+        return Err(err(format!("it must have exactly one producer, it has {}", prods.len())));
+    };
+    let producer = *producer;
+    check_complete(func, producer)?;
+    let (pstore, pvars) = trivial_store(func, producer, "reverse_compute_inline")?;
+    if func.is_param_buffer(pstore.buffer) {
+        return Err(ScheduleError::ParamBuffer(func.buffer(pstore.buffer).name.clone()));
+    }
+    let produced = pstore.buffer;
+    // Every load of the produced buffer must use the same indices: distinct iterators of this block.
+    let mut load_idx: Option<Vec<Expr>> = None;
+    let mut consistent = true;
+    out_store.value.visit(&mut |e| {
+        if let Expr::Load(b, idx) = e {
+            if *b == produced {
+                match &load_idx {
+                    None => load_idx = Some(idx.clone()),
+                    Some(prev) => consistent &= prev == idx,
+                }
+            }
+        }
+    });
+    let Some(load_idx) = load_idx.filter(|_| consistent) else {
+        return Err(err(format!("it must read `{}` at one index", func.buffer(produced).name)));
+    };
+    let mut my_vars: Vec<VarId> = Vec::new();
+    for idx in &load_idx {
+        match idx {
+            Expr::Var(v) if r.block.iter_vars.iter().any(|iv| iv.var == *v) && !my_vars.contains(v) => my_vars.push(*v),
+            _ => return Err(err(format!("each index of `{}` it reads must be a distinct iterator", func.buffer(produced).name))),
+        }
+    }
+    if r.block.iter_vars.iter().any(|iv| !my_vars.contains(&iv.var)) {
+        return Err(err("every iterator of the block must index the buffer it reads".into()));
+    }
+    // Substitute: my iterator at position d := the producer's iterator at position d.
+    let map = |v: VarId| my_vars.iter().position(|x| *x == v).map(|d| Expr::Var(pvars[d]));
+    let mut new_value = out_store.value.clone();
+    new_value.rewrite(&mut |e| {
+        if let Expr::Load(b, _) = e {
+            if *b == produced {
+                *e = Expr::Var(VarId(u32::MAX));
+            }
+        }
+    });
+    new_value.substitute(&map);
+    let pvalue = pstore.value.clone();
+    new_value.substitute(&|v| (v == VarId(u32::MAX)).then(|| pvalue.clone()));
+    let mut new_indices = out_store.indices.clone();
+    for i in &mut new_indices {
+        i.substitute(&map);
+    }
+    if let Some(p) = tree::block_realize_mut(func, producer) {
+        p.block.body = Stmt::BufferStore(BufferStore {
+            buffer: out_store.buffer,
+            indices: new_indices,
+            value: new_value,
+        });
+    }
+    remove_block(func, block);
+    refresh(func, producer);
+    drop_alloc_if_unused(func, produced);
+    Ok(())
+}

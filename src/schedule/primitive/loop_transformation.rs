@@ -1,0 +1,506 @@
+//! split, fuse, reorder, merge, add_unit_loop.
+//!
+//! TVM: src/tir/schedule/primitive/loop_transformation.cc
+
+use crate::arith::bound::VarRanges;
+use crate::arith::simplify_with;
+use crate::ir::{
+    BlockId, DataType, Expr, For, ForKind, LoopId, PrimFunc, Range, Stmt, VarId,
+};
+use crate::schedule::analysis::{
+    check_starts_at_zero, const_extent, get_block, get_loop, loop_culprit,
+};
+use crate::schedule::error::ScheduleError;
+use crate::schedule::tree;
+
+/// Simplifies the bindings and predicates of every block under `stmt`, and the
+/// bounds of inner loops, knowing the given loop-variable ranges.
+pub(crate) fn simplify_bindings(stmt: &mut Stmt, ranges: &VarRanges) {
+    stmt.visit_mut(&mut |s| match s {
+        Stmt::BlockRealize(r) => {
+            for v in &mut r.iter_values {
+                *v = simplify_with(v, ranges);
+            }
+            r.predicate = simplify_with(&r.predicate, ranges);
+        }
+        Stmt::For(l) => {
+            l.min = simplify_with(&l.min, ranges);
+            l.extent = simplify_with(&l.extent, ranges);
+        }
+        _ => {}
+    });
+}
+
+/// Ranges of every loop variable on the path to (and inside) a statement.
+pub(crate) fn loop_ranges(func: &PrimFunc) -> VarRanges {
+    let mut ranges = VarRanges::new();
+    func.body.visit(&mut |s| {
+        if let Stmt::For(l) = s {
+            ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
+        }
+    });
+    ranges
+}
+
+/// Adds `cond` to the predicate of every block realize directly under `stmt`
+/// (not inside nested blocks), as TVM's BlockPredicateAppender does.
+fn append_predicate(stmt: &mut Stmt, cond: &Expr) {
+    match stmt {
+        Stmt::BlockRealize(r) => {
+            r.predicate = if r.predicate.is_const_true() {
+                cond.clone()
+            } else {
+                Expr::and(r.predicate.clone(), cond.clone())
+            };
+        }
+        _ => stmt.for_each_child_mut(|c| append_predicate(c, cond)),
+    }
+}
+
+fn reject_thread_bound(func: &PrimFunc, id: LoopId, what: &'static str) -> Result<(), ScheduleError> {
+    let l = get_loop(func, id)?;
+    if let ForKind::ThreadBinding(axis) = l.kind {
+        return Err(ScheduleError::BoundLoop(loop_culprit(func, id), axis.tag(), what));
+    }
+    Ok(())
+}
+
+/// TVM's `split`: one loop becomes `factors.len()` nested loops.
+/// `None` marks the one factor to infer. A product larger than the extent adds a `T.where` guard.
+pub fn split(
+    func: &mut PrimFunc,
+    loop_id: LoopId,
+    factors: &[Option<i64>],
+    preserve_unit_iters: bool,
+) -> Result<Vec<LoopId>, ScheduleError> {
+    get_loop(func, loop_id)?;
+    check_starts_at_zero(func, loop_id)?;
+    reject_thread_bound(func, loop_id, "split")?;
+    let extent = const_extent(func, loop_id)?;
+    if factors.len() < 2 {
+        return Err(ScheduleError::TooFewLoops {
+            what: "split",
+            min: 2,
+            got: factors.len(),
+        });
+    }
+    if factors.iter().filter(|f| f.is_none()).count() > 1 {
+        return Err(ScheduleError::MultipleInferredFactors(loop_culprit(func, loop_id)));
+    }
+    if let Some(bad) = factors.iter().flatten().find(|f| **f <= 0) {
+        return Err(ScheduleError::NonPositiveFactor {
+            loop_: loop_culprit(func, loop_id),
+            factor: *bad,
+        });
+    }
+    let known: i64 = factors
+        .iter()
+        .flatten()
+        .try_fold(1i64, |acc, f| acc.checked_mul(*f))
+        .ok_or(ScheduleError::InvalidArgument {
+            what: "split",
+            why: "the factors' product overflows".into(),
+        })?;
+    let factors: Vec<i64> = factors
+        .iter()
+        .map(|f| f.unwrap_or((extent + known - 1) / known.max(1)))
+        .collect();
+    let product: i64 = factors
+        .iter()
+        .try_fold(1i64, |acc, f| acc.checked_mul(*f))
+        .unwrap_or(i64::MAX);
+    if product < extent {
+        return Err(ScheduleError::WrongFactorProduct {
+            loop_: loop_culprit(func, loop_id),
+            extent,
+            product,
+        });
+    }
+
+    let old = get_loop(func, loop_id)?.clone();
+    let base = func.var_name(old.var).to_string();
+    let dtype = func.var(old.var).dtype;
+    let new_vars: Vec<VarId> = (0..factors.len())
+        .map(|k| func.new_var(format!("{base}_{k}"), dtype))
+        .collect();
+    let mut value: Option<Expr> = None;
+    for (v, f) in new_vars.iter().zip(&factors) {
+        let term = if *f == 1 && !preserve_unit_iters {
+            Expr::int(0)
+        } else {
+            Expr::Var(*v)
+        };
+        value = Some(match value {
+            None => term,
+            Some(acc) => Expr::add(Expr::mul(acc, Expr::int(*f)), term),
+        });
+    }
+    let value = value.unwrap_or_else(|| Expr::int(0));
+
+    let mut body = old.body;
+    let old_var = old.var;
+    body.substitute(&|v| (v == old_var).then(|| value.clone()));
+    if product != extent {
+        append_predicate(&mut body, &Expr::lt(value.clone(), Expr::int(extent)));
+    }
+    let mut ranges = loop_ranges(func);
+    for (v, f) in new_vars.iter().zip(&factors) {
+        ranges.insert(*v, Range::from_extent(Expr::int(*f)));
+    }
+    simplify_bindings(&mut body, &ranges);
+
+    let mut ids = Vec::new();
+    for _ in &factors {
+        ids.push(func.new_loop_id());
+    }
+    let mut stmt = body;
+    for k in (0..factors.len()).rev() {
+        stmt = Stmt::For(Box::new(For {
+            id: ids[k],
+            var: new_vars[k],
+            min: Expr::int(0),
+            extent: Expr::int(factors[k]),
+            kind: ForKind::Serial,
+            annotations: Vec::new(),
+            body: stmt,
+        }));
+    }
+    let slot = tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
+    *slot = stmt;
+    Ok(ids)
+}
+
+/// Checks that `loops` form a chain where each is the only child of the previous one.
+fn check_chain(func: &PrimFunc, loops: &[LoopId]) -> Result<(), ScheduleError> {
+    for w in loops.windows(2) {
+        let outer = get_loop(func, w[0])?;
+        match &outer.body {
+            Stmt::For(inner) if inner.id == w[1] => {}
+            _ => {
+                let why = if tree::loop_contains_loop(func, w[0], w[1]) {
+                    "something else stands between them".to_string()
+                } else {
+                    "the second is not directly inside the first".to_string()
+                };
+                return Err(ScheduleError::NotSingleChain {
+                    outer: loop_culprit(func, w[0]),
+                    inner: loop_culprit(func, w[1]),
+                    why,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_no_duplicates(func: &PrimFunc, loops: &[LoopId]) -> Result<(), ScheduleError> {
+    for (i, l) in loops.iter().enumerate() {
+        if loops[..i].contains(l) {
+            return Err(ScheduleError::DuplicateLoop(loop_culprit(func, *l)));
+        }
+    }
+    Ok(())
+}
+
+/// TVM's `fuse`: a chain of directly nested loops becomes one loop.
+pub fn fuse(
+    func: &mut PrimFunc,
+    loops: &[LoopId],
+    preserve_unit_iters: bool,
+) -> Result<LoopId, ScheduleError> {
+    if loops.is_empty() {
+        return Err(ScheduleError::TooFewLoops {
+            what: "fuse",
+            min: 1,
+            got: 0,
+        });
+    }
+    for l in loops {
+        get_loop(func, *l)?;
+    }
+    check_no_duplicates(func, loops)?;
+    check_chain(func, loops)?;
+    let mut extents = Vec::new();
+    for l in loops {
+        check_starts_at_zero(func, *l)?;
+        reject_thread_bound(func, *l, "fused")?;
+        extents.push(const_extent(func, *l)?);
+    }
+    let vars: Vec<VarId> = loops
+        .iter()
+        .map(|l| get_loop(func, *l).map(|f| f.var))
+        .collect::<Result<_, _>>()?;
+    let name = vars
+        .iter()
+        .map(|v| func.var_name(*v).to_string())
+        .collect::<Vec<_>>()
+        .join("_")
+        + "_fused";
+    let total: i64 = extents
+        .iter()
+        .try_fold(1i64, |a, e| a.checked_mul(*e))
+        .ok_or(ScheduleError::InvalidArgument {
+            what: "fuse",
+            why: "the fused extent overflows".into(),
+        })?;
+    let dtype = func.var(vars[0]).dtype;
+    let fused = func.new_var(name, dtype);
+    let innermost = get_loop(func, *loops.last().unwrap_or(&loops[0]))?.clone();
+    let mut body = innermost.body;
+    // Each original var is recovered from the fused one: (fused // stride) % extent.
+    let mut stride = 1i64;
+    let mut subst: Vec<(VarId, Expr)> = Vec::new();
+    for k in (0..loops.len()).rev() {
+        let e = if extents[k] == 1 && !preserve_unit_iters {
+            Expr::int(0)
+        } else {
+            let div = if stride == 1 {
+                Expr::Var(fused)
+            } else {
+                Expr::floordiv(Expr::Var(fused), Expr::int(stride))
+            };
+            if k == 0 {
+                div
+            } else {
+                Expr::floormod(div, Expr::int(extents[k]))
+            }
+        };
+        subst.push((vars[k], e));
+        stride *= extents[k];
+    }
+    body.substitute(&|v| subst.iter().find(|(x, _)| *x == v).map(|(_, e)| e.clone()));
+    let mut ranges = loop_ranges(func);
+    ranges.insert(fused, Range::from_extent(Expr::int(total)));
+    simplify_bindings(&mut body, &ranges);
+    let id = func.new_loop_id();
+    let new_loop = Stmt::For(Box::new(For {
+        id,
+        var: fused,
+        min: Expr::int(0),
+        extent: Expr::int(total),
+        kind: ForKind::Serial,
+        annotations: Vec::new(),
+        body,
+    }));
+    let slot = tree::loop_stmt_mut(&mut func.body, loops[0]).ok_or(ScheduleError::StaleLoop(loops[0]))?;
+    *slot = new_loop;
+    Ok(id)
+}
+
+/// TVM's `reorder`: permutes loops on one chain; loops not listed keep their places.
+pub fn reorder(func: &mut PrimFunc, ordered: &[LoopId]) -> Result<(), ScheduleError> {
+    for l in ordered {
+        get_loop(func, *l)?;
+    }
+    check_no_duplicates(func, ordered)?;
+    if ordered.len() < 2 {
+        return Ok(());
+    }
+    // Find the outermost listed loop: the one that contains all the others.
+    let outer = *ordered
+        .iter()
+        .find(|o| ordered.iter().all(|x| x == *o || tree::loop_contains_loop(func, **o, *x)))
+        .ok_or_else(|| {
+            ScheduleError::NotOnOnePath(
+                ordered
+                    .iter()
+                    .map(|l| loop_culprit(func, *l).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            )
+        })?;
+    // Walk the single-child chain down from the outermost until every listed loop is seen.
+    let mut chain: Vec<For> = Vec::new();
+    let mut cursor = get_loop(func, outer)?;
+    let mut seen = 0;
+    loop {
+        if ordered.contains(&cursor.id) {
+            seen += 1;
+        }
+        chain.push(For {
+            body: Stmt::Seq(Vec::new()),
+            ..cursor.clone()
+        });
+        if seen == ordered.len() {
+            break;
+        }
+        match &cursor.body {
+            Stmt::For(next) => cursor = next,
+            _ => {
+                let missing = ordered
+                    .iter()
+                    .find(|l| !chain.iter().any(|c| c.id == **l))
+                    .copied()
+                    .unwrap_or(outer);
+                return Err(ScheduleError::NotSingleChain {
+                    outer: loop_culprit(func, cursor.id),
+                    inner: loop_culprit(func, missing),
+                    why: "the loops are not directly nested (a block or several statements stand between them)".into(),
+                });
+            }
+        }
+    }
+    let innermost_body = cursor.body.clone();
+    check_reorder_blocks(func, &innermost_body, &chain)?;
+    // Place the listed loops into the listed positions, in the requested order.
+    let positions: Vec<usize> = chain
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| ordered.contains(&c.id))
+        .map(|(i, _)| i)
+        .collect();
+    let originals = chain.clone();
+    for (pos, want) in positions.iter().zip(ordered) {
+        if let Some(f) = originals.iter().find(|c| c.id == *want) {
+            chain[*pos] = f.clone();
+        }
+    }
+    check_loop_bounds_order(func, &chain)?;
+    let mut stmt = innermost_body;
+    for mut f in chain.into_iter().rev() {
+        f.body = stmt;
+        stmt = Stmt::For(Box::new(f));
+    }
+    let slot = tree::loop_stmt_mut(&mut func.body, outer).ok_or(ScheduleError::StaleLoop(outer))?;
+    *slot = stmt;
+    Ok(())
+}
+
+/// Blocks under reordered loops must not have opaque iterators bound to them.
+fn check_reorder_blocks(func: &PrimFunc, body: &Stmt, chain: &[For]) -> Result<(), ScheduleError> {
+    for r in tree::blocks_in(body) {
+        for (iv, value) in r.block.iter_vars.iter().zip(&r.iter_values) {
+            if iv.kind == crate::ir::IterKind::Opaque {
+                if let Some(l) = chain.iter().find(|l| value.uses_var(l.var)) {
+                    return Err(ScheduleError::OpaqueUse {
+                        loop_: loop_culprit(func, l.id),
+                        what: "reordered".into(),
+                        block: r.block.name.clone(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A loop whose bounds use another loop's variable must stay inside that loop.
+fn check_loop_bounds_order(func: &PrimFunc, chain: &[For]) -> Result<(), ScheduleError> {
+    for (i, l) in chain.iter().enumerate() {
+        for inner in &chain[i + 1..] {
+            if l.min.uses_var(inner.var) || l.extent.uses_var(inner.var) {
+                return Err(ScheduleError::NotSingleChain {
+                    outer: loop_culprit(func, l.id),
+                    inner: loop_culprit(func, inner.id),
+                    why: "the outer loop's bounds depend on the inner loop's variable".into(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// TVM's `merge`: loops with equal extents at the same depth under a common
+/// ancestor become one loop whose body runs each original body in turn.
+pub fn merge(func: &mut PrimFunc, loops: &[LoopId]) -> Result<LoopId, ScheduleError> {
+    if loops.len() < 2 {
+        return Err(ScheduleError::TooFewLoops {
+            what: "merge",
+            min: 2,
+            got: loops.len(),
+        });
+    }
+    for l in loops {
+        get_loop(func, *l)?;
+        check_starts_at_zero(func, *l)?;
+        reject_thread_bound(func, *l, "merged")?;
+    }
+    check_no_duplicates(func, loops)?;
+    let extent = const_extent(func, loops[0])?;
+    for l in &loops[1..] {
+        let e = const_extent(func, *l)?;
+        if e != extent {
+            return Err(ScheduleError::InvalidArgument {
+                what: "merge",
+                why: format!(
+                    "{} has extent {e} but {} has extent {extent}; merged loops need equal extents",
+                    loop_culprit(func, *l),
+                    loop_culprit(func, loops[0])
+                ),
+            });
+        }
+    }
+    // The loops must be siblings (in one Seq); the merged loop takes the first one's place.
+    let parent_paths: Vec<_> = loops
+        .iter()
+        .map(|l| tree::ancestors_of_loop(func, *l).unwrap_or_default())
+        .collect();
+    if parent_paths.iter().any(|p| *p != parent_paths[0]) {
+        return Err(ScheduleError::InvalidArgument {
+            what: "merge",
+            why: "the loops must stand side by side under the same parent".into(),
+        });
+    }
+    let first = get_loop(func, loops[0])?.clone();
+    let mut bodies = vec![first.body.clone()];
+    for l in &loops[1..] {
+        let f = get_loop(func, *l)?.clone();
+        let mut body = f.body;
+        let target = first.var;
+        body.substitute(&|v| (v == f.var).then_some(Expr::Var(target)));
+        bodies.push(body);
+    }
+    for l in &loops[1..] {
+        let id = *l;
+        tree::remove_stmt(&mut func.body, &|s| matches!(s, Stmt::For(f) if f.id == id));
+    }
+    let id = func.new_loop_id();
+    let merged = Stmt::For(Box::new(For {
+        id,
+        body: Stmt::seq(bodies),
+        annotations: Vec::new(),
+        ..first
+    }));
+    let slot = tree::loop_stmt_mut(&mut func.body, loops[0]).ok_or(ScheduleError::StaleLoop(loops[0]))?;
+    *slot = merged;
+    Ok(id)
+}
+
+/// What `add_unit_loop` wraps.
+#[derive(Clone, Copy, Debug)]
+pub enum BlockOrLoop {
+    Block(BlockId),
+    Loop(LoopId),
+}
+
+/// TVM's `add_unit_loop`: wraps a block or loop in a new loop of extent 1.
+pub fn add_unit_loop(func: &mut PrimFunc, target: BlockOrLoop) -> Result<LoopId, ScheduleError> {
+    let var = func.new_var("u", DataType::I32);
+    let id = func.new_loop_id();
+    let slot = match target {
+        BlockOrLoop::Block(b) => {
+            if func.root_block().is_some_and(|r| r.id == b) {
+                return Err(ScheduleError::InvalidArgument {
+                    what: "add_unit_loop",
+                    why: "the root block cannot be wrapped in a loop".into(),
+                });
+            }
+            get_block(func, b)?;
+            tree::block_stmt_mut(&mut func.body, b).ok_or(ScheduleError::StaleBlock(b))?
+        }
+        BlockOrLoop::Loop(l) => {
+            tree::loop_stmt_mut(&mut func.body, l).ok_or(ScheduleError::StaleLoop(l))?
+        }
+    };
+    let inner = std::mem::replace(slot, Stmt::Seq(Vec::new()));
+    *slot = Stmt::For(Box::new(For {
+        id,
+        var,
+        min: Expr::int(0),
+        extent: Expr::int(1),
+        kind: ForKind::Serial,
+        annotations: Vec::new(),
+        body: inner,
+    }));
+    Ok(id)
+}

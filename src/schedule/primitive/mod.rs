@@ -1,0 +1,16 @@
+//! The schedule primitives, one file per family as in TVM's
+//! `src/tir/schedule/primitive/`. Each is a function over `&mut PrimFunc`
+//! that checks its preconditions first; callers run them through
+//! `Schedule::transact` so that a failure changes nothing.
+
+pub mod annotate;
+pub mod cache_read_write;
+pub mod compute_at;
+pub mod compute_inline;
+pub mod for_kind;
+pub mod get_block_loop;
+pub mod loop_transformation;
+pub mod reduction;
+pub mod sampling;
+
+pub use loop_transformation::BlockOrLoop;

@@ -1,0 +1,378 @@
+//! decompose_reduction, rfactor.
+//!
+//! TVM: src/tir/schedule/primitive/reduction.cc
+
+use crate::ir::{
+    BinOp, Block, BlockId, BlockRealize, Buffer, BufferRegion, BufferStore, Expr, For, IterKind,
+    IterVar, LoopId, PrimFunc, Range, Stmt, VarId,
+};
+use crate::schedule::analysis::{block_culprit, check_reduction, get_block, get_loop, loop_culprit};
+use crate::schedule::error::ScheduleError;
+use crate::schedule::primitive::loop_transformation::{loop_ranges, simplify_bindings};
+use crate::schedule::tree;
+
+/// TVM's `decompose_reduction`: the block's `T.init()` becomes a separate
+/// `<name>_init` block placed right before `loop`, and the block is renamed
+/// `<name>_update`. Returns the init block.
+pub fn decompose_reduction(func: &mut PrimFunc, block: BlockId, loop_id: LoopId) -> Result<BlockId, ScheduleError> {
+    check_reduction(func, block)?;
+    get_loop(func, loop_id)?;
+    if !tree::loop_contains_block(func, loop_id, block) {
+        return Err(ScheduleError::NotAncestor {
+            loop_: loop_culprit(func, loop_id),
+            block: block_culprit(func, block),
+        });
+    }
+    let realize = get_block(func, block)?.clone();
+    let loops = tree::loops_of_block(func, block).ok_or(ScheduleError::StaleBlock(block))?;
+    let at = loops.iter().position(|l| *l == loop_id).ok_or_else(|| ScheduleError::NotAncestor {
+        loop_: loop_culprit(func, loop_id),
+        block: block_culprit(func, block),
+    })?;
+    // No loop above `loop` may drive a reduction iterator.
+    for outer in &loops[..at] {
+        let var = get_loop(func, *outer)?.var;
+        for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
+            if iv.kind == IterKind::Reduce && value.uses_var(var) {
+                return Err(ScheduleError::LoopBelowReduction {
+                    loop_: loop_culprit(func, loop_id),
+                    inner: loop_culprit(func, *outer),
+                    iter: func.var_name(iv.var).to_string(),
+                });
+            }
+        }
+    }
+    let init_body = realize.block.init.clone().ok_or_else(|| ScheduleError::WrongBlockKind {
+        block: block_culprit(func, block),
+        want: "reduction",
+        why: "it has no `T.init()`".into(),
+    })?;
+
+    // Init iterators: the spatial ones the init uses, with fresh variables of the same names.
+    let mut init_iters = Vec::new();
+    let mut init_values = Vec::new();
+    let mut var_map: Vec<(VarId, VarId)> = Vec::new();
+    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
+        if iv.kind != IterKind::Spatial || !stmt_uses_var(&init_body, iv.var) {
+            continue;
+        }
+        let name = func.var_name(iv.var).to_string();
+        let dtype = func.var(iv.var).dtype;
+        let nv = func.new_var(name, dtype);
+        var_map.push((iv.var, nv));
+        init_iters.push(IterVar {
+            var: nv,
+            dom: iv.dom.clone(),
+            kind: IterKind::Spatial,
+        });
+        init_values.push(value.clone());
+    }
+    // Copies of the loops from `loop` down that the init bindings use, suffixed `_init`.
+    let mut loop_copies: Vec<For> = Vec::new();
+    let mut loop_map: Vec<(VarId, VarId)> = Vec::new();
+    for l in &loops[at..] {
+        let f = get_loop(func, *l)?.clone();
+        if !init_values.iter().any(|v| v.uses_var(f.var)) {
+            continue;
+        }
+        let name = format!("{}_init", func.var_name(f.var));
+        let dtype = func.var(f.var).dtype;
+        let nv = func.new_var(name, dtype);
+        loop_map.push((f.var, nv));
+        loop_copies.push(For {
+            id: func.new_loop_id(),
+            var: nv,
+            body: Stmt::Seq(Vec::new()),
+            ..f
+        });
+    }
+    let lmap = |v: VarId| loop_map.iter().find(|(a, _)| *a == v).map(|(_, b)| Expr::Var(*b));
+    for v in &mut init_values {
+        v.substitute(&lmap);
+    }
+    for f in &mut loop_copies {
+        f.min.substitute(&lmap);
+        f.extent.substitute(&lmap);
+    }
+    let mut body = init_body;
+    body.substitute(&|v| var_map.iter().find(|(a, _)| *a == v).map(|(_, b)| Expr::Var(*b)));
+    let mut writes = realize.block.writes.clone();
+    for w in &mut writes {
+        for r in &mut w.region {
+            let m = |v: VarId| var_map.iter().find(|(a, _)| *a == v).map(|(_, b)| Expr::Var(*b));
+            r.min.substitute(&m);
+            r.extent.substitute(&m);
+        }
+    }
+    let init_id = func.new_block_id();
+    let init_block = Block {
+        id: init_id,
+        name: format!("{}_init", realize.block.name),
+        iter_vars: init_iters,
+        reads: Vec::new(),
+        writes,
+        init: None,
+        body,
+        alloc_buffers: Vec::new(),
+        match_buffers: Vec::new(),
+        annotations: Vec::new(),
+    };
+    let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
+        iter_values: init_values,
+        predicate: Expr::bool(true),
+        block: init_block,
+    }));
+    for mut f in loop_copies.into_iter().rev() {
+        f.body = stmt;
+        stmt = Stmt::For(Box::new(f));
+    }
+
+    // The update block: no init, reads what it writes.
+    if let Some(r) = tree::block_realize_mut(func, block) {
+        r.block.init = None;
+        r.block.name = format!("{}_update", r.block.name);
+        let mut reads: Vec<BufferRegion> = r
+            .block
+            .writes
+            .iter()
+            .filter(|w| !r.block.reads.iter().any(|x| x.buffer == w.buffer))
+            .cloned()
+            .collect();
+        reads.append(&mut r.block.reads);
+        r.block.reads = reads;
+    }
+    // Insert the init nest right before `loop`.
+    let slot = tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
+    let old = std::mem::replace(slot, Stmt::Seq(Vec::new()));
+    *slot = Stmt::Seq(vec![stmt, old]);
+    tree::cleanup_empty(&mut func.body);
+    let ranges = loop_ranges(func);
+    simplify_bindings(&mut func.body, &ranges);
+    Ok(init_id)
+}
+
+fn stmt_uses_var(stmt: &Stmt, v: VarId) -> bool {
+    let mut used = false;
+    stmt.visit(&mut |s| s.for_each_expr(|e| used |= e.uses_var(v)));
+    used
+}
+
+/// The combiner of a reduction update `C[s] = C[s] op rhs`.
+fn match_combiner(func: &PrimFunc, block: &Block) -> Option<(BinOp, BufferStore, Expr)> {
+    let Stmt::BufferStore(store) = &block.body else {
+        return None;
+    };
+    let (op, lhs, rhs) = match &store.value {
+        Expr::Binary(op @ (BinOp::Add | BinOp::Mul | BinOp::Min | BinOp::Max), a, b) => (*op, a, b),
+        _ => return None,
+    };
+    let is_self = |e: &Expr| matches!(e, Expr::Load(b, idx) if *b == store.buffer && *idx == store.indices);
+    let _ = func;
+    if is_self(lhs) {
+        Some((op, store.clone(), (**rhs).clone()))
+    } else if is_self(rhs) {
+        Some((op, store.clone(), (**lhs).clone()))
+    } else {
+        None
+    }
+}
+
+/// TVM's `rfactor`: the reduction over `loop` is split into a partial reduction
+/// into a new buffer `<C>_rf` indexed by the loop (block `<name>_rf`), followed
+/// by the original block reducing over that new axis. Returns the rf block.
+pub fn rfactor(func: &mut PrimFunc, loop_id: LoopId, factor_axis: i64) -> Result<BlockId, ScheduleError> {
+    let l = get_loop(func, loop_id)?.clone();
+    let blocks = tree::blocks_in(&l.body);
+    let [realize] = blocks.as_slice() else {
+        return Err(ScheduleError::InvalidArgument {
+            what: "rfactor",
+            why: format!("{} must contain exactly one block, it has {}", loop_culprit(func, loop_id), blocks.len()),
+        });
+    };
+    let realize: BlockRealize = (*realize).clone();
+    let block_id = realize.block.id;
+    check_reduction(func, block_id)?;
+    let extent = l.extent.as_int().ok_or_else(|| ScheduleError::NonConstantExtent(loop_culprit(func, loop_id), crate::script::print_expr(func, &l.extent)))?;
+    let (op, store, rhs) = match_combiner(func, &realize.block).ok_or_else(|| ScheduleError::UnsupportedPattern {
+        block: block_culprit(func, block_id),
+        why: "rfactor needs an update of the form `C[...] = C[...] + expr` (or *, min, max)".into(),
+    })?;
+    // The loop must drive reduction iterators only.
+    let uses: Vec<usize> = realize
+        .iter_values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.uses_var(l.var))
+        .map(|(i, _)| i)
+        .collect();
+    if uses.is_empty() || uses.iter().any(|i| realize.block.iter_vars[*i].kind != IterKind::Reduce) {
+        return Err(ScheduleError::InvalidArgument {
+            what: "rfactor",
+            why: format!("{} must be used only by reduction iterators of block \"{}\"", loop_culprit(func, loop_id), realize.block.name),
+        });
+    }
+    let out = func.buffer(store.buffer).clone();
+    let ndim = out.shape.len() as i64;
+    let axis = if factor_axis < 0 { factor_axis + ndim + 1 } else { factor_axis };
+    if axis < 0 || axis > ndim {
+        return Err(ScheduleError::InvalidArgument {
+            what: "rfactor",
+            why: format!("factor_axis {factor_axis} is out of range for a {ndim}-d buffer"),
+        });
+    }
+    let axis = axis as usize;
+    let mut rf_shape = out.shape.clone();
+    rf_shape.insert(axis, Expr::int(extent));
+    let rf_buffer = func.new_buffer(Buffer {
+        name: format!("{}_rf", out.name),
+        shape: rf_shape,
+        strides: Vec::new(),
+        elem_offset: None,
+        axis_align: Vec::new(),
+        ..out.clone()
+    });
+    // rf block: the original iterators, plus a spatial iterator for the factored loop.
+    let rf_var_name = format!("v{}", func.var_name(l.var));
+    let rf_iter = func.new_var(rf_var_name, crate::ir::DataType::I32);
+    let mut map: Vec<(VarId, VarId)> = Vec::new();
+    let mut rf_iters = Vec::new();
+    for iv in &realize.block.iter_vars {
+        let nv = func.new_var(func.var_name(iv.var).to_string(), func.var(iv.var).dtype);
+        map.push((iv.var, nv));
+        rf_iters.push(IterVar { var: nv, ..iv.clone() });
+    }
+    rf_iters.insert(0, IterVar { var: rf_iter, dom: Range::from_extent(Expr::int(extent)), kind: IterKind::Spatial });
+    let sub = |e: &mut Expr| e.substitute(&|v| map.iter().find(|(a, _)| *a == v).map(|(_, b)| Expr::Var(*b)));
+    let mut rf_indices = store.indices.clone();
+    rf_indices.iter_mut().for_each(sub);
+    rf_indices.insert(axis, Expr::Var(rf_iter));
+    let mut rf_rhs = rhs.clone();
+    sub(&mut rf_rhs);
+    let mut init_value = match &realize.block.init {
+        Some(Stmt::BufferStore(s)) => s.value.clone(),
+        _ => {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, block_id),
+                why: "rfactor needs the init to be a single store".into(),
+            })
+        }
+    };
+    sub(&mut init_value);
+    let rf_load = Expr::Load(rf_buffer, rf_indices.clone());
+    let rf_block_id = func.new_block_id();
+    let mut rf_values = realize.iter_values.clone();
+    rf_values.insert(0, Expr::Var(l.var));
+    let rf_block = Block {
+        id: rf_block_id,
+        name: format!("{}_rf", realize.block.name),
+        iter_vars: rf_iters,
+        reads: Vec::new(),
+        writes: Vec::new(),
+        init: Some(Stmt::BufferStore(BufferStore { buffer: rf_buffer, indices: rf_indices.clone(), value: init_value })),
+        body: Stmt::BufferStore(BufferStore {
+            buffer: rf_buffer,
+            indices: rf_indices,
+            value: Expr::binary(op, rf_load, rf_rhs),
+        }),
+        alloc_buffers: Vec::new(),
+        match_buffers: Vec::new(),
+        annotations: Vec::new(),
+    };
+    // The rf block takes the original block's place in the loop nest.
+    let mut rf_realize = BlockRealize { iter_values: rf_values, predicate: realize.predicate.clone(), block: rf_block };
+    let (reads, writes) = crate::arith::region::infer_access_regions(func, &rf_realize.block);
+    rf_realize.block.reads = reads;
+    rf_realize.block.writes = writes;
+    // Replace the original realize inside a copy of the loop nest.
+    let nest_root = crate::schedule::analysis::private_nest_root(func, block_id).ok_or_else(|| {
+        ScheduleError::NotAlone(block_culprit(func, block_id), "rfactor copies its loop nest".into())
+    })?;
+    let nest = get_loop(func, nest_root)?.clone();
+    let mut rf_nest = Stmt::For(Box::new(nest.clone()));
+    if let Some(slot) = tree::block_stmt_mut(&mut rf_nest, block_id) {
+        *slot = Stmt::BlockRealize(Box::new(rf_realize));
+    }
+    // Fresh ids for the rf nest's loops (the original nest keeps its ids for the write-back).
+    let mut fresh = Vec::new();
+    rf_nest.visit(&mut |s| if let Stmt::For(f) = s { fresh.push(f.id) });
+    let new_ids: Vec<LoopId> = fresh.iter().map(|_| func.new_loop_id()).collect();
+    rf_nest.visit_mut(&mut |s| {
+        if let Stmt::For(f) = s {
+            if let Some(i) = fresh.iter().position(|x| *x == f.id) {
+                f.id = new_ids[i];
+            }
+        }
+    });
+    // The write-back block: the original block now reduces over the rf axis.
+    if let Some(r) = tree::block_realize_mut(func, block_id) {
+        // Iterators driven by the factored loop become the rf iterator; others stay.
+        let mut new_iters = Vec::new();
+        let mut new_values = Vec::new();
+        for (iv, value) in r.block.iter_vars.iter().zip(&r.iter_values) {
+            // Reduction iterators were consumed by the rf block.
+            if iv.kind == IterKind::Reduce {
+                continue;
+            }
+            new_iters.push(iv.clone());
+            new_values.push(value.clone());
+        }
+        r.block.iter_vars = new_iters;
+        r.iter_values = new_values;
+    }
+    let wb_rf = func.new_var(format!("v{}", func.var_name(l.var)), crate::ir::DataType::I32);
+    if let Some(r) = tree::block_realize_mut(func, block_id) {
+        r.block.iter_vars.push(IterVar { var: wb_rf, dom: Range::from_extent(Expr::int(extent)), kind: IterKind::Reduce });
+        r.iter_values.push(Expr::Var(l.var));
+        let mut idx = store.indices.clone();
+        idx.insert(axis, Expr::Var(wb_rf));
+        r.block.body = Stmt::BufferStore(BufferStore {
+            buffer: store.buffer,
+            indices: store.indices.clone(),
+            value: Expr::binary(op, Expr::Load(store.buffer, store.indices.clone()), Expr::Load(rf_buffer, idx)),
+        });
+    }
+    // Drop the write-back loops that no longer drive any of its iterators.
+    let wb_values: Vec<Expr> = func.find_block(block_id).map(|r| r.iter_values.clone()).unwrap_or_default();
+    let wb_loops = tree::loops_of_block(func, block_id).unwrap_or_default();
+    for wl in wb_loops {
+        let Some(f) = func.find_loop(wl) else { continue };
+        if wb_values.iter().any(|v| v.uses_var(f.var)) {
+            continue;
+        }
+        if let Some(slot) = tree::loop_stmt_mut(&mut func.body, wl) {
+            if let Stmt::For(f) = std::mem::replace(slot, Stmt::Seq(Vec::new())) {
+                *slot = f.body;
+            }
+        }
+    }
+    if let Some(r) = tree::block_realize_mut(func, block_id) {
+        let b = r.block.clone();
+        let (reads, writes) = crate::arith::region::infer_access_regions(func, &b);
+        if let Some(r) = tree::block_realize_mut(func, block_id) {
+            r.block.reads = reads;
+            r.block.writes = writes;
+        }
+    }
+    // Put the rf nest before the write-back nest, and allocate the rf buffer in the scope.
+    let wb_root = tree::loops_of_block(func, block_id).and_then(|ls| ls.first().copied());
+    let scope = tree::scope_of_block(func, block_id).ok_or(ScheduleError::StaleBlock(block_id))?;
+    match wb_root {
+        Some(root) => {
+            let slot = tree::loop_stmt_mut(&mut func.body, root).ok_or(ScheduleError::StaleLoop(root))?;
+            let old = std::mem::replace(slot, Stmt::Seq(Vec::new()));
+            *slot = Stmt::Seq(vec![rf_nest, old]);
+        }
+        None => {
+            let slot = tree::block_stmt_mut(&mut func.body, block_id).ok_or(ScheduleError::StaleBlock(block_id))?;
+            let old = std::mem::replace(slot, Stmt::Seq(Vec::new()));
+            *slot = Stmt::Seq(vec![rf_nest, old]);
+        }
+    }
+    if let Some(r) = tree::block_realize_mut(func, scope) {
+        r.block.alloc_buffers.push(rf_buffer);
+    }
+    tree::cleanup_empty(&mut func.body);
+    let ranges = loop_ranges(func);
+    simplify_bindings(&mut func.body, &ranges);
+    Ok(rf_block_id)
+}

@@ -1,0 +1,170 @@
+//! sample_perfect_tile, sample_categorical: seeded, with the decision recorded.
+//!
+//! TVM: src/tir/schedule/primitive/sampling.cc. Beyond TVM: a recorded decision
+//! that does not fit the loop is an error, never silently resampled.
+
+use crate::ir::{LoopId, PrimFunc};
+use crate::schedule::analysis::const_extent;
+use crate::schedule::error::ScheduleError;
+
+/// A small deterministic generator (splitmix64), so replays are exact.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next_u64() % n
+        }
+    }
+
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+fn divisors(n: i64) -> Vec<i64> {
+    (1..=n).filter(|d| n % d == 0).collect()
+}
+
+/// TVM's `sample_perfect_tile`: `n` factors whose product is the loop's extent,
+/// the innermost at most `max_innermost_factor` (when positive).
+pub fn sample_perfect_tile(
+    func: &PrimFunc,
+    loop_id: LoopId,
+    n: i64,
+    max_innermost_factor: i64,
+    decision: Option<&[i64]>,
+    rng: &mut Rng,
+) -> Result<Vec<i64>, ScheduleError> {
+    let extent = const_extent(func, loop_id)?;
+    if n < 1 {
+        return Err(ScheduleError::InvalidArgument {
+            what: "sample_perfect_tile",
+            why: format!("n must be at least 1, got {n}"),
+        });
+    }
+    if let Some(d) = decision {
+        let bad = |why: String| ScheduleError::InvalidDecision {
+            decision: d.to_vec(),
+            why,
+        };
+        if d.len() as i64 != n {
+            return Err(bad(format!("it has {} factors but n is {n}", d.len())));
+        }
+        if d.iter().any(|f| *f <= 0) {
+            return Err(bad("factors must be positive".into()));
+        }
+        let product = d.iter().try_fold(1i64, |a, f| a.checked_mul(*f));
+        if product != Some(extent) {
+            return Err(bad(format!(
+                "the factors multiply to {} but the loop's extent is {extent}",
+                product.map(|p| p.to_string()).unwrap_or_else(|| "an overflow".into())
+            )));
+        }
+        if max_innermost_factor > 0 && d.last().copied().unwrap_or(1) > max_innermost_factor {
+            return Err(bad(format!(
+                "the innermost factor exceeds max_innermost_factor {max_innermost_factor}"
+            )));
+        }
+        return Ok(d.to_vec());
+    }
+    // Pick the innermost factor first (bounded), then distribute the rest.
+    let mut remaining = extent;
+    let inner_choices: Vec<i64> = divisors(remaining)
+        .into_iter()
+        .filter(|f| max_innermost_factor <= 0 || *f <= max_innermost_factor)
+        .collect();
+    let inner = inner_choices[rng.below(inner_choices.len() as u64) as usize];
+    remaining /= inner;
+    let mut factors = vec![1i64; n as usize];
+    let last = factors.len() - 1;
+    factors[last] = inner;
+    for slot in factors.iter_mut().take(last).skip(1) {
+        let ds = divisors(remaining);
+        let f = ds[rng.below(ds.len() as u64) as usize];
+        *slot = f;
+        remaining /= f;
+    }
+    if last > 0 {
+        factors[0] = remaining;
+    } else {
+        factors[0] = extent;
+    }
+    Ok(factors)
+}
+
+/// TVM's `sample_categorical`: one of `candidates`, drawn with `probs`.
+/// Returns the index of the chosen candidate (the decision) and its value.
+pub fn sample_categorical(
+    candidates: &[i64],
+    probs: &[f64],
+    decision: Option<i64>,
+    rng: &mut Rng,
+) -> Result<(i64, i64), ScheduleError> {
+    if candidates.is_empty() || candidates.len() != probs.len() {
+        return Err(ScheduleError::InvalidArgument {
+            what: "sample_categorical",
+            why: format!(
+                "{} candidates and {} probabilities; they must be the same non-zero number",
+                candidates.len(),
+                probs.len()
+            ),
+        });
+    }
+    if probs.iter().any(|p| !p.is_finite() || *p < 0.0) || probs.iter().sum::<f64>() <= 0.0 {
+        return Err(ScheduleError::InvalidArgument {
+            what: "sample_categorical",
+            why: "probabilities must be non-negative and not all zero".into(),
+        });
+    }
+    if let Some(d) = decision {
+        if d < 0 || d as usize >= candidates.len() {
+            return Err(ScheduleError::InvalidDecision {
+                decision: vec![d],
+                why: format!("it must be an index below {}", candidates.len()),
+            });
+        }
+        return Ok((d, candidates[d as usize]));
+    }
+    let total: f64 = probs.iter().sum();
+    let mut x = rng.unit() * total;
+    for (i, p) in probs.iter().enumerate() {
+        if x < *p {
+            return Ok((i as i64, candidates[i]));
+        }
+        x -= p;
+    }
+    let last = candidates.len() - 1;
+    Ok((last as i64, candidates[last]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn categorical_is_seeded() {
+        let mut a = Rng(7);
+        let mut b = Rng(7);
+        let x = sample_categorical(&[1, 2, 4], &[0.2, 0.3, 0.5], None, &mut a).unwrap();
+        let y = sample_categorical(&[1, 2, 4], &[0.2, 0.3, 0.5], None, &mut b).unwrap();
+        assert_eq!(x, y);
+    }
+
+    #[test]
+    fn categorical_rejects_bad_decision() {
+        let e = sample_categorical(&[1, 2], &[0.5, 0.5], Some(5), &mut Rng(1)).unwrap_err();
+        assert!(e.to_string().contains("index below 2"), "{e}");
+    }
+}

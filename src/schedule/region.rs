@@ -1,0 +1,118 @@
+//! Buffer regions a block touches, seen from an outer loop: the bridge between
+//! a block's declared regions (in its iterators) and the loops around it.
+
+use crate::arith::bound::VarRanges;
+use crate::arith::region::relax_region;
+use crate::ir::{BlockId, BufferId, Expr, LoopId, PrimFunc, Range, Stmt};
+use crate::schedule::tree;
+
+/// The region of `buffer` that block `block` reads (`is_write` false) or writes,
+/// with the block's bindings substituted and every loop between the block and
+/// `stop` (exclusive; `None` means up to the scope root) relaxed over its range,
+/// plus the loops in `extra_relax`. Clamped to the buffer's shape.
+pub fn relaxed_access(
+    func: &PrimFunc,
+    block: BlockId,
+    buffer: BufferId,
+    is_write: bool,
+    stop: Option<LoopId>,
+    extra_relax: &[LoopId],
+) -> Option<Vec<Range>> {
+    let realize = func.find_block(block)?;
+    let regions = if is_write {
+        &realize.block.writes
+    } else {
+        &realize.block.reads
+    };
+    let declared = regions.iter().find(|r| r.buffer == buffer)?;
+    let bindings: Vec<(crate::ir::VarId, Expr)> = realize
+        .block
+        .iter_vars
+        .iter()
+        .zip(&realize.iter_values)
+        .map(|(iv, v)| (iv.var, v.clone()))
+        .collect();
+    let mut region = declared.region.clone();
+    for r in &mut region {
+        let map = |v| bindings.iter().find(|(x, _)| *x == v).map(|(_, e)| e.clone());
+        r.min.substitute(&map);
+        r.extent.substitute(&map);
+    }
+    let loops = tree::loops_of_block(func, block)?;
+    let start = match stop {
+        Some(s) => loops.iter().position(|l| *l == s)? + 1,
+        None => 0,
+    };
+    let mut relax: Vec<crate::ir::VarId> = Vec::new();
+    for l in loops[start..].iter().chain(extra_relax) {
+        if let Some(f) = func.find_loop(*l) {
+            relax.push(f.var);
+        }
+    }
+    let ranges = all_loop_ranges(func);
+    let relaxed = relax_region(&region, &relax, &ranges)?;
+    Some(clamp_to_shape(func, buffer, relaxed))
+}
+
+/// Clamps constant region bounds to `[0, shape)`.
+fn clamp_to_shape(func: &PrimFunc, buffer: BufferId, region: Vec<Range>) -> Vec<Range> {
+    let shape = func.buffer(buffer).shape.clone();
+    region
+        .into_iter()
+        .zip(shape)
+        .map(|(r, dim)| match (r.min.as_int(), r.extent.as_int(), dim.as_int()) {
+            (Some(lo), Some(ext), Some(n)) => {
+                let lo2 = lo.max(0);
+                let hi = (lo + ext).min(n);
+                Range::new(Expr::int(lo2), Expr::int((hi - lo2).max(0)))
+            }
+            _ => r,
+        })
+        .collect()
+}
+
+/// Ranges of every loop variable in the function.
+pub fn all_loop_ranges(func: &PrimFunc) -> VarRanges {
+    let mut ranges = VarRanges::new();
+    func.body.visit(&mut |s| {
+        if let Stmt::For(l) = s {
+            ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
+        }
+    });
+    ranges
+}
+
+/// Hull of several regions of one buffer; `None` when they cannot be combined.
+pub fn union_all(func: &PrimFunc, regions: Vec<Vec<Range>>) -> Option<Vec<Range>> {
+    let ranges = all_loop_ranges(func);
+    let mut iter = regions.into_iter();
+    let mut acc = iter.next()?;
+    for r in iter {
+        acc = crate::arith::region::union_region(&acc, &r, &ranges)?;
+    }
+    Some(acc)
+}
+
+/// The full region of a buffer.
+pub fn full_region(func: &PrimFunc, buffer: BufferId) -> Vec<Range> {
+    func.buffer(buffer)
+        .shape
+        .iter()
+        .map(|d| Range::from_extent(d.clone()))
+        .collect()
+}
+
+/// Recomputes the declared read/write regions of every block under `stmt`
+/// (after a rewrite changed the buffers or loops they touch).
+pub fn refresh_regions(func: &mut PrimFunc, ids: &[BlockId]) {
+    for id in ids {
+        let Some(r) = func.find_block(*id) else {
+            continue;
+        };
+        let (reads, writes) = crate::arith::region::infer_access_regions(func, &r.block);
+        if let Some(r) = tree::block_realize_mut(func, *id) {
+            r.block.reads = reads;
+            r.block.writes = writes;
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! Traces: the steps applied to a workload, replay, undo/redo, and session files.
+//!
+//! Undo is a replay of every step but the last, from the parsed workload; redo
+//! re-applies. Invariant: a step that fails is never appended, and nothing in
+//! the trace is ever lost by a failed step.
+
+pub mod python;
+pub mod replay;
+pub mod session;
+pub mod step;
+
+pub use replay::{Handle, Replayer, StepError, StepFailure};
+pub use session::{Session, SessionError, Workload};
+pub use step::{Arg, Step};
+
+use crate::ir::PrimFunc;
+
+/// A workload with its applied steps and the redo stack.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    /// The unscheduled program.
+    pub workload: PrimFunc,
+    pub steps: Vec<Step>,
+    /// Steps undone, most recent last.
+    pub redo: Vec<Step>,
+    /// The replay of all current steps.
+    pub state: Replayer,
+}
+
+impl Trace {
+    pub fn new(workload: PrimFunc) -> Trace {
+        Trace {
+            state: Replayer::new(workload.clone()),
+            workload,
+            steps: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    /// Replays `steps` from the workload; stops at the first failing step.
+    pub fn replay(workload: PrimFunc, steps: &[Step]) -> Result<Trace, (Trace, StepError)> {
+        let mut trace = Trace::new(workload);
+        for step in steps {
+            if let Err(e) = trace.push(step.clone()) {
+                return Err((trace, e));
+            }
+        }
+        Ok(trace)
+    }
+
+    pub fn func(&self) -> &PrimFunc {
+        self.state.func()
+    }
+
+    /// Applies a new step; on success it is appended and the redo stack cleared.
+    pub fn push(&mut self, step: Step) -> Result<(), StepError> {
+        let recorded = self.state.apply(self.steps.len(), &step)?;
+        self.steps.push(recorded);
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Checks whether a step would apply, without changing anything.
+    pub fn dry_run(&self, step: &Step) -> Result<(), StepError> {
+        let mut probe = self.state.clone();
+        probe.apply(self.steps.len(), step).map(|_| ())
+    }
+
+    /// Undo: replay all steps but the last. Returns false when there is nothing to undo.
+    pub fn undo(&mut self) -> bool {
+        let Some(last) = self.steps.pop() else {
+            return false;
+        };
+        let mut state = Replayer::new(self.workload.clone());
+        for (i, s) in self.steps.iter().enumerate() {
+            // Every kept step applied before, and replay is deterministic.
+            if state.apply(i, s).is_err() {
+                break;
+            }
+        }
+        self.state = state;
+        self.redo.push(last);
+        true
+    }
+
+    /// Redo: re-apply the last undone step.
+    pub fn redo(&mut self) -> Result<bool, StepError> {
+        let Some(step) = self.redo.pop() else {
+            return Ok(false);
+        };
+        match self.state.apply(self.steps.len(), &step) {
+            Ok(recorded) => {
+                self.steps.push(recorded);
+                Ok(true)
+            }
+            Err(e) => {
+                self.redo.push(step);
+                Err(e)
+            }
+        }
+    }
+}

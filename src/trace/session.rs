@@ -1,0 +1,442 @@
+//! Session files (spec section 2): a workload plus its trace, as YAML.
+//!
+//! Loading validates everything (fields, kinds, names defined before use)
+//! before the caller sees a session; saving is atomic (temp file + rename).
+
+use super::step::{op_spec, op_specs, Arg, FieldKind, Step};
+use serde_yaml::Value;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Where the workload comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Workload {
+    /// A path, relative to the session file's folder.
+    Path(String),
+    /// The TVMScript itself.
+    Inline(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    pub workload: Workload,
+    pub func: Option<String>,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Error)]
+pub enum SessionError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}:{col}: invalid YAML: {message}")]
+    Yaml {
+        path: String,
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    #[error("{path}: {message}")]
+    Format { path: String, message: String },
+    #[error("{path}: step {step} (`{op}`): field `{field}`: {message}")]
+    Field {
+        path: String,
+        step: usize,
+        op: String,
+        field: String,
+        message: String,
+    },
+    #[error("{path}: step {step}: {message}")]
+    Step {
+        path: String,
+        step: usize,
+        message: String,
+    },
+}
+
+impl Session {
+    pub fn new(workload: Workload) -> Session {
+        Session {
+            workload,
+            func: None,
+            steps: Vec::new(),
+        }
+    }
+
+    /// Reads and validates a session file.
+    pub fn load(path: &Path) -> Result<Session, SessionError> {
+        let text = std::fs::read_to_string(path).map_err(|e| SessionError::Io {
+            path: path.display().to_string(),
+            source: e,
+        })?;
+        Session::from_yaml(&text, &path.display().to_string())
+    }
+
+    /// Parses session YAML; `path` is only used in messages.
+    pub fn from_yaml(text: &str, path: &str) -> Result<Session, SessionError> {
+        let fmt = |message: String| SessionError::Format {
+            path: path.to_string(),
+            message,
+        };
+        let doc: Value = serde_yaml::from_str(text).map_err(|e| {
+            let (line, col) = e
+                .location()
+                .map(|l| (l.line(), l.column()))
+                .unwrap_or((0, 0));
+            SessionError::Yaml {
+                path: path.to_string(),
+                line,
+                col,
+                message: e.to_string(),
+            }
+        })?;
+        let Value::Mapping(map) = doc else {
+            return Err(fmt("a session must be a YAML mapping with `tirtui`, `workload` (or `source`) and `steps`".into()));
+        };
+        let mut version = None;
+        let mut workload = None;
+        let mut func = None;
+        let mut steps_value = None;
+        for (k, v) in &map {
+            let key = k.as_str().unwrap_or("");
+            match key {
+                "tirtui" => version = Some(v.clone()),
+                "workload" | "source" => {
+                    let s = v.as_str().ok_or_else(|| fmt(format!("`{key}` must be a string")))?;
+                    if workload.is_some() {
+                        return Err(fmt("give exactly one of `workload` and `source`, not both".into()));
+                    }
+                    workload = Some(if key == "workload" {
+                        Workload::Path(s.to_string())
+                    } else {
+                        Workload::Inline(s.to_string())
+                    });
+                }
+                "func" => {
+                    func = Some(
+                        v.as_str()
+                            .ok_or_else(|| fmt("`func` must be a string".into()))?
+                            .to_string(),
+                    )
+                }
+                "steps" => steps_value = Some(v.clone()),
+                other => {
+                    return Err(fmt(format!(
+                        "unknown field `{other}`; a session has tirtui, workload or source, func, steps"
+                    )))
+                }
+            }
+        }
+        match version.as_ref().and_then(Value::as_i64) {
+            Some(1) => {}
+            Some(n) => return Err(fmt(format!("format version `tirtui: {n}` is not supported; this tirtui reads version 1"))),
+            None => return Err(fmt("missing `tirtui: 1` (the format version)".into())),
+        }
+        let workload = workload.ok_or_else(|| fmt("missing `workload` (a .tir path) or `source` (inline TVMScript)".into()))?;
+        let steps = match steps_value {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Sequence(seq)) => seq
+                .iter()
+                .enumerate()
+                .map(|(i, v)| parse_step(v, i + 1, path))
+                .collect::<Result<Vec<_>, _>>()?,
+            Some(_) => return Err(fmt("`steps` must be a list".into())),
+        };
+        let session = Session {
+            workload,
+            func,
+            steps,
+        };
+        session.check_names(path)?;
+        Ok(session)
+    }
+
+    /// Every name a step refers to must be an earlier `out` (or, for blocks, a block name).
+    fn check_names(&self, path: &str) -> Result<(), SessionError> {
+        let mut defined: Vec<String> = Vec::new();
+        for (i, step) in self.steps.iter().enumerate() {
+            let Some(spec) = op_spec(&step.op) else { continue };
+            for field in &spec.fields {
+                let Some(arg) = step.arg(field.name) else { continue };
+                let names: Vec<&str> = match (field.kind, arg) {
+                    (FieldKind::Name, Arg::Str(s)) => vec![s.as_str()],
+                    (FieldKind::Names | FieldKind::Factors, Arg::List(v)) => v
+                        .iter()
+                        .filter_map(|a| match a {
+                            Arg::Str(s) => Some(s.as_str()),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                // Block arguments may name a block directly; loops and sampled values may not.
+                let may_be_block_name = matches!(
+                    field.name,
+                    "block" | "block_or_loop" | "consumer_blocks" | "target"
+                );
+                for n in names {
+                    if !defined.iter().any(|d| d == n) && !may_be_block_name {
+                        return Err(SessionError::Field {
+                            path: path.to_string(),
+                            step: i + 1,
+                            op: step.op.clone(),
+                            field: field.name.to_string(),
+                            message: format!("`{n}` is not defined by an earlier step's `out`"),
+                        });
+                    }
+                }
+            }
+            defined.extend(step.out.iter().cloned());
+        }
+        Ok(())
+    }
+
+    /// The session as YAML text (spec section 2), one flow-style line per step.
+    pub fn to_yaml(&self) -> String {
+        let mut s = String::from("tirtui: 1\n");
+        match &self.workload {
+            Workload::Path(p) => s.push_str(&format!("workload: {}\n", super::step::yaml_str(p))),
+            Workload::Inline(src) => {
+                s.push_str("source: |\n");
+                for line in src.lines() {
+                    if line.is_empty() {
+                        s.push('\n');
+                    } else {
+                        s.push_str("  ");
+                        s.push_str(line);
+                        s.push('\n');
+                    }
+                }
+            }
+        }
+        if let Some(f) = &self.func {
+            s.push_str(&format!("func: {}\n", super::step::yaml_str(f)));
+        }
+        if self.steps.is_empty() {
+            s.push_str("steps: []\n");
+        } else {
+            s.push_str("steps:\n");
+            for step in &self.steps {
+                s.push_str("  - ");
+                s.push_str(&step.to_yaml());
+                s.push('\n');
+            }
+        }
+        s
+    }
+
+    /// Writes the session atomically: a temp file in the same folder, then rename.
+    pub fn save(&self, path: &Path) -> Result<(), SessionError> {
+        write_atomic(path, &self.to_yaml())
+    }
+
+    /// Reads the workload's TVMScript; returns (display name, text).
+    pub fn workload_source(&self, session_path: Option<&Path>) -> Result<(String, String), SessionError> {
+        match &self.workload {
+            Workload::Inline(src) => Ok((
+                session_path
+                    .map(|p| format!("{} (source)", p.display()))
+                    .unwrap_or_else(|| "<source>".into()),
+                src.clone(),
+            )),
+            Workload::Path(p) => {
+                let full = resolve(session_path, p);
+                let text = std::fs::read_to_string(&full).map_err(|e| SessionError::Io {
+                    path: full.display().to_string(),
+                    source: e,
+                })?;
+                Ok((full.display().to_string(), text))
+            }
+        }
+    }
+}
+
+/// A path relative to the session file's folder.
+pub fn resolve(session_path: Option<&Path>, rel: &str) -> PathBuf {
+    let p = Path::new(rel);
+    if p.is_absolute() {
+        return p.to_path_buf();
+    }
+    match session_path.and_then(Path::parent) {
+        Some(dir) => dir.join(p),
+        None => p.to_path_buf(),
+    }
+}
+
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), SessionError> {
+    let io = |e: std::io::Error| SessionError::Io {
+        path: path.display().to_string(),
+        source: e,
+    };
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "session".into());
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    std::fs::write(&tmp, text).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
+fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
+    let step_err = |message: String| SessionError::Step {
+        path: path.to_string(),
+        step: idx,
+        message,
+    };
+    let Value::Mapping(map) = v else {
+        return Err(step_err("a step must be a mapping like `{op: split, loop: i, factors: [null, 16]}`".into()));
+    };
+    let op = map
+        .get(Value::from("op"))
+        .ok_or_else(|| step_err("missing `op`".into()))?
+        .as_str()
+        .ok_or_else(|| step_err("`op` must be a string".into()))?
+        .to_string();
+    let spec = op_spec(&op).ok_or_else(|| {
+        step_err(format!(
+            "unknown op `{op}`; known ops: {}",
+            op_specs().iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+        ))
+    })?;
+    let field_err = |field: &str, message: String| SessionError::Field {
+        path: path.to_string(),
+        step: idx,
+        op: op.clone(),
+        field: field.to_string(),
+        message,
+    };
+    let mut given: Vec<(&str, Arg)> = Vec::new();
+    let mut out = Vec::new();
+    let mut out_list = false;
+    let mut note = None;
+    for (k, val) in map {
+        let key = k.as_str().ok_or_else(|| step_err("field names must be strings".into()))?;
+        match key {
+            "op" => {}
+            "out" => match val {
+                Value::String(s) => out = vec![s.clone()],
+                Value::Sequence(items) => {
+                    out_list = true;
+                    for it in items {
+                        out.push(
+                            it.as_str()
+                                .ok_or_else(|| field_err("out", "names must be strings".into()))?
+                                .to_string(),
+                        );
+                    }
+                }
+                _ => return Err(field_err("out", "must be a name or a list of names".into())),
+            },
+            "note" => {
+                note = Some(
+                    val.as_str()
+                        .ok_or_else(|| field_err("note", "must be a string".into()))?
+                        .to_string(),
+                )
+            }
+            _ => {
+                let Some(field) = spec.fields.iter().find(|f| f.name == key) else {
+                    return Err(field_err(
+                        key,
+                        format!(
+                            "unknown field; `{op}` takes {}",
+                            spec.fields.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
+                        ),
+                    ));
+                };
+                let arg = convert(val, field.kind).ok_or_else(|| {
+                    field_err(key, format!("expected {}", field.kind.describe()))
+                })?;
+                given.push((field.name, arg));
+            }
+        }
+    }
+    for field in &spec.fields {
+        if field.default.is_none() && !given.iter().any(|(k, _)| *k == field.name) {
+            return Err(field_err(field.name, "missing (it has no default)".into()));
+        }
+    }
+    let mut step = Step::new(&op, given, out).ok_or_else(|| step_err("incomplete step".into()))?;
+    match spec.returns {
+        super::step::Returns::Nothing if !step.out.is_empty() => {
+            return Err(field_err("out", format!("`{op}` returns nothing")));
+        }
+        super::step::Returns::One if step.out.len() > 1 => {
+            return Err(field_err("out", format!("`{op}` returns one value")));
+        }
+        _ => {}
+    }
+    step.out_list = out_list || spec.returns == super::step::Returns::Many;
+    step.note = note;
+    Ok(step)
+}
+
+fn convert(v: &Value, kind: FieldKind) -> Option<Arg> {
+    match kind {
+        FieldKind::Name | FieldKind::Str => v.as_str().map(|s| Arg::Str(s.to_string())),
+        FieldKind::Int => v.as_i64().map(Arg::Int),
+        FieldKind::Bool => v.as_bool().map(Arg::Bool),
+        FieldKind::Names => match v {
+            Value::Sequence(items) => items
+                .iter()
+                .map(|i| i.as_str().map(|s| Arg::Str(s.to_string())))
+                .collect::<Option<Vec<_>>>()
+                .map(Arg::List),
+            _ => None,
+        },
+        FieldKind::Factors => match v {
+            Value::Sequence(items) => items
+                .iter()
+                .map(|i| match i {
+                    Value::Null => Some(Arg::Null),
+                    Value::String(s) => Some(Arg::Str(s.clone())),
+                    other => other.as_i64().map(Arg::Int),
+                })
+                .collect::<Option<Vec<_>>>()
+                .map(Arg::List),
+            _ => None,
+        },
+        FieldKind::Ints => match v {
+            Value::Sequence(items) => items
+                .iter()
+                .map(|i| i.as_i64().map(Arg::Int))
+                .collect::<Option<Vec<_>>>()
+                .map(Arg::List),
+            _ => None,
+        },
+        FieldKind::OptInts => match v {
+            Value::Null => Some(Arg::Null),
+            _ => convert(v, FieldKind::Ints),
+        },
+        FieldKind::OptInt => match v {
+            Value::Null => Some(Arg::Null),
+            _ => v.as_i64().map(Arg::Int),
+        },
+        FieldKind::Floats => match v {
+            Value::Sequence(items) => items
+                .iter()
+                .map(|i| i.as_f64().map(Arg::Float))
+                .collect::<Option<Vec<_>>>()
+                .map(Arg::List),
+            _ => None,
+        },
+        FieldKind::Any => any_arg(v),
+    }
+}
+
+fn any_arg(v: &Value) -> Option<Arg> {
+    Some(match v {
+        Value::Null => Arg::Null,
+        Value::Bool(b) => Arg::Bool(*b),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => Arg::Int(i),
+            None => Arg::Float(n.as_f64()?),
+        },
+        Value::String(s) => Arg::Str(s.clone()),
+        Value::Sequence(items) => Arg::List(items.iter().map(any_arg).collect::<Option<Vec<_>>>()?),
+        _ => return None,
+    })
+}

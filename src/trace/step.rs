@@ -1,0 +1,422 @@
+//! One trace step: a primitive with its arguments, named as in TVM's Python API.
+//!
+//! Steps are parsed from (and written to) the session YAML by hand rather than
+//! through serde derive, so that every problem names the step and the field,
+//! and so that each step is written back on one line in flow style.
+
+use std::fmt::Write;
+
+/// An argument value in a step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    /// A string: a name (handle, block name) or a free text (scope, axis).
+    Str(String),
+    List(Vec<Arg>),
+}
+
+impl Arg {
+    /// YAML flow-style text.
+    pub fn to_yaml(&self) -> String {
+        match self {
+            Arg::Null => "null".into(),
+            Arg::Bool(b) => b.to_string(),
+            Arg::Int(i) => i.to_string(),
+            Arg::Float(f) => {
+                let s = format!("{f:?}");
+                s
+            }
+            Arg::Str(s) => yaml_str(s),
+            Arg::List(v) => format!(
+                "[{}]",
+                v.iter().map(Arg::to_yaml).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+
+    /// Python literal text.
+    pub fn to_python(&self) -> String {
+        match self {
+            Arg::Null => "None".into(),
+            Arg::Bool(true) => "True".into(),
+            Arg::Bool(false) => "False".into(),
+            Arg::Int(i) => i.to_string(),
+            Arg::Float(f) => format!("{f:?}"),
+            Arg::Str(s) => format!("{s:?}"),
+            Arg::List(v) => format!(
+                "[{}]",
+                v.iter().map(Arg::to_python).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+}
+
+/// Quotes a YAML scalar when a plain one would be read back differently.
+pub fn yaml_str(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-')
+        && !s.starts_with('-')
+        && !s.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '.')
+        && !matches!(
+            s.to_ascii_lowercase().as_str(),
+            "null" | "true" | "false" | "yes" | "no" | "on" | "off" | "y" | "n" | "~"
+        );
+    if plain {
+        s.to_string()
+    } else {
+        let mut out = String::from("\"");
+        for c in s.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        out
+    }
+}
+
+/// The kind of value a field holds, for checking and for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// A handle or block name.
+    Name,
+    Names,
+    Int,
+    Bool,
+    Str,
+    /// split factors: integers, null, or names of sampled values.
+    Factors,
+    Ints,
+    Floats,
+    /// Any annotation value.
+    Any,
+    OptInts,
+    OptInt,
+}
+
+impl FieldKind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            FieldKind::Name => "a name",
+            FieldKind::Names => "a list of names",
+            FieldKind::Int => "an integer",
+            FieldKind::Bool => "true or false",
+            FieldKind::Str => "a string",
+            FieldKind::Factors => "a list of integers, null or sampled names",
+            FieldKind::Ints => "a list of integers",
+            FieldKind::Floats => "a list of numbers",
+            FieldKind::Any => "a value",
+            FieldKind::OptInts => "a list of integers or null",
+            FieldKind::OptInt => "an integer or null",
+        }
+    }
+}
+
+/// One field of a primitive: its TVM keyword, kind, and default (None: required).
+#[derive(Clone, Debug)]
+pub struct FieldSpec {
+    pub name: &'static str,
+    pub kind: FieldKind,
+    pub default: Option<Arg>,
+}
+
+/// What a primitive returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Returns {
+    Nothing,
+    One,
+    Many,
+}
+
+#[derive(Clone, Debug)]
+pub struct OpSpec {
+    pub name: &'static str,
+    pub fields: Vec<FieldSpec>,
+    pub returns: Returns,
+}
+
+fn f(name: &'static str, kind: FieldKind) -> FieldSpec {
+    FieldSpec {
+        name,
+        kind,
+        default: None,
+    }
+}
+
+fn d(name: &'static str, kind: FieldKind, default: Arg) -> FieldSpec {
+    FieldSpec {
+        name,
+        kind,
+        default: Some(default),
+    }
+}
+
+/// The table of primitives (spec section 2), in the order the palette shows them.
+pub fn op_specs() -> Vec<OpSpec> {
+    use FieldKind::*;
+    use Returns::*;
+    let op = |name, fields, returns| OpSpec {
+        name,
+        fields,
+        returns,
+    };
+    vec![
+        op("get_block", vec![f("name", Str)], One),
+        op("get_loops", vec![f("block", Name)], Many),
+        op("get_child_blocks", vec![f("block_or_loop", Name)], Many),
+        op("get_producers", vec![f("block", Name)], Many),
+        op("get_consumers", vec![f("block", Name)], Many),
+        op(
+            "split",
+            vec![
+                f("loop", Name),
+                f("factors", Factors),
+                d("preserve_unit_iters", Bool, Arg::Bool(true)),
+            ],
+            Many,
+        ),
+        op(
+            "fuse",
+            vec![
+                f("loops", Names),
+                d("preserve_unit_iters", Bool, Arg::Bool(true)),
+            ],
+            One,
+        ),
+        op("reorder", vec![f("ordered_loops", Names)], Nothing),
+        op("merge", vec![f("loops", Names)], One),
+        op("add_unit_loop", vec![f("block_or_loop", Name)], One),
+        op("parallel", vec![f("loop", Name)], Nothing),
+        op("vectorize", vec![f("loop", Name)], Nothing),
+        op("unroll", vec![f("loop", Name)], Nothing),
+        op(
+            "bind",
+            vec![f("loop", Name), f("thread_axis", Str)],
+            Nothing,
+        ),
+        op(
+            "cache_read",
+            vec![
+                f("block", Name),
+                f("read_buffer_index", Int),
+                f("storage_scope", Str),
+                d("consumer_blocks", Names, Arg::List(Vec::new())),
+            ],
+            One,
+        ),
+        op(
+            "cache_write",
+            vec![
+                f("block", Name),
+                f("write_buffer_index", Int),
+                f("storage_scope", Str),
+                d("consumer_blocks", Names, Arg::List(Vec::new())),
+            ],
+            One,
+        ),
+        op(
+            "compute_at",
+            vec![
+                f("block", Name),
+                f("loop", Name),
+                d("preserve_unit_loops", Bool, Arg::Bool(false)),
+                d("index", Int, Arg::Int(-1)),
+            ],
+            Nothing,
+        ),
+        op(
+            "reverse_compute_at",
+            vec![
+                f("block", Name),
+                f("loop", Name),
+                d("preserve_unit_loops", Bool, Arg::Bool(false)),
+                d("index", Int, Arg::Int(-1)),
+            ],
+            Nothing,
+        ),
+        op("compute_inline", vec![f("block", Name)], Nothing),
+        op("reverse_compute_inline", vec![f("block", Name)], Nothing),
+        op(
+            "decompose_reduction",
+            vec![f("block", Name), f("loop", Name)],
+            One,
+        ),
+        op(
+            "rfactor",
+            vec![f("loop", Name), d("factor_axis", Int, Arg::Int(0))],
+            One,
+        ),
+        op(
+            "storage_align",
+            vec![
+                f("block", Name),
+                f("buffer_index", Int),
+                f("axis", Int),
+                f("factor", Int),
+                f("offset", Int),
+            ],
+            Nothing,
+        ),
+        op(
+            "set_scope",
+            vec![
+                f("block", Name),
+                f("buffer_index", Int),
+                f("storage_scope", Str),
+            ],
+            Nothing,
+        ),
+        op(
+            "blockize",
+            vec![
+                f("target", Name),
+                d("preserve_unit_iters", Bool, Arg::Bool(true)),
+            ],
+            One,
+        ),
+        op(
+            "tensorize",
+            vec![f("block_or_loop", Name), f("tensor_intrin", Str)],
+            Nothing,
+        ),
+        op(
+            "annotate",
+            vec![
+                f("block_or_loop", Name),
+                f("ann_key", Str),
+                f("ann_val", Any),
+            ],
+            Nothing,
+        ),
+        op(
+            "unannotate",
+            vec![f("block_or_loop", Name), f("ann_key", Str)],
+            Nothing,
+        ),
+        op(
+            "sample_perfect_tile",
+            vec![
+                f("loop", Name),
+                f("n", Int),
+                d("max_innermost_factor", Int, Arg::Int(16)),
+                d("decision", OptInts, Arg::Null),
+            ],
+            Many,
+        ),
+        op(
+            "sample_categorical",
+            vec![
+                f("candidates", Ints),
+                f("probs", Floats),
+                d("decision", OptInt, Arg::Null),
+            ],
+            One,
+        ),
+    ]
+}
+
+pub fn op_spec(name: &str) -> Option<OpSpec> {
+    op_specs().into_iter().find(|s| s.name == name)
+}
+
+/// A step of a trace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub op: String,
+    /// Every field of the primitive (defaults filled in), in table order.
+    pub args: Vec<(String, Arg)>,
+    /// Names given to the returned values; `out_list` says whether written as a list.
+    pub out: Vec<String>,
+    pub out_list: bool,
+    pub note: Option<String>,
+    /// Fields the user wrote explicitly (others are defaults and are not written back).
+    pub explicit: Vec<String>,
+}
+
+impl Step {
+    pub fn arg(&self, name: &str) -> Option<&Arg> {
+        self.args.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+    }
+
+    pub fn set_arg(&mut self, name: &str, value: Arg) {
+        match self.args.iter_mut().find(|(k, _)| k == name) {
+            Some(slot) => slot.1 = value,
+            None => self.args.push((name.to_string(), value)),
+        }
+        if !self.explicit.iter().any(|e| e == name) {
+            self.explicit.push(name.to_string());
+        }
+    }
+
+    /// Builds a step with every default filled in; `given` are the explicit fields.
+    pub fn new(op: &str, given: Vec<(&str, Arg)>, out: Vec<String>) -> Option<Step> {
+        let spec = op_spec(op)?;
+        let mut args = Vec::new();
+        let mut explicit = Vec::new();
+        for field in &spec.fields {
+            if let Some((_, v)) = given.iter().find(|(k, _)| *k == field.name) {
+                args.push((field.name.to_string(), v.clone()));
+                explicit.push(field.name.to_string());
+            } else if let Some(dflt) = &field.default {
+                args.push((field.name.to_string(), dflt.clone()));
+            } else {
+                return None;
+            }
+        }
+        Some(Step {
+            op: op.to_string(),
+            args,
+            out_list: spec.returns == Returns::Many,
+            out,
+            note: None,
+            explicit,
+        })
+    }
+
+    /// The one-line flow-style YAML mapping of this step.
+    pub fn to_yaml(&self) -> String {
+        let mut s = format!("{{op: {}", self.op);
+        for (k, v) in &self.args {
+            if self.explicit.iter().any(|e| e == k) {
+                let _ = write!(s, ", {k}: {}", v.to_yaml());
+            }
+        }
+        if !self.out.is_empty() {
+            if self.out_list {
+                let names: Vec<String> = self.out.iter().map(|n| yaml_str(n)).collect();
+                let _ = write!(s, ", out: [{}]", names.join(", "));
+            } else {
+                let _ = write!(s, ", out: {}", yaml_str(&self.out[0]));
+            }
+        }
+        if let Some(n) = &self.note {
+            let _ = write!(s, ", note: {}", yaml_str(n));
+        }
+        s.push('}');
+        s
+    }
+
+    /// A short human form: `split(loop=i, factors=[None, 16]) -> by, yi`.
+    pub fn summary(&self) -> String {
+        let args: Vec<String> = self
+            .args
+            .iter()
+            .filter(|(k, _)| self.explicit.iter().any(|e| e == k))
+            .map(|(k, v)| format!("{k}={}", v.to_yaml()))
+            .collect();
+        let mut s = format!("{}({})", self.op, args.join(", "));
+        if !self.out.is_empty() {
+            let _ = write!(s, " -> {}", self.out.join(", "));
+        }
+        s
+    }
+}

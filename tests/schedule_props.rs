@@ -1,0 +1,148 @@
+//! Property test: random schedules on small workloads never change what the
+//! program computes (CPU interpreter before and after), never panic, and an
+//! illegal step is rejected with the program left exactly as it was.
+
+use proptest::prelude::*;
+use tirtui::interp;
+use tirtui::ir::PrimFunc;
+use tirtui::trace::{Arg, Step, Trace};
+
+const GEMM: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((M, K), "float32"), B: T.Buffer((K, N), "float32"), C: T.Buffer((M, N), "float32")):
+    for i, j, k in T.grid(M, N, K):
+        with T.block("C"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                C[vi, vj] = T.float32(0)
+            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]
+"#;
+
+const ELEMWISE: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((64, 48), "float32"), C: T.Buffer((64, 48), "float32")):
+    B = T.alloc_buffer((64, 48))
+    for i, j in T.grid(64, 48):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2)
+    for i, j in T.grid(64, 48):
+        with T.block("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            C[vi, vj] = B[vi, vj] + T.float32(1)
+"#;
+
+const ROWSUM: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((96, 64), "float32"), S: T.Buffer((96,), "float32")):
+    for i, k in T.grid(96, 64):
+        with T.block("S"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                S[vi] = T.float32(0)
+            S[vi] = S[vi] + A[vi, vk]
+"#;
+
+fn workload(kind: u8, m: i64, n: i64, k: i64) -> PrimFunc {
+    let text = match kind % 3 {
+        0 => GEMM
+            .replace("M", &m.to_string())
+            .replace("N", &n.to_string())
+            .replace("K", &k.to_string()),
+        1 => ELEMWISE.to_string(),
+        _ => ROWSUM.to_string(),
+    };
+    tirtui::script::parse_func(&text, None).expect("test workload parses")
+}
+
+fn s(x: &str) -> Arg {
+    Arg::Str(x.to_string())
+}
+
+/// Turns random numbers into steps that make sense for the current program:
+/// a `get_loops` naming the loops, then one primitive (which may still be
+/// illegal: that is part of the test).
+fn make_steps(trace: &Trace, choice: (u8, u32, u32, u32), counter: &mut usize) -> Option<Vec<Step>> {
+    use tirtui::schedule::primitive::get_block_loop::{get_block_by_name, get_loops};
+    let func = trace.func();
+    let blocks: Vec<String> = func.blocks().iter().filter(|b| b.name != "root").map(|b| b.name.clone()).collect();
+    if blocks.is_empty() {
+        return None;
+    }
+    let (op, a, b, c) = choice;
+    *counter += 1;
+    let n = *counter;
+    let fresh = |p: &str, k: usize| -> Vec<String> { (0..k).map(|i| format!("{p}{n}_{i}")).collect() };
+    // The acted-on block for block primitives; for loop primitives, the block whose loops are named.
+    let block = blocks[a as usize % blocks.len()].clone();
+    let owner = if matches!(op % 12, 6 | 7) { blocks[b as usize % blocks.len()].clone() } else { block.clone() };
+    let loops = get_loops(func, get_block_by_name(func, &owner).ok()?).ok()?;
+    let names = fresh("l", loops.len());
+    let get = Step::new("get_loops", vec![("block", s(&owner))], names.clone())?;
+    let pick = |x: u32| names.get(x as usize % names.len().max(1)).cloned();
+    let act = match op % 12 {
+        0 | 1 => Step::new("split", vec![("loop", s(&pick(b)?)), ("factors", Arg::List(vec![Arg::Null, Arg::Int([2, 3, 4, 8, 16][c as usize % 5])]))], fresh("sp", 2)),
+        2 => {
+            if names.len() < 2 {
+                return None;
+            }
+            let i = b as usize % (names.len() - 1);
+            Step::new("reorder", vec![("ordered_loops", Arg::List(vec![s(&names[i + 1]), s(&names[i])]))], vec![])
+        }
+        3 => {
+            if names.len() < 2 {
+                return None;
+            }
+            let i = b as usize % (names.len() - 1);
+            Step::new("fuse", vec![("loops", Arg::List(vec![s(&names[i]), s(&names[i + 1])]))], fresh("f", 1))
+        }
+        4 => Step::new("cache_read", vec![("block", s(&block)), ("read_buffer_index", Arg::Int((b % 2) as i64)), ("storage_scope", s(["shared", "local"][c as usize % 2]))], fresh("cr", 1)),
+        5 => Step::new("cache_write", vec![("block", s(&block)), ("write_buffer_index", Arg::Int(0)), ("storage_scope", s("local"))], fresh("cw", 1)),
+        6 => Step::new("compute_at", vec![("block", s(&block)), ("loop", s(&pick(c)?))], vec![]),
+        7 => Step::new("reverse_compute_at", vec![("block", s(&block)), ("loop", s(&pick(c)?))], vec![]),
+        8 => Step::new("decompose_reduction", vec![("block", s(&block)), ("loop", s(&pick(b)?))], fresh("d", 1)),
+        9 => Step::new(["vectorize", "unroll", "parallel"][c as usize % 3], vec![("loop", s(&pick(b)?))], vec![]),
+        10 => Step::new("bind", vec![("loop", s(&pick(b)?)), ("thread_axis", s(["blockIdx.x", "threadIdx.x", "threadIdx.y", "vthread.x"][c as usize % 4]))], vec![]),
+        _ => Step::new(["compute_inline", "reverse_compute_inline"][c as usize % 2], vec![("block", s(&block))], vec![]),
+    }?;
+    Some(vec![get, act])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+    #[test]
+    fn random_schedules_keep_results(
+        kind in 0u8..3,
+        dims in (1i64..4, 1i64..4, 1i64..4),
+        choices in proptest::collection::vec((0u8..12, 0u32..64, 0u32..64, 0u32..64), 1..14),
+    ) {
+        let (m, n, k) = (dims.0 * 32, dims.1 * 32, dims.2 * 32);
+        let func = workload(kind, m, n, k);
+        let mut trace = Trace::new(func.clone());
+        let mut counter = 0;
+        for choice in choices {
+            let Some(steps) = make_steps(&trace, choice, &mut counter) else { continue };
+            for step in steps {
+                let before = tirtui::script::print_func(trace.func());
+                if trace.push(step).is_err() {
+                    prop_assert_eq!(tirtui::script::print_func(trace.func()), before, "a failed step changed the program");
+                    break;
+                }
+            }
+        }
+        let mut expected = interp::random_args(&func, 11).unwrap();
+        let mut got = expected.clone();
+        interp::run(&func, &mut expected).unwrap();
+        interp::run(trace.func(), &mut got).unwrap();
+        for (e, g) in expected.iter().zip(&got) {
+            let err = g.max_rel_err(e);
+            prop_assert!(err <= 1e-5, "max rel err {} after:\n{}", err, tirtui::script::print_func(trace.func()));
+        }
+        // And the whole trace replays from YAML to the same program.
+        let yaml = tirtui::trace::Session { workload: tirtui::trace::Workload::Inline("x".into()), func: None, steps: trace.steps.clone() }.to_yaml();
+        let sess = tirtui::trace::Session::from_yaml(&yaml, "prop").unwrap();
+        let again = Trace::replay(func, &sess.steps).map_err(|(_, e)| e.to_string());
+        prop_assert!(again.is_ok(), "replay failed: {:?}", again.err());
+        prop_assert_eq!(tirtui::script::print_func(again.unwrap().func()), tirtui::script::print_func(trace.func()));
+    }
+}
