@@ -6,7 +6,7 @@ use super::step::{op_spec, Arg, FieldKind, Returns, Step};
 pub fn to_python(steps: &[Step], origin: &str) -> String {
     let mut s = String::new();
     s.push_str(&format!("# Trace exported by tirtui from {origin}\n"));
-    s.push_str("# Usage: sch = tvm.tir.Schedule(mod); apply_trace(sch)\n\n\n");
+    s.push_str("# Usage: sch = tvm.s_tir.Schedule(mod)  (tvm.tir.Schedule before TVM 0.25); apply_trace(sch)\n\n\n");
     s.push_str("def apply_trace(sch):\n");
     s.push_str("    # TVM 0.25+ renamed get_block to get_sblock; accept either.\n");
     s.push_str("    get_block = getattr(sch, \"get_sblock\", None) or sch.get_block\n");
@@ -40,8 +40,13 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
                 }
                 _ => value.to_python(),
             };
-            let key = if step.op == "get_block" && field.name == "name" { "name" } else { field.name };
-            args.push(format!("{key}={text}"));
+            // TVM takes these as *args: `sch.reorder(a, b)`, `sch.fuse(a, b)`.
+            let varargs = matches!(field.name, "ordered_loops" | "loops");
+            if varargs {
+                args.push(text.trim_start_matches('[').trim_end_matches(']').to_string());
+            } else {
+                args.push(format!("{}={text}", field.name));
+            }
         }
         let call = if step.op == "get_block" {
             format!("get_block({})", args.join(", "))

@@ -1,0 +1,37 @@
+//! Replay speed: undo is a full replay, so replaying the longest shipped
+//! session must feel instant (target: under 5 ms in release).
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::path::Path;
+use tirtui::trace::{Session, Trace};
+
+fn longest_session() -> (String, Session, tirtui::ir::PrimFunc) {
+    let mut best: Option<(String, Session)> = None;
+    for entry in std::fs::read_dir("sessions").expect("run from the repository root") {
+        let path = entry.expect("readable sessions/").path();
+        if path.extension().is_some_and(|e| e == "yaml") {
+            let s = Session::load(&path).expect("shipped session loads");
+            if best.as_ref().is_none_or(|(_, b)| s.steps.len() > b.steps.len()) {
+                best = Some((path.display().to_string(), s));
+            }
+        }
+    }
+    let (name, session) = best.expect("at least one session");
+    let (_, text) = session.workload_source(Some(Path::new(&name))).expect("workload readable");
+    let func = tirtui::script::parse_func(&text, None).expect("workload parses");
+    (name, session, func)
+}
+
+fn bench_replay(c: &mut Criterion) {
+    let (name, session, func) = longest_session();
+    c.bench_function(&format!("replay {name} ({} steps)", session.steps.len()), |b| {
+        b.iter(|| Trace::replay(func.clone(), &session.steps).map(|t| t.steps.len()).unwrap_or(0))
+    });
+    c.bench_function("parse + print gemm.tir", |b| {
+        let text = std::fs::read_to_string("sessions/gemm.tir").expect("gemm.tir");
+        b.iter(|| tirtui::script::parse_func(&text, None).map(|f| tirtui::script::print_func(&f).len()))
+    });
+}
+
+criterion_group!(benches, bench_replay);
+criterion_main!(benches);
