@@ -11,25 +11,39 @@ fn longest_session() -> (String, Session, tirtui::ir::PrimFunc) {
         let path = entry.expect("readable sessions/").path();
         if path.extension().is_some_and(|e| e == "yaml") {
             let s = Session::load(&path).expect("shipped session loads");
-            if best.as_ref().is_none_or(|(_, b)| s.steps.len() > b.steps.len()) {
+            if best
+                .as_ref()
+                .is_none_or(|(_, b)| s.steps.len() > b.steps.len())
+            {
                 best = Some((path.display().to_string(), s));
             }
         }
     }
     let (name, session) = best.expect("at least one session");
-    let (_, text) = session.workload_source(Some(Path::new(&name))).expect("workload readable");
+    let (_, text) = session
+        .workload_source(Some(Path::new(&name)))
+        .expect("workload readable");
     let func = tirtui::script::parse_func(&text, None).expect("workload parses");
     (name, session, func)
 }
 
 fn bench_replay(c: &mut Criterion) {
     let (name, session, func) = longest_session();
-    c.bench_function(&format!("replay {name} ({} steps)", session.steps.len()), |b| {
-        b.iter(|| Trace::replay(func.clone(), &session.steps).map(|t| t.steps.len()).unwrap_or(0))
-    });
+    c.bench_function(
+        &format!("replay {name} ({} steps)", session.steps.len()),
+        |b| {
+            b.iter(|| {
+                Trace::replay(func.clone(), &session.steps)
+                    .map(|t| t.steps.len())
+                    .unwrap_or(0)
+            })
+        },
+    );
     c.bench_function("parse + print gemm.tir", |b| {
         let text = std::fs::read_to_string("sessions/gemm.tir").expect("gemm.tir");
-        b.iter(|| tirtui::script::parse_func(&text, None).map(|f| tirtui::script::print_func(&f).len()))
+        b.iter(|| {
+            tirtui::script::parse_func(&text, None).map(|f| tirtui::script::print_func(&f).len())
+        })
     });
 }
 

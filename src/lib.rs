@@ -19,13 +19,13 @@
 
 pub mod arith;
 pub mod cli;
+pub mod codegen;
 pub mod diag;
 pub mod interp;
 pub mod ir;
+pub mod lower;
+pub mod runtime;
 pub mod schedule;
 pub mod script;
 pub mod trace;
 pub mod workload;
-pub mod codegen;
-pub mod lower;
-pub mod runtime;

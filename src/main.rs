@@ -6,7 +6,11 @@ use std::process::ExitCode;
 use tirtui::cli;
 
 #[derive(Parser)]
-#[command(name = "tirtui", version, about = "Explore TVM TensorIR schedules: TIR, CUDA and timings as you go")]
+#[command(
+    name = "tirtui",
+    version,
+    about = "Explore TVM TensorIR schedules: TIR, CUDA and timings as you go"
+)]
 #[command(args_conflicts_with_subcommands = true)]
 struct Args {
     #[command(subcommand)]
@@ -51,14 +55,23 @@ fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(a) => a,
         Err(e) => {
-            let code = if e.use_stderr() { cli::EXIT_BAD_INPUT } else { 0 };
+            let code = if e.use_stderr() {
+                cli::EXIT_BAD_INPUT
+            } else {
+                0
+            };
             let _ = e.print();
             return ExitCode::from(code as u8);
         }
     };
     let code = match args.command {
         Some(Command::Print { file }) => cli::print(&file),
-        Some(Command::Replay { session, emit, run, json }) => {
+        Some(Command::Replay {
+            session,
+            emit,
+            run,
+            json,
+        }) => {
             let emit = emit.map(|e| match e {
                 EmitArg::Tir => cli::replay::Emit::Tir,
                 EmitArg::Cuda => cli::replay::Emit::Cuda,

@@ -27,7 +27,12 @@ pub fn flop_count(func: &PrimFunc) -> f64 {
                         if matches!(
                             e,
                             Expr::Binary(
-                                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Min | BinOp::Max,
+                                BinOp::Add
+                                    | BinOp::Sub
+                                    | BinOp::Mul
+                                    | BinOp::Div
+                                    | BinOp::Min
+                                    | BinOp::Max,
                                 _,
                                 _
                             )
@@ -49,7 +54,11 @@ pub fn flop_count(func: &PrimFunc) -> f64 {
 /// Recognises `C[i, j] = C[i, j] + A[i, k] * B[k, j]` over float32 parameters
 /// (either operand possibly stored transposed).
 pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
-    let compute: Vec<_> = func.blocks().into_iter().filter(|b| b.name != "root").collect();
+    let compute: Vec<_> = func
+        .blocks()
+        .into_iter()
+        .filter(|b| b.name != "root")
+        .collect();
     let [block] = compute.as_slice() else {
         return None;
     };
@@ -67,14 +76,24 @@ pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
         return None;
     };
     let is_c = |e: &Expr| matches!(e, Expr::Load(b, idx) if *b == st.buffer && *idx == st.indices);
-    let prod = if is_c(lhs) { rhs } else if is_c(rhs) { lhs } else { return None };
+    let prod = if is_c(lhs) {
+        rhs
+    } else if is_c(rhs) {
+        lhs
+    } else {
+        return None;
+    };
     let Expr::Binary(BinOp::Mul, x, y) = &**prod else {
         return None;
     };
     let (Expr::Load(a_buf, a_idx), Expr::Load(b_buf, b_idx)) = (&**x, &**y) else {
         return None;
     };
-    let vk = block.iter_vars.iter().find(|iv| iv.kind == IterKind::Reduce)?.var;
+    let vk = block
+        .iter_vars
+        .iter()
+        .find(|iv| iv.kind == IterKind::Reduce)?
+        .var;
     let var2 = |idx: &Vec<Expr>| -> Option<(crate::ir::VarId, crate::ir::VarId)> {
         (idx.len() == 2).then_some(())?;
         Some((idx[0].as_var()?, idx[1].as_var()?))
@@ -96,7 +115,10 @@ pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
             .find(|iv| iv.var == v)
             .and_then(|iv| iv.dom.extent.as_int())
     };
-    if [*a_buf, *b_buf].iter().any(|b| func.buffer(*b).dtype != crate::ir::DataType::F32) {
+    if [*a_buf, *b_buf]
+        .iter()
+        .any(|b| func.buffer(*b).dtype != crate::ir::DataType::F32)
+    {
         return None;
     }
     Some(Matmul {

@@ -25,16 +25,24 @@ fn fail(steps: &str) -> (String, String) {
         .unwrap_or_else(|(_, e)| panic!("setup step failed: {e}"));
     let before = tirtui::script::print_func(trace.func());
     let err = trace.push(last).expect_err("the last step must fail");
-    assert_eq!(tirtui::script::print_func(trace.func()), before, "a failed step changed the program");
+    assert_eq!(
+        tirtui::script::print_func(trace.func()),
+        before,
+        "a failed step changed the program"
+    );
     assert_eq!(trace.steps.len(), n - 1, "a failed step was appended");
     (err.to_diagnostic("test.yaml").render(), err.to_string())
 }
 
 fn indent(s: &str) -> String {
-    s.lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
+    s.lines()
+        .map(|l| format!("  {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
-const LOOPS: &str = "  - {op: get_block, name: B, out: b0}\n  - {op: get_loops, block: b0, out: [i, j, k]}\n";
+const LOOPS: &str =
+    "  - {op: get_block, name: B, out: b0}\n  - {op: get_loops, block: b0, out: [i, j, k]}\n";
 
 #[test]
 fn compute_at_of_an_output_block_hints_reverse_compute_at() {
@@ -56,7 +64,10 @@ fn compute_at_shared_before_local_names_the_consumer() {
     ));
     assert!(short.contains("consumers under loop `k_0`"), "{short}");
     assert!(short.contains("\"A_shared_local\""), "{short}");
-    assert!(full.contains("local cache before the shared cache"), "{full}");
+    assert!(
+        full.contains("local cache before the shared cache"),
+        "{full}"
+    );
 }
 
 #[test]
@@ -64,13 +75,21 @@ fn nested_loops_bound_to_one_thread_axis_are_rejected() {
     let (_, short) = fail(&format!(
         "{LOOPS}  - {{op: split, loop: i, factors: [null, 8], out: [i0, i1]}}\n  - {{op: bind, loop: i0, thread_axis: threadIdx.x}}\n  - {{op: bind, loop: i1, thread_axis: threadIdx.x}}\n"
     ));
-    assert!(short.contains("would both be bound to threadIdx.x"), "{short}");
+    assert!(
+        short.contains("would both be bound to threadIdx.x"),
+        "{short}"
+    );
 }
 
 #[test]
 fn unknown_thread_axis_is_rejected() {
-    let (_, short) = fail(&format!("{LOOPS}  - {{op: bind, loop: i, thread_axis: threadIdx.w}}\n"));
-    assert!(short.contains("`threadIdx.w` is not a thread axis"), "{short}");
+    let (_, short) = fail(&format!(
+        "{LOOPS}  - {{op: bind, loop: i, thread_axis: threadIdx.w}}\n"
+    ));
+    assert!(
+        short.contains("`threadIdx.w` is not a thread axis"),
+        "{short}"
+    );
 }
 
 #[test]
@@ -78,7 +97,10 @@ fn vectorizing_a_bound_loop_is_rejected() {
     let (_, short) = fail(&format!(
         "{LOOPS}  - {{op: bind, loop: j, thread_axis: threadIdx.x}}\n  - {{op: vectorize, loop: j}}\n"
     ));
-    assert!(short.contains("bound to threadIdx.x and cannot also be made vectorized"), "{short}");
+    assert!(
+        short.contains("bound to threadIdx.x and cannot also be made vectorized"),
+        "{short}"
+    );
     let (_, short) = fail(&format!(
         "{LOOPS}  - {{op: bind, loop: j, thread_axis: threadIdx.x}}\n  - {{op: unroll, loop: j}}\n"
     ));
@@ -90,19 +112,29 @@ fn a_recorded_tile_decision_that_does_not_fit_is_an_error() {
     let (_, short) = fail(&format!(
         "{LOOPS}  - {{op: sample_perfect_tile, loop: i, n: 2, decision: [4, 8], out: [t0, t1]}}\n"
     ));
-    assert!(short.contains("multiply to 32 but the loop's extent is 64"), "{short}");
+    assert!(
+        short.contains("multiply to 32 but the loop's extent is 64"),
+        "{short}"
+    );
 }
 
 #[test]
 fn split_factors_too_small() {
-    let (full, short) = fail(&format!("{LOOPS}  - {{op: split, loop: i, factors: [4, 8], out: [a, b]}}\n"));
-    assert!(short.contains("product 32 is smaller than the extent 64"), "{short}");
+    let (full, short) = fail(&format!(
+        "{LOOPS}  - {{op: split, loop: i, factors: [4, 8], out: [a, b]}}\n"
+    ));
+    assert!(
+        short.contains("product 32 is smaller than the extent 64"),
+        "{short}"
+    );
     assert!(full.contains("help: use null for one factor"), "{full}");
 }
 
 #[test]
 fn two_inferred_factors() {
-    let (_, short) = fail(&format!("{LOOPS}  - {{op: split, loop: i, factors: [null, null], out: [a, b]}}\n"));
+    let (_, short) = fail(&format!(
+        "{LOOPS}  - {{op: split, loop: i, factors: [null, null], out: [a, b]}}\n"
+    ));
     assert!(short.contains("at most one factor"), "{short}");
 }
 
@@ -111,14 +143,22 @@ fn a_stale_loop_handle_says_which_step_made_it() {
     let (_, short) = fail(&format!(
         "{LOOPS}  - {{op: split, loop: i, factors: [null, 8], out: [a, b]}}\n  - {{op: split, loop: i, factors: [null, 4], out: [c, d]}}\n"
     ));
-    assert!(short.contains("`i` (from step 2) no longer exists"), "{short}");
+    assert!(
+        short.contains("`i` (from step 2) no longer exists"),
+        "{short}"
+    );
 }
 
 #[test]
 fn parallelizing_a_reduction_loop_is_rejected() {
     let (_, short) = fail(&format!("{LOOPS}  - {{op: parallel, loop: k}}\n"));
-    assert!(short.contains("binds its reduction iterator `vk`"), "{short}");
-    let (_, short) = fail(&format!("{LOOPS}  - {{op: bind, loop: k, thread_axis: blockIdx.x}}\n"));
+    assert!(
+        short.contains("binds its reduction iterator `vk`"),
+        "{short}"
+    );
+    let (_, short) = fail(&format!(
+        "{LOOPS}  - {{op: bind, loop: k, thread_axis: blockIdx.x}}\n"
+    ));
     assert!(short.contains("reduction iterator"), "{short}");
 }
 
@@ -127,7 +167,10 @@ fn decompose_reduction_below_a_reduction_loop() {
     let (_, short) = fail(&format!(
         "{LOOPS}  - {{op: split, loop: k, factors: [null, 8], out: [ko, ki]}}\n  - {{op: decompose_reduction, block: b0, loop: ki}}\n"
     ));
-    assert!(short.contains("decompose_reduction needs a loop at or above every reduction loop"), "{short}");
+    assert!(
+        short.contains("decompose_reduction needs a loop at or above every reduction loop"),
+        "{short}"
+    );
 }
 
 #[test]
@@ -135,7 +178,10 @@ fn cache_read_index_out_of_range() {
     let (_, short) = fail(&format!(
         "{LOOPS}  - {{op: cache_read, block: b0, read_buffer_index: 2, storage_scope: shared, out: x}}\n"
     ));
-    assert!(short.contains("has 2 read buffers; index 2 is out of range"), "{short}");
+    assert!(
+        short.contains("has 2 read buffers; index 2 is out of range"),
+        "{short}"
+    );
 }
 
 #[test]
@@ -165,13 +211,21 @@ fn malformed_sessions_name_the_step_and_field() {
     ];
     for (steps, want) in cases {
         let yaml = format!("tirtui: 1\nworkload: x.tir\n{steps}\n");
-        let err = Session::from_yaml(&yaml, "s.yaml").expect_err(steps).to_string();
+        let err = Session::from_yaml(&yaml, "s.yaml")
+            .expect_err(steps)
+            .to_string();
         assert!(err.contains(want), "{steps}\n got: {err}\nwant: {want}");
     }
-    let bad_yaml = Session::from_yaml("tirtui: 1\nsteps: [\n", "s.yaml").unwrap_err().to_string();
+    let bad_yaml = Session::from_yaml("tirtui: 1\nsteps: [\n", "s.yaml")
+        .unwrap_err()
+        .to_string();
     assert!(bad_yaml.starts_with("s.yaml:"), "{bad_yaml}");
-    let no_version = Session::from_yaml("workload: x.tir\n", "s.yaml").unwrap_err().to_string();
+    let no_version = Session::from_yaml("workload: x.tir\n", "s.yaml")
+        .unwrap_err()
+        .to_string();
     assert!(no_version.contains("missing `tirtui: 1`"), "{no_version}");
-    let both = Session::from_yaml("tirtui: 1\nworkload: a\nsource: b\n", "s.yaml").unwrap_err().to_string();
+    let both = Session::from_yaml("tirtui: 1\nworkload: a\nsource: b\n", "s.yaml")
+        .unwrap_err()
+        .to_string();
     assert!(both.contains("exactly one of"), "{both}");
 }

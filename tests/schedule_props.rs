@@ -62,48 +62,129 @@ fn s(x: &str) -> Arg {
 /// Turns random numbers into steps that make sense for the current program:
 /// a `get_loops` naming the loops, then one primitive (which may still be
 /// illegal: that is part of the test).
-fn make_steps(trace: &Trace, choice: (u8, u32, u32, u32), counter: &mut usize) -> Option<Vec<Step>> {
+fn make_steps(
+    trace: &Trace,
+    choice: (u8, u32, u32, u32),
+    counter: &mut usize,
+) -> Option<Vec<Step>> {
     use tirtui::schedule::primitive::get_block_loop::{get_block_by_name, get_loops};
     let func = trace.func();
-    let blocks: Vec<String> = func.blocks().iter().filter(|b| b.name != "root").map(|b| b.name.clone()).collect();
+    let blocks: Vec<String> = func
+        .blocks()
+        .iter()
+        .filter(|b| b.name != "root")
+        .map(|b| b.name.clone())
+        .collect();
     if blocks.is_empty() {
         return None;
     }
     let (op, a, b, c) = choice;
     *counter += 1;
     let n = *counter;
-    let fresh = |p: &str, k: usize| -> Vec<String> { (0..k).map(|i| format!("{p}{n}_{i}")).collect() };
+    let fresh =
+        |p: &str, k: usize| -> Vec<String> { (0..k).map(|i| format!("{p}{n}_{i}")).collect() };
     // The acted-on block for block primitives; for loop primitives, the block whose loops are named.
     let block = blocks[a as usize % blocks.len()].clone();
-    let owner = if matches!(op % 12, 6 | 7) { blocks[b as usize % blocks.len()].clone() } else { block.clone() };
+    let owner = if matches!(op % 12, 6 | 7) {
+        blocks[b as usize % blocks.len()].clone()
+    } else {
+        block.clone()
+    };
     let loops = get_loops(func, get_block_by_name(func, &owner).ok()?).ok()?;
     let names = fresh("l", loops.len());
     let get = Step::new("get_loops", vec![("block", s(&owner))], names.clone())?;
     let pick = |x: u32| names.get(x as usize % names.len().max(1)).cloned();
     let act = match op % 12 {
-        0 | 1 => Step::new("split", vec![("loop", s(&pick(b)?)), ("factors", Arg::List(vec![Arg::Null, Arg::Int([2, 3, 4, 8, 16][c as usize % 5])]))], fresh("sp", 2)),
+        0 | 1 => Step::new(
+            "split",
+            vec![
+                ("loop", s(&pick(b)?)),
+                (
+                    "factors",
+                    Arg::List(vec![Arg::Null, Arg::Int([2, 3, 4, 8, 16][c as usize % 5])]),
+                ),
+            ],
+            fresh("sp", 2),
+        ),
         2 => {
             if names.len() < 2 {
                 return None;
             }
             let i = b as usize % (names.len() - 1);
-            Step::new("reorder", vec![("ordered_loops", Arg::List(vec![s(&names[i + 1]), s(&names[i])]))], vec![])
+            Step::new(
+                "reorder",
+                vec![(
+                    "ordered_loops",
+                    Arg::List(vec![s(&names[i + 1]), s(&names[i])]),
+                )],
+                vec![],
+            )
         }
         3 => {
             if names.len() < 2 {
                 return None;
             }
             let i = b as usize % (names.len() - 1);
-            Step::new("fuse", vec![("loops", Arg::List(vec![s(&names[i]), s(&names[i + 1])]))], fresh("f", 1))
+            Step::new(
+                "fuse",
+                vec![("loops", Arg::List(vec![s(&names[i]), s(&names[i + 1])]))],
+                fresh("f", 1),
+            )
         }
-        4 => Step::new("cache_read", vec![("block", s(&block)), ("read_buffer_index", Arg::Int((b % 2) as i64)), ("storage_scope", s(["shared", "local"][c as usize % 2]))], fresh("cr", 1)),
-        5 => Step::new("cache_write", vec![("block", s(&block)), ("write_buffer_index", Arg::Int(0)), ("storage_scope", s("local"))], fresh("cw", 1)),
-        6 => Step::new("compute_at", vec![("block", s(&block)), ("loop", s(&pick(c)?))], vec![]),
-        7 => Step::new("reverse_compute_at", vec![("block", s(&block)), ("loop", s(&pick(c)?))], vec![]),
-        8 => Step::new("decompose_reduction", vec![("block", s(&block)), ("loop", s(&pick(b)?))], fresh("d", 1)),
-        9 => Step::new(["vectorize", "unroll", "parallel"][c as usize % 3], vec![("loop", s(&pick(b)?))], vec![]),
-        10 => Step::new("bind", vec![("loop", s(&pick(b)?)), ("thread_axis", s(["blockIdx.x", "threadIdx.x", "threadIdx.y", "vthread.x"][c as usize % 4]))], vec![]),
-        _ => Step::new(["compute_inline", "reverse_compute_inline"][c as usize % 2], vec![("block", s(&block))], vec![]),
+        4 => Step::new(
+            "cache_read",
+            vec![
+                ("block", s(&block)),
+                ("read_buffer_index", Arg::Int((b % 2) as i64)),
+                ("storage_scope", s(["shared", "local"][c as usize % 2])),
+            ],
+            fresh("cr", 1),
+        ),
+        5 => Step::new(
+            "cache_write",
+            vec![
+                ("block", s(&block)),
+                ("write_buffer_index", Arg::Int(0)),
+                ("storage_scope", s("local")),
+            ],
+            fresh("cw", 1),
+        ),
+        6 => Step::new(
+            "compute_at",
+            vec![("block", s(&block)), ("loop", s(&pick(c)?))],
+            vec![],
+        ),
+        7 => Step::new(
+            "reverse_compute_at",
+            vec![("block", s(&block)), ("loop", s(&pick(c)?))],
+            vec![],
+        ),
+        8 => Step::new(
+            "decompose_reduction",
+            vec![("block", s(&block)), ("loop", s(&pick(b)?))],
+            fresh("d", 1),
+        ),
+        9 => Step::new(
+            ["vectorize", "unroll", "parallel"][c as usize % 3],
+            vec![("loop", s(&pick(b)?))],
+            vec![],
+        ),
+        10 => Step::new(
+            "bind",
+            vec![
+                ("loop", s(&pick(b)?)),
+                (
+                    "thread_axis",
+                    s(["blockIdx.x", "threadIdx.x", "threadIdx.y", "vthread.x"][c as usize % 4]),
+                ),
+            ],
+            vec![],
+        ),
+        _ => Step::new(
+            ["compute_inline", "reverse_compute_inline"][c as usize % 2],
+            vec![("block", s(&block))],
+            vec![],
+        ),
     }?;
     Some(vec![get, act])
 }

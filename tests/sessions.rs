@@ -14,7 +14,11 @@ fn sessions() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
         .collect();
     v.sort();
-    assert!(v.len() >= 11, "expected the 11 seed sessions, found {}", v.len());
+    assert!(
+        v.len() >= 11,
+        "expected the 11 seed sessions, found {}",
+        v.len()
+    );
     v
 }
 
@@ -23,7 +27,10 @@ fn load(path: &Path, shrink: bool) -> (Session, tirtui::ir::PrimFunc) {
     let (name, mut text) = session.workload_source(Some(path)).unwrap();
     if shrink {
         // 1024x1024x1024 -> 128^3 and 1024x512x2048 -> 64x64x64: every shipped factor still divides.
-        text = text.replace("1024", "128").replace("2048", "128").replace("512", "128");
+        text = text
+            .replace("1024", "128")
+            .replace("2048", "128")
+            .replace("512", "128");
         if path.to_string_lossy().contains("002") {
             text = text.replace("128", "64");
         }
@@ -46,7 +53,11 @@ fn shipped_sessions_replay_and_print_as_expected() {
             }
             let now = tirtui::script::print_func(trace.func());
             if now != last {
-                report.push_str(&format!("### after step {} {}\n{now}\n", i + 1, step.summary()));
+                report.push_str(&format!(
+                    "### after step {} {}\n{now}\n",
+                    i + 1,
+                    step.summary()
+                ));
                 last = now;
             }
         }
@@ -68,8 +79,9 @@ fn shipped_sessions_roundtrip_through_yaml() {
 fn shipped_sessions_keep_results_on_small_shapes() {
     for path in sessions() {
         let (session, func) = load(&path, true);
-        let trace = Trace::replay(func.clone(), &session.steps)
-            .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic(&path.display().to_string()).render()));
+        let trace = Trace::replay(func.clone(), &session.steps).unwrap_or_else(|(_, e)| {
+            panic!("{}", e.to_diagnostic(&path.display().to_string()).render())
+        });
         let mut expected = interp::random_args(&func, 7).unwrap();
         let mut got = expected.clone();
         interp::run(&func, &mut expected).unwrap();

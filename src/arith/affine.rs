@@ -1,1 +1,413 @@
-//! (being written)
+//! Affine forms of integer index expressions: `c_1 * atom_1 + ... + c_n * atom_n + constant`.
+//!
+//! An atom is a variable or a non-linear integer sub-expression kept whole
+//! (`floordiv(i, 4)`, `i * j`). This is the canonical form the simplifier prints:
+//! terms in order of first appearance, constant last. Also holds the small
+//! value-kind inference that decides which expressions are integers, and
+//! TIR's floor division on constants.
+//!
+//! Invariant: knows only `ir`; all arithmetic is checked, overflow gives `None`.
+
+use crate::ir::{BinOp, DataType, Expr, Intrinsic, PrimFunc, VarId};
+
+/// An integer expression as a sum of coefficient * atom plus a constant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Affine {
+    pub terms: Vec<(Expr, i64)>,
+    pub constant: i64,
+}
+
+/// What kind of value an expression produces, as far as it can be told
+/// without (or with) the owning function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Int,
+    Float,
+    Bool,
+    Unknown,
+}
+
+/// Type context: with a function, variable and buffer dtypes are known;
+/// without one, variables are assumed to be integers (index variables) and
+/// loads are of unknown kind.
+#[derive(Clone, Copy, Default)]
+pub struct TypeCtx<'a> {
+    pub func: Option<&'a PrimFunc>,
+}
+
+impl<'a> TypeCtx<'a> {
+    pub fn new(func: Option<&'a PrimFunc>) -> TypeCtx<'a> {
+        TypeCtx { func }
+    }
+
+    fn kind_of_dtype(t: DataType) -> Kind {
+        if t.is_bool() {
+            Kind::Bool
+        } else if t.is_int() {
+            Kind::Int
+        } else {
+            Kind::Float
+        }
+    }
+
+    /// The kind of value `e` produces.
+    pub fn kind(&self, e: &Expr) -> Kind {
+        match e {
+            Expr::Int(_, t) => Self::kind_of_dtype(*t),
+            Expr::Float(..) => Kind::Float,
+            Expr::Var(v) => match self.func.and_then(|f| f.vars.get(v.0 as usize)) {
+                Some(decl) => Self::kind_of_dtype(decl.dtype),
+                None => Kind::Int,
+            },
+            Expr::Load(b, _) => match self.func.and_then(|f| f.buffers.get(b.0 as usize)) {
+                Some(buf) => Self::kind_of_dtype(buf.dtype),
+                None => Kind::Unknown,
+            },
+            Expr::Binary(op, a, b) => {
+                if op.is_comparison() || op.is_logical() {
+                    Kind::Bool
+                } else {
+                    join(self.kind(a), self.kind(b))
+                }
+            }
+            Expr::Not(_) => Kind::Bool,
+            Expr::Select(_, a, b) => join(self.kind(a), self.kind(b)),
+            Expr::Cast(t, _) => Self::kind_of_dtype(*t),
+            Expr::Call(f, args) => match f {
+                Intrinsic::IfThenElse if args.len() == 3 => {
+                    join(self.kind(&args[1]), self.kind(&args[2]))
+                }
+                Intrinsic::Likely => Kind::Bool,
+                Intrinsic::Abs
+                | Intrinsic::Fabs
+                | Intrinsic::Floor
+                | Intrinsic::Ceil
+                | Intrinsic::Round
+                | Intrinsic::Trunc => args.first().map_or(Kind::Unknown, |a| self.kind(a)),
+                _ => Kind::Float,
+            },
+        }
+    }
+
+    pub fn is_int(&self, e: &Expr) -> bool {
+        self.kind(e) == Kind::Int
+    }
+
+    /// The integer dtype of an index expression: that of its first typed leaf
+    /// (literal, or variable when the function is known), else int32.
+    pub fn index_dtype(&self, e: &Expr) -> DataType {
+        let mut res = None;
+        e.visit(&mut |x| {
+            if res.is_some() {
+                return;
+            }
+            match x {
+                Expr::Int(_, t) if t.is_int() => res = Some(*t),
+                Expr::Var(v) => {
+                    if let Some(decl) = self.func.and_then(|f| f.vars.get(v.0 as usize)) {
+                        if decl.dtype.is_int() {
+                            res = Some(decl.dtype);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        });
+        res.unwrap_or(DataType::I32)
+    }
+
+    /// The affine form of `e`, or `None` when `e` is not an integer expression.
+    pub fn to_affine(&self, e: &Expr) -> Option<Affine> {
+        match e {
+            Expr::Int(v, t) if t.is_int() => Some(Affine::constant(*v)),
+            Expr::Binary(BinOp::Add, a, b) => self.to_affine(a)?.add(&self.to_affine(b)?),
+            Expr::Binary(BinOp::Sub, a, b) => self.to_affine(a)?.sub(&self.to_affine(b)?),
+            Expr::Binary(BinOp::Mul, a, b) => {
+                let fa = self.to_affine(a)?;
+                let fb = self.to_affine(b)?;
+                match (fa.as_const(), fb.as_const()) {
+                    (_, Some(c)) => fa.scale(c),
+                    (Some(c), None) => fb.scale(c),
+                    (None, None) => Some(Affine::atom(e.clone())),
+                }
+            }
+            _ if self.is_int(e) => Some(Affine::atom(e.clone())),
+            _ => None,
+        }
+    }
+}
+
+fn join(a: Kind, b: Kind) -> Kind {
+    match (a, b) {
+        (Kind::Float, _) | (_, Kind::Float) => Kind::Float,
+        (x, y) if x == y => x,
+        _ => Kind::Unknown,
+    }
+}
+
+/// The affine form of `e`, or `None` for non-integer expressions (or on overflow).
+/// Variables are taken to be integers; loads, whose type is unknown here, are not.
+pub fn to_affine(e: &Expr) -> Option<Affine> {
+    TypeCtx::default().to_affine(e)
+}
+
+/// True when `e` is an integer expression (variables count as integers).
+pub fn is_int_expr(e: &Expr) -> bool {
+    TypeCtx::default().is_int(e)
+}
+
+impl Affine {
+    pub fn constant(c: i64) -> Affine {
+        Affine {
+            terms: Vec::new(),
+            constant: c,
+        }
+    }
+
+    /// `1 * atom`.
+    pub fn atom(e: Expr) -> Affine {
+        Affine {
+            terms: vec![(e, 1)],
+            constant: 0,
+        }
+    }
+
+    /// The value when there are no terms.
+    pub fn as_const(&self) -> Option<i64> {
+        self.terms.is_empty().then_some(self.constant)
+    }
+
+    /// Adds `c * atom`, merging with an equal atom and dropping zero terms.
+    pub fn add_term(&mut self, atom: Expr, c: i64) -> Option<()> {
+        if let Some(pos) = self.terms.iter().position(|(a, _)| *a == atom) {
+            let sum = self.terms[pos].1.checked_add(c)?;
+            if sum == 0 {
+                self.terms.remove(pos);
+            } else {
+                self.terms[pos].1 = sum;
+            }
+        } else if c != 0 {
+            self.terms.push((atom, c));
+        }
+        Some(())
+    }
+
+    pub fn add(&self, other: &Affine) -> Option<Affine> {
+        let mut res = self.clone();
+        for (a, c) in &other.terms {
+            res.add_term(a.clone(), *c)?;
+        }
+        res.constant = res.constant.checked_add(other.constant)?;
+        Some(res)
+    }
+
+    pub fn sub(&self, other: &Affine) -> Option<Affine> {
+        self.add(&other.scale(-1)?)
+    }
+
+    pub fn scale(&self, k: i64) -> Option<Affine> {
+        if k == 0 {
+            return Some(Affine::constant(0));
+        }
+        let terms = self
+            .terms
+            .iter()
+            .map(|(a, c)| Some((a.clone(), c.checked_mul(k)?)))
+            .collect::<Option<Vec<_>>>()?;
+        Some(Affine {
+            terms,
+            constant: self.constant.checked_mul(k)?,
+        })
+    }
+
+    /// Coefficient of the variable `v` as a term of its own (0 when absent).
+    pub fn coeff_of(&self, v: VarId) -> i64 {
+        self.terms
+            .iter()
+            .find(|(a, _)| *a == Expr::Var(v))
+            .map_or(0, |(_, c)| *c)
+    }
+
+    /// The expression with int32 constants.
+    pub fn to_expr(&self) -> Expr {
+        self.to_expr_typed(DataType::I32)
+    }
+
+    /// The canonical expression: the first positive term leads, the other terms
+    /// follow in order (negative ones subtracted), the constant comes last.
+    /// When no term is positive a positive constant leads (`16 - i`).
+    pub fn to_expr_typed(&self, dtype: DataType) -> Expr {
+        let lit = |v: i64| Expr::Int(v, dtype);
+        let scaled = |a: &Expr, c: i64| {
+            if c == 1 {
+                a.clone()
+            } else {
+                Expr::mul(a.clone(), lit(c))
+            }
+        };
+        let lead = self.terms.iter().position(|(_, c)| *c > 0);
+        let mut acc = match lead {
+            Some(i) => Some(scaled(&self.terms[i].0, self.terms[i].1)),
+            None if self.constant > 0 => Some(lit(self.constant)),
+            None => None,
+        };
+        for (i, (a, c)) in self.terms.iter().enumerate() {
+            if Some(i) == lead {
+                continue;
+            }
+            acc = Some(match acc {
+                None => scaled(a, *c),
+                Some(x) if *c < 0 && *c != i64::MIN => Expr::sub(x, scaled(a, -*c)),
+                Some(x) => Expr::add(x, scaled(a, *c)),
+            });
+        }
+        let constant_led = lead.is_none() && self.constant > 0;
+        match acc {
+            None => lit(self.constant),
+            Some(x) if constant_led || self.constant == 0 => x,
+            Some(x) if self.constant < 0 && self.constant != i64::MIN => {
+                Expr::sub(x, lit(-self.constant))
+            }
+            Some(x) => Expr::add(x, lit(self.constant)),
+        }
+    }
+}
+
+/// Floor division `floor(a / b)`; `None` for `b == 0` or overflow.
+pub fn floor_div(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    let r = a.checked_rem(b)?;
+    if r != 0 && ((r < 0) != (b < 0)) {
+        q.checked_sub(1)
+    } else {
+        Some(q)
+    }
+}
+
+/// Floor modulo `a - b * floor(a / b)` (sign of `b`); `None` for `b == 0`.
+pub fn floor_mod(a: i64, b: i64) -> Option<i64> {
+    let r = a.checked_rem(b)?;
+    if r != 0 && ((r < 0) != (b < 0)) {
+        r.checked_add(b)
+    } else {
+        Some(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(i: u32) -> Expr {
+        Expr::Var(VarId(i))
+    }
+
+    #[test]
+    fn collects_like_terms_in_order_of_appearance() {
+        // i_0 * 16 + i_1 + 0
+        let e = Expr::add(
+            Expr::add(Expr::mul(v(0), Expr::int(16)), v(1)),
+            Expr::int(0),
+        );
+        let a = to_affine(&e).unwrap();
+        assert_eq!(a.terms, vec![(v(0), 16), (v(1), 1)]);
+        assert_eq!(a.constant, 0);
+        assert_eq!(a.coeff_of(VarId(0)), 16);
+        assert_eq!(a.coeff_of(VarId(7)), 0);
+        assert_eq!(a.to_expr(), Expr::add(Expr::mul(v(0), Expr::int(16)), v(1)));
+    }
+
+    #[test]
+    fn cancels_terms() {
+        // (i*2 + 3) - (i*2) = 3
+        let e = Expr::sub(
+            Expr::add(Expr::mul(v(0), Expr::int(2)), Expr::int(3)),
+            Expr::mul(v(0), Expr::int(2)),
+        );
+        assert_eq!(to_affine(&e).unwrap().to_expr(), Expr::int(3));
+    }
+
+    #[test]
+    fn non_linear_products_are_atoms() {
+        let ij = Expr::mul(v(0), v(1));
+        let e = Expr::add(ij.clone(), Expr::mul(Expr::int(2), ij.clone()));
+        let a = to_affine(&e).unwrap();
+        assert_eq!(a.terms, vec![(ij.clone(), 3)]);
+        assert_eq!(a.to_expr(), Expr::mul(ij, Expr::int(3)));
+    }
+
+    #[test]
+    fn non_integer_expressions_have_no_affine_form() {
+        assert!(to_affine(&Expr::Float(1.0, DataType::F32)).is_none());
+        assert!(to_affine(&Expr::add(v(0), Expr::Float(1.0, DataType::F32))).is_none());
+        assert!(to_affine(&Expr::Load(crate::ir::BufferId(0), vec![v(0)])).is_none());
+        assert!(to_affine(&Expr::lt(v(0), v(1))).is_none());
+    }
+
+    #[test]
+    fn canonical_printing_of_signs() {
+        let a = Affine {
+            terms: vec![(v(0), -1)],
+            constant: 16,
+        };
+        assert_eq!(a.to_expr(), Expr::sub(Expr::int(16), v(0)));
+        let b = Affine {
+            terms: vec![(v(0), -1), (v(1), 1)],
+            constant: -2,
+        };
+        assert_eq!(b.to_expr(), Expr::sub(Expr::sub(v(1), v(0)), Expr::int(2)));
+        let c = Affine {
+            terms: vec![(v(0), -2)],
+            constant: 0,
+        };
+        assert_eq!(c.to_expr(), Expr::mul(v(0), Expr::int(-2)));
+        assert_eq!(Affine::constant(-5).to_expr(), Expr::int(-5));
+        // Re-reading the printed form gives the same form back.
+        for f in [a, b, c] {
+            let e = f.to_expr();
+            assert_eq!(to_affine(&e).unwrap().to_expr(), e);
+        }
+    }
+
+    #[test]
+    fn overflow_gives_none() {
+        let e = Expr::mul(Expr::mul(v(0), Expr::int(i64::MAX)), Expr::int(2));
+        assert!(to_affine(&e).is_none());
+    }
+
+    #[test]
+    fn floor_division_semantics() {
+        assert_eq!(floor_div(7, 2), Some(3));
+        assert_eq!(floor_div(-7, 2), Some(-4));
+        assert_eq!(floor_div(7, -2), Some(-4));
+        assert_eq!(floor_div(-7, -2), Some(3));
+        assert_eq!(floor_mod(-7, 2), Some(1));
+        assert_eq!(floor_mod(7, -2), Some(-1));
+        assert_eq!(floor_mod(-8, 4), Some(0));
+        assert_eq!(floor_div(1, 0), None);
+        assert_eq!(floor_div(i64::MIN, -1), None);
+    }
+
+    #[test]
+    fn kinds_with_function_types() {
+        let mut f = PrimFunc {
+            name: "f".into(),
+            params: Vec::new(),
+            attrs: Vec::new(),
+            vars: Vec::new(),
+            buffers: Vec::new(),
+            body: crate::ir::Stmt::Seq(Vec::new()),
+            next_loop_id: 0,
+            next_block_id: 0,
+        };
+        let x = f.new_var("x", DataType::F32);
+        let i = f.new_var("i", DataType::I64);
+        let ctx = TypeCtx::new(Some(&f));
+        assert_eq!(ctx.kind(&Expr::Var(x)), Kind::Float);
+        assert!(ctx
+            .to_affine(&Expr::sub(Expr::Var(x), Expr::Var(x)))
+            .is_none());
+        assert_eq!(ctx.index_dtype(&Expr::Var(i)), DataType::I64);
+        assert_eq!(TypeCtx::default().kind(&Expr::Var(x)), Kind::Int);
+    }
+}

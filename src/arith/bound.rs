@@ -1,1 +1,329 @@
-//! (being written)
+//! Bounds of integer expressions: constant interval bounds, symbolic relaxation
+//! of variables over their ranges (TVM's `EvalSet`), and proofs of conditions.
+//!
+//! TVM: src/arith/const_int_bound.cc, src/arith/int_set.cc.
+//! Invariant: knows only `ir`; every result is a sound over-approximation,
+//! and anything it cannot bound gives `None` rather than a guess.
+
+use std::collections::HashMap;
+
+use super::affine::{floor_div, floor_mod, Affine, TypeCtx};
+use super::simplify::{simplify_in, simplify_with};
+use crate::ir::{BinOp, Expr, Intrinsic, Range, VarId};
+
+/// Known ranges of variables: min (an expression, often symbolic in outer loop vars) and extent.
+pub type VarRanges = HashMap<VarId, Range>;
+
+/// How many variable-range hops bounds follow (a range's min may name another
+/// variable); this also stops cycles in malformed input.
+const MAX_RANGE_DEPTH: u32 = 16;
+
+/// Constant integer bounds [lo, hi] (inclusive) of an integer expression given ranges
+/// whose min and extent are constants (vars without a constant range make the result
+/// None, unless they cancel).
+pub fn const_bounds(e: &Expr, ranges: &VarRanges) -> Option<(i64, i64)> {
+    let s = simplify_with(e, ranges);
+    Bounder::new(ranges, TypeCtx::default()).bounds(&s)
+}
+
+/// True when `cond` (a boolean expr) is provably true for all values in `ranges`.
+pub fn can_prove(cond: &Expr, ranges: &VarRanges) -> bool {
+    simplify_with(cond, ranges).is_const_true()
+}
+
+/// Relaxes the variables in `relax` over their ranges and returns the covered range of
+/// `e`: `min` simplified (symbolic in the other variables), `extent` constant when
+/// possible. Affine expressions are exact; floordiv/floormod by a positive constant
+/// are bounded conservatively. `None` when `e` cannot be bounded.
+pub fn relax(e: &Expr, relax: &[VarId], ranges: &VarRanges) -> Option<Range> {
+    Relaxer::new(relax, ranges, TypeCtx::default()).span(e, e)
+}
+
+/// Constant interval bounds without simplifying first (the simplifier's own tool).
+pub(crate) struct Bounder<'a> {
+    ranges: &'a VarRanges,
+    ctx: TypeCtx<'a>,
+}
+
+type Interval = (i64, i64);
+
+fn hull(a: Interval, b: Interval) -> Interval {
+    (a.0.min(b.0), a.1.max(b.1))
+}
+
+/// `[lo, hi] * c`.
+fn scale(iv: Interval, c: i64) -> Option<Interval> {
+    let a = iv.0.checked_mul(c)?;
+    let b = iv.1.checked_mul(c)?;
+    Some((a.min(b), a.max(b)))
+}
+
+/// The hull of `f` over the four corners of two intervals (for operators that are
+/// monotone in each argument on the given domain).
+fn corners(a: Interval, b: Interval, f: impl Fn(i64, i64) -> Option<i64>) -> Option<Interval> {
+    let vals = [f(a.0, b.0)?, f(a.0, b.1)?, f(a.1, b.0)?, f(a.1, b.1)?];
+    let lo = vals.iter().copied().min()?;
+    let hi = vals.iter().copied().max()?;
+    Some((lo, hi))
+}
+
+impl<'a> Bounder<'a> {
+    pub(crate) fn new(ranges: &'a VarRanges, ctx: TypeCtx<'a>) -> Bounder<'a> {
+        Bounder { ranges, ctx }
+    }
+
+    pub(crate) fn bounds(&self, e: &Expr) -> Option<Interval> {
+        self.go(e, 0)
+    }
+
+    fn go(&self, e: &Expr, depth: u32) -> Option<Interval> {
+        if let Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..) = e {
+            // Through the affine form, so that `by*16 + yi - by*16` cancels.
+            if let Some(aff) = self.ctx.to_affine(e) {
+                let is_self_atom = aff.terms.len() == 1 && aff.terms[0].0 == *e;
+                if !is_self_atom {
+                    return self.affine(&aff, depth);
+                }
+            }
+        }
+        self.atom(e, depth)
+    }
+
+    pub(crate) fn affine(&self, aff: &Affine, depth: u32) -> Option<Interval> {
+        let mut res = (aff.constant, aff.constant);
+        for (atom, c) in &aff.terms {
+            let t = scale(self.atom(atom, depth)?, *c)?;
+            res = (res.0.checked_add(t.0)?, res.1.checked_add(t.1)?);
+        }
+        Some(res)
+    }
+
+    fn atom(&self, e: &Expr, depth: u32) -> Option<Interval> {
+        match e {
+            Expr::Int(v, _) => Some((*v, *v)),
+            Expr::Var(v) => {
+                let r = self.ranges.get(v)?;
+                if depth >= MAX_RANGE_DEPTH {
+                    return None;
+                }
+                let m = self.go(&r.min, depth + 1)?;
+                let ext = self.go(&r.extent, depth + 1)?;
+                if ext.1 < 1 {
+                    return None;
+                }
+                Some((m.0, m.1.checked_add(ext.1 - 1)?))
+            }
+            Expr::Binary(op, a, b) => self.binary(*op, a, b, depth),
+            Expr::Not(_) => Some((0, 1)),
+            Expr::Select(_, a, b) => Some(hull(self.go(a, depth)?, self.go(b, depth)?)),
+            Expr::Cast(t, a) if t.is_int() && self.ctx.is_int(a) => self.go(a, depth),
+            Expr::Cast(t, _) if t.is_bool() => Some((0, 1)),
+            Expr::Call(Intrinsic::IfThenElse, args) if args.len() == 3 => {
+                Some(hull(self.go(&args[1], depth)?, self.go(&args[2], depth)?))
+            }
+            Expr::Call(Intrinsic::Likely, _) => Some((0, 1)),
+            Expr::Call(Intrinsic::Abs, args) if args.len() == 1 && self.ctx.is_int(&args[0]) => {
+                let (lo, hi) = self.go(&args[0], depth)?;
+                let (alo, ahi) = (lo.checked_abs()?, hi.checked_abs()?);
+                if lo <= 0 && hi >= 0 {
+                    Some((0, alo.max(ahi)))
+                } else {
+                    Some((alo.min(ahi), alo.max(ahi)))
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn binary(&self, op: BinOp, a: &Expr, b: &Expr, depth: u32) -> Option<Interval> {
+        if op.is_comparison() || op.is_logical() {
+            return Some((0, 1));
+        }
+        if !(self.ctx.is_int(a) && self.ctx.is_int(b)) {
+            return None;
+        }
+        let ib = self.go(b, depth)?;
+        // floormod is bounded by the divisor even when the dividend is not.
+        if op == BinOp::FloorMod && ib.0 > 0 {
+            let fallback = (0, ib.1 - 1);
+            return Some(match self.go(a, depth) {
+                Some(ia) if ib.0 == ib.1 && floor_div(ia.0, ib.0) == floor_div(ia.1, ib.0) => {
+                    (floor_mod(ia.0, ib.0)?, floor_mod(ia.1, ib.0)?)
+                }
+                Some(ia) if ia.0 >= 0 && ia.1 < ib.0 => ia,
+                _ => fallback,
+            });
+        }
+        if op == BinOp::FloorMod && ib.1 < 0 {
+            return Some((ib.0 + 1, 0));
+        }
+        let ia = self.go(a, depth)?;
+        let divisor_nonzero = ib.0 > 0 || ib.1 < 0;
+        match op {
+            BinOp::Add => Some((ia.0.checked_add(ib.0)?, ia.1.checked_add(ib.1)?)),
+            BinOp::Sub => Some((ia.0.checked_sub(ib.1)?, ia.1.checked_sub(ib.0)?)),
+            BinOp::Mul => corners(ia, ib, i64::checked_mul),
+            BinOp::FloorDiv if divisor_nonzero => corners(ia, ib, floor_div),
+            BinOp::Div if divisor_nonzero => corners(ia, ib, i64::checked_div),
+            BinOp::Mod if divisor_nonzero => {
+                // The result has the sign of the dividend and |r| < |divisor|.
+                let m = ib.0.checked_abs()?.max(ib.1.checked_abs()?) - 1;
+                if ia.0 >= 0 && ia.1 <= m && ib.0 == ib.1 {
+                    Some(ia)
+                } else {
+                    let lo = if ia.0 >= 0 { 0 } else { ia.0.max(-m) };
+                    let hi = if ia.1 <= 0 { 0 } else { ia.1.min(m) };
+                    Some((lo, hi))
+                }
+            }
+            BinOp::Min => Some((ia.0.min(ib.0), ia.1.min(ib.1))),
+            BinOp::Max => Some((ia.0.max(ib.0), ia.1.max(ib.1))),
+            _ => None,
+        }
+    }
+}
+
+/// Symbolic relaxation: inclusive `(lo, hi)` expressions of an expression whose
+/// relaxed variables range over their domains.
+pub(crate) struct Relaxer<'a> {
+    relax: &'a [VarId],
+    ranges: &'a VarRanges,
+    ctx: TypeCtx<'a>,
+}
+
+impl<'a> Relaxer<'a> {
+    pub(crate) fn new(relax: &'a [VarId], ranges: &'a VarRanges, ctx: TypeCtx<'a>) -> Relaxer<'a> {
+        Relaxer { relax, ranges, ctx }
+    }
+
+    fn simp(&self, e: &Expr) -> Expr {
+        simplify_in(self.ctx.func, e, self.ranges)
+    }
+
+    fn uses_relaxed(&self, e: &Expr) -> bool {
+        let mut found = false;
+        e.visit(&mut |x| {
+            if let Expr::Var(v) = x {
+                found |= self.relax.contains(v);
+            }
+        });
+        found
+    }
+
+    /// The range covered by `[lo_expr, hi_expr]` (inclusive) with the relaxed vars
+    /// ranging: the low end of `lo_expr` to the high end of `hi_expr`.
+    pub(crate) fn span(&self, lo_expr: &Expr, hi_expr: &Expr) -> Option<Range> {
+        // Simplifying first (with the ranges) exposes structure, e.g. `(x*16 + i) % 16` is `i`.
+        let lo = self.simp(&self.interval(&self.simp(lo_expr), 0)?.0);
+        let hi = self.simp(&self.interval(&self.simp(hi_expr), 0)?.1);
+        let extent = self.simp(&Expr::add(Expr::sub(hi, lo.clone()), Expr::int(1)));
+        Some(Range::new(lo, extent))
+    }
+
+    fn interval(&self, e: &Expr, depth: u32) -> Option<(Expr, Expr)> {
+        if !self.uses_relaxed(e) {
+            return Some((e.clone(), e.clone()));
+        }
+        let aff = self.ctx.to_affine(e)?;
+        if aff.terms.len() == 1 && aff.constant == 0 && aff.terms[0] == (e.clone(), 1) {
+            return self.atom(e, depth);
+        }
+        let mut lo = Affine::constant(aff.constant);
+        let mut hi = Affine::constant(aff.constant);
+        for (atom, c) in &aff.terms {
+            let (alo, ahi) = self.atom(atom, depth)?;
+            let (from_lo, from_hi) = if *c > 0 { (alo, ahi) } else { (ahi, alo) };
+            lo = lo.add(&self.affine_of(from_lo).scale(*c)?)?;
+            hi = hi.add(&self.affine_of(from_hi).scale(*c)?)?;
+        }
+        let dtype = self.ctx.index_dtype(e);
+        Some((lo.to_expr_typed(dtype), hi.to_expr_typed(dtype)))
+    }
+
+    fn affine_of(&self, e: Expr) -> Affine {
+        match self.ctx.to_affine(&e) {
+            Some(a) => a,
+            None => Affine::atom(e),
+        }
+    }
+
+    fn atom(&self, e: &Expr, depth: u32) -> Option<(Expr, Expr)> {
+        if !self.uses_relaxed(e) {
+            return Some((e.clone(), e.clone()));
+        }
+        if depth >= MAX_RANGE_DEPTH {
+            return None;
+        }
+        let div_const = |b: &Expr| b.as_int().filter(|c| *c != 0);
+        match e {
+            Expr::Var(v) => {
+                let r = self.ranges.get(v)?;
+                let (lo, mhi) = self.interval(&r.min, depth + 1)?;
+                let ext = self.interval(&r.extent, depth + 1)?.1;
+                let hi = Expr::sub(Expr::add(mhi, ext), Expr::int(1));
+                Some((lo, hi))
+            }
+            Expr::Binary(BinOp::FloorDiv, a, b) if div_const(b).is_some() => {
+                let c = b.as_ref().clone();
+                let (alo, ahi) = self.interval(a, depth + 1)?;
+                let lo = Expr::floordiv(alo, c.clone());
+                let hi = Expr::floordiv(ahi, c);
+                if div_const(b)? > 0 {
+                    Some((lo, hi))
+                } else {
+                    Some((hi, lo))
+                }
+            }
+            Expr::Binary(BinOp::FloorMod, a, b) if div_const(b).is_some_and(|c| c > 0) => {
+                let c = div_const(b)?;
+                let whole = (Expr::int(0), Expr::int(c - 1));
+                let Some((alo, ahi)) = self.interval(a, depth + 1) else {
+                    return Some(whole);
+                };
+                // Inside one period the modulo is a shift of the dividend.
+                let periods = Expr::sub(
+                    Expr::floordiv(ahi.clone(), Expr::int(c)),
+                    Expr::floordiv(alo.clone(), Expr::int(c)),
+                );
+                if self.simp(&periods).as_int() == Some(0) {
+                    let m = self.simp(&Expr::floormod(alo.clone(), Expr::int(c)));
+                    let hi = Expr::add(m.clone(), Expr::sub(ahi, alo));
+                    Some((m, hi))
+                } else {
+                    Some(whole)
+                }
+            }
+            Expr::Binary(op @ (BinOp::Div | BinOp::Mod), a, b)
+                if div_const(b).is_some_and(|c| c > 0)
+                    && Bounder::new(self.ranges, self.ctx)
+                        .bounds(a)
+                        .is_some_and(|iv| iv.0 >= 0) =>
+            {
+                // Truncation equals floor on non-negative dividends.
+                let fop = if *op == BinOp::Div {
+                    BinOp::FloorDiv
+                } else {
+                    BinOp::FloorMod
+                };
+                self.atom(
+                    &Expr::binary(fop, a.as_ref().clone(), b.as_ref().clone()),
+                    depth + 1,
+                )
+            }
+            Expr::Binary(op @ (BinOp::Min | BinOp::Max), a, b) => {
+                let (alo, ahi) = self.interval(a, depth + 1)?;
+                let (blo, bhi) = self.interval(b, depth + 1)?;
+                Some((Expr::binary(*op, alo, blo), Expr::binary(*op, ahi, bhi)))
+            }
+            _ => {
+                let (lo, hi) = Bounder::new(self.ranges, self.ctx).bounds(e)?;
+                let dtype = self.ctx.index_dtype(e);
+                Some((Expr::Int(lo, dtype), Expr::Int(hi, dtype)))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "bound_tests.rs"]
+mod tests;

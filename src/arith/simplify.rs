@@ -1,4 +1,453 @@
-//! (being written)
-pub fn simplify(e: &crate::ir::Expr) -> crate::ir::Expr {
-    e.clone()
+//! Expression simplification: constant folding with TIR semantics, identities,
+//! the affine canonical form of integer index expressions, and floordiv/floormod
+//! rules that use known variable ranges.
+//!
+//! TVM: src/arith/rewrite_simplify.cc, src/arith/canonical_simplify.cc.
+//! Invariant: knows only `ir`; pure, never panics, always terminates (one
+//! bottom-up pass; the division rules recurse only on smaller divisors or
+//! smaller sub-expressions). Floats are folded, never reassociated.
+
+use super::affine::{floor_div, floor_mod, Affine, Kind, TypeCtx};
+use super::bound::{Bounder, VarRanges};
+use super::fold::{
+    bool_lit, decide_cmp, fits, float_lit, fold_consts, int_lit, logic, negate_cmp, round_to,
+};
+use crate::ir::{BinOp, DataType, Expr, Intrinsic, PrimFunc};
+
+/// Constant folding, identities and the affine canonical form of integer index
+/// expressions (`by * 16 + ty * 4 + 2`: terms in order of first appearance,
+/// constant last). Variables are taken to be integers.
+pub fn simplify(e: &Expr) -> Expr {
+    let empty = VarRanges::new();
+    Simplifier::new(TypeCtx::default(), &empty).simp(e)
 }
+
+/// Like `simplify`, but knowing integer ranges of variables: `floordiv(i_0*16 + i_1, 16)`
+/// is `i_0` when `i_1` is in [0, 16), `i < 1024` is true when `i` is in [0, 1024).
+pub fn simplify_with(e: &Expr, ranges: &VarRanges) -> Expr {
+    Simplifier::new(TypeCtx::default(), ranges).simp(e)
+}
+
+/// Like `simplify_with`, with the variable and buffer dtypes of `func` when given
+/// (so float variables and integer loads are told apart).
+pub fn simplify_in(func: Option<&PrimFunc>, e: &Expr, ranges: &VarRanges) -> Expr {
+    Simplifier::new(TypeCtx::new(func), ranges).simp(e)
+}
+
+struct Simplifier<'a> {
+    ctx: TypeCtx<'a>,
+    ranges: &'a VarRanges,
+}
+
+impl<'a> Simplifier<'a> {
+    fn new(ctx: TypeCtx<'a>, ranges: &'a VarRanges) -> Simplifier<'a> {
+        Simplifier { ctx, ranges }
+    }
+
+    fn bounds(&self, e: &Expr) -> Option<(i64, i64)> {
+        Bounder::new(self.ranges, self.ctx).bounds(e)
+    }
+
+    fn affine_bounds(&self, a: &Affine) -> Option<(i64, i64)> {
+        Bounder::new(self.ranges, self.ctx).affine(a, 0)
+    }
+
+    fn simp(&self, e: &Expr) -> Expr {
+        match e {
+            Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => e.clone(),
+            Expr::Binary(op, a, b) => self.binary(*op, self.simp(a), self.simp(b)),
+            Expr::Not(a) => self.not(self.simp(a)),
+            Expr::Select(c, a, b) => self.select(self.simp(c), self.simp(a), self.simp(b)),
+            Expr::Cast(t, a) => self.cast(*t, self.simp(a)),
+            Expr::Load(buf, idx) => Expr::Load(*buf, idx.iter().map(|i| self.simp(i)).collect()),
+            Expr::Call(f, args) => self.call(*f, args.iter().map(|a| self.simp(a)).collect()),
+        }
+    }
+
+    fn binary(&self, op: BinOp, a: Expr, b: Expr) -> Expr {
+        if let Some(folded) = fold_consts(op, &a, &b) {
+            return folded;
+        }
+        match op {
+            BinOp::Add | BinOp::Sub | BinOp::Mul => self.arith(op, a, b),
+            BinOp::Div | BinOp::Mod => self.trunc_div(op, a, b),
+            BinOp::FloorDiv | BinOp::FloorMod => self.floor_div_mod(op, a, b),
+            BinOp::Min | BinOp::Max => self.min_max(op, a, b),
+            BinOp::And | BinOp::Or => logic(op, a, b),
+            _ => self.compare(op, a, b),
+        }
+    }
+
+    fn both_int(&self, a: &Expr, b: &Expr) -> bool {
+        self.ctx.is_int(a) && self.ctx.is_int(b)
+    }
+
+    fn arith(&self, op: BinOp, a: Expr, b: Expr) -> Expr {
+        let node = Expr::binary(op, a, b);
+        if self.ctx.kind(&node) == Kind::Int {
+            let dtype = self.ctx.index_dtype(&node);
+            return match self.ctx.to_affine(&node).and_then(|f| emit(&f, dtype)) {
+                Some(res) => res,
+                None => node,
+            };
+        }
+        let Expr::Binary(_, a, b) = node else {
+            return node;
+        };
+        // Identities that hold for every type (`x + 0` only with an integer zero,
+        // since `-0.0 + 0.0` is `0.0`).
+        let is_int = |e: &Expr, v: i64| int_lit(e).is_some_and(|(x, _)| x == v);
+        let is_one = |e: &Expr| is_int(e, 1) || float_lit(e).is_some_and(|(x, _)| x == 1.0);
+        match op {
+            BinOp::Add if is_int(&b, 0) => *a,
+            BinOp::Add if is_int(&a, 0) => *b,
+            BinOp::Sub if is_int(&b, 0) => *a,
+            BinOp::Mul if is_one(&b) => *a,
+            BinOp::Mul if is_one(&a) => *b,
+            _ => Expr::Binary(op, a, b),
+        }
+    }
+
+    fn trunc_div(&self, op: BinOp, a: Expr, b: Expr) -> Expr {
+        if self.both_int(&a, &b) {
+            if let Some(c) = b.as_int() {
+                if c == 1 {
+                    return if op == BinOp::Div {
+                        a
+                    } else {
+                        Expr::Int(0, self.ctx.index_dtype(&a))
+                    };
+                }
+                // Truncation equals floor on a non-negative dividend.
+                if c > 0 && self.bounds(&a).is_some_and(|(lo, _)| lo >= 0) {
+                    let fop = if op == BinOp::Div {
+                        BinOp::FloorDiv
+                    } else {
+                        BinOp::FloorMod
+                    };
+                    return self.floor_div_mod(fop, a, b);
+                }
+            }
+        } else if op == BinOp::Div && float_lit(&b).is_some_and(|(x, _)| x == 1.0) {
+            return a;
+        }
+        Expr::binary(op, a, b)
+    }
+
+    fn floor_div_mod(&self, op: BinOp, a: Expr, b: Expr) -> Expr {
+        let c = match b.as_int() {
+            Some(c) if c > 0 && self.both_int(&a, &b) => c,
+            _ => return Expr::binary(op, a, b),
+        };
+        let res = if op == BinOp::FloorDiv {
+            self.floordiv_const(&a, c)
+        } else {
+            self.floormod_const(&a, c)
+        };
+        res.unwrap_or_else(|| Expr::binary(op, a, b))
+    }
+
+    /// `floordiv(a, c)` for `c > 0`, simplified; `None` when `a` has no affine form.
+    fn floordiv_const(&self, a: &Expr, c: i64) -> Option<Expr> {
+        let dtype = self.ctx.index_dtype(a);
+        let aff = self.ctx.to_affine(a)?;
+        let (quot, rest) = split_divisible(&aff, c)?;
+        let inner = self.floordiv_rest(&rest, c, dtype)?;
+        emit(&quot.add(&inner)?, dtype)
+    }
+
+    /// `floordiv(rest, c)` where no term of `rest` is a multiple of `c` and its
+    /// constant is in [0, c).
+    fn floordiv_rest(&self, rest: &Affine, c: i64, dtype: DataType) -> Option<Affine> {
+        if rest.terms.is_empty() {
+            return Some(Affine::constant(floor_div(rest.constant, c)?));
+        }
+        if let Some((lo, hi)) = self.affine_bounds(rest) {
+            let q = floor_div(lo, c)?;
+            if Some(q) == floor_div(hi, c) {
+                return Some(Affine::constant(q));
+            }
+        }
+        // floordiv(g*X + y, c) = floordiv(X, c/g) when g divides c and 0 <= y < g.
+        for g in gcd_candidates(rest, c) {
+            if let Some(x) = self.factor(rest, g) {
+                if c / g == 1 {
+                    return Some(x);
+                }
+                let inner = self.floordiv_const(&x.to_expr_typed(dtype), c / g)?;
+                return self.ctx.to_affine(&inner);
+            }
+        }
+        // floordiv(floordiv(x, c1), c) = floordiv(x, c1 * c) for positive divisors.
+        if let Some((Expr::Binary(BinOp::FloorDiv, x, c1), 1)) = single_atom(rest) {
+            if let Some(c2) = c1
+                .as_int()
+                .filter(|c1| *c1 > 0)
+                .and_then(|c1| c1.checked_mul(c))
+            {
+                if let Some(inner) = self.floordiv_const(x, c2) {
+                    return self.ctx.to_affine(&inner);
+                }
+            }
+        }
+        let node = Expr::floordiv(rest.to_expr_typed(dtype), Expr::Int(c, dtype));
+        Some(Affine::atom(node))
+    }
+
+    /// `floormod(a, c)` for `c > 0`, simplified; `None` when `a` has no affine form.
+    fn floormod_const(&self, a: &Expr, c: i64) -> Option<Expr> {
+        let dtype = self.ctx.index_dtype(a);
+        let aff = self.ctx.to_affine(a)?;
+        let (_, rest) = split_divisible(&aff, c)?;
+        emit(&self.floormod_rest(&rest, c, dtype)?, dtype)
+    }
+
+    fn floormod_rest(&self, rest: &Affine, c: i64, dtype: DataType) -> Option<Affine> {
+        if rest.terms.is_empty() {
+            return Some(Affine::constant(rest.constant));
+        }
+        if let Some((lo, hi)) = self.affine_bounds(rest) {
+            let q = floor_div(lo, c)?;
+            if Some(q) == floor_div(hi, c) {
+                return rest.sub(&Affine::constant(q.checked_mul(c)?));
+            }
+        }
+        // floormod(g*X + y, c) = floormod(X, c/g) * g + y when g divides c and 0 <= y < g.
+        for g in gcd_candidates(rest, c) {
+            if let Some(x) = self.factor(rest, g) {
+                let y = rest.sub(&x.scale(g)?)?;
+                if c / g == 1 {
+                    return Some(y);
+                }
+                let inner = self.floormod_const(&x.to_expr_typed(dtype), c / g)?;
+                return self.ctx.to_affine(&inner)?.scale(g)?.add(&y);
+            }
+        }
+        // floormod(floormod(x, c1), c) = floormod(x, c) when c divides c1.
+        if let Some((Expr::Binary(BinOp::FloorMod, x, c1), 1)) = single_atom(rest) {
+            if c1.as_int().is_some_and(|c1| c1 > 0 && c1 % c == 0) {
+                if let Some(inner) = self.floormod_const(x, c) {
+                    return self.ctx.to_affine(&inner);
+                }
+            }
+        }
+        let node = Expr::floormod(rest.to_expr_typed(dtype), Expr::Int(c, dtype));
+        Some(Affine::atom(node))
+    }
+
+    /// Splits `rest` as `g * X + y` with `y` provably in [0, g); returns `X`.
+    fn factor(&self, rest: &Affine, g: i64) -> Option<Affine> {
+        let mut x = Affine::constant(floor_div(rest.constant, g)?);
+        let mut y = Affine::constant(floor_mod(rest.constant, g)?);
+        for (atom, k) in &rest.terms {
+            if k % g == 0 {
+                x.add_term(atom.clone(), k / g)?;
+            } else {
+                y.add_term(atom.clone(), *k)?;
+            }
+        }
+        if x.terms.is_empty() {
+            return None;
+        }
+        let in_range = match self.affine_bounds(&y) {
+            Some((lo, hi)) => lo >= 0 && hi < g,
+            None => false,
+        };
+        in_range.then_some(x)
+    }
+
+    fn min_max(&self, op: BinOp, a: Expr, b: Expr) -> Expr {
+        if a == b {
+            return a;
+        }
+        if self.both_int(&a, &b) {
+            let diff = self
+                .ctx
+                .to_affine(&a)
+                .zip(self.ctx.to_affine(&b))
+                .and_then(|(fa, fb)| fa.sub(&fb));
+            if let Some((lo, hi)) = diff.and_then(|d| self.affine_bounds(&d)) {
+                let a_smaller = if hi <= 0 {
+                    Some(true)
+                } else if lo >= 0 {
+                    Some(false)
+                } else {
+                    None
+                };
+                if let Some(a_smaller) = a_smaller {
+                    return if a_smaller == (op == BinOp::Min) {
+                        a
+                    } else {
+                        b
+                    };
+                }
+            }
+        }
+        Expr::binary(op, a, b)
+    }
+
+    fn compare(&self, op: BinOp, a: Expr, b: Expr) -> Expr {
+        if self.both_int(&a, &b) {
+            let diff = self
+                .ctx
+                .to_affine(&a)
+                .zip(self.ctx.to_affine(&b))
+                .and_then(|(fa, fb)| fa.sub(&fb));
+            if let Some(iv) = diff.and_then(|d| self.affine_bounds(&d)) {
+                if let Some(v) = decide_cmp(op, iv) {
+                    return Expr::bool(v);
+                }
+            }
+            if let Some(moved) = self.move_constant(op, &a, &b) {
+                return moved;
+            }
+        }
+        Expr::binary(op, a, b)
+    }
+
+    /// `x + c1 op c2` becomes `x op c2 - c1` (and the mirror image), as TVM writes
+    /// predicates such as `i_0 * 16 + i_1 < 1000`.
+    fn move_constant(&self, op: BinOp, a: &Expr, b: &Expr) -> Option<Expr> {
+        let (fa, fb) = (self.ctx.to_affine(a)?, self.ctx.to_affine(b)?);
+        let (var_side, const_side, var_left) = match (fa.as_const(), fb.as_const()) {
+            (None, Some(_)) => (fa, fb, true),
+            (Some(_), None) => (fb, fa, false),
+            _ => return None,
+        };
+        if var_side.constant == 0 {
+            return None;
+        }
+        let dtype = self.ctx.index_dtype(a);
+        let k = const_side.constant.checked_sub(var_side.constant)?;
+        let mut x = var_side;
+        x.constant = 0;
+        let (x, k) = (emit(&x, dtype)?, Expr::Int(k, dtype));
+        fits(k.as_int()?, dtype).then_some(())?;
+        Some(if var_left {
+            Expr::binary(op, x, k)
+        } else {
+            Expr::binary(op, k, x)
+        })
+    }
+
+    fn not(&self, a: Expr) -> Expr {
+        if let Some(v) = bool_lit(&a) {
+            return Expr::bool(!v);
+        }
+        match a {
+            Expr::Not(inner) => *inner,
+            Expr::Binary(op, x, y) if op.is_comparison() && self.both_int(&x, &y) => {
+                match negate_cmp(op) {
+                    Some(neg) => Expr::Binary(neg, x, y),
+                    None => Expr::Not(Box::new(Expr::Binary(op, x, y))),
+                }
+            }
+            other => Expr::Not(Box::new(other)),
+        }
+    }
+
+    fn select(&self, c: Expr, a: Expr, b: Expr) -> Expr {
+        match bool_lit(&c) {
+            Some(true) => a,
+            Some(false) => b,
+            None if a == b => a,
+            None => Expr::Select(Box::new(c), Box::new(a), Box::new(b)),
+        }
+    }
+
+    fn cast(&self, t: DataType, a: Expr) -> Expr {
+        let folded = match &a {
+            Expr::Int(v, from) if !from.is_float() => {
+                if t.is_bool() {
+                    Some(Expr::bool(*v != 0))
+                } else if t.is_int() {
+                    fits(*v, t).then_some(Expr::Int(*v, t))
+                } else {
+                    Some(Expr::Float(round_to(*v as f64, t), t))
+                }
+            }
+            Expr::Float(v, _) => {
+                if t.is_bool() {
+                    Some(Expr::bool(*v != 0.0))
+                } else if t.is_float() {
+                    Some(Expr::Float(round_to(*v, t), t))
+                } else if v.is_finite() && v.trunc().abs() < 9.0e15 {
+                    let i = v.trunc() as i64;
+                    fits(i, t).then_some(Expr::Int(i, t))
+                } else {
+                    None
+                }
+            }
+            Expr::Cast(inner_t, _) if *inner_t == t => Some(a.clone()),
+            _ => None,
+        };
+        folded.unwrap_or_else(|| Expr::Cast(t, Box::new(a)))
+    }
+
+    fn call(&self, f: Intrinsic, mut args: Vec<Expr>) -> Expr {
+        match (f, args.len()) {
+            (Intrinsic::IfThenElse, 3) => match bool_lit(&args[0]) {
+                Some(true) => args.swap_remove(1),
+                Some(false) => args.swap_remove(2),
+                None if args[1] == args[2] => args.swap_remove(1),
+                None => Expr::Call(f, args),
+            },
+            (Intrinsic::Likely, 1) if bool_lit(&args[0]).is_some() => args.swap_remove(0),
+            _ => Expr::Call(f, args),
+        }
+    }
+}
+
+/// The canonical expression of an affine form, unless a number in it does not fit
+/// the type (then the caller keeps the unfolded expression).
+fn emit(f: &Affine, dtype: DataType) -> Option<Expr> {
+    let all_fit = fits(f.constant, dtype) && f.terms.iter().all(|(_, k)| fits(*k, dtype));
+    all_fit.then(|| f.to_expr_typed(dtype))
+}
+
+/// Splits an affine form into `c * quot + rest` where no term of `rest` is a
+/// multiple of `c` and `rest.constant` is in [0, c).
+fn split_divisible(aff: &Affine, c: i64) -> Option<(Affine, Affine)> {
+    let mut quot = Affine::constant(floor_div(aff.constant, c)?);
+    let mut rest = Affine::constant(floor_mod(aff.constant, c)?);
+    for (atom, k) in &aff.terms {
+        if k % c == 0 {
+            quot.add_term(atom.clone(), k / c)?;
+        } else {
+            rest.add_term(atom.clone(), *k)?;
+        }
+    }
+    Some((quot, rest))
+}
+
+fn gcd(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.abs()
+}
+
+/// Common factors `g > 1` of `c` and some coefficient of `rest`, largest first.
+fn gcd_candidates(rest: &Affine, c: i64) -> Vec<i64> {
+    let mut gs: Vec<i64> = rest
+        .terms
+        .iter()
+        .map(|(_, k)| gcd(*k, c))
+        .filter(|g| *g > 1)
+        .collect();
+    gs.sort_unstable_by(|a, b| b.cmp(a));
+    gs.dedup();
+    gs
+}
+
+/// The atom and coefficient when the form is a single term with no constant.
+fn single_atom(a: &Affine) -> Option<(&Expr, i64)> {
+    match a.terms.as_slice() {
+        [(atom, k)] if a.constant == 0 => Some((atom, *k)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+#[path = "simplify_tests.rs"]
+mod tests;

@@ -3,8 +3,11 @@
 //! Each command returns the process exit status: 0 success, 1 a step failed
 //! (or the kernel was wrong), 2 unreadable input, 3 no GPU for `--run`.
 
+pub mod explore;
 pub mod replay;
 pub mod run;
+
+pub use explore::explore;
 
 use crate::diag::Diagnostic;
 use crate::ir::PrimFunc;
@@ -17,9 +20,8 @@ pub const EXIT_NO_GPU: i32 = 3;
 
 /// Reads and parses a workload file, rendering any error for the terminal.
 pub fn load_workload(path: &Path, func: Option<&str>) -> Result<PrimFunc, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Diagnostic::new(format!("cannot read {}: {e}", path.display())).render()
-    })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Diagnostic::new(format!("cannot read {}: {e}", path.display())).render())?;
     parse_workload(&path.display().to_string(), &text, func)
 }
 
@@ -33,7 +35,10 @@ pub fn print(path: &Path) -> i32 {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
-            eprint!("{}", Diagnostic::new(format!("cannot read {}: {e}", path.display())).render());
+            eprint!(
+                "{}",
+                Diagnostic::new(format!("cannot read {}: {e}", path.display())).render()
+            );
             return EXIT_BAD_INPUT;
         }
     };
@@ -43,7 +48,10 @@ pub fn print(path: &Path) -> i32 {
             EXIT_OK
         }
         Err(e) => {
-            eprint!("{}", e.to_diagnostic(&path.display().to_string(), &text).render());
+            eprint!(
+                "{}",
+                e.to_diagnostic(&path.display().to_string(), &text).render()
+            );
             EXIT_BAD_INPUT
         }
     }

@@ -65,7 +65,10 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
         print!("{}", crate::script::print_func(func));
     }
     if opts.emit == Some(Emit::Python) {
-        print!("{}", crate::trace::python::to_python(&trace.steps, &path.display().to_string()));
+        print!(
+            "{}",
+            crate::trace::python::to_python(&trace.steps, &path.display().to_string())
+        );
     }
     let needs_cuda = opts.emit == Some(Emit::Cuda) || opts.json || opts.run;
     if !needs_cuda {
@@ -80,11 +83,17 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
     let out = match (lowered, generated) {
         (Ok(_), Ok(out)) => out,
         (Err(e), _) => {
-            eprint!("{}", Diagnostic::new(format!("cannot lower the scheduled program: {e}")).render());
+            eprint!(
+                "{}",
+                Diagnostic::new(format!("cannot lower the scheduled program: {e}")).render()
+            );
             return EXIT_STEP_FAILED;
         }
         (_, Err(e)) => {
-            eprint!("{}", Diagnostic::new(format!("cannot generate CUDA: {e}")).render());
+            eprint!(
+                "{}",
+                Diagnostic::new(format!("cannot generate CUDA: {e}")).render()
+            );
             return EXIT_STEP_FAILED;
         }
     };
@@ -102,8 +111,14 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
         "shared_bytes".into(),
         json!(out.kernel.static_shared_bytes + out.kernel.dynamic_shared_bytes),
     );
-    obj.insert("shared_bytes_before_merge".into(), json!(out.shared_bytes_before_merge));
-    obj.insert("shared_bytes_after_merge".into(), json!(out.shared_bytes_after_merge));
+    obj.insert(
+        "shared_bytes_before_merge".into(),
+        json!(out.shared_bytes_before_merge),
+    );
+    obj.insert(
+        "shared_bytes_after_merge".into(),
+        json!(out.shared_bytes_after_merge),
+    );
     obj.insert("local_bytes".into(), json!(out.kernel.local_bytes));
     obj.insert(
         "timings_ms".into(),
@@ -128,8 +143,12 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
                         res.device,
                         res.time_ms,
                         res.gflops,
-                        res.pct_of_cublas.map(|p| format!(", {p:.1}% of cuBLAS")).unwrap_or_default(),
-                        res.max_rel_err.map(|e| format!("{e:.2e}")).unwrap_or_else(|| "n/a".into()),
+                        res.pct_of_cublas
+                            .map(|p| format!(", {p:.1}% of cuBLAS"))
+                            .unwrap_or_default(),
+                        res.max_rel_err
+                            .map(|e| format!("{e:.2e}"))
+                            .unwrap_or_else(|| "n/a".into()),
                         if correct { "correct" } else { "WRONG" }
                     );
                 }

@@ -1,5 +1,56 @@
-//! CUDA C++ code generation from lowered TIR.
+//! CUDA C++ code generation from lowered TIR: `generate` lowers a scheduled
+//! PrimFunc (`crate::lower`) and prints one NVRTC-compilable kernel with its
+//! launch configuration, plus which source lines came from which TIR block.
+//!
+//! Invariant: knows `ir` and `lower`; never touches the GPU (that is `runtime`).
 
+mod cuda;
+pub mod expr;
 pub mod kernel;
+mod names;
 
 pub use kernel::{CudaKernel, KernelArg};
+
+use crate::ir::PrimFunc;
+use crate::lower::{LowerError, Lowered};
+use thiserror::Error;
+
+/// A generated kernel and what the TUI shows about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CudaOutput {
+    pub kernel: CudaKernel,
+    /// For each TIR block (in order of first appearance), the 0-based,
+    /// half-open `[start, end)` line ranges of `kernel.source` printed from it.
+    pub block_lines: Vec<(String, Vec<(usize, usize)>)>,
+    /// Shared memory bytes if every shared buffer had its own array.
+    pub shared_bytes_before_merge: u64,
+    /// Shared memory bytes after buffers with disjoint lifetimes share space.
+    pub shared_bytes_after_merge: u64,
+}
+
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum CodegenError {
+    #[error(transparent)]
+    Lower(#[from] LowerError),
+    #[error(
+        "the program has not been through thread binding; run the whole lowering pipeline first"
+    )]
+    NotLowered,
+    #[error("parameter `{name}` is a scalar; kernels take buffer parameters only")]
+    ScalarParam { name: String },
+    #[error("buffer {buffer} has a symbolic shape; kernel arguments need constant shapes")]
+    SymbolicShape { buffer: String },
+}
+
+/// Lowers `func` and prints it as a CUDA kernel.
+pub fn generate(func: &PrimFunc) -> Result<CudaOutput, CodegenError> {
+    let lowered = crate::lower::lower(func)?;
+    emit(&lowered)
+}
+
+/// Prints an already lowered program (the output of `crate::lower::lower`).
+pub fn emit(lowered: &Lowered) -> Result<CudaOutput, CodegenError> {
+    cuda::emit(lowered)
+}
+#[cfg(test)]
+mod scratch_tests;

@@ -1,1 +1,100 @@
-//! Lowering passes from scheduled TIR to a kernel-shaped program.
+//! Lowering: from a scheduled PrimFunc (blocks, bound loops, cache buffers
+//! allocated full-size at the root) to one kernel-shaped program: plain loops,
+//! hardware thread indices, compact flat buffers, barriers and a shared-memory
+//! layout. `pipeline.rs` writes the pass order down once; each pass is its own
+//! file with a `run` function that tests can call alone.
+//!
+//! TVM: python/tvm/tir/pipeline.py and src/tir/transforms/*.cc.
+//!
+//! Invariant: knows `ir` only (no CUDA text, no GPU); errors say what in the
+//! program is wrong, naming loops, blocks and buffers as the user wrote them.
+
+pub mod compact_buffer_region;
+pub mod flatten_buffer;
+pub mod index;
+pub mod inject_virtual_thread;
+pub mod lir;
+pub mod lower_init_block;
+pub mod lower_opaque_block;
+pub mod merge_shared_memory;
+pub mod pipeline;
+pub mod plan_buffer_allocation;
+mod print;
+pub mod simplify;
+pub mod thread_binding;
+pub mod thread_sync;
+pub mod unroll;
+pub mod vectorize;
+
+pub use lir::{LStmt, Launch, Lowered, SharedLayout, SharedSlot};
+pub use pipeline::{lower, lower_until, Stage, PASSES};
+
+use thiserror::Error;
+
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum LowerError {
+    #[error("no loop is bound to blockIdx/threadIdx: bind loops before generating CUDA")]
+    NoThreadBinding,
+    #[error(
+        "loop `{loop_}` is bound to {axis} with extent {extent} but loop `{other}` binds {axis} with extent {other_extent}: extents of one thread axis must agree within a kernel"
+    )]
+    ThreadExtentMismatch {
+        axis: String,
+        loop_: String,
+        extent: i64,
+        other: String,
+        other_extent: i64,
+    },
+    #[error("loop `{loop_}` is bound to {axis} but its extent `{extent}` is not a constant")]
+    NonConstantThreadExtent {
+        loop_: String,
+        axis: String,
+        extent: String,
+    },
+    #[error("the block uses {total} threads ({dims}); CUDA allows at most 1024")]
+    TooManyThreads { total: u64, dims: String },
+    #[error("{axis} has extent {extent}; CUDA allows at most {max}")]
+    ThreadAxisTooLarge { axis: String, extent: i64, max: i64 },
+    #[error(
+        "the program needs {} kernels: the loop nests of {} each have their own thread bindings; tirtui generates one kernel per function",
+        groups.len(), groups.iter().map(|g| g.join(", ")).collect::<Vec<_>>().join(" and ")
+    )]
+    MultipleKernels { groups: Vec<Vec<String>> },
+    #[error("block \"{block}\" is outside every blockIdx/threadIdx binding: it would need its own kernel; bind its loops or move it under the bound loops (compute_at)")]
+    UnboundBlock { block: String },
+    #[error("loop `{loop_}` encloses the loops bound to {axis}: a kernel cannot be launched inside a loop; bind `{loop_}` or move it inside the bound loops")]
+    LaunchInsideLoop { loop_: String, axis: String },
+    #[error("buffer {buffer} (scope {scope}) is used outside the {owner} that allocates it: loop `{loop_}` bound to {axis} lies between its allocation and a use")]
+    ScopeEscape {
+        buffer: String,
+        scope: String,
+        owner: &'static str,
+        loop_: String,
+        axis: String,
+    },
+    #[error("buffer {buffer} is an intermediate in global memory; a kernel cannot allocate it: inline it (compute_inline) or cache it in shared/local memory")]
+    GlobalIntermediate { buffer: String },
+    #[error("buffer {buffer} has a size that is not a constant ({shape}); only constant-size shared/local buffers can be allocated in a kernel")]
+    NonConstantAlloc { buffer: String, shape: String },
+    #[error("{what}")]
+    Unsupported { what: String },
+}
+
+impl LowerError {
+    /// The error as a diagnostic (message plus a hint where one helps).
+    pub fn to_diagnostic(&self) -> crate::diag::Diagnostic {
+        let d = crate::diag::Diagnostic::new(self.to_string());
+        match self {
+            LowerError::NoThreadBinding => d.with_help(
+                "bind the outer loops, e.g. `bind(loop: i_0, thread_axis: blockIdx.x)` and `bind(loop: i_1, thread_axis: threadIdx.x)`",
+            ),
+            LowerError::TooManyThreads { .. } => {
+                d.with_help("split the thread-bound loops with smaller factors")
+            }
+            LowerError::ThreadExtentMismatch { .. } => d.with_help(
+                "split the loops so that every loop bound to this axis has the same extent",
+            ),
+            _ => d,
+        }
+    }
+}

@@ -1,1 +1,38 @@
 //! GPU runtime: compile with NVRTC, launch, time and verify kernels in a worker process.
+//!
+//! ```text
+//! tirtui ── WorkerClient ──JSON lines──> tirtui worker ── Executor
+//!                                          nvrtc (CUBIN for the device's sm_XY)
+//!                                          launch: seeded inputs, NaN-poisoned outputs
+//!                                          check vs the reference kernel, timing
+//!                                          (events on a created stream, median), cuBLAS
+//! ```
+//!
+//! Invariant: only this module touches the GPU, and only inside the worker process
+//! (`device_available` and `nvrtc_compile` are the in-process exceptions, and
+//! neither launches anything). Nothing here panics when libcuda, libnvrtc or
+//! libcublas is missing: each is probed before cudarc loads it.
+
+mod check;
+mod client;
+mod cublas;
+mod data;
+mod device;
+mod error;
+mod execute;
+mod launch;
+mod nvrtc;
+mod paths;
+pub mod protocol;
+mod request;
+mod timing;
+mod worker;
+
+pub use client::{WorkerClient, DEFAULT_TIMEOUT};
+pub use device::{device_available, DEFAULT_ARCH};
+pub use error::RuntimeError;
+pub use execute::{run_once_in_process, ArgData};
+pub use nvrtc::{nvrtc_available, nvrtc_compile};
+pub use paths::{cuda_include_dir, INCLUDE_ENV};
+pub use request::{CompileReport, Matmul, RunRequest, RunResult, MIN_RUNS};
+pub use worker::{serve, worker_main, EXIT_FATAL};

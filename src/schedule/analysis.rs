@@ -97,18 +97,22 @@ pub fn consumers(func: &PrimFunc, id: BlockId) -> Vec<BlockId> {
 pub fn check_complete(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError> {
     let r = get_block(func, id)?;
     let block = &r.block;
-    if let Some(iv) = block.iter_vars.iter().find(|iv| iv.kind != IterKind::Spatial) {
+    if let Some(iv) = block
+        .iter_vars
+        .iter()
+        .find(|iv| iv.kind != IterKind::Spatial)
+    {
         return Err(ScheduleError::WrongBlockKind {
             block: block_culprit(func, id),
             want: "complete",
-            why: format!(
-                "its iterator `{}` is not spatial",
-                func.var_name(iv.var)
-            ),
+            why: format!("its iterator `{}` is not spatial", func.var_name(iv.var)),
         });
     }
     let reads = read_buffers(block);
-    if let Some(w) = written_buffers(block).into_iter().find(|w| reads.contains(w)) {
+    if let Some(w) = written_buffers(block)
+        .into_iter()
+        .find(|w| reads.contains(w))
+    {
         return Err(ScheduleError::WrongBlockKind {
             block: block_culprit(func, id),
             want: "complete",
@@ -131,7 +135,11 @@ pub fn check_reduction(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError
     if block.init.is_none() {
         return Err(err("it has no `T.init()`".into()));
     }
-    if let Some(iv) = block.iter_vars.iter().find(|iv| iv.kind == IterKind::Opaque) {
+    if let Some(iv) = block
+        .iter_vars
+        .iter()
+        .find(|iv| iv.kind == IterKind::Opaque)
+    {
         return Err(err(format!(
             "its iterator `{}` is opaque",
             func.var_name(iv.var)
@@ -139,7 +147,11 @@ pub fn check_reduction(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError
     }
     for w in &block.writes {
         for range in &w.region {
-            for iv in block.iter_vars.iter().filter(|iv| iv.kind == IterKind::Reduce) {
+            for iv in block
+                .iter_vars
+                .iter()
+                .filter(|iv| iv.kind == IterKind::Reduce)
+            {
                 if range.min.uses_var(iv.var) {
                     return Err(err(format!(
                         "the reduction iterator `{}` indexes the written buffer `{}`",

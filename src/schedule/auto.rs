@@ -33,7 +33,9 @@ pub fn default_gpu_schedule(func: &PrimFunc) -> Result<PrimFunc, ScheduleError> 
         // Leading loops that drive only spatial iterators.
         let mut spatial = Vec::new();
         for l in &loops {
-            let Some(f) = sch.func.find_loop(*l) else { break };
+            let Some(f) = sch.func.find_loop(*l) else {
+                break;
+            };
             let drives_reduce = realize
                 .block
                 .iter_vars
@@ -46,13 +48,19 @@ pub fn default_gpu_schedule(func: &PrimFunc) -> Result<PrimFunc, ScheduleError> 
             spatial.push(*l);
         }
         if spatial.is_empty() {
-            let l = sch.transact(|f| loop_transformation::add_unit_loop(f, loop_transformation::BlockOrLoop::Block(block)))?;
+            let l = sch.transact(|f| {
+                loop_transformation::add_unit_loop(
+                    f,
+                    loop_transformation::BlockOrLoop::Block(block),
+                )
+            })?;
             spatial.push(l);
         }
         let fused = sch.transact(|f| loop_transformation::fuse(f, &spatial, true))?;
         let extent = crate::schedule::analysis::const_extent(&sch.func, fused)?;
         let threads = THREADS.min(extent.max(1));
-        let parts = sch.transact(|f| loop_transformation::split(f, fused, &[None, Some(threads)], true))?;
+        let parts =
+            sch.transact(|f| loop_transformation::split(f, fused, &[None, Some(threads)], true))?;
         sch.transact(|f| for_kind::bind(f, parts[0], ThreadAxis::BlockIdx(0)))?;
         sch.transact(|f| for_kind::bind(f, parts[1], ThreadAxis::ThreadIdx(0)))?;
     }

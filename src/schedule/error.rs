@@ -83,7 +83,9 @@ pub enum ScheduleError {
     },
     #[error("`{0}` is not a thread axis; use blockIdx.x/y/z, threadIdx.x/y/z or vthread.x/y/z")]
     UnknownThreadAxis(String),
-    #[error("{loop_} cannot be {what}: block \"{block}\" binds its reduction iterator `{iter}` to it")]
+    #[error(
+        "{loop_} cannot be {what}: block \"{block}\" binds its reduction iterator `{iter}` to it"
+    )]
     NotParallelizable {
         loop_: Culprit,
         what: String,
@@ -255,11 +257,9 @@ impl ScheduleError {
                     .iter()
                     .find(|(b, _, _)| b == id)
                     .map(|(_, s, _)| *s),
-                Culprit::Loop(id, _) => printed
-                    .loops
-                    .iter()
-                    .find(|(l, _)| l == id)
-                    .map(|(_, s)| *s),
+                Culprit::Loop(id, _) => {
+                    printed.loops.iter().find(|(l, _)| l == id).map(|(_, s)| *s)
+                }
             };
             if let Some(span) = span {
                 labels.push(Label {

@@ -34,7 +34,12 @@ pub fn relaxed_access(
         .collect();
     let mut region = declared.region.clone();
     for r in &mut region {
-        let map = |v| bindings.iter().find(|(x, _)| *x == v).map(|(_, e)| e.clone());
+        let map = |v| {
+            bindings
+                .iter()
+                .find(|(x, _)| *x == v)
+                .map(|(_, e)| e.clone())
+        };
         r.min.substitute(&map);
         r.extent.substitute(&map);
     }
@@ -60,14 +65,16 @@ fn clamp_to_shape(func: &PrimFunc, buffer: BufferId, region: Vec<Range>) -> Vec<
     region
         .into_iter()
         .zip(shape)
-        .map(|(r, dim)| match (r.min.as_int(), r.extent.as_int(), dim.as_int()) {
-            (Some(lo), Some(ext), Some(n)) => {
-                let lo2 = lo.max(0);
-                let hi = (lo + ext).min(n);
-                Range::new(Expr::int(lo2), Expr::int((hi - lo2).max(0)))
-            }
-            _ => r,
-        })
+        .map(
+            |(r, dim)| match (r.min.as_int(), r.extent.as_int(), dim.as_int()) {
+                (Some(lo), Some(ext), Some(n)) => {
+                    let lo2 = lo.max(0);
+                    let hi = (lo + ext).min(n);
+                    Range::new(Expr::int(lo2), Expr::int((hi - lo2).max(0)))
+                }
+                _ => r,
+            },
+        )
         .collect()
 }
 

@@ -1,1 +1,11 @@
 //! TVMScript: the Python-syntax text form of TensorIR, parsed into `ir` and printed back.
+
+pub mod ast;
+pub mod build;
+pub mod error;
+pub mod lexer;
+pub mod parser;
+pub mod printer;
+pub use build::{parse_func, parse_module};
+pub use error::{ParseError, ParseErrorKind};
+pub use printer::{print_expr, print_func, print_func_marked, print_module, Printed};

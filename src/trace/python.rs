@@ -17,10 +17,14 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
     // Block names that were not bound by a step are looked up once.
     let mut bound: Vec<String> = Vec::new();
     for step in steps {
-        let Some(spec) = op_spec(&step.op) else { continue };
+        let Some(spec) = op_spec(&step.op) else {
+            continue;
+        };
         let mut args = Vec::new();
         for field in &spec.fields {
-            let Some(value) = step.arg(field.name) else { continue };
+            let Some(value) = step.arg(field.name) else {
+                continue;
+            };
             let explicit = step.explicit.iter().any(|e| e == field.name);
             let needed = explicit || field.default.is_none() || field.name == "decision";
             if !needed || (field.name == "decision" && matches!(value, Arg::Null)) {
@@ -43,7 +47,11 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
             // TVM takes these as *args: `sch.reorder(a, b)`, `sch.fuse(a, b)`.
             let varargs = matches!(field.name, "ordered_loops" | "loops");
             if varargs {
-                args.push(text.trim_start_matches('[').trim_end_matches(']').to_string());
+                args.push(
+                    text.trim_start_matches('[')
+                        .trim_end_matches(']')
+                        .to_string(),
+                );
             } else {
                 args.push(format!("{}={text}", field.name));
             }
@@ -72,7 +80,10 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
 fn handle(name: &str, field: &str, bound: &[String], _out: &mut String) -> String {
     if bound.iter().any(|b| b == name) {
         name.to_string()
-    } else if matches!(field, "block" | "block_or_loop" | "consumer_blocks" | "target") {
+    } else if matches!(
+        field,
+        "block" | "block_or_loop" | "consumer_blocks" | "target"
+    ) {
         format!("get_block({name:?})")
     } else {
         name.to_string()

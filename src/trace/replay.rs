@@ -104,14 +104,21 @@ impl Replayer {
         match self.apply_inner(index, &mut recorded) {
             Ok(outs) => {
                 let expected = outs.len();
-                if !step.out.is_empty() && step.out.len() != expected && !(expected == 1 && step.out.len() == 1) {
+                if !step.out.is_empty()
+                    && step.out.len() != expected
+                    && !(expected == 1 && step.out.len() == 1)
+                {
                     self.schedule.func = before.clone();
                     return Err(StepError {
                         step: index + 1,
                         op: step.op.clone(),
                         failure: arg_err(
                             "out",
-                            format!("`{}` returned {expected} values but {} names were given", step.op, step.out.len()),
+                            format!(
+                                "`{}` returned {expected} values but {} names were given",
+                                step.op,
+                                step.out.len()
+                            ),
                         ),
                         func: Box::new(before),
                     });
@@ -166,9 +173,16 @@ impl Replayer {
                 Some(why) => Err(arg_err(field, why)),
                 None => Ok(*b),
             },
-            Some((Handle::Loop(_), _)) => Err(arg_err(field, format!("`{name}` is a loop, a block is expected"))),
-            Some((Handle::Int(_), _)) => Err(arg_err(field, format!("`{name}` is an integer, a block is expected"))),
-            None => get_block_loop::get_block_by_name(&self.schedule.func, name).map_err(StepFailure::Schedule),
+            Some((Handle::Loop(_), _)) => Err(arg_err(
+                field,
+                format!("`{name}` is a loop, a block is expected"),
+            )),
+            Some((Handle::Int(_), _)) => Err(arg_err(
+                field,
+                format!("`{name}` is an integer, a block is expected"),
+            )),
+            None => get_block_loop::get_block_by_name(&self.schedule.func, name)
+                .map_err(StepFailure::Schedule),
         }
     }
 
@@ -178,9 +192,18 @@ impl Replayer {
                 Some(why) => Err(arg_err(field, why)),
                 None => Ok(*l),
             },
-            Some((Handle::Block(_), _)) => Err(arg_err(field, format!("`{name}` is a block, a loop is expected"))),
-            Some((Handle::Int(_), _)) => Err(arg_err(field, format!("`{name}` is an integer, a loop is expected"))),
-            None => Err(arg_err(field, format!("`{name}` is not defined by an earlier step"))),
+            Some((Handle::Block(_), _)) => Err(arg_err(
+                field,
+                format!("`{name}` is a block, a loop is expected"),
+            )),
+            Some((Handle::Int(_), _)) => Err(arg_err(
+                field,
+                format!("`{name}` is an integer, a loop is expected"),
+            )),
+            None => Err(arg_err(
+                field,
+                format!("`{name}` is not defined by an earlier step"),
+            )),
         }
     }
 
@@ -457,10 +480,19 @@ impl Replayer {
                     Arg::Int(i) => Ok(Some(*i)),
                     Arg::Str(name) => match self.names.get(name.as_str()) {
                         Some((Handle::Int(v), _)) => Ok(Some(*v)),
-                        Some(_) => Err(arg_err("factors", format!("`{name}` is not a sampled integer"))),
-                        None => Err(arg_err("factors", format!("`{name}` is not defined by an earlier step"))),
+                        Some(_) => Err(arg_err(
+                            "factors",
+                            format!("`{name}` is not a sampled integer"),
+                        )),
+                        None => Err(arg_err(
+                            "factors",
+                            format!("`{name}` is not defined by an earlier step"),
+                        )),
                     },
-                    _ => Err(arg_err("factors", "expected integers, null or sampled names")),
+                    _ => Err(arg_err(
+                        "factors",
+                        "expected integers, null or sampled names",
+                    )),
                 })
                 .collect(),
             _ => Err(arg_err("factors", "expected a list")),

@@ -131,10 +131,16 @@ impl Session {
         }
         match version.as_ref().and_then(Value::as_i64) {
             Some(1) => {}
-            Some(n) => return Err(fmt(format!("format version `tirtui: {n}` is not supported; this tirtui reads version 1"))),
+            Some(n) => {
+                return Err(fmt(format!(
+                    "format version `tirtui: {n}` is not supported; this tirtui reads version 1"
+                )))
+            }
             None => return Err(fmt("missing `tirtui: 1` (the format version)".into())),
         }
-        let workload = workload.ok_or_else(|| fmt("missing `workload` (a .tir path) or `source` (inline TVMScript)".into()))?;
+        let workload = workload.ok_or_else(|| {
+            fmt("missing `workload` (a .tir path) or `source` (inline TVMScript)".into())
+        })?;
         let steps = match steps_value {
             None | Some(Value::Null) => Vec::new(),
             Some(Value::Sequence(seq)) => seq
@@ -157,9 +163,13 @@ impl Session {
     fn check_names(&self, path: &str) -> Result<(), SessionError> {
         let mut defined: Vec<String> = Vec::new();
         for (i, step) in self.steps.iter().enumerate() {
-            let Some(spec) = op_spec(&step.op) else { continue };
+            let Some(spec) = op_spec(&step.op) else {
+                continue;
+            };
             for field in &spec.fields {
-                let Some(arg) = step.arg(field.name) else { continue };
+                let Some(arg) = step.arg(field.name) else {
+                    continue;
+                };
                 let names: Vec<&str> = match (field.kind, arg) {
                     (FieldKind::Name, Arg::Str(s)) => vec![s.as_str()],
                     (FieldKind::Names | FieldKind::Factors, Arg::List(v)) => v
@@ -233,7 +243,10 @@ impl Session {
     }
 
     /// Reads the workload's TVMScript; returns (display name, text).
-    pub fn workload_source(&self, session_path: Option<&Path>) -> Result<(String, String), SessionError> {
+    pub fn workload_source(
+        &self,
+        session_path: Option<&Path>,
+    ) -> Result<(String, String), SessionError> {
         match &self.workload {
             Workload::Inline(src) => Ok((
                 session_path
@@ -270,8 +283,14 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), SessionError> {
         path: path.display().to_string(),
         source: e,
     };
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "session".into());
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "session".into());
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     std::fs::write(&tmp, text).map_err(io)?;
     std::fs::rename(&tmp, path).map_err(|e| {
@@ -287,7 +306,9 @@ fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
         message,
     };
     let Value::Mapping(map) = v else {
-        return Err(step_err("a step must be a mapping like `{op: split, loop: i, factors: [null, 16]}`".into()));
+        return Err(step_err(
+            "a step must be a mapping like `{op: split, loop: i, factors: [null, 16]}`".into(),
+        ));
     };
     let op = map
         .get(Value::from("op"))
@@ -298,7 +319,11 @@ fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
     let spec = op_spec(&op).ok_or_else(|| {
         step_err(format!(
             "unknown op `{op}`; known ops: {}",
-            op_specs().iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+            op_specs()
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", ")
         ))
     })?;
     let field_err = |field: &str, message: String| SessionError::Field {
@@ -313,7 +338,9 @@ fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
     let mut out_list = false;
     let mut note = None;
     for (k, val) in map {
-        let key = k.as_str().ok_or_else(|| step_err("field names must be strings".into()))?;
+        let key = k
+            .as_str()
+            .ok_or_else(|| step_err("field names must be strings".into()))?;
         match key {
             "op" => {}
             "out" => match val {
@@ -343,13 +370,16 @@ fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
                         key,
                         format!(
                             "unknown field; `{op}` takes {}",
-                            spec.fields.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
+                            spec.fields
+                                .iter()
+                                .map(|f| f.name)
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         ),
                     ));
                 };
-                let arg = convert(val, field.kind).ok_or_else(|| {
-                    field_err(key, format!("expected {}", field.kind.describe()))
-                })?;
+                let arg = convert(val, field.kind)
+                    .ok_or_else(|| field_err(key, format!("expected {}", field.kind.describe())))?;
                 given.push((field.name, arg));
             }
         }

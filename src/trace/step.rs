@@ -57,11 +57,13 @@ impl Arg {
 /// Quotes a YAML scalar when a plain one would be read back differently.
 pub fn yaml_str(s: &str) -> String {
     let plain = !s.is_empty()
-        && s
-            .chars()
+        && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-')
         && !s.starts_with('-')
-        && !s.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '.')
+        && !s
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c == '.')
         && !matches!(
             s.to_ascii_lowercase().as_str(),
             "null" | "true" | "false" | "yes" | "no" | "on" | "off" | "y" | "n" | "~"

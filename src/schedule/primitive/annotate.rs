@@ -11,17 +11,27 @@ use crate::schedule::tree;
 /// The annotation key TVM uses for storage_align.
 pub const BUFFER_DIM_ALIGN: &str = "buffer_dim_align";
 
-fn annotations_mut(func: &mut PrimFunc, target: BlockOrLoop) -> Result<&mut Annotations, ScheduleError> {
+fn annotations_mut(
+    func: &mut PrimFunc,
+    target: BlockOrLoop,
+) -> Result<&mut Annotations, ScheduleError> {
     match target {
         BlockOrLoop::Block(b) => Ok(&mut tree::block_realize_mut(func, b)
             .ok_or(ScheduleError::StaleBlock(b))?
             .block
             .annotations),
-        BlockOrLoop::Loop(l) => Ok(&mut tree::loop_mut(func, l).ok_or(ScheduleError::StaleLoop(l))?.annotations),
+        BlockOrLoop::Loop(l) => Ok(&mut tree::loop_mut(func, l)
+            .ok_or(ScheduleError::StaleLoop(l))?
+            .annotations),
     }
 }
 
-pub fn annotate(func: &mut PrimFunc, target: BlockOrLoop, key: &str, value: AnnValue) -> Result<(), ScheduleError> {
+pub fn annotate(
+    func: &mut PrimFunc,
+    target: BlockOrLoop,
+    key: &str,
+    value: AnnValue,
+) -> Result<(), ScheduleError> {
     if key.is_empty() {
         return Err(ScheduleError::InvalidArgument {
             what: "annotate",
@@ -36,7 +46,11 @@ pub fn annotate(func: &mut PrimFunc, target: BlockOrLoop, key: &str, value: AnnV
     Ok(())
 }
 
-pub fn unannotate(func: &mut PrimFunc, target: BlockOrLoop, key: &str) -> Result<(), ScheduleError> {
+pub fn unannotate(
+    func: &mut PrimFunc,
+    target: BlockOrLoop,
+    key: &str,
+) -> Result<(), ScheduleError> {
     let anns = annotations_mut(func, target)?;
     let before = anns.len();
     anns.retain(|(k, _)| k != key);
@@ -84,7 +98,9 @@ pub fn storage_align(
     if factor <= 0 || offset < 0 || offset >= factor {
         return Err(ScheduleError::InvalidArgument {
             what: "storage_align",
-            why: format!("need factor > 0 and 0 <= offset < factor, got factor {factor}, offset {offset}"),
+            why: format!(
+                "need factor > 0 and 0 <= offset < factor, got factor {factor}, offset {offset}"
+            ),
         });
     }
     let entry = AnnValue::List(vec![
@@ -110,8 +126,14 @@ pub fn storage_align(
 }
 
 /// TVM's `set_scope`: changes the storage scope of a buffer the block writes.
-pub fn set_scope(func: &mut PrimFunc, block: BlockId, buffer_index: i64, scope: &str) -> Result<(), ScheduleError> {
-    let storage = StorageScope::from_name(scope).ok_or_else(|| ScheduleError::UnknownStorageScope(scope.to_string()))?;
+pub fn set_scope(
+    func: &mut PrimFunc,
+    block: BlockId,
+    buffer_index: i64,
+    scope: &str,
+) -> Result<(), ScheduleError> {
+    let storage = StorageScope::from_name(scope)
+        .ok_or_else(|| ScheduleError::UnknownStorageScope(scope.to_string()))?;
     let r = get_block(func, block)?;
     let n = r.block.writes.len();
     if buffer_index < 0 || buffer_index as usize >= n {

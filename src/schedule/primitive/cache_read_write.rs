@@ -5,8 +5,8 @@
 //! inserted where TVM's CacheLocDetector would put it.
 
 use crate::ir::{
-    Block, BlockId, BlockRealize, Buffer, BufferId, BufferRegion, BufferStore, DataType, Expr,
-    For, ForKind, IterKind, IterVar, LoopId, PrimFunc, Range, StorageScope, Stmt,
+    Block, BlockId, BlockRealize, Buffer, BufferId, BufferRegion, BufferStore, DataType, Expr, For,
+    ForKind, IterKind, IterVar, LoopId, PrimFunc, Range, Stmt, StorageScope,
 };
 use crate::schedule::analysis::{block_culprit, get_block};
 use crate::schedule::error::ScheduleError;
@@ -111,17 +111,28 @@ fn detect_location(
     if let Some(r) = func.find_block(scope) {
         d.visit(&Stmt::BlockRealize(Box::new(r.clone())));
     }
-    (
-        d.loc.unwrap_or(Loc::Block(scope)),
-        d.loc_pos.unwrap_or(0),
-    )
+    (d.loc.unwrap_or(Loc::Block(scope)), d.loc_pos.unwrap_or(0))
 }
 
 /// Inserts `stage` into the body of `loc` at `pos`.
-pub(crate) fn insert_stage(func: &mut PrimFunc, loc: Loc, pos: usize, stage: Stmt) -> Result<(), ScheduleError> {
+pub(crate) fn insert_stage(
+    func: &mut PrimFunc,
+    loc: Loc,
+    pos: usize,
+    stage: Stmt,
+) -> Result<(), ScheduleError> {
     let body = match loc {
-        Loc::Block(b) => &mut tree::block_realize_mut(func, b).ok_or(ScheduleError::StaleBlock(b))?.block.body,
-        Loc::Loop(l) => &mut tree::loop_mut(func, l).ok_or(ScheduleError::StaleLoop(l))?.body,
+        Loc::Block(b) => {
+            &mut tree::block_realize_mut(func, b)
+                .ok_or(ScheduleError::StaleBlock(b))?
+                .block
+                .body
+        }
+        Loc::Loop(l) => {
+            &mut tree::loop_mut(func, l)
+                .ok_or(ScheduleError::StaleLoop(l))?
+                .body
+        }
     };
     let old = std::mem::replace(body, Stmt::Seq(Vec::new()));
     *body = match old {
@@ -136,7 +147,8 @@ pub(crate) fn insert_stage(func: &mut PrimFunc, loc: Loc, pos: usize, stage: Stm
 }
 
 fn parse_scope(scope: &str) -> Result<StorageScope, ScheduleError> {
-    StorageScope::from_name(scope).ok_or_else(|| ScheduleError::UnknownStorageScope(scope.to_string()))
+    StorageScope::from_name(scope)
+        .ok_or_else(|| ScheduleError::UnknownStorageScope(scope.to_string()))
 }
 
 /// A copy of `src` in another scope, named like TVM's WithScope (`A_shared`).
@@ -247,7 +259,11 @@ fn replace_loads(stmt: &mut Stmt, from: BufferId, to: BufferId) {
 }
 
 /// The single block of the scope that writes `buffer`, if any.
-fn only_writer(func: &PrimFunc, scope: BlockId, buffer: BufferId) -> Result<Option<BlockId>, ScheduleError> {
+fn only_writer(
+    func: &PrimFunc,
+    scope: BlockId,
+    buffer: BufferId,
+) -> Result<Option<BlockId>, ScheduleError> {
     let Some(r) = func.find_block(scope) else {
         return Err(ScheduleError::StaleBlock(scope));
     };
@@ -269,9 +285,18 @@ fn only_writer(func: &PrimFunc, scope: BlockId, buffer: BufferId) -> Result<Opti
     }
 }
 
-fn nth_buffer(func: &PrimFunc, block: BlockId, index: i64, write: bool) -> Result<BufferId, ScheduleError> {
+fn nth_buffer(
+    func: &PrimFunc,
+    block: BlockId,
+    index: i64,
+    write: bool,
+) -> Result<BufferId, ScheduleError> {
     let r = get_block(func, block)?;
-    let regions = if write { &r.block.writes } else { &r.block.reads };
+    let regions = if write {
+        &r.block.writes
+    } else {
+        &r.block.reads
+    };
     if index < 0 || index as usize >= regions.len() {
         return Err(ScheduleError::BufferIndexOutOfRange {
             block: block_culprit(func, block),
@@ -314,12 +339,18 @@ pub fn cache_read(
         get_block(func, *c)?;
     }
     let cache = scoped_buffer(func, buffer, storage);
-    let readers: Vec<BlockId> = tree::blocks_in(&func.find_block(scope_block).ok_or(ScheduleError::StaleBlock(scope_block))?.block.body)
-        .into_iter()
-        .filter(|b| b.block.reads.iter().any(|r| r.buffer == buffer))
-        .filter(|b| !b.block.writes.iter().any(|w| w.buffer == buffer))
-        .map(|b| b.block.id)
-        .collect();
+    let readers: Vec<BlockId> = tree::blocks_in(
+        &func
+            .find_block(scope_block)
+            .ok_or(ScheduleError::StaleBlock(scope_block))?
+            .block
+            .body,
+    )
+    .into_iter()
+    .filter(|b| b.block.reads.iter().any(|r| r.buffer == buffer))
+    .filter(|b| !b.block.writes.iter().any(|w| w.buffer == buffer))
+    .map(|b| b.block.id)
+    .collect();
     let consumers: Vec<BlockId> = if consumer_blocks.is_empty() {
         readers.clone()
     } else {

@@ -62,13 +62,17 @@ fn thread_loops_to_relax(func: &PrimFunc, loop_id: LoopId, scope: StorageScope) 
 /// Index of the first child of `body` (as a statement list) containing any of `blocks`.
 fn first_child_with(body: &Stmt, blocks: &[BlockId]) -> Option<usize> {
     body.as_slice().iter().position(|c| {
-        tree::blocks_in(c).iter().any(|b| blocks.contains(&b.block.id))
+        tree::blocks_in(c)
+            .iter()
+            .any(|b| blocks.contains(&b.block.id))
     })
 }
 
 fn last_child_with(body: &Stmt, blocks: &[BlockId]) -> Option<usize> {
     body.as_slice().iter().rposition(|c| {
-        tree::blocks_in(c).iter().any(|b| blocks.contains(&b.block.id))
+        tree::blocks_in(c)
+            .iter()
+            .any(|b| blocks.contains(&b.block.id))
     })
 }
 
@@ -80,7 +84,11 @@ fn move_block(
     index: i64,
     reverse: bool,
 ) -> Result<(), ScheduleError> {
-    let primitive = if reverse { "reverse_compute_at" } else { "compute_at" };
+    let primitive = if reverse {
+        "reverse_compute_at"
+    } else {
+        "compute_at"
+    };
     get_block(func, block)?;
     get_loop(func, loop_id)?;
     // The target must be outside the block's own nest, in the same scope.
@@ -164,7 +172,11 @@ fn move_block(
             .copied()
             .filter(|b| {
                 func.find_block(*b).is_some_and(|r| {
-                    let regions = if reverse { &r.block.writes } else { &r.block.reads };
+                    let regions = if reverse {
+                        &r.block.writes
+                    } else {
+                        &r.block.reads
+                    };
                     regions.iter().any(|x| x.buffer == buffer)
                 })
             })
@@ -190,16 +202,25 @@ fn move_block(
         let required = union_all(func, regions).ok_or_else(|| {
             ScheduleError::CannotBound(
                 block_culprit(func, block),
-                format!("the regions of `{}` cannot be combined", func.buffer(buffer).name),
+                format!(
+                    "the regions of `{}` cannot be combined",
+                    func.buffer(buffer).name
+                ),
             )
         })?;
         // Map the region back onto the block's iterators through its own access.
-        let own = if reverse { &me.block.reads } else { &me.block.writes };
+        let own = if reverse {
+            &me.block.reads
+        } else {
+            &me.block.writes
+        };
         let Some(access) = own.iter().find(|r| r.buffer == buffer) else {
             continue;
         };
         for (dim, range) in access.region.iter().enumerate() {
-            let Some(req) = required.get(dim) else { continue };
+            let Some(req) = required.get(dim) else {
+                continue;
+            };
             let affine = crate::arith::affine::to_affine(&range.min);
             let iter_pos = me
                 .block
@@ -234,7 +255,9 @@ fn move_block(
     let target = get_loop(func, loop_id)?;
     let producers_of_me = producers(func, block);
     let consumers_of_me = consumers(func, block);
-    let lo = last_child_with(&target.body, &producers_of_me).map(|i| i + 1).unwrap_or(0);
+    let lo = last_child_with(&target.body, &producers_of_me)
+        .map(|i| i + 1)
+        .unwrap_or(0);
     let n_children = target.body.as_slice().len();
     let hi = first_child_with(&target.body, &consumers_of_me).unwrap_or(n_children);
     if lo > hi {
@@ -269,7 +292,10 @@ fn move_block(
         } else {
             let v = func.new_var(format!("ax{}", new_loops.len()), crate::ir::DataType::I32);
             new_loops.push((v, dom.extent.clone()));
-            iter_values.push(crate::arith::simplify(&Expr::add(dom.min.clone(), Expr::Var(v))));
+            iter_values.push(crate::arith::simplify(&Expr::add(
+                dom.min.clone(),
+                Expr::Var(v),
+            )));
         }
     }
     let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
@@ -290,9 +316,14 @@ fn move_block(
     }
 
     // Remove the block (and loops left empty), then insert the new nest.
-    tree::remove_stmt(&mut func.body, &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == block));
+    tree::remove_stmt(
+        &mut func.body,
+        &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == block),
+    );
     tree::cleanup_empty(&mut func.body);
-    let body = &mut tree::loop_mut(func, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?.body;
+    let body = &mut tree::loop_mut(func, loop_id)
+        .ok_or(ScheduleError::StaleLoop(loop_id))?
+        .body;
     let old = std::mem::replace(body, Stmt::Seq(Vec::new()));
     let mut items: Vec<Stmt> = match old {
         Stmt::Seq(v) => v,

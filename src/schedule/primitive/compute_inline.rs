@@ -8,26 +8,34 @@ use crate::schedule::error::ScheduleError;
 use crate::schedule::tree;
 
 /// The block's body as a single store whose indices are distinct iterators.
-fn trivial_store(func: &PrimFunc, block: BlockId, primitive: &str) -> Result<(BufferStore, Vec<VarId>), ScheduleError> {
+fn trivial_store(
+    func: &PrimFunc,
+    block: BlockId,
+    primitive: &str,
+) -> Result<(BufferStore, Vec<VarId>), ScheduleError> {
     let r = get_block(func, block)?;
     let err = |why: String| ScheduleError::UnsupportedPattern {
         block: block_culprit(func, block),
         why,
     };
     let Stmt::BufferStore(store) = &r.block.body else {
-        return Err(err(format!("{primitive} needs the block body to be a single buffer store")));
+        return Err(err(format!(
+            "{primitive} needs the block body to be a single buffer store"
+        )));
     };
     let mut vars = Vec::new();
     for idx in &store.indices {
         match idx {
-            Expr::Var(v) if r.block.iter_vars.iter().any(|iv| iv.var == *v) && !vars.contains(v) => vars.push(*v),
-            _ => {
-                return Err(err(format!(
-                    "{primitive} needs each index of `{}` to be a distinct block iterator; `{}` is not",
-                    func.buffer(store.buffer).name,
-                    crate::script::print_expr(func, idx)
-                )))
+            Expr::Var(v)
+                if r.block.iter_vars.iter().any(|iv| iv.var == *v) && !vars.contains(v) =>
+            {
+                vars.push(*v)
             }
+            _ => return Err(err(format!(
+                "{primitive} needs each index of `{}` to be a distinct block iterator; `{}` is not",
+                func.buffer(store.buffer).name,
+                crate::script::print_expr(func, idx)
+            ))),
         }
     }
     Ok((store.clone(), vars))
@@ -45,7 +53,10 @@ fn refresh(func: &mut PrimFunc, id: BlockId) {
 }
 
 fn remove_block(func: &mut PrimFunc, id: BlockId) {
-    tree::remove_stmt(&mut func.body, &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == id));
+    tree::remove_stmt(
+        &mut func.body,
+        &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == id),
+    );
     tree::cleanup_empty(&mut func.body);
 }
 
@@ -85,7 +96,10 @@ pub fn compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), Schedul
         });
     }
     if let Some(scope) = tree::scope_of_block(func, block) {
-        if func.find_block(scope).is_some_and(|r| tree::child_blocks_of_block(&r.block).len() == 1) {
+        if func
+            .find_block(scope)
+            .is_some_and(|r| tree::child_blocks_of_block(&r.block).len() == 1)
+        {
             return Err(ScheduleError::UnsupportedPattern {
                 block: block_culprit(func, block),
                 why: "it is the only block in its scope; inlining would leave nothing".into(),
@@ -96,7 +110,11 @@ pub fn compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), Schedul
     let buffer = store.buffer;
     let inline = |indices: &[Expr]| -> Expr {
         let mut v = store.value.clone();
-        v.substitute(&|x| vars.iter().position(|y| *y == x).map(|i| indices[i].clone()));
+        v.substitute(&|x| {
+            vars.iter()
+                .position(|y| *y == x)
+                .map(|i| indices[i].clone())
+        });
         v
     };
     for c in &readers {
@@ -138,17 +156,24 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
         why,
     };
     let Stmt::BufferStore(out_store) = &r.block.body else {
-        return Err(err("reverse_compute_inline needs the block body to be a single buffer store".into()));
+        return Err(err(
+            "reverse_compute_inline needs the block body to be a single buffer store".into(),
+        ));
     };
     let prods = producers(func, block);
     let [producer] = prods.as_slice() else {
-        return Err(err(format!("it must have exactly one producer, it has {}", prods.len())));
+        return Err(err(format!(
+            "it must have exactly one producer, it has {}",
+            prods.len()
+        )));
     };
     let producer = *producer;
     check_complete(func, producer)?;
     let (pstore, pvars) = trivial_store(func, producer, "reverse_compute_inline")?;
     if func.is_param_buffer(pstore.buffer) {
-        return Err(ScheduleError::ParamBuffer(func.buffer(pstore.buffer).name.clone()));
+        return Err(ScheduleError::ParamBuffer(
+            func.buffer(pstore.buffer).name.clone(),
+        ));
     }
     let produced = pstore.buffer;
     // Every load of the produced buffer must use the same indices: distinct iterators of this block.
@@ -165,20 +190,43 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
         }
     });
     let Some(load_idx) = load_idx.filter(|_| consistent) else {
-        return Err(err(format!("it must read `{}` at one index", func.buffer(produced).name)));
+        return Err(err(format!(
+            "it must read `{}` at one index",
+            func.buffer(produced).name
+        )));
     };
     let mut my_vars: Vec<VarId> = Vec::new();
     for idx in &load_idx {
         match idx {
-            Expr::Var(v) if r.block.iter_vars.iter().any(|iv| iv.var == *v) && !my_vars.contains(v) => my_vars.push(*v),
-            _ => return Err(err(format!("each index of `{}` it reads must be a distinct iterator", func.buffer(produced).name))),
+            Expr::Var(v)
+                if r.block.iter_vars.iter().any(|iv| iv.var == *v) && !my_vars.contains(v) =>
+            {
+                my_vars.push(*v)
+            }
+            _ => {
+                return Err(err(format!(
+                    "each index of `{}` it reads must be a distinct iterator",
+                    func.buffer(produced).name
+                )))
+            }
         }
     }
-    if r.block.iter_vars.iter().any(|iv| !my_vars.contains(&iv.var)) {
-        return Err(err("every iterator of the block must index the buffer it reads".into()));
+    if r.block
+        .iter_vars
+        .iter()
+        .any(|iv| !my_vars.contains(&iv.var))
+    {
+        return Err(err(
+            "every iterator of the block must index the buffer it reads".into(),
+        ));
     }
     // Substitute: my iterator at position d := the producer's iterator at position d.
-    let map = |v: VarId| my_vars.iter().position(|x| *x == v).map(|d| Expr::Var(pvars[d]));
+    let map = |v: VarId| {
+        my_vars
+            .iter()
+            .position(|x| *x == v)
+            .map(|d| Expr::Var(pvars[d]))
+    };
     let mut new_value = out_store.value.clone();
     new_value.rewrite(&mut |e| {
         if let Expr::Load(b, _) = e {

@@ -61,7 +61,11 @@ fn set_kind(func: &mut PrimFunc, id: LoopId, kind: ForKind) -> Result<(), Schedu
                 ForKind::Unrolled => "unrolled",
                 _ => "changed",
             };
-            return Err(ScheduleError::BoundLoop(loop_culprit(func, id), axis.tag(), what));
+            return Err(ScheduleError::BoundLoop(
+                loop_culprit(func, id),
+                axis.tag(),
+                what,
+            ));
         }
     }
     if let Some(l) = tree::loop_mut(func, id) {
@@ -121,9 +125,7 @@ fn check_axis_conflict(func: &PrimFunc, id: LoopId, axis: ThreadAxis) -> Result<
             (other, me)
         };
         for r in tree::blocks_in(&inner.body) {
-            let uses = |v| {
-                r.iter_values.iter().any(|e| e.uses_var(v)) || r.predicate.uses_var(v)
-            };
+            let uses = |v| r.iter_values.iter().any(|e| e.uses_var(v)) || r.predicate.uses_var(v);
             if uses(outer.var) && uses(inner.var) {
                 return Err(ScheduleError::ThreadAxisConflict {
                     loop_: loop_culprit(func, id),

@@ -36,7 +36,10 @@ pub fn get_loops(func: &PrimFunc, block: BlockId) -> Result<Vec<LoopId>, Schedul
 }
 
 /// TVM's `get_child_blocks`: blocks directly under a block or loop (not nested deeper).
-pub fn get_child_blocks(func: &PrimFunc, target: BlockOrLoop) -> Result<Vec<BlockId>, ScheduleError> {
+pub fn get_child_blocks(
+    func: &PrimFunc,
+    target: BlockOrLoop,
+) -> Result<Vec<BlockId>, ScheduleError> {
     let children = match target {
         BlockOrLoop::Block(b) => tree::child_blocks_of_block(&get_block(func, b)?.block),
         BlockOrLoop::Loop(l) => tree::child_blocks(&get_loop(func, l)?.body),

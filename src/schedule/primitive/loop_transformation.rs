@@ -4,9 +4,7 @@
 
 use crate::arith::bound::VarRanges;
 use crate::arith::simplify_with;
-use crate::ir::{
-    BlockId, DataType, Expr, For, ForKind, LoopId, PrimFunc, Range, Stmt, VarId,
-};
+use crate::ir::{BlockId, DataType, Expr, For, ForKind, LoopId, PrimFunc, Range, Stmt, VarId};
 use crate::schedule::analysis::{
     check_starts_at_zero, const_extent, get_block, get_loop, loop_culprit,
 };
@@ -57,10 +55,18 @@ fn append_predicate(stmt: &mut Stmt, cond: &Expr) {
     }
 }
 
-fn reject_thread_bound(func: &PrimFunc, id: LoopId, what: &'static str) -> Result<(), ScheduleError> {
+fn reject_thread_bound(
+    func: &PrimFunc,
+    id: LoopId,
+    what: &'static str,
+) -> Result<(), ScheduleError> {
     let l = get_loop(func, id)?;
     if let ForKind::ThreadBinding(axis) = l.kind {
-        return Err(ScheduleError::BoundLoop(loop_culprit(func, id), axis.tag(), what));
+        return Err(ScheduleError::BoundLoop(
+            loop_culprit(func, id),
+            axis.tag(),
+            what,
+        ));
     }
     Ok(())
 }
@@ -85,7 +91,9 @@ pub fn split(
         });
     }
     if factors.iter().filter(|f| f.is_none()).count() > 1 {
-        return Err(ScheduleError::MultipleInferredFactors(loop_culprit(func, loop_id)));
+        return Err(ScheduleError::MultipleInferredFactors(loop_culprit(
+            func, loop_id,
+        )));
     }
     if let Some(bad) = factors.iter().flatten().find(|f| **f <= 0) {
         return Err(ScheduleError::NonPositiveFactor {
@@ -165,7 +173,8 @@ pub fn split(
             body: stmt,
         }));
     }
-    let slot = tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
+    let slot =
+        tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
     *slot = stmt;
     Ok(ids)
 }
@@ -282,7 +291,8 @@ pub fn fuse(
         annotations: Vec::new(),
         body,
     }));
-    let slot = tree::loop_stmt_mut(&mut func.body, loops[0]).ok_or(ScheduleError::StaleLoop(loops[0]))?;
+    let slot =
+        tree::loop_stmt_mut(&mut func.body, loops[0]).ok_or(ScheduleError::StaleLoop(loops[0]))?;
     *slot = new_loop;
     Ok(id)
 }
@@ -299,7 +309,11 @@ pub fn reorder(func: &mut PrimFunc, ordered: &[LoopId]) -> Result<(), ScheduleEr
     // Find the outermost listed loop: the one that contains all the others.
     let outer = *ordered
         .iter()
-        .find(|o| ordered.iter().all(|x| x == *o || tree::loop_contains_loop(func, **o, *x)))
+        .find(|o| {
+            ordered
+                .iter()
+                .all(|x| x == *o || tree::loop_contains_loop(func, **o, *x))
+        })
         .ok_or_else(|| {
             ScheduleError::NotOnOnePath(
                 ordered
@@ -461,7 +475,8 @@ pub fn merge(func: &mut PrimFunc, loops: &[LoopId]) -> Result<LoopId, ScheduleEr
         annotations: Vec::new(),
         ..first
     }));
-    let slot = tree::loop_stmt_mut(&mut func.body, loops[0]).ok_or(ScheduleError::StaleLoop(loops[0]))?;
+    let slot =
+        tree::loop_stmt_mut(&mut func.body, loops[0]).ok_or(ScheduleError::StaleLoop(loops[0]))?;
     *slot = merged;
     Ok(id)
 }

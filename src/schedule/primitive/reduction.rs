@@ -6,7 +6,9 @@ use crate::ir::{
     BinOp, Block, BlockId, BlockRealize, Buffer, BufferRegion, BufferStore, Expr, For, IterKind,
     IterVar, LoopId, PrimFunc, Range, Stmt, VarId,
 };
-use crate::schedule::analysis::{block_culprit, check_reduction, get_block, get_loop, loop_culprit};
+use crate::schedule::analysis::{
+    block_culprit, check_reduction, get_block, get_loop, loop_culprit,
+};
 use crate::schedule::error::ScheduleError;
 use crate::schedule::primitive::loop_transformation::{loop_ranges, simplify_bindings};
 use crate::schedule::tree;
@@ -14,7 +16,11 @@ use crate::schedule::tree;
 /// TVM's `decompose_reduction`: the block's `T.init()` becomes a separate
 /// `<name>_init` block placed right before `loop`, and the block is renamed
 /// `<name>_update`. Returns the init block.
-pub fn decompose_reduction(func: &mut PrimFunc, block: BlockId, loop_id: LoopId) -> Result<BlockId, ScheduleError> {
+pub fn decompose_reduction(
+    func: &mut PrimFunc,
+    block: BlockId,
+    loop_id: LoopId,
+) -> Result<BlockId, ScheduleError> {
     check_reduction(func, block)?;
     get_loop(func, loop_id)?;
     if !tree::loop_contains_block(func, loop_id, block) {
@@ -25,10 +31,14 @@ pub fn decompose_reduction(func: &mut PrimFunc, block: BlockId, loop_id: LoopId)
     }
     let realize = get_block(func, block)?.clone();
     let loops = tree::loops_of_block(func, block).ok_or(ScheduleError::StaleBlock(block))?;
-    let at = loops.iter().position(|l| *l == loop_id).ok_or_else(|| ScheduleError::NotAncestor {
-        loop_: loop_culprit(func, loop_id),
-        block: block_culprit(func, block),
-    })?;
+    let at =
+        loops
+            .iter()
+            .position(|l| *l == loop_id)
+            .ok_or_else(|| ScheduleError::NotAncestor {
+                loop_: loop_culprit(func, loop_id),
+                block: block_culprit(func, block),
+            })?;
     // No loop above `loop` may drive a reduction iterator.
     for outer in &loops[..at] {
         let var = get_loop(func, *outer)?.var;
@@ -42,11 +52,15 @@ pub fn decompose_reduction(func: &mut PrimFunc, block: BlockId, loop_id: LoopId)
             }
         }
     }
-    let init_body = realize.block.init.clone().ok_or_else(|| ScheduleError::WrongBlockKind {
-        block: block_culprit(func, block),
-        want: "reduction",
-        why: "it has no `T.init()`".into(),
-    })?;
+    let init_body = realize
+        .block
+        .init
+        .clone()
+        .ok_or_else(|| ScheduleError::WrongBlockKind {
+            block: block_culprit(func, block),
+            want: "reduction",
+            why: "it has no `T.init()`".into(),
+        })?;
 
     // Init iterators: the spatial ones the init uses, with fresh variables of the same names.
     let mut init_iters = Vec::new();
@@ -86,7 +100,12 @@ pub fn decompose_reduction(func: &mut PrimFunc, block: BlockId, loop_id: LoopId)
             ..f
         });
     }
-    let lmap = |v: VarId| loop_map.iter().find(|(a, _)| *a == v).map(|(_, b)| Expr::Var(*b));
+    let lmap = |v: VarId| {
+        loop_map
+            .iter()
+            .find(|(a, _)| *a == v)
+            .map(|(_, b)| Expr::Var(*b))
+    };
     for v in &mut init_values {
         v.substitute(&lmap);
     }
@@ -95,11 +114,21 @@ pub fn decompose_reduction(func: &mut PrimFunc, block: BlockId, loop_id: LoopId)
         f.extent.substitute(&lmap);
     }
     let mut body = init_body;
-    body.substitute(&|v| var_map.iter().find(|(a, _)| *a == v).map(|(_, b)| Expr::Var(*b)));
+    body.substitute(&|v| {
+        var_map
+            .iter()
+            .find(|(a, _)| *a == v)
+            .map(|(_, b)| Expr::Var(*b))
+    });
     let mut writes = realize.block.writes.clone();
     for w in &mut writes {
         for r in &mut w.region {
-            let m = |v: VarId| var_map.iter().find(|(a, _)| *a == v).map(|(_, b)| Expr::Var(*b));
+            let m = |v: VarId| {
+                var_map
+                    .iter()
+                    .find(|(a, _)| *a == v)
+                    .map(|(_, b)| Expr::Var(*b))
+            };
             r.min.substitute(&m);
             r.extent.substitute(&m);
         }
@@ -142,7 +171,8 @@ pub fn decompose_reduction(func: &mut PrimFunc, block: BlockId, loop_id: LoopId)
         r.block.reads = reads;
     }
     // Insert the init nest right before `loop`.
-    let slot = tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
+    let slot =
+        tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
     let old = std::mem::replace(slot, Stmt::Seq(Vec::new()));
     *slot = Stmt::Seq(vec![stmt, old]);
     tree::cleanup_empty(&mut func.body);
@@ -166,7 +196,8 @@ fn match_combiner(func: &PrimFunc, block: &Block) -> Option<(BinOp, BufferStore,
         Expr::Binary(op @ (BinOp::Add | BinOp::Mul | BinOp::Min | BinOp::Max), a, b) => (*op, a, b),
         _ => return None,
     };
-    let is_self = |e: &Expr| matches!(e, Expr::Load(b, idx) if *b == store.buffer && *idx == store.indices);
+    let is_self =
+        |e: &Expr| matches!(e, Expr::Load(b, idx) if *b == store.buffer && *idx == store.indices);
     let _ = func;
     if is_self(lhs) {
         Some((op, store.clone(), (**rhs).clone()))
@@ -180,23 +211,38 @@ fn match_combiner(func: &PrimFunc, block: &Block) -> Option<(BinOp, BufferStore,
 /// TVM's `rfactor`: the reduction over `loop` is split into a partial reduction
 /// into a new buffer `<C>_rf` indexed by the loop (block `<name>_rf`), followed
 /// by the original block reducing over that new axis. Returns the rf block.
-pub fn rfactor(func: &mut PrimFunc, loop_id: LoopId, factor_axis: i64) -> Result<BlockId, ScheduleError> {
+pub fn rfactor(
+    func: &mut PrimFunc,
+    loop_id: LoopId,
+    factor_axis: i64,
+) -> Result<BlockId, ScheduleError> {
     let l = get_loop(func, loop_id)?.clone();
     let blocks = tree::blocks_in(&l.body);
     let [realize] = blocks.as_slice() else {
         return Err(ScheduleError::InvalidArgument {
             what: "rfactor",
-            why: format!("{} must contain exactly one block, it has {}", loop_culprit(func, loop_id), blocks.len()),
+            why: format!(
+                "{} must contain exactly one block, it has {}",
+                loop_culprit(func, loop_id),
+                blocks.len()
+            ),
         });
     };
     let realize: BlockRealize = (*realize).clone();
     let block_id = realize.block.id;
     check_reduction(func, block_id)?;
-    let extent = l.extent.as_int().ok_or_else(|| ScheduleError::NonConstantExtent(loop_culprit(func, loop_id), crate::script::print_expr(func, &l.extent)))?;
-    let (op, store, rhs) = match_combiner(func, &realize.block).ok_or_else(|| ScheduleError::UnsupportedPattern {
-        block: block_culprit(func, block_id),
-        why: "rfactor needs an update of the form `C[...] = C[...] + expr` (or *, min, max)".into(),
+    let extent = l.extent.as_int().ok_or_else(|| {
+        ScheduleError::NonConstantExtent(
+            loop_culprit(func, loop_id),
+            crate::script::print_expr(func, &l.extent),
+        )
     })?;
+    let (op, store, rhs) =
+        match_combiner(func, &realize.block).ok_or_else(|| ScheduleError::UnsupportedPattern {
+            block: block_culprit(func, block_id),
+            why: "rfactor needs an update of the form `C[...] = C[...] + expr` (or *, min, max)"
+                .into(),
+        })?;
     // The loop must drive reduction iterators only.
     let uses: Vec<usize> = realize
         .iter_values
@@ -205,15 +251,27 @@ pub fn rfactor(func: &mut PrimFunc, loop_id: LoopId, factor_axis: i64) -> Result
         .filter(|(_, v)| v.uses_var(l.var))
         .map(|(i, _)| i)
         .collect();
-    if uses.is_empty() || uses.iter().any(|i| realize.block.iter_vars[*i].kind != IterKind::Reduce) {
+    if uses.is_empty()
+        || uses
+            .iter()
+            .any(|i| realize.block.iter_vars[*i].kind != IterKind::Reduce)
+    {
         return Err(ScheduleError::InvalidArgument {
             what: "rfactor",
-            why: format!("{} must be used only by reduction iterators of block \"{}\"", loop_culprit(func, loop_id), realize.block.name),
+            why: format!(
+                "{} must be used only by reduction iterators of block \"{}\"",
+                loop_culprit(func, loop_id),
+                realize.block.name
+            ),
         });
     }
     let out = func.buffer(store.buffer).clone();
     let ndim = out.shape.len() as i64;
-    let axis = if factor_axis < 0 { factor_axis + ndim + 1 } else { factor_axis };
+    let axis = if factor_axis < 0 {
+        factor_axis + ndim + 1
+    } else {
+        factor_axis
+    };
     if axis < 0 || axis > ndim {
         return Err(ScheduleError::InvalidArgument {
             what: "rfactor",
@@ -239,10 +297,26 @@ pub fn rfactor(func: &mut PrimFunc, loop_id: LoopId, factor_axis: i64) -> Result
     for iv in &realize.block.iter_vars {
         let nv = func.new_var(func.var_name(iv.var).to_string(), func.var(iv.var).dtype);
         map.push((iv.var, nv));
-        rf_iters.push(IterVar { var: nv, ..iv.clone() });
+        rf_iters.push(IterVar {
+            var: nv,
+            ..iv.clone()
+        });
     }
-    rf_iters.insert(0, IterVar { var: rf_iter, dom: Range::from_extent(Expr::int(extent)), kind: IterKind::Spatial });
-    let sub = |e: &mut Expr| e.substitute(&|v| map.iter().find(|(a, _)| *a == v).map(|(_, b)| Expr::Var(*b)));
+    rf_iters.insert(
+        0,
+        IterVar {
+            var: rf_iter,
+            dom: Range::from_extent(Expr::int(extent)),
+            kind: IterKind::Spatial,
+        },
+    );
+    let sub = |e: &mut Expr| {
+        e.substitute(&|v| {
+            map.iter()
+                .find(|(a, _)| *a == v)
+                .map(|(_, b)| Expr::Var(*b))
+        })
+    };
     let mut rf_indices = store.indices.clone();
     rf_indices.iter_mut().for_each(sub);
     rf_indices.insert(axis, Expr::Var(rf_iter));
@@ -268,7 +342,11 @@ pub fn rfactor(func: &mut PrimFunc, loop_id: LoopId, factor_axis: i64) -> Result
         iter_vars: rf_iters,
         reads: Vec::new(),
         writes: Vec::new(),
-        init: Some(Stmt::BufferStore(BufferStore { buffer: rf_buffer, indices: rf_indices.clone(), value: init_value })),
+        init: Some(Stmt::BufferStore(BufferStore {
+            buffer: rf_buffer,
+            indices: rf_indices.clone(),
+            value: init_value,
+        })),
         body: Stmt::BufferStore(BufferStore {
             buffer: rf_buffer,
             indices: rf_indices,
@@ -279,14 +357,22 @@ pub fn rfactor(func: &mut PrimFunc, loop_id: LoopId, factor_axis: i64) -> Result
         annotations: Vec::new(),
     };
     // The rf block takes the original block's place in the loop nest.
-    let mut rf_realize = BlockRealize { iter_values: rf_values, predicate: realize.predicate.clone(), block: rf_block };
+    let mut rf_realize = BlockRealize {
+        iter_values: rf_values,
+        predicate: realize.predicate.clone(),
+        block: rf_block,
+    };
     let (reads, writes) = crate::arith::region::infer_access_regions(func, &rf_realize.block);
     rf_realize.block.reads = reads;
     rf_realize.block.writes = writes;
     // Replace the original realize inside a copy of the loop nest.
-    let nest_root = crate::schedule::analysis::private_nest_root(func, block_id).ok_or_else(|| {
-        ScheduleError::NotAlone(block_culprit(func, block_id), "rfactor copies its loop nest".into())
-    })?;
+    let nest_root =
+        crate::schedule::analysis::private_nest_root(func, block_id).ok_or_else(|| {
+            ScheduleError::NotAlone(
+                block_culprit(func, block_id),
+                "rfactor copies its loop nest".into(),
+            )
+        })?;
     let nest = get_loop(func, nest_root)?.clone();
     let mut rf_nest = Stmt::For(Box::new(nest.clone()));
     if let Some(slot) = tree::block_stmt_mut(&mut rf_nest, block_id) {
@@ -294,7 +380,11 @@ pub fn rfactor(func: &mut PrimFunc, loop_id: LoopId, factor_axis: i64) -> Result
     }
     // Fresh ids for the rf nest's loops (the original nest keeps its ids for the write-back).
     let mut fresh = Vec::new();
-    rf_nest.visit(&mut |s| if let Stmt::For(f) = s { fresh.push(f.id) });
+    rf_nest.visit(&mut |s| {
+        if let Stmt::For(f) = s {
+            fresh.push(f.id)
+        }
+    });
     let new_ids: Vec<LoopId> = fresh.iter().map(|_| func.new_loop_id()).collect();
     rf_nest.visit_mut(&mut |s| {
         if let Stmt::For(f) = s {
@@ -319,23 +409,39 @@ pub fn rfactor(func: &mut PrimFunc, loop_id: LoopId, factor_axis: i64) -> Result
         r.block.iter_vars = new_iters;
         r.iter_values = new_values;
     }
-    let wb_rf = func.new_var(format!("v{}", func.var_name(l.var)), crate::ir::DataType::I32);
+    let wb_rf = func.new_var(
+        format!("v{}", func.var_name(l.var)),
+        crate::ir::DataType::I32,
+    );
     if let Some(r) = tree::block_realize_mut(func, block_id) {
-        r.block.iter_vars.push(IterVar { var: wb_rf, dom: Range::from_extent(Expr::int(extent)), kind: IterKind::Reduce });
+        r.block.iter_vars.push(IterVar {
+            var: wb_rf,
+            dom: Range::from_extent(Expr::int(extent)),
+            kind: IterKind::Reduce,
+        });
         r.iter_values.push(Expr::Var(l.var));
         let mut idx = store.indices.clone();
         idx.insert(axis, Expr::Var(wb_rf));
         r.block.body = Stmt::BufferStore(BufferStore {
             buffer: store.buffer,
             indices: store.indices.clone(),
-            value: Expr::binary(op, Expr::Load(store.buffer, store.indices.clone()), Expr::Load(rf_buffer, idx)),
+            value: Expr::binary(
+                op,
+                Expr::Load(store.buffer, store.indices.clone()),
+                Expr::Load(rf_buffer, idx),
+            ),
         });
     }
     // Drop the write-back loops that no longer drive any of its iterators.
-    let wb_values: Vec<Expr> = func.find_block(block_id).map(|r| r.iter_values.clone()).unwrap_or_default();
+    let wb_values: Vec<Expr> = func
+        .find_block(block_id)
+        .map(|r| r.iter_values.clone())
+        .unwrap_or_default();
     let wb_loops = tree::loops_of_block(func, block_id).unwrap_or_default();
     for wl in wb_loops {
-        let Some(f) = func.find_loop(wl) else { continue };
+        let Some(f) = func.find_loop(wl) else {
+            continue;
+        };
         if wb_values.iter().any(|v| v.uses_var(f.var)) {
             continue;
         }
@@ -358,12 +464,14 @@ pub fn rfactor(func: &mut PrimFunc, loop_id: LoopId, factor_axis: i64) -> Result
     let scope = tree::scope_of_block(func, block_id).ok_or(ScheduleError::StaleBlock(block_id))?;
     match wb_root {
         Some(root) => {
-            let slot = tree::loop_stmt_mut(&mut func.body, root).ok_or(ScheduleError::StaleLoop(root))?;
+            let slot =
+                tree::loop_stmt_mut(&mut func.body, root).ok_or(ScheduleError::StaleLoop(root))?;
             let old = std::mem::replace(slot, Stmt::Seq(Vec::new()));
             *slot = Stmt::Seq(vec![rf_nest, old]);
         }
         None => {
-            let slot = tree::block_stmt_mut(&mut func.body, block_id).ok_or(ScheduleError::StaleBlock(block_id))?;
+            let slot = tree::block_stmt_mut(&mut func.body, block_id)
+                .ok_or(ScheduleError::StaleBlock(block_id))?;
             let old = std::mem::replace(slot, Stmt::Seq(Vec::new()));
             *slot = Stmt::Seq(vec![rf_nest, old]);
         }

@@ -69,7 +69,9 @@ pub fn sample_perfect_tile(
         if product != Some(extent) {
             return Err(bad(format!(
                 "the factors multiply to {} but the loop's extent is {extent}",
-                product.map(|p| p.to_string()).unwrap_or_else(|| "an overflow".into())
+                product
+                    .map(|p| p.to_string())
+                    .unwrap_or_else(|| "an overflow".into())
             )));
         }
         if max_innermost_factor > 0 && d.last().copied().unwrap_or(1) > max_innermost_factor {

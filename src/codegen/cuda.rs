@@ -1,0 +1,488 @@
+//! The CUDA C++ writer: one `extern "C" __global__` kernel from a lowered program.
+//!
+//! Statements print as hand-written CUDA would: `#pragma unroll` loops,
+//! float4 loads and stores for vectorized copies, local buffers as arrays,
+//! shared buffers as `__shared__` arrays or pointers into one dynamic pool,
+//! and a `// block "B"` comment before the statements of each TIR block, whose
+//! line ranges are reported for the TUI.
+//!
+//! TVM: src/target/source/codegen_cuda.cc and codegen_c.cc.
+//!
+//! Invariant: prints `lir`; decides nothing about the program's meaning
+//! except how a vector access is spelled (asked of `lower::vectorize`).
+
+use super::expr::{c_type, helper_source, make_vector, vector_type, ExprCtx};
+use super::names::Names;
+use super::{CodegenError, CudaKernel, CudaOutput, KernelArg};
+use crate::ir::{BufferId, DataType, Expr, ForKind, StorageScope, ThreadAxis};
+use crate::lower::flatten_buffer::alloc_size;
+use crate::lower::index::{Ranges, Simplifier};
+use crate::lower::lir::{LFor, LStmt, Lowered};
+use crate::lower::vectorize::{analyze, single_store};
+use std::collections::{BTreeSet, HashSet};
+
+struct Writer<'a> {
+    f: &'a Lowered,
+    names: Names,
+    helpers: BTreeSet<&'static str>,
+    out: String,
+    lines: usize,
+    level: usize,
+    ranges: Ranges,
+    /// Names declared in each open C scope.
+    scopes: Vec<HashSet<String>>,
+    /// Buffers read or written by a vector access (declared `__align__(16)`).
+    vector_buffers: HashSet<BufferId>,
+    /// (block name, line ranges in the body), in order of first appearance.
+    blocks: Vec<(String, Vec<(usize, usize)>)>,
+    local_buffers: BTreeSet<BufferId>,
+}
+
+pub fn emit(f: &Lowered) -> Result<CudaOutput, CodegenError> {
+    let Some(launch) = f.launch.clone() else {
+        return Err(CodegenError::NotLowered);
+    };
+    let mut args = Vec::new();
+    for p in &f.params {
+        let Some(b) = p.buffer else {
+            return Err(CodegenError::ScalarParam {
+                name: p.name.clone(),
+            });
+        };
+        let buf = f.buffer(b);
+        let Some(shape) = buf.const_shape() else {
+            return Err(CodegenError::SymbolicShape {
+                buffer: buf.name.clone(),
+            });
+        };
+        args.push(KernelArg {
+            name: buf.name.clone(),
+            dtype: buf.dtype.name().to_string(),
+            shape,
+            is_output: writes(&f.body, b),
+        });
+    }
+    let mut w = Writer {
+        f,
+        names: Names::new(f),
+        helpers: BTreeSet::new(),
+        out: String::new(),
+        lines: 0,
+        level: 1,
+        ranges: Ranges::new(),
+        scopes: vec![HashSet::new()],
+        vector_buffers: HashSet::new(),
+        blocks: Vec::new(),
+        local_buffers: BTreeSet::new(),
+    };
+    for &(axis, v) in &launch.thread_vars {
+        let ext = match axis {
+            ThreadAxis::BlockIdx(d) => launch.grid[d as usize % 3],
+            ThreadAxis::ThreadIdx(d) => launch.block[d as usize % 3],
+            ThreadAxis::VThread(_) => 1,
+        };
+        w.ranges.insert(v, (0, ext as i64 - 1));
+    }
+    f.body.visit(&mut |s| {
+        if let LStmt::For(l) = s {
+            if l.kind == ForKind::Vectorized {
+                l.body.visit(&mut |x| {
+                    if let LStmt::Store(st) = x {
+                        w.vector_buffers.insert(st.buffer);
+                    }
+                    x.for_each_expr(|e| {
+                        e.visit(&mut |y| {
+                            if let Expr::Load(b, _) = y {
+                                w.vector_buffers.insert(*b);
+                            }
+                        })
+                    });
+                });
+            }
+        }
+    });
+    let layout = f.shared.clone().unwrap_or_default();
+    let merged = layout.merged;
+    for slot in &layout.slots {
+        let buf = f.buffer(slot.buffer);
+        let name = w.names.buffer(slot.buffer).to_string();
+        let ty = c_type(buf.dtype);
+        if merged {
+            w.line(&format!(
+                "{ty}* {name} = ({ty}*)(buf_dyn_shmem + {});",
+                slot.offset
+            ));
+        } else {
+            let align = if w.vector_buffers.contains(&slot.buffer) {
+                "__align__(16) "
+            } else {
+                ""
+            };
+            let n = alloc_size(buf).unwrap_or(0);
+            w.line(&format!("__shared__ {align}{ty} {name}[{n}];"));
+        }
+    }
+    w.stmt(&f.body);
+
+    // Assemble: includes, helpers, signature, body.
+    let mut head = String::new();
+    let types = used_types(f);
+    if types.contains(&DataType::F16) {
+        head.push_str("#include <cuda_fp16.h>\n");
+    }
+    if types.contains(&DataType::BF16) {
+        head.push_str("#include <cuda_bf16.h>\n");
+    }
+    if !head.is_empty() {
+        head.push('\n');
+    }
+    for h in &w.helpers {
+        head.push_str(&helper_source(h));
+        head.push('\n');
+    }
+    let params: Vec<String> = f
+        .params
+        .iter()
+        .filter_map(|p| p.buffer)
+        .map(|b| {
+            let buf = f.buffer(b);
+            format!("{}* __restrict__ {}", c_type(buf.dtype), w.names.buffer(b))
+        })
+        .collect();
+    let kernel_name = format!("{}_kernel", sanitize_symbol(&f.name));
+    head.push_str(&format!(
+        "extern \"C\" __global__ void __launch_bounds__({}) {kernel_name}({}) {{\n",
+        launch.threads(),
+        params.join(", ")
+    ));
+    if merged {
+        head.push_str("  extern __shared__ __align__(16) unsigned char buf_dyn_shmem[];\n");
+    }
+    let offset = head.matches('\n').count();
+    let source = format!("{head}{}}}\n", w.out);
+    let local_bytes: u64 = w
+        .local_buffers
+        .iter()
+        .map(|&b| {
+            let buf = f.buffer(b);
+            alloc_size(buf).unwrap_or(0).max(0) as u64 * buf.dtype.bytes() as u64
+        })
+        .sum();
+    let block_lines = w
+        .blocks
+        .into_iter()
+        .map(|(n, r)| {
+            (
+                n,
+                r.into_iter()
+                    .map(|(a, b)| (a + offset, b + offset))
+                    .collect(),
+            )
+        })
+        .collect();
+    let pool = if merged { layout.bytes_after_merge } else { 0 };
+    let statics = if merged { 0 } else { layout.bytes_before_merge };
+    Ok(CudaOutput {
+        kernel: CudaKernel {
+            name: kernel_name,
+            source,
+            grid: launch.grid,
+            block: launch.block,
+            dynamic_shared_bytes: pool as u32,
+            static_shared_bytes: statics as u32,
+            local_bytes: local_bytes as u32,
+            args,
+        },
+        block_lines,
+        shared_bytes_before_merge: layout.bytes_before_merge,
+        shared_bytes_after_merge: layout.bytes_after_merge,
+    })
+}
+
+/// A valid C identifier for the kernel.
+fn sanitize_symbol(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("f_{s}")
+    } else {
+        s
+    }
+}
+
+fn writes(s: &LStmt, b: BufferId) -> bool {
+    let mut found = false;
+    s.visit(&mut |x| {
+        if let LStmt::Store(st) = x {
+            found |= st.buffer == b;
+        }
+    });
+    found
+}
+
+fn used_types(f: &Lowered) -> HashSet<DataType> {
+    let mut types: HashSet<DataType> = f.buffers.iter().map(|b| b.dtype).collect();
+    f.body.visit_exprs(&mut |e| match e {
+        Expr::Cast(t, _) | Expr::Float(_, t) | Expr::Int(_, t) => {
+            types.insert(*t);
+        }
+        _ => {}
+    });
+    types
+}
+
+impl Writer<'_> {
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.level {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+        self.lines += 1;
+    }
+
+    fn expr(&mut self, e: &Expr) -> String {
+        let mut cx = ExprCtx {
+            f: self.f,
+            names: &self.names,
+            ranges: &self.ranges,
+            helpers: &mut self.helpers,
+        };
+        cx.expr(e)
+    }
+
+    fn declare(&mut self, name: &str) -> bool {
+        let scope = self.scopes.last_mut();
+        scope.is_some_and(|s| !s.insert(name.to_string()))
+    }
+
+    fn open(&mut self, text: &str) {
+        self.line(text);
+        self.level += 1;
+        self.scopes.push(HashSet::new());
+    }
+
+    fn close(&mut self, text: &str) {
+        self.level = self.level.saturating_sub(1);
+        self.scopes.pop();
+        self.line(text);
+    }
+
+    fn record_block(&mut self, name: &str, start: usize) {
+        let end = self.lines;
+        match self.blocks.iter_mut().find(|(n, _)| n == name) {
+            Some((_, ranges)) => match ranges.last_mut() {
+                Some(last) if last.1 == start => last.1 = end,
+                _ => ranges.push((start, end)),
+            },
+            None => self.blocks.push((name.to_string(), vec![(start, end)])),
+        }
+    }
+
+    fn stmt(&mut self, s: &LStmt) {
+        match s {
+            LStmt::Seq(v) => {
+                let mut prev: Option<&str> = None;
+                for c in v {
+                    match c {
+                        LStmt::Block(b) => {
+                            let start = self.lines;
+                            if prev != Some(b.name.as_str()) {
+                                self.line(&format!("// block \"{}\"", b.name));
+                            }
+                            self.stmt(&b.body);
+                            self.record_block(&b.name, start);
+                            prev = Some(b.name.as_str());
+                        }
+                        other => {
+                            self.stmt(other);
+                            prev = None;
+                        }
+                    }
+                }
+            }
+            LStmt::Block(b) => {
+                let start = self.lines;
+                self.line(&format!("// block \"{}\"", b.name));
+                self.stmt(&b.body);
+                self.record_block(&b.name, start);
+            }
+            LStmt::For(l) => self.for_loop(l),
+            LStmt::If(i) => {
+                let cond = self.expr(&i.cond);
+                self.open(&format!("if ({cond}) {{"));
+                self.stmt(&i.then_case);
+                if let Some(e) = &i.else_case {
+                    self.level -= 1;
+                    self.line("} else {");
+                    self.level += 1;
+                    self.stmt(e);
+                }
+                self.close("}");
+            }
+            LStmt::Store(st) => {
+                let idx = st
+                    .indices
+                    .first()
+                    .map(|i| self.expr(i))
+                    .unwrap_or_else(|| "0".into());
+                let value = self.expr(&st.value);
+                let name = self.names.buffer(st.buffer).to_string();
+                self.line(&format!("{name}[{idx}] = {value};"));
+            }
+            LStmt::Let(l) => {
+                let name = self.names.var(l.var).to_string();
+                let braces = self.declare(&name);
+                if braces {
+                    self.open("{");
+                    self.declare(&name);
+                }
+                let value = self.expr(&l.value);
+                self.line(&format!(
+                    "{} {name} = {value};",
+                    c_type(self.f.var_dtype(l.var))
+                ));
+                self.stmt(&l.body);
+                if braces {
+                    self.close("}");
+                }
+            }
+            LStmt::Alloc(a) => {
+                let buf = self.f.buffer(a.buffer);
+                let name = self.names.buffer(a.buffer).to_string();
+                let braces = self.declare(&name);
+                if braces {
+                    self.open("{");
+                    self.declare(&name);
+                }
+                let n = alloc_size(buf).unwrap_or(0);
+                let align = if self.vector_buffers.contains(&a.buffer) {
+                    "__align__(16) "
+                } else {
+                    ""
+                };
+                let shared = if buf.scope.is_shared() {
+                    "__shared__ "
+                } else {
+                    ""
+                };
+                if buf.scope == StorageScope::Local {
+                    self.local_buffers.insert(a.buffer);
+                }
+                self.line(&format!(
+                    "{shared}{align}{} {name}[{n}];",
+                    c_type(buf.dtype)
+                ));
+                self.stmt(&a.body);
+                if braces {
+                    self.close("}");
+                }
+            }
+            LStmt::Sync => self.line("__syncthreads();"),
+            LStmt::Evaluate(e) => {
+                let text = self.expr(e);
+                self.line(&format!("(void)({text});"));
+            }
+        }
+    }
+
+    fn for_loop(&mut self, l: &LFor) {
+        let saved = self.ranges.get(&l.var).copied();
+        if l.kind == ForKind::Vectorized && self.vector_store(l) {
+            return;
+        }
+        if let (Some(m), Some(e)) = (l.min.as_int(), l.extent.as_int()) {
+            if e > 0 {
+                self.ranges.insert(l.var, (m, m + e - 1));
+            }
+        }
+        let name = self.names.var(l.var).to_string();
+        let min = self.expr(&l.min);
+        let end = match (l.min.as_int(), l.extent.as_int()) {
+            (Some(0), _) => self.expr(&l.extent),
+            (Some(m), Some(e)) => (m + e).to_string(),
+            _ => self.expr(&Expr::add(l.min.clone(), l.extent.clone())),
+        };
+        if matches!(l.kind, ForKind::Unrolled | ForKind::Vectorized) {
+            self.line("#pragma unroll");
+        }
+        self.open(&format!(
+            "for (int {name} = {min}; {name} < {end}; ++{name}) {{"
+        ));
+        self.stmt(&l.body);
+        self.close("}");
+        match saved {
+            Some(r) => self.ranges.insert(l.var, r),
+            None => self.ranges.remove(&l.var),
+        };
+    }
+
+    /// Prints a vectorized loop as one vector store; false when it cannot be one.
+    fn vector_store(&mut self, l: &LFor) -> bool {
+        let Some(plan) = analyze(self.f, l, &self.ranges) else {
+            return false;
+        };
+        let Some(st) = single_store(&l.body) else {
+            return false;
+        };
+        let dtype = self.f.buffer(st.buffer).dtype;
+        let dst = self.names.buffer(st.buffer).to_string();
+        let base = self.expr(&plan.store_base);
+        let text = match (&plan.copy_from, &st.value) {
+            (Some(src_base), Expr::Load(src, _)) => {
+                let vt = vector_type(dtype, plan.lanes);
+                let src = self.names.buffer(*src).to_string();
+                let sb = self.expr(src_base);
+                format!("*({vt}*)({dst} + {base}) = *({vt}*)({src} + {sb});")
+            }
+            _ => {
+                let Some(make) = make_vector(dtype, plan.lanes) else {
+                    return false;
+                };
+                let vt = vector_type(dtype, plan.lanes);
+                let simp = Simplifier {
+                    vars: &self.f.vars,
+                    buffers: &self.f.buffers,
+                    ranges: self.ranges.clone(),
+                };
+                let lanes: Vec<String> = (0..plan.lanes)
+                    .map(|k| {
+                        let mut v = st.value.clone();
+                        v.substitute(&|x| (x == l.var).then(|| Expr::int(k)));
+                        simp.simplify(&v)
+                    })
+                    .collect::<Vec<_>>()
+                    .iter()
+                    .map(|v| self.expr(v))
+                    .collect();
+                format!("*({vt}*)({dst} + {base}) = {make}({});", lanes.join(", "))
+            }
+        };
+        let name = block_name(&l.body);
+        let start = self.lines;
+        if let Some(n) = &name {
+            self.line(&format!("// block \"{n}\""));
+        }
+        self.line(&text);
+        if let Some(n) = name {
+            self.record_block(&n, start);
+        }
+        true
+    }
+}
+
+fn block_name(s: &LStmt) -> Option<String> {
+    match s {
+        LStmt::Block(b) => Some(b.name.clone()),
+        LStmt::Seq(v) if v.len() == 1 => block_name(&v[0]),
+        _ => None,
+    }
+}

@@ -1,0 +1,382 @@
+//! CUDA C++ spelling of types, literals, operators and intrinsics.
+//!
+//! Expressions print with C precedence and only the parentheses C needs;
+//! floor division on integers becomes `/` and `%` where both sides are
+//! provably non-negative and a small helper function elsewhere.
+//!
+//! Invariant: pure printing; knows `ir` and the lowered program's arenas.
+
+use super::names::Names;
+use crate::ir::{BinOp, DataType, Expr, Intrinsic, VarId};
+use crate::lower::index::{expr_bounds, Ranges};
+use crate::lower::Lowered;
+use std::collections::BTreeSet;
+
+/// The C type of a TIR scalar type.
+pub fn c_type(t: DataType) -> &'static str {
+    match t {
+        DataType::Bool => "bool",
+        DataType::I8 => "signed char",
+        DataType::I16 => "short",
+        DataType::I32 => "int",
+        DataType::I64 => "long long",
+        DataType::U8 => "unsigned char",
+        DataType::F16 => "half",
+        DataType::BF16 => "nv_bfloat16",
+        DataType::F32 => "float",
+        DataType::F64 => "double",
+    }
+}
+
+/// The CUDA vector type for `lanes` elements of `t` (4, 8 or 16 bytes).
+pub fn vector_type(t: DataType, lanes: i64) -> &'static str {
+    match (t, lanes) {
+        (DataType::F32, 2) => "float2",
+        (DataType::F32, 4) => "float4",
+        (DataType::I32, 2) => "int2",
+        (DataType::I32, 4) => "int4",
+        (DataType::F64, 2) => "double2",
+        (DataType::I64, 2) => "longlong2",
+        (DataType::F16, 2) => "half2",
+        (DataType::BF16, 2) => "nv_bfloat162",
+        (DataType::I8, 4) => "char4",
+        (DataType::U8, 4) => "uchar4",
+        (DataType::I16, 2) => "short2",
+        (DataType::I16, 4) => "short4",
+        _ => match t.bytes() as i64 * lanes {
+            4 => "unsigned int",
+            8 => "uint2",
+            _ => "uint4",
+        },
+    }
+}
+
+/// `make_float4` and friends, for types that have one.
+pub fn make_vector(t: DataType, lanes: i64) -> Option<&'static str> {
+    match (t, lanes) {
+        (DataType::F32, 2) => Some("make_float2"),
+        (DataType::F32, 4) => Some("make_float4"),
+        (DataType::I32, 2) => Some("make_int2"),
+        (DataType::I32, 4) => Some("make_int4"),
+        (DataType::F64, 2) => Some("make_double2"),
+        _ => None,
+    }
+}
+
+/// A float literal of type `t`, readable and exact enough to round-trip.
+pub fn float_literal(v: f64, t: DataType) -> String {
+    let f32_text = |v: f32| -> String {
+        if v.is_nan() {
+            "__int_as_float(0x7fc00000)".into()
+        } else if v.is_infinite() {
+            if v > 0.0 {
+                "__int_as_float(0x7f800000)"
+            } else {
+                "__int_as_float(0xff800000)"
+            }
+            .into()
+        } else {
+            let s = format!("{v:?}");
+            format!("{s}f")
+        }
+    };
+    match t {
+        DataType::F64 => {
+            if v.is_nan() {
+                "__longlong_as_double(0x7ff8000000000000LL)".into()
+            } else if v.is_infinite() {
+                if v > 0.0 {
+                    "__longlong_as_double(0x7ff0000000000000LL)".into()
+                } else {
+                    "__longlong_as_double(0xfff0000000000000LL)".into()
+                }
+            } else {
+                format!("{v:?}")
+            }
+        }
+        DataType::F16 => format!("__float2half_rn({})", f32_text(v as f32)),
+        DataType::BF16 => format!("__float2bfloat16_rn({})", f32_text(v as f32)),
+        _ => f32_text(v as f32),
+    }
+}
+
+/// What an expression printer needs besides the program.
+pub struct ExprCtx<'a> {
+    pub f: &'a Lowered,
+    pub names: &'a Names,
+    /// Ranges of the loops and thread indices around the expression.
+    pub ranges: &'a Ranges,
+    /// Helper functions the printed code calls (`tirtui_floordiv_int` ...).
+    pub helpers: &'a mut BTreeSet<&'static str>,
+}
+
+const P_OR: u8 = 1;
+const P_AND: u8 = 2;
+const P_EQ: u8 = 3;
+const P_REL: u8 = 4;
+const P_ADD: u8 = 5;
+const P_MUL: u8 = 6;
+const P_UNARY: u8 = 7;
+
+impl ExprCtx<'_> {
+    pub fn dtype(&self, e: &Expr) -> DataType {
+        self.f.dtype_of(e)
+    }
+
+    pub fn var(&self, v: VarId) -> String {
+        if let Some(axis) = self.f.launch.as_ref().and_then(|l| l.axis_of(v)) {
+            return format!("((int){})", axis.tag());
+        }
+        self.names.var(v).to_string()
+    }
+
+    pub fn expr(&mut self, e: &Expr) -> String {
+        self.prec(e, 0)
+    }
+
+    fn nonneg(&self, e: &Expr) -> bool {
+        expr_bounds(e, self.ranges).0.is_some_and(|lo| lo >= 0)
+    }
+
+    fn wrap(text: String, prec: u8, outer: u8) -> String {
+        if prec < outer {
+            format!("({text})")
+        } else {
+            text
+        }
+    }
+
+    fn prec(&mut self, e: &Expr, outer: u8) -> String {
+        match e {
+            Expr::Int(v, t) => match t {
+                DataType::Bool => if *v != 0 { "true" } else { "false" }.to_string(),
+                DataType::I64 => format!("{v}LL"),
+                DataType::F16 | DataType::BF16 | DataType::F32 | DataType::F64 => {
+                    float_literal(*v as f64, *t)
+                }
+                _ if *v < 0 => Self::wrap(v.to_string(), P_UNARY, outer),
+                _ => v.to_string(),
+            },
+            Expr::Float(v, t) => {
+                let text = float_literal(*v, *t);
+                if text.starts_with('-') {
+                    Self::wrap(text, P_UNARY, outer)
+                } else {
+                    text
+                }
+            }
+            Expr::Var(v) => self.var(*v),
+            Expr::Not(a) => Self::wrap(format!("!{}", self.prec(a, P_UNARY)), P_UNARY, outer),
+            Expr::Select(c, a, b) => format!(
+                "({} ? {} : {})",
+                self.prec(c, P_OR),
+                self.prec(a, P_OR),
+                self.prec(b, P_OR)
+            ),
+            Expr::Cast(t, a) => {
+                if self.dtype(a) == *t {
+                    return self.prec(a, outer);
+                }
+                format!("(({}){})", c_type(*t), self.prec(a, P_UNARY))
+            }
+            Expr::Load(b, idx) => {
+                let i = idx
+                    .first()
+                    .map(|i| self.expr(i))
+                    .unwrap_or_else(|| "0".into());
+                format!("{}[{i}]", self.names.buffer(*b))
+            }
+            Expr::Binary(op, a, b) => self.binary(*op, a, b, outer),
+            Expr::Call(f, args) => self.call(*f, args, outer),
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, outer: u8) -> String {
+        let t = self.dtype(a);
+        let infix = |s: &mut Self, sym: &str, p: u8| {
+            let text = format!("{} {sym} {}", s.prec(a, p), s.prec(b, p + 1));
+            Self::wrap(text, p, outer)
+        };
+        match op {
+            BinOp::Add => infix(self, "+", P_ADD),
+            BinOp::Sub => infix(self, "-", P_ADD),
+            BinOp::Mul => infix(self, "*", P_MUL),
+            BinOp::Div if t.is_float() => infix(self, "/", P_MUL),
+            BinOp::Div => infix(self, "/", P_MUL),
+            BinOp::Mod if t.is_float() => self.math("fmod", t, &[a.clone(), b.clone()]),
+            BinOp::Mod => infix(self, "%", P_MUL),
+            BinOp::FloorDiv | BinOp::FloorMod if t.is_float() => {
+                let q = format!("{} / {}", self.prec(a, P_MUL), self.prec(b, P_MUL + 1));
+                let floor = self.math_text("floor", t, &q);
+                if op == BinOp::FloorDiv {
+                    floor
+                } else {
+                    let text = format!(
+                        "{} - {floor} * {}",
+                        self.prec(a, P_ADD),
+                        self.prec(b, P_MUL + 1)
+                    );
+                    Self::wrap(text, P_ADD, outer)
+                }
+            }
+            BinOp::FloorDiv | BinOp::FloorMod => {
+                if self.nonneg(a) && self.nonneg(b) {
+                    let sym = if op == BinOp::FloorDiv { "/" } else { "%" };
+                    infix(self, sym, P_MUL)
+                } else {
+                    let long = t == DataType::I64;
+                    let name = match (op == BinOp::FloorDiv, long) {
+                        (true, false) => "tirtui_floordiv",
+                        (true, true) => "tirtui_floordiv_ll",
+                        (false, false) => "tirtui_floormod",
+                        (false, true) => "tirtui_floormod_ll",
+                    };
+                    self.helpers.insert(name);
+                    format!("{name}({}, {})", self.expr(a), self.expr(b))
+                }
+            }
+            BinOp::Min | BinOp::Max => {
+                let min = op == BinOp::Min;
+                let name = match t {
+                    DataType::F32 => {
+                        if min {
+                            "fminf"
+                        } else {
+                            "fmaxf"
+                        }
+                    }
+                    DataType::F64 => {
+                        if min {
+                            "fmin"
+                        } else {
+                            "fmax"
+                        }
+                    }
+                    DataType::F16 | DataType::BF16 => {
+                        if min {
+                            "__hmin"
+                        } else {
+                            "__hmax"
+                        }
+                    }
+                    _ => {
+                        if min {
+                            "min"
+                        } else {
+                            "max"
+                        }
+                    }
+                };
+                format!("{name}({}, {})", self.expr(a), self.expr(b))
+            }
+            BinOp::Eq => infix(self, "==", P_EQ),
+            BinOp::Ne => infix(self, "!=", P_EQ),
+            BinOp::Lt => infix(self, "<", P_REL),
+            BinOp::Le => infix(self, "<=", P_REL),
+            BinOp::Gt => infix(self, ">", P_REL),
+            BinOp::Ge => infix(self, ">=", P_REL),
+            BinOp::And => infix(self, "&&", P_AND),
+            BinOp::Or => infix(self, "||", P_OR),
+        }
+    }
+
+    /// `name` applied to one already printed argument, in the precision of `t`.
+    fn math_text(&mut self, name: &str, t: DataType, arg: &str) -> String {
+        match t {
+            DataType::F32 => format!("{name}f({arg})"),
+            DataType::F64 => format!("{name}({arg})"),
+            // Half types compute in float and round back.
+            DataType::F16 => format!("__float2half_rn({name}f(__half2float({arg})))"),
+            DataType::BF16 => format!("__float2bfloat16_rn({name}f(__bfloat162float({arg})))"),
+            _ => format!("{name}f((float)({arg}))"),
+        }
+    }
+
+    /// A math function of the arguments' type (`expf`, `exp`, `hexp` ...).
+    fn math(&mut self, name: &str, t: DataType, args: &[Expr]) -> String {
+        let printed: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
+        match t {
+            DataType::F32 => format!("{name}f({})", printed.join(", ")),
+            DataType::F64 => format!("{name}({})", printed.join(", ")),
+            DataType::F16 | DataType::BF16 => {
+                let (to, from) = if t == DataType::F16 {
+                    ("__half2float", "__float2half_rn")
+                } else {
+                    ("__bfloat162float", "__float2bfloat16_rn")
+                };
+                let args: Vec<String> = printed.iter().map(|a| format!("{to}({a})")).collect();
+                format!("{from}({name}f({}))", args.join(", "))
+            }
+            _ => {
+                let args: Vec<String> = printed.iter().map(|a| format!("(float)({a})")).collect();
+                format!("{name}f({})", args.join(", "))
+            }
+        }
+    }
+
+    fn call(&mut self, f: Intrinsic, args: &[Expr], outer: u8) -> String {
+        let t = args.first().map(|a| self.dtype(a)).unwrap_or(DataType::F32);
+        let arg = |s: &mut Self, i: usize| args.get(i).map(|a| s.expr(a)).unwrap_or_default();
+        match f {
+            Intrinsic::IfThenElse => {
+                let (c, a, b) = (
+                    args.first().map(|x| self.prec(x, P_OR)).unwrap_or_default(),
+                    args.get(1).map(|x| self.prec(x, P_OR)).unwrap_or_default(),
+                    args.get(2).map(|x| self.prec(x, P_OR)).unwrap_or_default(),
+                );
+                format!("({c} ? {a} : {b})")
+            }
+            Intrinsic::Likely => args
+                .first()
+                .map(|a| self.prec(a, outer))
+                .unwrap_or_default(),
+            Intrinsic::Abs if t.is_int() => {
+                let name = if t == DataType::I64 { "llabs" } else { "abs" };
+                format!("{name}({})", arg(self, 0))
+            }
+            Intrinsic::Abs | Intrinsic::Fabs => self.math("fabs", t, &args[..args.len().min(1)]),
+            Intrinsic::Sigmoid => {
+                let x = args.first().cloned().unwrap_or(Expr::Float(0.0, t));
+                let neg = Expr::sub(Expr::Float(0.0, t), x);
+                let e = self.math("exp", t, &[neg]);
+                let one = float_literal(1.0, t);
+                format!("({one} / ({one} + {e}))")
+            }
+            Intrinsic::Round => self.math("round", t, args),
+            Intrinsic::Exp => self.math("exp", t, args),
+            Intrinsic::Exp2 => self.math("exp2", t, args),
+            Intrinsic::Log => self.math("log", t, args),
+            Intrinsic::Log2 => self.math("log2", t, args),
+            Intrinsic::Log10 => self.math("log10", t, args),
+            Intrinsic::Sqrt => self.math("sqrt", t, args),
+            Intrinsic::Rsqrt => self.math("rsqrt", t, args),
+            Intrinsic::Sin => self.math("sin", t, args),
+            Intrinsic::Cos => self.math("cos", t, args),
+            Intrinsic::Tan => self.math("tan", t, args),
+            Intrinsic::Tanh => self.math("tanh", t, args),
+            Intrinsic::Erf => self.math("erf", t, args),
+            Intrinsic::Floor => self.math("floor", t, args),
+            Intrinsic::Ceil => self.math("ceil", t, args),
+            Intrinsic::Trunc => self.math("trunc", t, args),
+            Intrinsic::Pow => self.math("pow", t, args),
+        }
+    }
+}
+
+/// Source of the helper functions named in `helpers`.
+pub fn helper_source(name: &str) -> String {
+    let (ty, suffix) = if name.ends_with("_ll") {
+        ("long long", "_ll")
+    } else {
+        ("int", "")
+    };
+    if name.starts_with("tirtui_floordiv") {
+        format!(
+            "__device__ __forceinline__ {ty} tirtui_floordiv{suffix}({ty} a, {ty} b) {{\n  {ty} q = a / b;\n  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;\n}}\n"
+        )
+    } else {
+        format!(
+            "__device__ __forceinline__ {ty} tirtui_floormod{suffix}({ty} a, {ty} b) {{\n  {ty} m = a % b;\n  return (m != 0 && ((m < 0) != (b < 0))) ? m + b : m;\n}}\n"
+        )
+    }
+}

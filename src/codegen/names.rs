@@ -1,0 +1,160 @@
+//! Unique, valid C identifiers for the variables and buffers of one kernel.
+//!
+//! TIR names may repeat (two loops `ax0` in different nests) or clash with C
+//! keywords and CUDA built-ins; every variable and buffer gets its own name,
+//! the user's where possible, else with a `_1`, `_2` ... suffix.
+//!
+//! Invariant: knows only the lowered program's arenas.
+
+use crate::ir::{BufferId, VarId};
+use crate::lower::Lowered;
+use std::collections::{HashMap, HashSet};
+
+const RESERVED: &[&str] = &[
+    "auto",
+    "bool",
+    "break",
+    "case",
+    "char",
+    "class",
+    "const",
+    "continue",
+    "default",
+    "delete",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "false",
+    "float",
+    "for",
+    "friend",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "namespace",
+    "new",
+    "operator",
+    "private",
+    "protected",
+    "public",
+    "register",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "template",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typedef",
+    "union",
+    "unsigned",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "while",
+    "half",
+    "half2",
+    "nv_bfloat16",
+    "nv_bfloat162",
+    "threadIdx",
+    "blockIdx",
+    "blockDim",
+    "gridDim",
+    "warpSize",
+    "min",
+    "max",
+    "abs",
+    "main",
+    "float2",
+    "float4",
+    "int2",
+    "int4",
+    "uint2",
+    "uint4",
+    "double2",
+    "buf_dyn_shmem",
+];
+
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    vars: HashMap<VarId, String>,
+    buffers: HashMap<BufferId, String>,
+}
+
+fn sanitize(name: &str) -> String {
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, 'v');
+    }
+    if RESERVED.contains(&s.as_str()) || s.starts_with("tirtui_") || s.starts_with("__") {
+        s.push('_');
+    }
+    s
+}
+
+impl Names {
+    pub fn new(f: &Lowered) -> Names {
+        let mut used: HashSet<String> = HashSet::new();
+        let mut unique = |base: &str| {
+            let base = sanitize(base);
+            let mut name = base.clone();
+            let mut n = 1;
+            while used.contains(&name) {
+                name = format!("{base}_{n}");
+                n += 1;
+            }
+            used.insert(name.clone());
+            name
+        };
+        let mut names = Names::default();
+        // Parameters first, so they keep their names.
+        for p in &f.params {
+            if let Some(b) = p.buffer {
+                names.buffers.insert(b, unique(&f.buffer(b).name));
+            }
+            if let Some(v) = p.var {
+                names.vars.insert(v, unique(f.var_name(v)));
+            }
+        }
+        for (i, b) in f.buffers.iter().enumerate() {
+            names
+                .buffers
+                .entry(BufferId(i as u32))
+                .or_insert_with(|| unique(&b.name));
+        }
+        for (i, v) in f.vars.iter().enumerate() {
+            names
+                .vars
+                .entry(VarId(i as u32))
+                .or_insert_with(|| unique(&v.name));
+        }
+        names
+    }
+
+    pub fn var(&self, v: VarId) -> &str {
+        self.vars.get(&v).map_or("v_unknown", String::as_str)
+    }
+
+    pub fn buffer(&self, b: BufferId) -> &str {
+        self.buffers.get(&b).map_or("b_unknown", String::as_str)
+    }
+}

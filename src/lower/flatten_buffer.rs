@@ -1,0 +1,107 @@
+//! FlattenBuffer: multi-dimensional accesses become one row-major index,
+//! honouring explicit strides, `elem_offset` and `storage_align` padding.
+//! Allocated buffers get a one-dimensional shape (their size in elements);
+//! parameters keep their declared shape, which the kernel arguments report.
+//!
+//! TVM: src/tir/transforms/flatten_buffer.cc (strides as in Buffer::GetFlattenedBuffer).
+//!
+//! Invariant: works on `lir`; after it every access has exactly one index.
+
+use super::lir::{rewrite_accesses, LStmt, Lowered};
+use super::LowerError;
+use crate::ir::{Buffer, Expr};
+
+/// Element strides of a buffer, outermost first.
+pub fn strides(buf: &Buffer) -> Vec<Expr> {
+    if !buf.strides.is_empty() {
+        return buf.strides.clone();
+    }
+    let n = buf.shape.len();
+    let mut out = vec![Expr::int(1); n];
+    let mut stride = Expr::int(1);
+    for i in (0..n).rev() {
+        if i + 1 < n {
+            stride = mul(stride, buf.shape[i + 1].clone());
+        }
+        let align = buf.axis_align.iter().find(|(axis, _, _)| *axis == i);
+        if let (Some(&(_, factor, offset)), Some(s)) = (align, stride.as_int()) {
+            if factor > 0 {
+                let pad = (factor + offset - s.rem_euclid(factor)).rem_euclid(factor);
+                stride = Expr::int(s + pad);
+            }
+        }
+        out[i] = stride.clone();
+    }
+    out
+}
+
+fn mul(a: Expr, b: Expr) -> Expr {
+    match (a.as_int(), b.as_int()) {
+        (Some(x), Some(y)) => Expr::int(x.saturating_mul(y)),
+        (Some(1), None) => b,
+        (None, Some(1)) => a,
+        _ => Expr::mul(a, b),
+    }
+}
+
+/// Number of elements an allocation of `buf` needs.
+pub fn alloc_size(buf: &Buffer) -> Option<i64> {
+    if buf.shape.is_empty() {
+        return Some(1);
+    }
+    let st = strides(buf);
+    let outer = buf.shape[0].as_int()?.checked_mul(st[0].as_int()?)?;
+    // Explicit strides may be smaller outside than inside (column-major).
+    let mut last = 0i64;
+    for (d, s) in buf.shape.iter().zip(&st) {
+        last = last.checked_add((d.as_int()? - 1).checked_mul(s.as_int()?)?)?;
+    }
+    Some(outer.max(last + 1))
+}
+
+pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
+    let all_strides: Vec<Vec<Expr>> = f.buffers.iter().map(strides).collect();
+    let offsets: Vec<Option<Expr>> = f.buffers.iter().map(|b| b.elem_offset.clone()).collect();
+    let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
+    rewrite_accesses(&mut body, &mut |b, idx: &mut Vec<Expr>| {
+        let st = &all_strides[b.0 as usize];
+        let mut flat: Option<Expr> = offsets[b.0 as usize].clone();
+        for (i, e) in idx.drain(..).enumerate() {
+            let term = mul(e, st.get(i).cloned().unwrap_or(Expr::int(1)));
+            flat = Some(match flat {
+                None => term,
+                Some(acc) => Expr::add(acc, term),
+            });
+        }
+        *idx = vec![flat.unwrap_or(Expr::int(0))];
+        b
+    });
+    // Allocated buffers become flat arrays of their size.
+    let mut allocated = Vec::new();
+    body.visit(&mut |s| {
+        if let LStmt::Alloc(a) = s {
+            allocated.push(a.buffer);
+        }
+    });
+    for b in allocated {
+        let buf = &f.buffers[b.0 as usize];
+        let Some(size) = alloc_size(buf) else {
+            return Err(LowerError::NonConstantAlloc {
+                buffer: buf.name.clone(),
+                shape: buf
+                    .shape
+                    .iter()
+                    .map(|e| f.expr(e))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        };
+        let buf = &mut f.buffers[b.0 as usize];
+        buf.shape = vec![Expr::int(size)];
+        buf.strides.clear();
+        buf.axis_align.clear();
+        buf.elem_offset = None;
+    }
+    f.body = body;
+    Ok(f)
+}

@@ -1,0 +1,362 @@
+//! The lowered IR: loops, stores, allocations and barriers, with TIR blocks gone.
+//!
+//! `lower_opaque_block` produces it from the block-level `ir`; every later pass
+//! rewrites it, and `codegen` prints it as CUDA. Expressions, variables and
+//! buffers are the `ir` ones (same arenas, same ids), so names stay the user's.
+//! A TIR block survives only as an `LStmt::Block` marker, which changes nothing
+//! in meaning and lets codegen say which CUDA lines came from which block.
+//!
+//! Invariant: knows `ir` only; passes live in sibling files.
+
+use crate::ir::{
+    Annotations, Buffer, BufferId, DataType, Expr, ForKind, Param, ThreadAxis, VarDecl, VarId,
+};
+
+/// A loop. Thread-bound loops stay loops until `thread_binding`, vthread loops
+/// until `inject_virtual_thread`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LFor {
+    pub var: VarId,
+    pub min: Expr,
+    pub extent: Expr,
+    pub kind: ForKind,
+    pub annotations: Annotations,
+    pub body: LStmt,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LIf {
+    pub cond: Expr,
+    pub then_case: LStmt,
+    pub else_case: Option<LStmt>,
+}
+
+/// `buffer[indices] = value`; one index once `flatten_buffer` has run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LStore {
+    pub buffer: BufferId,
+    pub indices: Vec<Expr>,
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LLet {
+    pub var: VarId,
+    pub value: Expr,
+    pub body: LStmt,
+}
+
+/// The buffer exists (uninitialised) while `body` runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LAlloc {
+    pub buffer: BufferId,
+    pub body: LStmt,
+}
+
+/// Marks the statements that came from one TIR block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LBlock {
+    pub name: String,
+    pub body: LStmt,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LStmt {
+    Seq(Vec<LStmt>),
+    For(Box<LFor>),
+    If(Box<LIf>),
+    Store(LStore),
+    Let(Box<LLet>),
+    Alloc(Box<LAlloc>),
+    Block(Box<LBlock>),
+    /// `__syncthreads()`: a barrier for the threads of one thread block.
+    Sync,
+    Evaluate(Expr),
+}
+
+/// The launch configuration `thread_binding` derives from the bound loops.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Launch {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    /// The variable standing for each hardware index used in the body.
+    pub thread_vars: Vec<(ThreadAxis, VarId)>,
+}
+
+impl Launch {
+    pub fn threads(&self) -> u64 {
+        self.block.iter().map(|&b| b as u64).product()
+    }
+
+    pub fn axis_of(&self, v: VarId) -> Option<ThreadAxis> {
+        self.thread_vars
+            .iter()
+            .find(|(_, x)| *x == v)
+            .map(|(a, _)| *a)
+    }
+}
+
+/// Where one shared buffer lives after `merge_shared_memory`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SharedSlot {
+    pub buffer: BufferId,
+    /// Byte offset in the merged pool (0 when not merged).
+    pub offset: u64,
+    pub bytes: u64,
+}
+
+/// The shared-memory layout `merge_shared_memory` decides.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SharedLayout {
+    pub slots: Vec<SharedSlot>,
+    /// Sum of the buffers' sizes, each on its own.
+    pub bytes_before_merge: u64,
+    /// Size of the pool when merged, else the same sum.
+    pub bytes_after_merge: u64,
+    /// True when the buffers share one `extern __shared__` pool.
+    pub merged: bool,
+}
+
+/// A function after (some of) the lowering passes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lowered {
+    pub name: String,
+    pub params: Vec<Param>,
+    pub vars: Vec<VarDecl>,
+    pub buffers: Vec<Buffer>,
+    pub body: LStmt,
+    /// Set by `thread_binding`.
+    pub launch: Option<Launch>,
+    /// Set by `merge_shared_memory`; shared `Alloc`s are gone from `body` then.
+    pub shared: Option<SharedLayout>,
+}
+
+impl Lowered {
+    pub fn buffer(&self, b: BufferId) -> &Buffer {
+        &self.buffers[b.0 as usize]
+    }
+
+    pub fn var_name(&self, v: VarId) -> &str {
+        &self.vars[v.0 as usize].name
+    }
+
+    pub fn var_dtype(&self, v: VarId) -> DataType {
+        self.vars[v.0 as usize].dtype
+    }
+
+    pub fn new_var(&mut self, name: impl Into<String>, dtype: DataType) -> VarId {
+        self.vars.push(VarDecl {
+            name: name.into(),
+            dtype,
+        });
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    pub fn is_param_buffer(&self, b: BufferId) -> bool {
+        self.params.iter().any(|p| p.buffer == Some(b))
+    }
+
+    /// The type of an expression, as TVM infers it.
+    pub fn dtype_of(&self, e: &Expr) -> DataType {
+        dtype_of(&self.vars, &self.buffers, e)
+    }
+}
+
+/// The type of an expression given the variable and buffer arenas.
+pub fn dtype_of(vars: &[VarDecl], buffers: &[Buffer], e: &Expr) -> DataType {
+    match e {
+        Expr::Int(_, t) | Expr::Float(_, t) | Expr::Cast(t, _) => *t,
+        Expr::Var(v) => vars.get(v.0 as usize).map_or(DataType::I32, |d| d.dtype),
+        Expr::Binary(op, a, _) => {
+            if op.is_comparison() || op.is_logical() {
+                DataType::Bool
+            } else {
+                dtype_of(vars, buffers, a)
+            }
+        }
+        Expr::Not(_) => DataType::Bool,
+        Expr::Select(_, a, _) => dtype_of(vars, buffers, a),
+        Expr::Load(b, _) => buffers.get(b.0 as usize).map_or(DataType::F32, |x| x.dtype),
+        Expr::Call(f, args) => match f {
+            crate::ir::Intrinsic::IfThenElse => args
+                .get(1)
+                .map_or(DataType::F32, |a| dtype_of(vars, buffers, a)),
+            crate::ir::Intrinsic::Likely => DataType::Bool,
+            _ => args
+                .first()
+                .map_or(DataType::F32, |a| dtype_of(vars, buffers, a)),
+        },
+    }
+}
+
+impl LStmt {
+    /// Wraps a list as a `Seq`, flattening nested sequences and unwrapping one statement.
+    pub fn seq(stmts: Vec<LStmt>) -> LStmt {
+        let mut flat = Vec::with_capacity(stmts.len());
+        for s in stmts {
+            match s {
+                LStmt::Seq(inner) => flat.extend(inner),
+                other => flat.push(other),
+            }
+        }
+        if flat.len() == 1 {
+            flat.pop().unwrap_or(LStmt::Seq(Vec::new()))
+        } else {
+            LStmt::Seq(flat)
+        }
+    }
+
+    pub fn is_empty_seq(&self) -> bool {
+        matches!(self, LStmt::Seq(v) if v.is_empty())
+    }
+
+    /// Calls `f` on every direct child statement.
+    pub fn for_each_child<'a>(&'a self, mut f: impl FnMut(&'a LStmt)) {
+        match self {
+            LStmt::Seq(v) => v.iter().for_each(f),
+            LStmt::For(l) => f(&l.body),
+            LStmt::If(i) => {
+                f(&i.then_case);
+                if let Some(e) = &i.else_case {
+                    f(e);
+                }
+            }
+            LStmt::Let(l) => f(&l.body),
+            LStmt::Alloc(a) => f(&a.body),
+            LStmt::Block(b) => f(&b.body),
+            LStmt::Store(_) | LStmt::Sync | LStmt::Evaluate(_) => {}
+        }
+    }
+
+    /// Calls `f` on every direct child statement, mutably.
+    pub fn for_each_child_mut(&mut self, mut f: impl FnMut(&mut LStmt)) {
+        match self {
+            LStmt::Seq(v) => v.iter_mut().for_each(f),
+            LStmt::For(l) => f(&mut l.body),
+            LStmt::If(i) => {
+                f(&mut i.then_case);
+                if let Some(e) = &mut i.else_case {
+                    f(e);
+                }
+            }
+            LStmt::Let(l) => f(&mut l.body),
+            LStmt::Alloc(a) => f(&mut a.body),
+            LStmt::Block(b) => f(&mut b.body),
+            LStmt::Store(_) | LStmt::Sync | LStmt::Evaluate(_) => {}
+        }
+    }
+
+    /// Pre-order walk.
+    pub fn visit<'a>(&'a self, f: &mut impl FnMut(&'a LStmt)) {
+        f(self);
+        self.for_each_child(|c| c.visit(f));
+    }
+
+    /// Pre-order walk, mutably: `f` runs before the children.
+    pub fn visit_mut(&mut self, f: &mut impl FnMut(&mut LStmt)) {
+        f(self);
+        self.for_each_child_mut(|c| c.visit_mut(f));
+    }
+
+    /// Post-order rewrite: children first, then `f` on the node.
+    pub fn rewrite(&mut self, f: &mut impl FnMut(&mut LStmt)) {
+        self.for_each_child_mut(|c| c.rewrite(f));
+        f(self);
+    }
+
+    /// Calls `f` on the expressions held directly by this statement.
+    pub fn for_each_expr<'a>(&'a self, mut f: impl FnMut(&'a Expr)) {
+        match self {
+            LStmt::For(l) => {
+                f(&l.min);
+                f(&l.extent);
+            }
+            LStmt::If(i) => f(&i.cond),
+            LStmt::Store(s) => {
+                s.indices.iter().for_each(&mut f);
+                f(&s.value);
+            }
+            LStmt::Let(l) => f(&l.value),
+            LStmt::Evaluate(e) => f(e),
+            LStmt::Seq(_) | LStmt::Alloc(_) | LStmt::Block(_) | LStmt::Sync => {}
+        }
+    }
+
+    /// Calls `f` on the expressions held directly by this statement, mutably.
+    pub fn for_each_expr_mut(&mut self, mut f: impl FnMut(&mut Expr)) {
+        match self {
+            LStmt::For(l) => {
+                f(&mut l.min);
+                f(&mut l.extent);
+            }
+            LStmt::If(i) => f(&mut i.cond),
+            LStmt::Store(s) => {
+                s.indices.iter_mut().for_each(&mut f);
+                f(&mut s.value);
+            }
+            LStmt::Let(l) => f(&mut l.value),
+            LStmt::Evaluate(e) => f(e),
+            LStmt::Seq(_) | LStmt::Alloc(_) | LStmt::Block(_) | LStmt::Sync => {}
+        }
+    }
+
+    /// Every expression in the tree, with sub-expressions (pre-order).
+    pub fn visit_exprs<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
+        self.visit(&mut |s| s.for_each_expr(|e| e.visit(f)));
+    }
+
+    /// Replaces variables in every expression of the tree.
+    pub fn substitute(&mut self, map: &impl Fn(VarId) -> Option<Expr>) {
+        self.visit_mut(&mut |s| s.for_each_expr_mut(|e| e.substitute(map)));
+    }
+
+    /// True when `v` occurs in any expression of the tree.
+    pub fn uses_var(&self, v: VarId) -> bool {
+        let mut found = false;
+        self.visit_exprs(&mut |e| {
+            if let Expr::Var(x) = e {
+                found |= *x == v;
+            }
+        });
+        found
+    }
+
+    /// True when the tree reads or writes `b`.
+    pub fn touches_buffer(&self, b: BufferId) -> bool {
+        let mut found = false;
+        self.visit(&mut |s| {
+            if let LStmt::Store(st) = s {
+                found |= st.buffer == b;
+            }
+            s.for_each_expr(|e| {
+                e.visit(&mut |x| {
+                    if let Expr::Load(lb, _) = x {
+                        found |= *lb == b;
+                    }
+                })
+            });
+        });
+        found
+    }
+}
+
+/// Rewrites every buffer access (loads and stores) in a statement tree.
+///
+/// `f(buffer, indices)` may change the indices and returns the buffer to use.
+pub fn rewrite_accesses(
+    stmt: &mut LStmt,
+    f: &mut impl FnMut(BufferId, &mut Vec<Expr>) -> BufferId,
+) {
+    stmt.visit_mut(&mut |s| {
+        if let LStmt::Store(st) = s {
+            st.buffer = f(st.buffer, &mut st.indices);
+        }
+        s.for_each_expr_mut(|e| {
+            e.rewrite(&mut |x| {
+                if let Expr::Load(b, idx) = x {
+                    *b = f(*b, idx);
+                }
+            })
+        });
+    });
+}

@@ -1,0 +1,153 @@
+//! ConvertBlocksToOpaque + LowerOpaqueBlock: blocks disappear. Block iter vars
+//! are replaced by their bindings, `T.where` becomes an `if`, `alloc_buffers`
+//! become `Alloc` statements and `match_buffer`s become offsets into the
+//! matched region. The result is the lowered IR (`lir`).
+//!
+//! TVM: src/tir/transforms/convert_blocks_to_opaque.cc, lower_opaque_block.cc,
+//! lower_match_buffer.cc. Each block leaves a `Block` marker for codegen.
+//!
+//! Invariant: the only pass that reads block-level `ir` statements.
+
+use super::lir::{rewrite_accesses, LAlloc, LBlock, LFor, LIf, LLet, LStmt, LStore, Lowered};
+use super::LowerError;
+use crate::ir::{BlockRealize, BufferId, Expr, MatchBuffer, PrimFunc, Stmt, VarId};
+use std::collections::HashMap;
+
+pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
+    let body = match &func.body {
+        // The root block has no marker: it is the whole function.
+        Stmt::BlockRealize(r) if r.block.iter_vars.is_empty() && r.block.name == "root" => {
+            realize(func, r, false)?
+        }
+        other => convert(func, other)?,
+    };
+    Ok(Lowered {
+        name: func.name.clone(),
+        params: func.params.clone(),
+        vars: func.vars.clone(),
+        buffers: func.buffers.clone(),
+        body,
+        launch: None,
+        shared: None,
+    })
+}
+
+fn convert(func: &PrimFunc, s: &Stmt) -> Result<LStmt, LowerError> {
+    Ok(match s {
+        Stmt::For(l) => LStmt::For(Box::new(LFor {
+            var: l.var,
+            min: l.min.clone(),
+            extent: l.extent.clone(),
+            kind: l.kind,
+            annotations: l.annotations.clone(),
+            body: convert(func, &l.body)?,
+        })),
+        Stmt::BlockRealize(r) => realize(func, r, true)?,
+        Stmt::Seq(v) => LStmt::seq(
+            v.iter()
+                .map(|c| convert(func, c))
+                .collect::<Result<_, _>>()?,
+        ),
+        Stmt::BufferStore(st) => LStmt::Store(LStore {
+            buffer: st.buffer,
+            indices: st.indices.clone(),
+            value: st.value.clone(),
+        }),
+        Stmt::IfThenElse(i) => LStmt::If(Box::new(LIf {
+            cond: i.cond.clone(),
+            then_case: convert(func, &i.then_case)?,
+            else_case: i.else_case.as_ref().map(|e| convert(func, e)).transpose()?,
+        })),
+        Stmt::LetStmt(l) => LStmt::Let(Box::new(LLet {
+            var: l.var,
+            value: l.value.clone(),
+            body: convert(func, &l.body)?,
+        })),
+        Stmt::Evaluate(e) => LStmt::Evaluate(e.clone()),
+    })
+}
+
+fn realize(func: &PrimFunc, r: &BlockRealize, marker: bool) -> Result<LStmt, LowerError> {
+    let block = &r.block;
+    if block.init.is_some() {
+        return Err(LowerError::Unsupported {
+            what: format!(
+                "block \"{}\" still has T.init(); lower_init_block must run first",
+                block.name
+            ),
+        });
+    }
+    let mut body = convert(func, &block.body)?;
+    let map: HashMap<VarId, Expr> = block
+        .iter_vars
+        .iter()
+        .zip(&r.iter_values)
+        .map(|(iv, v)| (iv.var, v.clone()))
+        .collect();
+    if !map.is_empty() {
+        body.substitute(&|v| map.get(&v).cloned());
+    }
+    for m in &block.match_buffers {
+        lower_match_buffer(func, m, &mut body, &map)?;
+    }
+    if marker {
+        body = LStmt::Block(Box::new(LBlock {
+            name: block.name.clone(),
+            body,
+        }));
+    }
+    for &b in block.alloc_buffers.iter().rev() {
+        body = LStmt::Alloc(Box::new(LAlloc { buffer: b, body }));
+    }
+    if !r.predicate.is_const_true() {
+        body = LStmt::If(Box::new(LIf {
+            cond: r.predicate.clone(),
+            then_case: body,
+            else_case: None,
+        }));
+    }
+    Ok(body)
+}
+
+/// Accesses `M[i..]` to a matched buffer become `S[min + i..]` on its source.
+fn lower_match_buffer(
+    func: &PrimFunc,
+    m: &MatchBuffer,
+    body: &mut LStmt,
+    map: &HashMap<VarId, Expr>,
+) -> Result<(), LowerError> {
+    let rank = func.buffer(m.buffer).shape.len();
+    let region = &m.source.region;
+    if rank > region.len() {
+        return Err(LowerError::Unsupported {
+            what: format!(
+                "match_buffer {} has more dimensions than its source region",
+                func.buffer(m.buffer).name
+            ),
+        });
+    }
+    // The matched dims are the trailing ones; the leading ones are points.
+    let lead = region.len() - rank;
+    let mins: Vec<Expr> = region
+        .iter()
+        .map(|rg| {
+            let mut e = rg.min.clone();
+            e.substitute(&|v| map.get(&v).cloned());
+            e
+        })
+        .collect();
+    let (target, source) = (m.buffer, m.source.buffer);
+    rewrite_accesses(body, &mut |b: BufferId, idx: &mut Vec<Expr>| {
+        if b != target {
+            return b;
+        }
+        let mut full: Vec<Expr> = mins[..lead].to_vec();
+        for (i, e) in idx.drain(..).enumerate() {
+            let min = mins.get(lead + i).cloned().unwrap_or(Expr::int(0));
+            full.push(Expr::add(min, e));
+        }
+        *idx = full;
+        source
+    });
+    Ok(())
+}

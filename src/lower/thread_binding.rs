@@ -1,0 +1,324 @@
+//! Thread binding: checks that the program is one kernel, derives the launch
+//! configuration (grid, block) from the bound loops and replaces every loop
+//! bound to blockIdx/threadIdx by the hardware index. One axis may be bound by
+//! several loops (cache fetches rebind threadIdx.x); each of them is the same
+//! index, so their extents must agree. vthread loops are left for
+//! `inject_virtual_thread`.
+//!
+//! TVM: src/tir/transforms/unify_thread_binding.cc, plus the launch checks of
+//! split_host_device.cc and VerifyGPUCode.
+//!
+//! Invariant: works on `lir` after `compact_buffer_region`; after it, no loop is
+//! bound to blockIdx/threadIdx and `Lowered::launch` is set.
+
+use super::lir::{LStmt, Launch, Lowered};
+use super::LowerError;
+use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
+use std::collections::HashMap;
+
+pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
+    if !has_binding(&f.body) {
+        return Err(LowerError::NoThreadBinding);
+    }
+    check_top(&f, &f.body, &mut None)?;
+    check_scopes(&f, &f.body, &mut Vec::new(), &mut Vec::new())?;
+    let mut extents: Vec<(ThreadAxis, i64, VarId)> = Vec::new();
+    collect_extents(&f, &f.body, &mut extents)?;
+    let mut grid = [1u32; 3];
+    let mut block = [1u32; 3];
+    for &(axis, ext, _) in &extents {
+        let (max, slot) = match axis {
+            ThreadAxis::BlockIdx(d) => (
+                if d == 0 { i32::MAX as i64 } else { 65535 },
+                &mut grid[d as usize % 3],
+            ),
+            ThreadAxis::ThreadIdx(d) => {
+                (if d == 2 { 64 } else { 1024 }, &mut block[d as usize % 3])
+            }
+            ThreadAxis::VThread(_) => continue,
+        };
+        if ext < 1 || ext > max {
+            return Err(LowerError::ThreadAxisTooLarge {
+                axis: axis.tag(),
+                extent: ext,
+                max,
+            });
+        }
+        *slot = ext as u32;
+    }
+    let total: u64 = block.iter().map(|&b| b as u64).product();
+    if total > 1024 {
+        let dims = extents
+            .iter()
+            .filter(|e| e.0.is_thread_idx())
+            .map(|(a, e, _)| format!("{} {e}", a.tag()))
+            .collect::<Vec<_>>()
+            .join(" x ");
+        return Err(LowerError::TooManyThreads { total, dims });
+    }
+    // One variable per hardware index, blockIdx first.
+    let mut order: Vec<ThreadAxis> = extents
+        .iter()
+        .map(|e| e.0)
+        .filter(|a| !a.is_vthread())
+        .collect();
+    order.sort_by_key(|a| match a {
+        ThreadAxis::BlockIdx(d) => *d,
+        ThreadAxis::ThreadIdx(d) => 3 + d,
+        ThreadAxis::VThread(d) => 6 + d,
+    });
+    order.dedup();
+    let mut thread_vars = Vec::new();
+    for axis in order {
+        let v = f.new_var(axis.tag().replace('.', "_"), crate::ir::DataType::I32);
+        thread_vars.push((axis, v));
+    }
+    let mut map: HashMap<VarId, Expr> = HashMap::new();
+    let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
+    body.rewrite(&mut |s| {
+        let LStmt::For(l) = s else { return };
+        let ForKind::ThreadBinding(axis) = l.kind else {
+            return;
+        };
+        if axis.is_vthread() {
+            return;
+        }
+        let Some(&(_, hw)) = thread_vars.iter().find(|(a, _)| *a == axis) else {
+            return;
+        };
+        let value = if l.min.as_int() == Some(0) {
+            Expr::Var(hw)
+        } else {
+            Expr::add(l.min.clone(), Expr::Var(hw))
+        };
+        map.insert(l.var, value);
+        let inner = std::mem::replace(&mut l.body, LStmt::Seq(Vec::new()));
+        *s = inner;
+    });
+    body.substitute(&|v| map.get(&v).cloned());
+    f.body = body;
+    f.launch = Some(Launch {
+        grid,
+        block,
+        thread_vars,
+    });
+    Ok(f)
+}
+
+fn bound_axis(s: &LStmt) -> Option<ThreadAxis> {
+    match s {
+        LStmt::For(l) => match l.kind {
+            ForKind::ThreadBinding(a) if !a.is_vthread() => Some(a),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn first_binding(s: &LStmt) -> Option<ThreadAxis> {
+    let mut found = None;
+    s.visit(&mut |x| {
+        if found.is_none() {
+            found = bound_axis(x);
+        }
+    });
+    found
+}
+
+fn has_binding(s: &LStmt) -> bool {
+    first_binding(s).is_some()
+}
+
+fn has_store(s: &LStmt) -> bool {
+    let mut found = false;
+    s.visit(&mut |x| found |= matches!(x, LStmt::Store(_)));
+    found
+}
+
+fn block_names(s: &LStmt) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    s.visit(&mut |x| {
+        if let LStmt::Block(b) = x {
+            if !names.contains(&b.name) {
+                names.push(b.name.clone());
+            }
+        }
+    });
+    names.into_iter().map(|n| format!("\"{n}\"")).collect()
+}
+
+/// Checks the part of the program outside the outermost bound loops.
+fn check_top(f: &Lowered, s: &LStmt, block: &mut Option<String>) -> Result<(), LowerError> {
+    if bound_axis(s).is_some() {
+        return Ok(());
+    }
+    if !has_binding(s) {
+        if has_store(s) {
+            let name = block_names(s)
+                .into_iter()
+                .next()
+                .map(|n| n.trim_matches('"').to_string())
+                .or_else(|| block.clone())
+                .unwrap_or_else(|| "(unnamed)".to_string());
+            return Err(LowerError::UnboundBlock { block: name });
+        }
+        return Ok(());
+    }
+    match s {
+        LStmt::Seq(v) => {
+            let bound: Vec<&LStmt> = v.iter().filter(|c| has_binding(c)).collect();
+            if bound.len() > 1 {
+                return Err(LowerError::MultipleKernels {
+                    groups: bound.iter().map(|c| block_names(c)).collect(),
+                });
+            }
+            for c in v {
+                check_top(f, c, block)?;
+            }
+            Ok(())
+        }
+        LStmt::For(l) => Err(LowerError::LaunchInsideLoop {
+            loop_: f.var_name(l.var).to_string(),
+            axis: first_binding(&l.body).map_or_else(String::new, |a| a.tag()),
+        }),
+        LStmt::Block(b) => {
+            let mut name = Some(b.name.clone());
+            check_top(f, &b.body, &mut name)
+        }
+        _ => {
+            let mut res = Ok(());
+            s.for_each_child(|c| {
+                if res.is_ok() {
+                    res = check_top(f, c, block);
+                }
+            });
+            res
+        }
+    }
+}
+
+/// Shared buffers must stay in one thread block, local ones in one thread.
+fn check_scopes(
+    f: &Lowered,
+    s: &LStmt,
+    loops: &mut Vec<(VarId, ThreadAxis, i64)>,
+    allocs: &mut Vec<(BufferId, usize)>,
+) -> Result<(), LowerError> {
+    let check = |b: BufferId, loops: &[(VarId, ThreadAxis, i64)], allocs: &[(BufferId, usize)]| {
+        let Some(&(_, depth)) = allocs.iter().rev().find(|(x, _)| *x == b) else {
+            return Ok(());
+        };
+        let buf = f.buffer(b);
+        let (owner, escapes): (&'static str, fn(ThreadAxis) -> bool) = match buf.scope {
+            StorageScope::Local => ("thread", |a| !a.is_vthread()),
+            StorageScope::Shared | StorageScope::SharedDyn => {
+                ("thread block", |a| a.is_block_idx())
+            }
+            StorageScope::Global => return Ok(()),
+        };
+        match loops[depth..]
+            .iter()
+            .find(|(_, a, e)| *e > 1 && escapes(*a))
+        {
+            Some((v, a, _)) => Err(LowerError::ScopeEscape {
+                buffer: buf.name.clone(),
+                scope: buf.scope.name().to_string(),
+                owner,
+                loop_: f.var_name(*v).to_string(),
+                axis: a.tag(),
+            }),
+            None => Ok(()),
+        }
+    };
+    if let LStmt::Store(st) = s {
+        check(st.buffer, loops, allocs)?;
+    }
+    let mut res = Ok(());
+    s.for_each_expr(|e| {
+        e.visit(&mut |x| {
+            if let Expr::Load(b, _) = x {
+                if res.is_ok() {
+                    res = check(*b, loops, allocs);
+                }
+            }
+        })
+    });
+    res?;
+    match s {
+        LStmt::For(l) => {
+            let pushed = match l.kind {
+                ForKind::ThreadBinding(a) => {
+                    loops.push((l.var, a, l.extent.as_int().unwrap_or(2)));
+                    true
+                }
+                _ => false,
+            };
+            check_scopes(f, &l.body, loops, allocs)?;
+            if pushed {
+                loops.pop();
+            }
+            Ok(())
+        }
+        LStmt::Alloc(a) => {
+            let buf = f.buffer(a.buffer);
+            if buf.scope == StorageScope::Global {
+                return Err(LowerError::GlobalIntermediate {
+                    buffer: buf.name.clone(),
+                });
+            }
+            allocs.push((a.buffer, loops.len()));
+            check_scopes(f, &a.body, loops, allocs)?;
+            allocs.pop();
+            Ok(())
+        }
+        _ => {
+            let mut res = Ok(());
+            s.for_each_child(|c| {
+                if res.is_ok() {
+                    res = check_scopes(f, c, loops, allocs);
+                }
+            });
+            res
+        }
+    }
+}
+
+/// Every bound loop's extent; the first loop of each axis sets it.
+fn collect_extents(
+    f: &Lowered,
+    s: &LStmt,
+    out: &mut Vec<(ThreadAxis, i64, VarId)>,
+) -> Result<(), LowerError> {
+    if let LStmt::For(l) = s {
+        if let ForKind::ThreadBinding(axis) = l.kind {
+            let name = f.var_name(l.var).to_string();
+            let Some(ext) = l.extent.as_int() else {
+                return Err(LowerError::NonConstantThreadExtent {
+                    loop_: name,
+                    axis: axis.tag(),
+                    extent: f.expr(&l.extent),
+                });
+            };
+            match out.iter().find(|e| e.0 == axis) {
+                Some(&(_, other_ext, other)) if other_ext != ext && !axis.is_vthread() => {
+                    return Err(LowerError::ThreadExtentMismatch {
+                        axis: axis.tag(),
+                        loop_: f.var_name(other).to_string(),
+                        extent: other_ext,
+                        other: name,
+                        other_extent: ext,
+                    });
+                }
+                Some(_) => {}
+                None => out.push((axis, ext, l.var)),
+            }
+        }
+    }
+    let mut res = Ok(());
+    s.for_each_child(|c| {
+        if res.is_ok() {
+            res = collect_extents(f, c, out);
+        }
+    });
+    res
+}

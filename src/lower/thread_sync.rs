@@ -1,0 +1,363 @@
+//! ThreadSync: inserts `__syncthreads()` where shared memory written by one
+//! thread may be read by another (read after write), and where a buffer read
+//! by other threads is about to be overwritten, including in the next
+//! iteration of an enclosing loop (write after read). Nowhere else: two
+//! accesses at the same index that is provably one thread's own element need
+//! no barrier.
+//!
+//! TVM: src/tir/transforms/thread_storage_sync.cc (ThreadSyncPlanner over the
+//! linearised access sequence of each scope, with a loop's body scanned twice).
+//!
+//! Invariant: works on flat `lir` after `thread_binding`; adds only `Sync`.
+
+use super::index::{linear, Ranges};
+use super::lir::{LFor, LStmt, Lowered};
+use super::LowerError;
+use crate::ir::{BufferId, Expr, VarId};
+use std::collections::HashSet;
+
+#[derive(Clone, Debug)]
+struct Access {
+    buffer: BufferId,
+    write: bool,
+    sync: bool,
+    /// The index, when the access is one element for each thread.
+    point: Option<Expr>,
+}
+
+struct Entry {
+    id: usize,
+    accesses: Vec<Access>,
+}
+
+struct Planner<'a> {
+    f: &'a Lowered,
+    counter: usize,
+    syncs: HashSet<usize>,
+    /// Thread indices with more than one thread: (variable, extent).
+    threads: Vec<(VarId, i64)>,
+    /// Depth of enclosing `if`s whose condition depends on the thread.
+    divergent: usize,
+}
+
+pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
+    let threads = f
+        .launch
+        .as_ref()
+        .map(|l| {
+            l.thread_vars
+                .iter()
+                .filter(|(a, _)| a.is_thread_idx())
+                .map(|&(a, v)| {
+                    let ext = match a {
+                        crate::ir::ThreadAxis::ThreadIdx(d) => l.block[d as usize % 3],
+                        _ => 1,
+                    };
+                    (v, ext as i64)
+                })
+                .filter(|t| t.1 > 1)
+                .collect()
+        })
+        .unwrap_or_default();
+    let syncs = {
+        let mut p = Planner {
+            f: &f,
+            counter: 0,
+            syncs: HashSet::new(),
+            threads,
+            divergent: 0,
+        };
+        let mut entries = Vec::new();
+        p.linearize(&f.body, &mut entries)?;
+        p.summarize(entries, None)?;
+        p.syncs
+    };
+    if !syncs.is_empty() {
+        let mut counter = 0;
+        let body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
+        f.body = insert(body, &mut counter, &syncs);
+    }
+    Ok(f)
+}
+
+fn insert(mut s: LStmt, counter: &mut usize, syncs: &HashSet<usize>) -> LStmt {
+    let id = *counter;
+    *counter += 1;
+    let mut children = Vec::new();
+    s.for_each_child_mut(|c| children.push(std::mem::replace(c, LStmt::Seq(Vec::new()))));
+    let mut done = children
+        .into_iter()
+        .map(|c| insert(c, counter, syncs))
+        .collect::<Vec<_>>()
+        .into_iter();
+    s.for_each_child_mut(|c| {
+        if let Some(n) = done.next() {
+            *c = n;
+        }
+    });
+    if let LStmt::Seq(v) = s {
+        s = LStmt::seq(v);
+    }
+    if syncs.contains(&id) {
+        LStmt::seq(vec![LStmt::Sync, s])
+    } else {
+        s
+    }
+}
+
+impl Planner<'_> {
+    fn is_shared(&self, b: BufferId) -> bool {
+        self.f.buffer(b).scope.is_shared()
+    }
+
+    fn expr_reads(&self, e: &Expr, out: &mut Vec<Access>) {
+        e.visit(&mut |x| {
+            if let Expr::Load(b, idx) = x {
+                if self.is_shared(*b) {
+                    out.push(Access {
+                        buffer: *b,
+                        write: false,
+                        sync: false,
+                        point: idx.first().cloned(),
+                    });
+                }
+            }
+        });
+    }
+
+    fn uses_thread(&self, e: &Expr) -> bool {
+        self.threads.iter().any(|(v, _)| e.uses_var(*v))
+    }
+
+    fn linearize(&mut self, s: &LStmt, out: &mut Vec<Entry>) -> Result<(), LowerError> {
+        let id = self.counter;
+        self.counter += 1;
+        match s {
+            LStmt::Seq(v) => {
+                for c in v {
+                    self.linearize(c, out)?;
+                }
+            }
+            LStmt::Block(b) => self.linearize(&b.body, out)?,
+            LStmt::Alloc(a) => self.linearize(&a.body, out)?,
+            LStmt::Let(l) => {
+                let mut acc = Vec::new();
+                self.expr_reads(&l.value, &mut acc);
+                out.push(Entry { id, accesses: acc });
+                self.linearize(&l.body, out)?;
+            }
+            LStmt::Store(st) => {
+                let mut acc = Vec::new();
+                st.indices.iter().for_each(|e| self.expr_reads(e, &mut acc));
+                self.expr_reads(&st.value, &mut acc);
+                if self.is_shared(st.buffer) {
+                    acc.push(Access {
+                        buffer: st.buffer,
+                        write: true,
+                        sync: false,
+                        point: st.indices.first().cloned(),
+                    });
+                }
+                out.push(Entry { id, accesses: acc });
+            }
+            LStmt::Evaluate(e) => {
+                let mut acc = Vec::new();
+                self.expr_reads(e, &mut acc);
+                out.push(Entry { id, accesses: acc });
+            }
+            LStmt::Sync => out.push(Entry {
+                id,
+                accesses: vec![Access {
+                    buffer: BufferId(u32::MAX),
+                    write: false,
+                    sync: true,
+                    point: None,
+                }],
+            }),
+            LStmt::For(l) => {
+                let mut acc = Vec::new();
+                self.expr_reads(&l.min, &mut acc);
+                self.expr_reads(&l.extent, &mut acc);
+                let mut inner = Vec::new();
+                self.linearize(&l.body, &mut inner)?;
+                let summary = self.summarize(inner, Some(l))?;
+                // Inside the loop an index that moves with the loop is a range.
+                acc.extend(summary.into_iter().map(|mut a| {
+                    if a.point.as_ref().is_some_and(|p| p.uses_var(l.var)) {
+                        a.point = None;
+                    }
+                    a
+                }));
+                out.push(Entry { id, accesses: acc });
+            }
+            LStmt::If(i) => {
+                let mut acc = Vec::new();
+                self.expr_reads(&i.cond, &mut acc);
+                let divergent = self.uses_thread(&i.cond);
+                self.divergent += divergent as usize;
+                for case in std::iter::once(&i.then_case).chain(i.else_case.as_ref()) {
+                    let mut inner = Vec::new();
+                    self.linearize(case, &mut inner)?;
+                    acc.extend(self.summarize(inner, None)?);
+                }
+                self.divergent -= divergent as usize;
+                out.push(Entry { id, accesses: acc });
+            }
+        }
+        Ok(())
+    }
+
+    /// Plans the barriers of one scope; returns the accesses visible outside it.
+    fn summarize(&mut self, seq: Vec<Entry>, lp: Option<&LFor>) -> Result<Vec<Access>, LowerError> {
+        let mut reads: Vec<Access> = Vec::new();
+        let mut writes: Vec<Access> = Vec::new();
+        for e in &seq {
+            let mut sync_before = self.syncs.contains(&e.id);
+            if sync_before {
+                reads.clear();
+                writes.clear();
+            }
+            for a in &e.accesses {
+                if a.sync {
+                    reads.clear();
+                    writes.clear();
+                } else if (!a.write && self.conflict(&writes, a))
+                    || (a.write && self.conflict(&reads, a))
+                {
+                    sync_before = true;
+                    break;
+                }
+            }
+            if sync_before {
+                reads.clear();
+                writes.clear();
+            }
+            for a in &e.accesses {
+                if a.sync {
+                    reads.clear();
+                    writes.clear();
+                } else if a.write {
+                    writes.push(a.clone());
+                } else {
+                    reads.push(a.clone());
+                }
+            }
+            if sync_before {
+                self.mark(e.id)?;
+            }
+        }
+        // The loop's next iteration follows its end: scan the body again.
+        if lp.is_some() {
+            for e in &seq {
+                if self.syncs.contains(&e.id) || (reads.is_empty() && writes.is_empty()) {
+                    break;
+                }
+                let mut sync_before = false;
+                for a in &e.accesses {
+                    if a.sync {
+                        reads.clear();
+                        writes.clear();
+                    } else if (!a.write && self.conflict(&writes, a))
+                        || (a.write && self.conflict(&reads, a))
+                    {
+                        sync_before = true;
+                        break;
+                    }
+                }
+                if sync_before {
+                    self.mark(e.id)?;
+                    break;
+                }
+            }
+        }
+        // Exposed accesses: those before the first barrier and after the last.
+        let mut head: Vec<Access> = Vec::new();
+        let mut tail: Vec<Access> = Vec::new();
+        let mut n_syncs = 0;
+        let esync = Access {
+            buffer: BufferId(u32::MAX),
+            write: false,
+            sync: true,
+            point: None,
+        };
+        for e in &seq {
+            if self.syncs.contains(&e.id) {
+                if n_syncs != 0 {
+                    tail.clear();
+                } else {
+                    head.push(esync.clone());
+                }
+                n_syncs += 1;
+            }
+            for a in &e.accesses {
+                if a.sync {
+                    if n_syncs != 0 {
+                        tail.clear();
+                    } else {
+                        head.push(esync.clone());
+                    }
+                    n_syncs += 1;
+                } else if n_syncs != 0 {
+                    tail.push(a.clone());
+                } else {
+                    head.push(a.clone());
+                }
+            }
+        }
+        head.extend(tail);
+        Ok(head)
+    }
+
+    fn mark(&mut self, id: usize) -> Result<(), LowerError> {
+        if self.divergent > 0 {
+            return Err(LowerError::Unsupported {
+                what: "shared memory written and read inside one thread-dependent `if` (from T.where) needs a barrier there, where not every thread would reach it; split the block so the condition guards single statements".into(),
+            });
+        }
+        self.syncs.insert(id);
+        Ok(())
+    }
+
+    fn conflict(&self, prev: &[Access], cur: &Access) -> bool {
+        prev.iter().any(|p| self.conflicts(p, cur))
+    }
+
+    fn conflicts(&self, prev: &Access, cur: &Access) -> bool {
+        if prev.buffer != cur.buffer {
+            return false;
+        }
+        match (&prev.point, &cur.point) {
+            (Some(a), Some(b)) if a == b => !self.own_element(a),
+            _ => true,
+        }
+    }
+
+    /// True when distinct threads of the block always access distinct elements
+    /// at `index`: it is `sum(c_t * t) + rest` with `rest` free of thread
+    /// indices and the coefficients a mixed radix over the thread extents.
+    fn own_element(&self, index: &Expr) -> bool {
+        let l = linear(index, &Ranges::new());
+        let mut coefs = Vec::new();
+        for &(v, ext) in &self.threads {
+            match l.terms.iter().find(|(a, _)| *a == Expr::Var(v)) {
+                Some((_, c)) => coefs.push((c.unsigned_abs() as i64, ext)),
+                None => return false,
+            }
+        }
+        let thread_in_rest = l.terms.iter().any(|(a, _)| {
+            !matches!(a, Expr::Var(_)) && self.threads.iter().any(|(v, _)| a.uses_var(*v))
+        });
+        if thread_in_rest {
+            return false;
+        }
+        coefs.sort();
+        let mut span = 0i64;
+        for (c, ext) in coefs {
+            if c <= span {
+                return false;
+            }
+            span = span.saturating_add(c.saturating_mul(ext - 1));
+        }
+        true
+    }
+}

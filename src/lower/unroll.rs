@@ -1,0 +1,166 @@
+//! UnrollLoop: decides which loops CUDA sees unrolled and how.
+//!
+//! - `T.unroll` loops get `#pragma unroll`, or are copied out statement by
+//!   statement where a `pragma_unroll_explicit` annotation asks for it.
+//! - `pragma_auto_unroll_max_step: N` on a loop unrolls the constant loops in
+//!   it (itself included) whose total steps stay within `N`, as TVM does.
+//! - A constant serial loop whose variable indexes a local buffer is unrolled
+//!   too: only fully unrolled constant indices let nvcc keep the buffer in
+//!   registers instead of local memory (TVM relies on nvcc's heuristics here).
+//!
+//! TVM: src/tir/transforms/unroll_loop.cc, with `explicit_unroll` off by default.
+//!
+//! Invariant: works on flat `lir`; changes loop kinds and copies loop bodies.
+
+use super::lir::{LStmt, Lowered};
+use crate::ir::{AnnValue, Expr, ForKind, StorageScope, VarId};
+
+/// Largest extent the register rule unrolls.
+const REGISTER_UNROLL_MAX_EXTENT: i64 = 64;
+
+pub fn run(mut f: Lowered) -> Lowered {
+    let local: Vec<bool> = f
+        .buffers
+        .iter()
+        .map(|b| b.scope == StorageScope::Local)
+        .collect();
+    let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
+    let mut u = Unroller {
+        local,
+        auto_max_step: 0,
+        explicit: false,
+        normal_depth: 0,
+        unroll_depth: 0,
+        steps: 0,
+    };
+    body = u.visit(body);
+    f.body = body;
+    f
+}
+
+fn ann_int(v: &AnnValue) -> Option<i64> {
+    match v {
+        AnnValue::Int(i) => Some(*i),
+        AnnValue::Bool(b) => Some(*b as i64),
+        _ => None,
+    }
+}
+
+struct Unroller {
+    local: Vec<bool>,
+    auto_max_step: i64,
+    explicit: bool,
+    normal_depth: usize,
+    unroll_depth: usize,
+    steps: i64,
+}
+
+impl Unroller {
+    /// True when `v` appears in the index of a local-buffer access in `s`.
+    fn indexes_local(&self, s: &LStmt, v: VarId) -> bool {
+        let mut found = false;
+        let is_local =
+            |b: crate::ir::BufferId| self.local.get(b.0 as usize).copied().unwrap_or(false);
+        s.visit(&mut |x| {
+            if let LStmt::Store(st) = x {
+                found |= is_local(st.buffer) && st.indices.iter().any(|e| e.uses_var(v));
+            }
+            x.for_each_expr(|e| {
+                e.visit(&mut |y| {
+                    if let Expr::Load(b, idx) = y {
+                        found |= is_local(*b) && idx.iter().any(|e| e.uses_var(v));
+                    }
+                })
+            });
+        });
+        found
+    }
+
+    fn visit(&mut self, s: LStmt) -> LStmt {
+        match s {
+            LStmt::For(mut l) => {
+                let saved = (self.auto_max_step, self.explicit);
+                for (k, v) in &l.annotations {
+                    match (k.as_str(), ann_int(v)) {
+                        ("pragma_auto_unroll_max_step", Some(n)) => self.auto_max_step = n,
+                        ("pragma_unroll_explicit", Some(n)) => self.explicit = n != 0,
+                        _ => {}
+                    }
+                }
+                let register = l.kind == ForKind::Serial
+                    && l.extent
+                        .as_int()
+                        .is_some_and(|e| e <= REGISTER_UNROLL_MAX_EXTENT)
+                    && self.indexes_local(&l.body, l.var);
+                l.body = self.visit(l.body);
+                let value = l.extent.as_int().filter(|e| *e >= 0);
+                let mut auto = l.kind == ForKind::Serial
+                    && value.is_some()
+                    && self.normal_depth == 0
+                    && self.unroll_depth <= 8
+                    && value.is_some_and(|v| v.saturating_mul(self.steps) <= self.auto_max_step);
+                if l.kind == ForKind::Unrolled && value.is_some() {
+                    auto = true;
+                }
+                let explicit = self.explicit;
+                (self.auto_max_step, self.explicit) = saved;
+                if auto {
+                    self.steps = self.steps.saturating_mul(value.unwrap_or(1));
+                    self.unroll_depth += 1;
+                } else {
+                    self.normal_depth += 1;
+                }
+                match value {
+                    Some(n) if auto && explicit => {
+                        let copies = (0..n)
+                            .map(|i| {
+                                let mut c = l.body.clone();
+                                let val = Expr::add(l.min.clone(), Expr::int(i));
+                                let var = l.var;
+                                c.substitute(&|v| (v == var).then(|| val.clone()));
+                                c
+                            })
+                            .collect();
+                        LStmt::seq(copies)
+                    }
+                    _ => {
+                        if auto || register {
+                            l.kind = ForKind::Unrolled;
+                        }
+                        LStmt::For(l)
+                    }
+                }
+            }
+            LStmt::Store(_) | LStmt::Evaluate(_) => {
+                self.steps += 1;
+                s
+            }
+            LStmt::Seq(v) => LStmt::seq(
+                v.into_iter()
+                    .map(|c| {
+                        let saved = (self.steps, self.unroll_depth, self.normal_depth);
+                        (self.steps, self.unroll_depth, self.normal_depth) = (0, 0, 0);
+                        let out = self.visit(c);
+                        self.steps += saved.0;
+                        self.normal_depth = self.normal_depth.max(saved.2);
+                        self.unroll_depth = self.unroll_depth.max(saved.1);
+                        out
+                    })
+                    .collect(),
+            ),
+            mut other => {
+                let mut children = Vec::new();
+                other.for_each_child_mut(|c| {
+                    children.push(std::mem::replace(c, LStmt::Seq(Vec::new())))
+                });
+                let mut done = children.into_iter().map(|c| self.visit(c));
+                other.for_each_child_mut(|c| {
+                    if let Some(n) = done.next() {
+                        *c = n;
+                    }
+                });
+                other
+            }
+        }
+    }
+}

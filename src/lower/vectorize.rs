@@ -1,0 +1,140 @@
+//! VectorizeLoop: a vectorized loop stays one only when CUDA can do it as one
+//! vector access: a single store whose index is contiguous in the lane, aligned
+//! to the vector width, whose loads are contiguous or lane-invariant, with 4, 8
+//! or 16 bytes per access. Any other vectorized loop becomes an unrolled loop.
+//!
+//! TVM: src/tir/transforms/vectorize_loop.cc (which builds Ramp/Broadcast
+//! nodes; here codegen asks `analyze` again on the final indices instead).
+//!
+//! Invariant: works on flat `lir` (one index per access).
+
+use super::index::{lane_split, linear, modular, Linear, Ranges};
+use super::lir::{LFor, LStmt, LStore, Lowered};
+use crate::ir::{DataType, Expr, ForKind, VarId};
+
+/// How one vectorized loop maps onto a vector access.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VectorPlan {
+    pub lanes: i64,
+    /// The store's index at lane 0.
+    pub store_base: Expr,
+    /// The value is one contiguous load of the stored type: its index at lane 0.
+    pub copy_from: Option<Expr>,
+}
+
+/// The store a vectorized loop body consists of (block markers are transparent).
+pub fn single_store(s: &LStmt) -> Option<&LStore> {
+    match s {
+        LStmt::Store(st) => Some(st),
+        LStmt::Block(b) => single_store(&b.body),
+        LStmt::Seq(v) if v.len() == 1 => single_store(&v[0]),
+        _ => None,
+    }
+}
+
+/// Whether C has a vector type for `lanes` elements of `t` (4, 8 or 16 bytes).
+pub fn vector_bytes_ok(t: DataType, lanes: i64) -> bool {
+    let bytes = t.bytes() as i64 * lanes;
+    t != DataType::Bool && lanes > 1 && matches!(bytes, 4 | 8 | 16)
+}
+
+/// Whether the computed (non-copy) form can be written with `make_<type><n>`.
+pub fn lanewise_ok(t: DataType, lanes: i64) -> bool {
+    matches!(
+        (t, lanes),
+        (DataType::F32 | DataType::I32, 2 | 4) | (DataType::F64, 2)
+    )
+}
+
+fn aligned(base: &Linear, lanes: i64) -> bool {
+    let (g, r) = modular(base);
+    r.rem_euclid(lanes) == 0 && (g == 0 || g % lanes == 0)
+}
+
+/// The vector plan for `l`, or `None` when it must be a scalar loop.
+pub fn analyze(f: &Lowered, l: &LFor, ranges: &Ranges) -> Option<VectorPlan> {
+    let lanes = l.extent.as_int()?;
+    if l.min.as_int() != Some(0) {
+        return None;
+    }
+    let st = single_store(&l.body)?;
+    let dtype = f.buffer(st.buffer).dtype;
+    if !vector_bytes_ok(dtype, lanes) || st.indices.len() != 1 {
+        return None;
+    }
+    let lane = l.var;
+    let mut r = ranges.clone();
+    r.insert(lane, (0, lanes - 1));
+    let (base, stride) = lane_split(&linear(&st.indices[0], &r), lane, lanes, &r)?;
+    if stride != 1 || !aligned(&base, lanes) {
+        return None;
+    }
+    let store_base = base.to_expr();
+    // A plain copy: one contiguous, aligned load of the same type.
+    if let Expr::Load(src, idx) = &st.value {
+        if f.buffer(*src).dtype == dtype && idx.len() == 1 {
+            if let Some((b, 1)) = lane_split(&linear(&idx[0], &r), lane, lanes, &r) {
+                if aligned(&b, lanes) {
+                    return Some(VectorPlan {
+                        lanes,
+                        store_base,
+                        copy_from: Some(b.to_expr()),
+                    });
+                }
+            }
+        }
+    }
+    // Lane by lane: the lane may appear only inside load indices.
+    if !lanewise_ok(dtype, lanes) || uses_outside_loads(&st.value, lane) {
+        return None;
+    }
+    Some(VectorPlan {
+        lanes,
+        store_base,
+        copy_from: None,
+    })
+}
+
+fn uses_outside_loads(e: &Expr, v: VarId) -> bool {
+    match e {
+        Expr::Var(x) => *x == v,
+        Expr::Load(..) => false,
+        _ => {
+            let mut found = false;
+            e.for_each_child(|c| found |= uses_outside_loads(c, v));
+            found
+        }
+    }
+}
+
+pub fn run(mut f: Lowered) -> Lowered {
+    let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
+    let mut ranges = Ranges::new();
+    if let Some(l) = &f.launch {
+        for &(axis, v) in &l.thread_vars {
+            let ext = match axis {
+                crate::ir::ThreadAxis::BlockIdx(d) => l.grid[d as usize % 3],
+                crate::ir::ThreadAxis::ThreadIdx(d) => l.block[d as usize % 3],
+                crate::ir::ThreadAxis::VThread(_) => 1,
+            };
+            ranges.insert(v, (0, ext as i64 - 1));
+        }
+    }
+    walk(&f, &mut body, &mut ranges);
+    f.body = body;
+    f
+}
+
+fn walk(f: &Lowered, s: &mut LStmt, ranges: &mut Ranges) {
+    if let LStmt::For(l) = s {
+        if let (Some(min), Some(ext)) = (l.min.as_int(), l.extent.as_int()) {
+            if ext > 0 {
+                ranges.insert(l.var, (min, min + ext - 1));
+            }
+        }
+        if l.kind == ForKind::Vectorized && analyze(f, l, ranges).is_none() {
+            l.kind = ForKind::Unrolled;
+        }
+    }
+    s.for_each_child_mut(|c| walk(f, c, ranges));
+}

@@ -1,0 +1,124 @@
+//! The GPU: finding the driver, opening device 0, and its limits.
+//!
+//! The one place that initialises CUDA. cudarc panics when libcuda is missing, so
+//! every entry checks for the library first and guards the rest with `catch_unwind`.
+
+use super::error::RuntimeError;
+use super::nvrtc::panic_text;
+use cudarc::driver::sys::{self, CUdevice_attribute};
+use cudarc::driver::{result, CudaContext, CudaStream, DriverError};
+use std::sync::Arc;
+
+/// Architecture for compiles when no device can be asked (the H100 target).
+pub const DEFAULT_ARCH: &str = "sm_90";
+
+/// An open device: its context, the one stream everything runs on, and its limits.
+pub struct Device {
+    pub ctx: Arc<CudaContext>,
+    /// A created stream: events on the legacy default stream failed with
+    /// CUDA_ERROR_INVALID_HANDLE on the target machine.
+    pub stream: Arc<CudaStream>,
+    pub name: String,
+    /// `sm_XY` from the compute capability.
+    pub arch: String,
+    pub max_threads_per_sm: u32,
+    /// Largest dynamic shared memory a block may opt in to.
+    pub max_shared_optin: u32,
+}
+
+/// "CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered)".
+pub fn driver_message(e: DriverError) -> String {
+    match (e.error_name(), e.error_string()) {
+        (Ok(name), Ok(text)) => format!("{} ({})", name.to_string_lossy(), text.to_string_lossy()),
+        _ => format!("{:?}", e.0),
+    }
+}
+
+pub fn driver_error(e: DriverError) -> RuntimeError {
+    RuntimeError::Driver(driver_message(e))
+}
+
+/// Runs `f`, turning a panic inside cudarc (missing symbol) into an error.
+pub fn guarded<T>(
+    what: &str,
+    f: impl FnOnce() -> Result<T, RuntimeError>,
+) -> Result<T, RuntimeError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .unwrap_or_else(|p| Err(RuntimeError::Driver(format!("{what}: {}", panic_text(&p)))))
+}
+
+/// Whether libcuda.so can be loaded at all.
+pub fn driver_present() -> bool {
+    // SAFETY: only tries to dlopen the library by its known names.
+    unsafe { sys::is_culib_present() }
+}
+
+/// Initialises the driver and returns the number of devices, or `NoDevice`.
+fn init() -> Result<i32, RuntimeError> {
+    if !driver_present() {
+        return Err(RuntimeError::NoDevice(
+            "no CUDA device: libcuda.so not found".to_string(),
+        ));
+    }
+    result::init().map_err(|e| {
+        RuntimeError::NoDevice(format!(
+            "no CUDA device: cuInit failed: {}",
+            driver_message(e)
+        ))
+    })?;
+    let count = result::device::get_count()
+        .map_err(|e| RuntimeError::NoDevice(format!("no CUDA device: {}", driver_message(e))))?;
+    if count < 1 {
+        return Err(RuntimeError::NoDevice(
+            "no CUDA device: the driver reports none".to_string(),
+        ));
+    }
+    Ok(count)
+}
+
+/// The name of device 0, or why there is none. Safe to call without a GPU or driver.
+pub fn device_available() -> Result<String, RuntimeError> {
+    guarded("probing the CUDA driver", || {
+        init()?;
+        let dev = result::device::get(0).map_err(driver_error)?;
+        result::device::get_name(dev).map_err(driver_error)
+    })
+}
+
+impl Device {
+    /// Opens device 0 with its primary context and a fresh stream.
+    pub fn open() -> Result<Device, RuntimeError> {
+        guarded("opening the CUDA device", || {
+            init()?;
+            let ctx = CudaContext::new(0).map_err(driver_error)?;
+            // One stream only: cudarc's cross-stream event bookkeeping would add
+            // event records around every launch.
+            // SAFETY: nothing here uses a second stream.
+            unsafe { ctx.disable_event_tracking() };
+            let stream = ctx.new_stream().map_err(driver_error)?;
+            let name = ctx.name().map_err(driver_error)?;
+            let (major, minor) = ctx.compute_capability().map_err(driver_error)?;
+            let attr = |a: CUdevice_attribute| ctx.attribute(a).map_err(driver_error);
+            let max_threads_per_sm =
+                attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR)?;
+            let max_shared_optin =
+                attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)?;
+            Ok(Device {
+                name,
+                arch: format!("sm_{major}{minor}"),
+                max_threads_per_sm: max_threads_per_sm.max(1) as u32,
+                max_shared_optin: max_shared_optin.max(0) as u32,
+                ctx,
+                stream,
+            })
+        })
+    }
+
+    /// Waits for the stream; a kernel fault surfaces here as a `Launch` error.
+    pub fn sync(&self) -> Result<(), RuntimeError> {
+        self.stream
+            .synchronize()
+            .and_then(|()| self.ctx.check_err())
+            .map_err(|e| RuntimeError::Launch(driver_message(e)))
+    }
+}

@@ -1,0 +1,470 @@
+//! One run request, start to end, inside the worker: validate, compile, check against
+//! the reference, time, compare with cuBLAS.
+//!
+//! Runs in the worker process only: a faulting kernel takes this process down, not tirtui.
+
+use super::check::{compare, count_unwritten, tolerance};
+use super::cublas::{cublas_present, plan, time_cublas, GemmPlan};
+use super::data::{arg_layout, decode, random_bytes, ArgLayout, POISON_BYTE};
+use super::device::{driver_error, Device, DEFAULT_ARCH};
+use super::error::RuntimeError;
+use super::launch::load;
+use super::nvrtc::{compile_cubin, nvrtc_available, nvrtc_compile};
+use super::request::{CompileReport, RunRequest, RunResult, MIN_RUNS};
+use super::timing::{median, time_runs};
+use crate::codegen::CudaKernel;
+use crate::ir::DataType;
+use cudarc::driver::{result as cu, CudaSlice, DevicePtr};
+
+/// Worker-side state: the device is opened once and kept for later requests.
+#[derive(Default)]
+pub struct Executor {
+    device: Option<Device>,
+}
+
+/// A request checked before the GPU is touched.
+struct Checked {
+    layouts: Vec<ArgLayout>,
+    gemm: Option<GemmPlan>,
+    runs: u32,
+}
+
+fn check_request(req: &RunRequest) -> Result<Checked, RuntimeError> {
+    let layouts = req
+        .kernel
+        .args
+        .iter()
+        .map(arg_layout)
+        .collect::<Result<Vec<_>, _>>()?;
+    if !req.kernel.args.iter().any(|a| a.is_output) {
+        return Err(RuntimeError::InvalidRequest(
+            "the kernel has no output argument".to_string(),
+        ));
+    }
+    if let Some(reference) = &req.reference {
+        let same = reference.args.len() == req.kernel.args.len()
+            && reference.args.iter().zip(&req.kernel.args).all(|(r, k)| {
+                r.dtype == k.dtype && r.shape == k.shape && r.is_output == k.is_output
+            });
+        if !same {
+            return Err(RuntimeError::InvalidRequest(
+                "the reference kernel's arguments differ from the kernel's".to_string(),
+            ));
+        }
+    }
+    if !req.flops.is_finite() || req.flops < 0.0 {
+        return Err(RuntimeError::InvalidRequest(format!(
+            "flops must be a non-negative number, got {}",
+            req.flops
+        )));
+    }
+    let gemm = match &req.matmul {
+        Some(mm) => plan(mm, &req.kernel.args)?,
+        None => None,
+    };
+    Ok(Checked {
+        layouts,
+        gemm,
+        runs: req.runs.max(MIN_RUNS),
+    })
+}
+
+fn require_nvrtc() -> Result<(), RuntimeError> {
+    if nvrtc_available() {
+        Ok(())
+    } else {
+        Err(RuntimeError::NvrtcMissing(
+            "NVRTC not found: libnvrtc.so could not be loaded".to_string(),
+        ))
+    }
+}
+
+impl Executor {
+    fn device(&mut self) -> Result<&Device, RuntimeError> {
+        if self.device.is_none() {
+            self.device = Some(Device::open()?);
+        }
+        self.device
+            .as_ref()
+            .ok_or_else(|| RuntimeError::NoDevice("no CUDA device".to_string()))
+    }
+
+    /// The name of the device, opening it if needed.
+    pub fn device_name(&mut self) -> Result<String, RuntimeError> {
+        Ok(self.device()?.name.clone())
+    }
+
+    /// Compiles for this device and reports its resource use; without a device,
+    /// compiles for `DEFAULT_ARCH` only.
+    pub fn compile(&mut self, kernel: &CudaKernel) -> Result<CompileReport, RuntimeError> {
+        require_nvrtc()?;
+        let dev = match self.device() {
+            Ok(dev) => dev,
+            Err(RuntimeError::NoDevice(_)) => return nvrtc_compile(kernel, DEFAULT_ARCH),
+            Err(e) => return Err(e),
+        };
+        let compiled = compile_cubin(kernel, &dev.arch)?;
+        let loaded = load(dev, kernel, compiled.cubin)?;
+        let stats = loaded.stats(dev)?;
+        Ok(CompileReport {
+            registers: Some(stats.registers),
+            static_shared_bytes: Some(stats.static_shared_bytes),
+            local_bytes: Some(stats.local_bytes),
+            ..compiled.report
+        })
+    }
+
+    pub fn run(&mut self, req: &RunRequest) -> Result<RunResult, RuntimeError> {
+        let checked = check_request(req)?;
+        // No GPU is the more useful message than no NVRTC when both are missing.
+        let dev = self.device()?;
+        require_nvrtc()?;
+        run_on(dev, req, &checked)
+    }
+}
+
+fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult, RuntimeError> {
+    let mut warnings = Vec::new();
+    let compiled = compile_cubin(&req.kernel, &dev.arch)?;
+    warnings.extend(
+        compiled
+            .report
+            .warnings
+            .iter()
+            .map(|w| format!("nvrtc: {w}")),
+    );
+    let compile_ms = compiled.report.compile_ms;
+    let kernel = load(dev, &req.kernel, compiled.cubin)?;
+    let reference = match &req.reference {
+        Some(r) => {
+            let c = compile_cubin(r, &dev.arch).map_err(|e| match e {
+                RuntimeError::Compile { log } => RuntimeError::Compile {
+                    log: format!("(reference kernel)\n{log}"),
+                },
+                other => other,
+            })?;
+            Some(load(dev, r, c.cubin)?)
+        }
+        None => None,
+    };
+
+    let args = &req.kernel.args;
+    let inputs: Vec<Option<Vec<u8>>> = checked
+        .layouts
+        .iter()
+        .zip(args)
+        .enumerate()
+        .map(|(i, (&layout, arg))| (!arg.is_output).then(|| random_bytes(layout, req.seed, i)))
+        .collect();
+    let mut buffers: Vec<CudaSlice<u8>> = Vec::with_capacity(args.len());
+    for layout in &checked.layouts {
+        buffers.push(
+            dev.stream
+                .alloc_zeros::<u8>(layout.bytes)
+                .map_err(driver_error)?,
+        );
+    }
+    let bufs = Buffers {
+        dev,
+        inputs: &inputs,
+    };
+
+    // Correctness first: a faulting kernel is reported before it is timed.
+    bufs.upload(&mut buffers)?;
+    bufs.poison(&buffers)?;
+    kernel.launch(dev, &buffers)?;
+    dev.sync()?;
+    let outputs = bufs.download(&buffers)?;
+    for (i, out) in outputs.iter().enumerate() {
+        if let Some(out) = out {
+            let unwritten = count_unwritten(checked.layouts[i].dtype, out);
+            if unwritten > 0 {
+                warnings.push(format!(
+                    "{unwritten} of {} elements of `{}` were not written",
+                    checked.layouts[i].elements, args[i].name
+                ));
+            }
+        }
+    }
+
+    let (mut max_rel_err, mut correct) = (None, None);
+    if let Some(reference) = &reference {
+        bufs.upload(&mut buffers)?;
+        bufs.poison(&buffers)?;
+        reference.launch(dev, &buffers)?;
+        dev.sync()?;
+        let expected = bufs.download(&buffers)?;
+        let (mut worst, mut all_ok) = (0.0f64, true);
+        for (i, (out, exp)) in outputs.iter().zip(&expected).enumerate() {
+            if let (Some(out), Some(exp)) = (out, exp) {
+                let dtype = checked.layouts[i].dtype;
+                let cmp = compare(dtype, out, exp);
+                if cmp.unwritten_in_reference > 0 {
+                    warnings.push(format!(
+                        "the reference left {} elements of `{}` unwritten",
+                        cmp.unwritten_in_reference, args[i].name
+                    ));
+                }
+                worst = worst.max(cmp.max_rel_err);
+                all_ok &= cmp.is_correct(dtype);
+            }
+        }
+        max_rel_err = Some(worst);
+        correct = Some(all_ok);
+    }
+
+    bufs.upload(&mut buffers)?;
+    let times = time_runs(
+        dev,
+        checked.runs,
+        &mut || bufs.poison(&buffers),
+        &mut || kernel.launch(dev, &buffers),
+    )?;
+    let time_ms = median(&times);
+    let gflops = if time_ms > 0.0 {
+        req.flops / (time_ms * 1e6)
+    } else {
+        0.0
+    };
+
+    let cublas_ms = match &checked.gemm {
+        Some(gemm) if cublas_present() => {
+            let run = time_cublas(dev, gemm, &buffers, checked.runs)?;
+            // cuBLAS computes the same product: a large difference from a correct
+            // kernel means the matmul description (operands, transposition) is wrong.
+            let kernel_out = outputs.get(gemm.out).and_then(Option::as_ref);
+            if let (Some(out), false) = (kernel_out, correct == Some(false)) {
+                let cmp = compare(gemm.output_dtype, out, &run.c);
+                if cmp.max_rel_err > 10.0 * tolerance(gemm.output_dtype) {
+                    warnings.push(format!(
+                        "cuBLAS's result differs from the kernel's (max rel err {:.2e}): \
+                         is the matmul description right?",
+                        cmp.max_rel_err
+                    ));
+                }
+            }
+            Some(run.ms)
+        }
+        Some(_) => {
+            warnings.push("cuBLAS not found (libcublas.so): no % of cuBLAS".to_string());
+            None
+        }
+        None => {
+            if req.matmul.is_some() {
+                warnings.push("cuBLAS has no routine for these dtypes: no % of cuBLAS".to_string());
+            }
+            None
+        }
+    };
+    let stats = kernel.stats(dev)?;
+    Ok(RunResult {
+        device: dev.name.clone(),
+        time_ms,
+        gflops,
+        max_rel_err,
+        correct,
+        cublas_ms,
+        pct_of_cublas: cublas_ms
+            .filter(|_| time_ms > 0.0)
+            .map(|c| c / time_ms * 100.0),
+        registers: stats.registers,
+        static_shared_bytes: stats.static_shared_bytes,
+        dynamic_shared_bytes: req.kernel.dynamic_shared_bytes,
+        occupancy: stats.occupancy,
+        compile_ms,
+        warnings,
+    })
+}
+
+/// The contents of one kernel argument after a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArgData {
+    pub name: String,
+    pub dtype: DataType,
+    /// Little-endian elements, row-major.
+    pub bytes: Vec<u8>,
+}
+
+impl ArgData {
+    pub fn values(&self) -> Vec<f64> {
+        decode(self.dtype, &self.bytes)
+    }
+}
+
+/// Runs `kernel` once, in this process, on the inputs `seed` gives, and returns every
+/// argument: inputs as generated, outputs as written (unwritten elements are NaN).
+/// For GPU tests and CPU cross-checks only: a faulting kernel takes this process down.
+pub fn run_once_in_process(kernel: &CudaKernel, seed: u64) -> Result<Vec<ArgData>, RuntimeError> {
+    let layouts = kernel
+        .args
+        .iter()
+        .map(arg_layout)
+        .collect::<Result<Vec<_>, _>>()?;
+    let dev = Device::open()?;
+    require_nvrtc()?;
+    let loaded = load(&dev, kernel, compile_cubin(kernel, &dev.arch)?.cubin)?;
+    let inputs: Vec<Option<Vec<u8>>> = layouts
+        .iter()
+        .zip(&kernel.args)
+        .enumerate()
+        .map(|(i, (&layout, arg))| (!arg.is_output).then(|| random_bytes(layout, seed, i)))
+        .collect();
+    let mut buffers = Vec::with_capacity(layouts.len());
+    for layout in &layouts {
+        buffers.push(
+            dev.stream
+                .alloc_zeros::<u8>(layout.bytes)
+                .map_err(driver_error)?,
+        );
+    }
+    let bufs = Buffers {
+        dev: &dev,
+        inputs: &inputs,
+    };
+    bufs.upload(&mut buffers)?;
+    bufs.poison(&buffers)?;
+    loaded.launch(&dev, &buffers)?;
+    dev.sync()?;
+    let outputs = bufs.download(&buffers)?;
+    Ok(kernel
+        .args
+        .iter()
+        .zip(&layouts)
+        .zip(inputs.into_iter().zip(outputs))
+        .map(|((arg, layout), (input, output))| ArgData {
+            name: arg.name.clone(),
+            dtype: layout.dtype,
+            bytes: input.or(output).unwrap_or_default(),
+        })
+        .collect())
+}
+
+/// Moving argument data between host and device.
+struct Buffers<'a> {
+    dev: &'a Device,
+    /// Host data of each input; `None` for outputs.
+    inputs: &'a [Option<Vec<u8>>],
+}
+
+impl Buffers<'_> {
+    /// Restores every input, in case a kernel wrote where it should not.
+    fn upload(&self, buffers: &mut [CudaSlice<u8>]) -> Result<(), RuntimeError> {
+        for (buf, data) in buffers.iter_mut().zip(self.inputs) {
+            if let Some(data) = data {
+                self.dev
+                    .stream
+                    .memcpy_htod(data, buf)
+                    .map_err(driver_error)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Fills every output with NaN so that unwritten elements are caught.
+    fn poison(&self, buffers: &[CudaSlice<u8>]) -> Result<(), RuntimeError> {
+        // The raw memset needs the context current on this thread.
+        self.dev.ctx.bind_to_thread().map_err(driver_error)?;
+        for (buf, data) in buffers.iter().zip(self.inputs) {
+            if data.is_none() {
+                let (ptr, _guard) = buf.device_ptr(&self.dev.stream);
+                // SAFETY: `ptr` is a live allocation of `buf.len()` bytes.
+                unsafe {
+                    cu::memset_d8_async(ptr, POISON_BYTE, buf.len(), self.dev.stream.cu_stream())
+                }
+                .map_err(driver_error)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies every output back (after `Device::sync`); `None` for inputs.
+    fn download(&self, buffers: &[CudaSlice<u8>]) -> Result<Vec<Option<Vec<u8>>>, RuntimeError> {
+        let mut out = Vec::with_capacity(buffers.len());
+        for (buf, data) in buffers.iter().zip(self.inputs) {
+            out.push(match data {
+                Some(_) => None,
+                None => Some(self.dev.stream.clone_dtoh(buf).map_err(driver_error)?),
+            });
+        }
+        self.dev.sync()?;
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codegen::KernelArg;
+    use crate::runtime::Matmul;
+
+    fn request() -> RunRequest {
+        let arg = |name: &str, shape: &[i64], out: bool| KernelArg {
+            name: name.into(),
+            dtype: "float32".into(),
+            shape: shape.to_vec(),
+            is_output: out,
+        };
+        RunRequest {
+            kernel: CudaKernel {
+                name: "k".into(),
+                source: String::new(),
+                grid: [1, 1, 1],
+                block: [1, 1, 1],
+                dynamic_shared_bytes: 0,
+                static_shared_bytes: 0,
+                local_bytes: 0,
+                args: vec![
+                    arg("A", &[4, 2], false),
+                    arg("B", &[2, 3], false),
+                    arg("C", &[4, 3], true),
+                ],
+            },
+            reference: None,
+            matmul: Some(Matmul {
+                m: 4,
+                n: 3,
+                k: 2,
+                a: 0,
+                b: 1,
+                c: 2,
+                a_transposed: false,
+                b_transposed: false,
+            }),
+            flops: 48.0,
+            seed: 1,
+            runs: 3,
+        }
+    }
+
+    #[test]
+    fn requests_are_checked_before_the_gpu() {
+        let checked = check_request(&request()).unwrap();
+        assert_eq!(
+            checked.runs, MIN_RUNS,
+            "too few runs are raised to the minimum"
+        );
+        assert_eq!(checked.layouts.len(), 3);
+        assert!(checked.gemm.is_some());
+
+        let mut no_output = request();
+        no_output.kernel.args[2].is_output = false;
+        no_output.matmul = None;
+        assert!(matches!(
+            check_request(&no_output),
+            Err(RuntimeError::InvalidRequest(_))
+        ));
+
+        let mut bad_ref = request();
+        let mut reference = bad_ref.kernel.clone();
+        reference.args[1].shape = vec![3, 2];
+        bad_ref.reference = Some(reference);
+        assert!(matches!(
+            check_request(&bad_ref),
+            Err(RuntimeError::InvalidRequest(_))
+        ));
+
+        let mut bad_flops = request();
+        bad_flops.flops = f64::NAN;
+        assert!(check_request(&bad_flops).is_err());
+    }
+}

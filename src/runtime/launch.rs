@@ -1,0 +1,180 @@
+//! Loading a compiled kernel on the device, launching it, and its resource usage.
+//!
+//! Knows the driver API and `CudaKernel`'s launch configuration; no timing, no checking.
+
+use super::device::{driver_message, Device};
+use super::error::RuntimeError;
+use crate::codegen::CudaKernel;
+use cudarc::driver::sys::CUfunction_attribute;
+use cudarc::driver::{CudaFunction, CudaSlice, LaunchConfig, PushKernelArg};
+use cudarc::nvrtc::Ptx;
+
+/// Dynamic shared memory a block gets without opting in.
+const DEFAULT_DYNAMIC_SHARED_LIMIT: u32 = 48 * 1024;
+const MAX_THREADS_PER_BLOCK: u64 = 1024;
+
+/// A kernel loaded into the device's context, ready to launch.
+pub struct LoadedKernel {
+    pub func: CudaFunction,
+    pub config: LaunchConfig,
+}
+
+/// What the driver says the kernel uses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KernelStats {
+    pub registers: u32,
+    pub static_shared_bytes: u32,
+    pub local_bytes: u32,
+    /// Resident threads per SM over the SM's maximum, in [0, 1].
+    pub occupancy: f64,
+}
+
+/// Checks grid and block before the driver sees them, for clearer messages.
+pub fn check_launch_config(kernel: &CudaKernel) -> Result<LaunchConfig, RuntimeError> {
+    let [gx, gy, gz] = kernel.grid;
+    let [bx, by, bz] = kernel.block;
+    if kernel.grid.contains(&0) || kernel.block.contains(&0) {
+        return Err(RuntimeError::Launch(format!(
+            "grid ({gx}, {gy}, {gz}) and block ({bx}, {by}, {bz}) must have no zero extent"
+        )));
+    }
+    let threads = bx as u64 * by as u64 * bz as u64;
+    if threads > MAX_THREADS_PER_BLOCK || bz > 64 {
+        return Err(RuntimeError::Launch(format!(
+            "block ({bx}, {by}, {bz}) has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK} \
+             (and 64 in z)"
+        )));
+    }
+    if gy > 65535 || gz > 65535 {
+        return Err(RuntimeError::Launch(format!(
+            "grid ({gx}, {gy}, {gz}): y and z may be at most 65535"
+        )));
+    }
+    Ok(LaunchConfig {
+        grid_dim: (gx, gy, gz),
+        block_dim: (bx, by, bz),
+        shared_mem_bytes: kernel.dynamic_shared_bytes,
+    })
+}
+
+/// Loads `cubin` and finds `kernel.name` in it, opting in to large dynamic shared memory.
+pub fn load(
+    dev: &Device,
+    kernel: &CudaKernel,
+    cubin: Vec<u8>,
+) -> Result<LoadedKernel, RuntimeError> {
+    let config = check_launch_config(kernel)?;
+    let module = dev
+        .ctx
+        .load_module(Ptx::from_binary(cubin))
+        .map_err(|e| RuntimeError::Launch(format!("loading the module: {}", driver_message(e))))?;
+    let func = module.load_function(&kernel.name).map_err(|e| {
+        RuntimeError::Launch(format!(
+            "kernel `{}` not found in the module: {}",
+            kernel.name,
+            driver_message(e)
+        ))
+    })?;
+    let dynamic = kernel.dynamic_shared_bytes;
+    if dynamic > DEFAULT_DYNAMIC_SHARED_LIMIT {
+        if dynamic > dev.max_shared_optin {
+            return Err(RuntimeError::Launch(format!(
+                "{dynamic} bytes of dynamic shared memory; {} allows at most {}",
+                dev.name, dev.max_shared_optin
+            )));
+        }
+        func.set_attribute(
+            CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            dynamic as i32,
+        )
+        .map_err(|e| {
+            RuntimeError::Launch(format!("opting in to shared memory: {}", driver_message(e)))
+        })?;
+    }
+    Ok(LoadedKernel { func, config })
+}
+
+impl LoadedKernel {
+    /// Enqueues one launch on the device's stream with `buffers` as the arguments.
+    pub fn launch(&self, dev: &Device, buffers: &[CudaSlice<u8>]) -> Result<(), RuntimeError> {
+        let mut builder = dev.stream.launch_builder(&self.func);
+        for buf in buffers {
+            builder.arg(buf);
+        }
+        // SAFETY: the argument count and order are those of `CudaKernel::args`, which
+        // codegen emits as the kernel's pointer parameters, and each buffer holds
+        // the argument's full shape.
+        unsafe { builder.launch(self.config) }
+            .map(|_| ())
+            .map_err(|e| RuntimeError::Launch(driver_message(e)))
+    }
+
+    pub fn stats(&self, dev: &Device) -> Result<KernelStats, RuntimeError> {
+        let attr = |a: CUfunction_attribute| {
+            self.func
+                .get_attribute(a)
+                .map(|v| v.max(0) as u32)
+                .map_err(|e| RuntimeError::Driver(driver_message(e)))
+        };
+        let registers = attr(CUfunction_attribute::CU_FUNC_ATTRIBUTE_NUM_REGS)?;
+        let static_shared_bytes = attr(CUfunction_attribute::CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)?;
+        let local_bytes = attr(CUfunction_attribute::CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES)?;
+        let (bx, by, bz) = self.config.block_dim;
+        let threads = bx * by * bz;
+        let blocks = self
+            .func
+            .occupancy_max_active_blocks_per_multiprocessor(
+                threads,
+                self.config.shared_mem_bytes as usize,
+                None,
+            )
+            .map_err(|e| RuntimeError::Driver(driver_message(e)))?;
+        Ok(KernelStats {
+            registers,
+            static_shared_bytes,
+            local_bytes,
+            occupancy: occupancy(blocks, threads, dev.max_threads_per_sm),
+        })
+    }
+}
+
+/// Theoretical occupancy: resident threads over the SM's thread limit.
+pub fn occupancy(blocks_per_sm: u32, threads_per_block: u32, max_threads_per_sm: u32) -> f64 {
+    let resident = blocks_per_sm as f64 * threads_per_block as f64;
+    (resident / max_threads_per_sm.max(1) as f64).min(1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kernel(grid: [u32; 3], block: [u32; 3]) -> CudaKernel {
+        CudaKernel {
+            name: "k".into(),
+            source: String::new(),
+            grid,
+            block,
+            dynamic_shared_bytes: 0,
+            static_shared_bytes: 0,
+            local_bytes: 0,
+            args: vec![],
+        }
+    }
+
+    #[test]
+    fn launch_configs_are_checked() {
+        let cfg = check_launch_config(&kernel([8, 2, 1], [16, 16, 1])).unwrap();
+        assert_eq!((cfg.grid_dim, cfg.block_dim), ((8, 2, 1), (16, 16, 1)));
+        assert!(check_launch_config(&kernel([0, 1, 1], [32, 1, 1])).is_err());
+        assert!(check_launch_config(&kernel([1, 1, 1], [32, 64, 1])).is_err());
+        assert!(check_launch_config(&kernel([1, 70000, 1], [32, 1, 1])).is_err());
+        assert!(check_launch_config(&kernel([1 << 20, 1, 1], [1024, 1, 1])).is_ok());
+    }
+
+    #[test]
+    fn occupancy_is_resident_threads_over_the_limit() {
+        assert_eq!(occupancy(8, 256, 2048), 1.0);
+        assert_eq!(occupancy(2, 256, 2048), 0.25);
+        assert_eq!(occupancy(0, 256, 2048), 0.0);
+    }
+}

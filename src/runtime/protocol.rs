@@ -1,0 +1,58 @@
+//! The worker's wire format: one JSON object per line each way, matched by `id`.
+//!
+//! ```text
+//! -> {"id":1,"request":{"op":"run", ...RunRequest}}
+//! <- {"id":1,"reply":{"run":{...RunResult}}}
+//! <- {"id":1,"reply":{"error":{"Launch":"CUDA_ERROR_ILLEGAL_ADDRESS (...)"}}}
+//! ```
+//! Lines that do not parse as a reply (a kernel's `printf`) are skipped by the client.
+
+use super::error::RuntimeError;
+use super::request::{CompileReport, RunRequest, RunResult};
+use crate::codegen::CudaKernel;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Request {
+    Run(RunRequest),
+    Compile {
+        kernel: CudaKernel,
+    },
+    /// The device's name (opens it).
+    Device,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reply {
+    Run(RunResult),
+    Compile(CompileReport),
+    Device(String),
+    Error(RuntimeError),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RequestLine {
+    pub id: u64,
+    pub request: Request,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReplyLine {
+    pub id: u64,
+    pub reply: Reply,
+}
+
+/// One line of JSON, without the newline (serde_json never emits raw newlines).
+pub fn encode<T: Serialize>(value: &T) -> Result<String, RuntimeError> {
+    serde_json::to_string(value).map_err(|e| RuntimeError::Protocol(format!("cannot encode: {e}")))
+}
+
+pub fn decode_request(line: &str) -> Result<RequestLine, RuntimeError> {
+    serde_json::from_str(line).map_err(|e| RuntimeError::Protocol(format!("bad request line: {e}")))
+}
+
+pub fn decode_reply(line: &str) -> Result<ReplyLine, RuntimeError> {
+    serde_json::from_str(line).map_err(|e| RuntimeError::Protocol(format!("bad reply line: {e}")))
+}

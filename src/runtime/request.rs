@@ -1,0 +1,118 @@
+//! What the rest of tirtui asks of the runtime and what it gets back.
+//!
+//! Plain serde data: these cross the worker pipe as JSON lines.
+
+use crate::codegen::CudaKernel;
+use serde::{Deserialize, Serialize};
+
+/// The fewest timed runs whose median is reported.
+pub const MIN_RUNS: u32 = 20;
+
+/// A matmul-shaped workload `C[m, n] = A[m, k] * B[k, n]` (row-major), so that
+/// cuBLAS can be timed on the same inputs. `a`, `b`, `c` index `kernel.args`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Matmul {
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub a: usize,
+    pub b: usize,
+    pub c: usize,
+    /// `A` is stored as `[k, m]`.
+    pub a_transposed: bool,
+    /// `B` is stored as `[n, k]`.
+    pub b_transposed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunRequest {
+    pub kernel: CudaKernel,
+    /// The unscheduled workload with a simple GPU mapping; same arguments as `kernel`.
+    pub reference: Option<CudaKernel>,
+    pub matmul: Option<Matmul>,
+    /// Floating-point operations of one run, for GFLOP/s.
+    pub flops: f64,
+    /// Seed of the random inputs; the same seed gives the same inputs.
+    pub seed: u64,
+    /// Timed runs (at least `MIN_RUNS` are made).
+    pub runs: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunResult {
+    pub device: String,
+    /// Median kernel time.
+    pub time_ms: f64,
+    pub gflops: f64,
+    /// Largest `|out - ref|` relative to the output's largest reference magnitude;
+    /// infinite when an element is NaN (unwritten) on one side only.
+    #[serde(default, with = "non_finite")]
+    pub max_rel_err: Option<f64>,
+    pub correct: Option<bool>,
+    pub cublas_ms: Option<f64>,
+    /// `cublas_ms / time_ms * 100`.
+    pub pct_of_cublas: Option<f64>,
+    pub registers: u32,
+    pub static_shared_bytes: u32,
+    pub dynamic_shared_bytes: u32,
+    /// Theoretical occupancy in [0, 1]: resident threads per SM over the SM's maximum.
+    pub occupancy: f64,
+    pub compile_ms: f64,
+    /// Things the user should know that did not stop the run (cuBLAS missing,
+    /// unwritten output elements, NVRTC warnings).
+    #[serde(default)]
+    pub warnings: Vec<String>,
+}
+
+/// The result of compiling one kernel with NVRTC.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompileReport {
+    /// The `--gpu-architecture` it was compiled for (`sm_90`).
+    pub arch: String,
+    pub ptx: String,
+    /// NVRTC's program log (empty when clean).
+    pub log: String,
+    /// The log lines that are warnings.
+    pub warnings: Vec<String>,
+    pub compile_ms: f64,
+    /// Filled when the kernel was also loaded on a device.
+    pub registers: Option<u32>,
+    pub static_shared_bytes: Option<u32>,
+    pub local_bytes: Option<u32>,
+}
+
+/// JSON has no infinity or NaN: write them as the strings `"inf"` / `"nan"`.
+mod non_finite {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Repr {
+        Num(f64),
+        Text(String),
+    }
+
+    pub fn serialize<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            None => s.serialize_none(),
+            Some(x) if x.is_nan() => s.serialize_some("nan"),
+            Some(x) if x.is_infinite() => s.serialize_some(if *x > 0.0 { "inf" } else { "-inf" }),
+            Some(x) => s.serialize_some(x),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+        match Option::<Repr>::deserialize(d)? {
+            None => Ok(None),
+            Some(Repr::Num(x)) => Ok(Some(x)),
+            Some(Repr::Text(t)) => match t.as_str() {
+                "inf" => Ok(Some(f64::INFINITY)),
+                "-inf" => Ok(Some(f64::NEG_INFINITY)),
+                "nan" => Ok(Some(f64::NAN)),
+                other => Err(serde::de::Error::custom(format!(
+                    "expected a number, \"inf\" or \"nan\", found {other:?}"
+                ))),
+            },
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! AST -> IR: gives the parsed Python its TIR meaning.
+//!
+//! This file handles the module level (imports and their aliases, integer
+//! constants, `@T.prim_func` functions and `@I.ir_module` classes); `func.rs`
+//! the signature and root block, `stmt.rs` statements and loops, `block.rs`
+//! blocks, `expr.rs` / `call.rs` expressions and their dtypes, `args.rs`
+//! argument lists, and `decl.rs` buffer declarations and constants.
+//! Both TVM spellings (`T.block`/`T.sblock`, `tir`/`tirx`, ...) are accepted.
+//! Semantic errors carry the span of the culprit. Depends on `ir` and on
+//! `arith::region` for omitted `T.reads`/`T.writes`.
+
+mod args;
+mod block;
+mod call;
+mod decl;
+mod expr;
+mod func;
+mod stmt;
+
+use std::collections::HashMap;
+
+use super::ast::{self, ExprKind, StmtKind};
+use super::error::{ParseError, Result};
+use super::parser;
+use crate::diag::Span;
+use crate::ir::{Module, PrimFunc};
+
+/// Parses a TVMScript file into a module of functions.
+pub fn parse_module(src: &str) -> Result<Module> {
+    parser::with_parse_stack(|| build_here(&parser::parse_here(src)?))
+}
+
+/// The function named `func` (or the only / first one when `None`).
+pub fn parse_func(src: &str, func: Option<&str>) -> Result<PrimFunc> {
+    let module = parse_module(src)?;
+    let names: Vec<String> = module
+        .funcs
+        .iter()
+        .map(|f| format!("`{}`", f.name))
+        .collect();
+    let found = match func {
+        Some(name) => module.funcs.into_iter().find(|f| f.name == name),
+        None => module.funcs.into_iter().next(),
+    };
+    found.ok_or_else(|| {
+        let message = match func {
+            Some(name) => format!("no function named `{name}` in the file"),
+            None => "the file defines no `@T.prim_func` function".to_string(),
+        };
+        ParseError::semantic(Span::default(), message)
+            .with_label("looked for the function here")
+            .with_expected(names)
+    })
+}
+
+/// Builds the IR from a parsed file.
+pub fn build_module(tree: &ast::Module) -> Result<Module> {
+    parser::with_parse_stack(|| build_here(tree))
+}
+
+fn build_here(tree: &ast::Module) -> Result<Module> {
+    let mut ctx = ModuleCtx::new();
+    let mut module = Module {
+        name: None,
+        funcs: Vec::new(),
+    };
+    for stmt in &tree.body {
+        match &stmt.kind {
+            StmtKind::Import(names) => {
+                for n in names {
+                    let path = join_path(&n.path);
+                    match &n.alias {
+                        Some(alias) => ctx.aliases.insert(alias.name.clone(), path),
+                        // `import tvm.script` binds `tvm`.
+                        None => ctx.aliases.insert(n.path[0].name.clone(), n.path[0].name.clone()),
+                    };
+                }
+            }
+            StmtKind::FromImport { module: from, names } => {
+                let base = join_path(from);
+                for n in names {
+                    let name = &n.path[0].name;
+                    let local = n.alias.as_ref().map_or(name, |a| &a.name);
+                    ctx.aliases.insert(local.clone(), format!("{base}.{name}"));
+                }
+            }
+            StmtKind::Assign { targets, value } => ctx.constant(targets, value)?,
+            StmtKind::AnnAssign {
+                target,
+                value: Some(value),
+                ..
+            } => ctx.constant(std::slice::from_ref(target), value)?,
+            StmtKind::FuncDef(def) => module.funcs.push(func::build_func(&ctx, def)?),
+            StmtKind::ClassDef(class) => {
+                ctx.check_ir_module(class)?;
+                module.name = Some(class.name.name.clone());
+                for item in &class.body {
+                    match &item.kind {
+                        StmtKind::FuncDef(def) => module.funcs.push(func::build_func(&ctx, def)?),
+                        StmtKind::Pass => {}
+                        StmtKind::Expr(e) if matches!(e.kind, ExprKind::Str(_)) => {}
+                        _ => {
+                            return Err(ParseError::semantic(
+                                item.span,
+                                "an IR module class may only hold `@T.prim_func` functions",
+                            )
+                            .with_label("not a function"))
+                        }
+                    }
+                }
+            }
+            StmtKind::Pass => {}
+            StmtKind::Expr(e) if matches!(e.kind, ExprKind::Str(_)) => {}
+            _ => {
+                return Err(ParseError::semantic(
+                    stmt.span,
+                    "unsupported statement at module level",
+                )
+                .with_label("not an import, a constant, a function or a module class")
+                .with_help("a workload file holds imports, integer constants (`M = 1024`) and TVMScript functions"))
+            }
+        }
+    }
+    Ok(module)
+}
+
+fn join_path(path: &[ast::Ident]) -> String {
+    path.iter()
+        .map(|i| i.name.as_str())
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Prefixes under which TIR's script namespace is found, old and new.
+const TIR_MODULES: [&str; 5] = [
+    "tvm.script.tir",
+    "tvm.script.tirx",
+    "tvm.tir",
+    "tvm.tirx",
+    "tvm.script.parser.tir",
+];
+
+/// What the module level defines: import aliases and integer constants.
+pub(super) struct ModuleCtx {
+    /// Local name -> full dotted path (`T` -> `tvm.script.tir`).
+    aliases: HashMap<String, String>,
+    pub consts: HashMap<String, i64>,
+}
+
+impl ModuleCtx {
+    fn new() -> ModuleCtx {
+        // TVMScript snippets often leave out their imports; assume the usual ones.
+        let aliases = [
+            ("T", "tvm.script.tir"),
+            ("I", "tvm.script.ir"),
+            ("tvm", "tvm"),
+        ]
+        .into_iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+        ModuleCtx {
+            aliases,
+            consts: HashMap::new(),
+        }
+    }
+
+    /// The full dotted path of `a.b.c`, with the head resolved through imports.
+    pub fn path(&self, e: &ast::Expr) -> Option<String> {
+        let parts = e.dotted()?;
+        let head = self.aliases.get(parts[0])?;
+        let mut path = head.clone();
+        for p in &parts[1..] {
+            path.push('.');
+            path.push_str(p);
+        }
+        Some(path)
+    }
+
+    /// For `T.axis.remap` (under any TIR alias) gives `axis.remap`.
+    pub fn tir_name(&self, e: &ast::Expr) -> Option<String> {
+        let path = self.path(e)?;
+        TIR_MODULES.iter().find_map(|m| {
+            path.strip_prefix(m)
+                .and_then(|rest| rest.strip_prefix('.'))
+                .map(str::to_string)
+        })
+    }
+
+    /// Whether `e` is a name that resolves to an import (so it is not a program variable).
+    pub fn is_alias(&self, name: &str) -> bool {
+        self.aliases.contains_key(name)
+    }
+
+    fn check_ir_module(&self, class: &ast::ClassDef) -> Result<()> {
+        let ok = class.decorators.iter().any(|d| {
+            let target = match &d.kind {
+                ExprKind::Call { func, .. } => func,
+                _ => d,
+            };
+            self.path(target)
+                .is_some_and(|p| p.ends_with(".ir_module") || p == "tvm.script.ir_module")
+        });
+        if ok {
+            return Ok(());
+        }
+        Err(
+            ParseError::semantic(class.name.span, "a class must be an IR module")
+                .with_label("missing `@I.ir_module`")
+                .with_expected(["`@I.ir_module`", "`@tvm.script.ir_module`"]),
+        )
+    }
+
+    /// `M = 1024`, `M = N = K = 1024`, `N = M * 2`.
+    fn constant(&mut self, targets: &[ast::Expr], value: &ast::Expr) -> Result<()> {
+        let v = decl::const_int(value, &self.consts).ok_or_else(|| {
+            ParseError::semantic(value.span, "module-level values must be integer constants")
+                .with_label("not an integer constant")
+                .with_help("shapes and extents may use constants such as `M = 1024`")
+        })?;
+        for t in targets {
+            let Some(name) = t.as_name() else {
+                return Err(ParseError::semantic(
+                    t.span,
+                    "expected a name to assign the constant to",
+                )
+                .with_label("not a name"));
+            };
+            self.consts.insert(name.to_string(), v);
+        }
+        Ok(())
+    }
+}

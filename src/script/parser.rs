@@ -1,0 +1,543 @@
+//! Recursive-descent parser from tokens to the `ast`: statements here,
+//! expressions in `parser/expr.rs`, imports/`def`/`class` in `parser/items.rs`.
+//!
+//! Nesting (blocks, brackets, unary operators and operator chains) is limited to
+//! `MAX_DEPTH`, which bounds the depth of every tree built from the text, and
+//! parsing runs on a thread with a stack sized for that depth. Knows nothing of TIR.
+
+mod expr;
+mod items;
+
+use super::ast::{BinaryOp, Expr, ExprKind, Ident, Module, Stmt, StmtKind, WithItem};
+use super::error::{ParseError, ParseErrorKind, Result};
+use super::lexer::{tokenize, Keyword, Tok, Token};
+use crate::diag::Span;
+
+/// The deepest nesting of blocks and expressions the parser accepts.
+pub const MAX_DEPTH: usize = 200;
+
+/// Stack for parsing and building. Unoptimised builds use up to ~30 KiB per
+/// nesting level, so `MAX_DEPTH` levels do not fit the 2 MiB of a default
+/// thread; the memory is only reserved, pages are touched as used.
+const PARSE_STACK_BYTES: usize = 256 << 20;
+
+/// Runs `f` on a thread with a stack large enough for `MAX_DEPTH` nesting.
+pub(crate) fn with_parse_stack<T: Send>(f: impl FnOnce() -> Result<T> + Send) -> Result<T> {
+    std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .name("tvmscript-parser".to_string())
+            .stack_size(PARSE_STACK_BYTES)
+            .spawn_scoped(scope, f)
+            .map_err(|e| {
+                ParseError::syntax(
+                    Span::default(),
+                    format!("cannot start the parser thread: {e}"),
+                )
+            })?;
+        handle.join().unwrap_or_else(|_| {
+            Err(ParseError::syntax(
+                Span::default(),
+                "the parser failed unexpectedly",
+            ))
+        })
+    })
+}
+
+/// Parses a whole file.
+pub fn parse(src: &str) -> Result<Module> {
+    with_parse_stack(|| parse_here(src))
+}
+
+/// `parse` on the current thread; the caller provides the stack.
+pub(crate) fn parse_here(src: &str) -> Result<Module> {
+    let tokens = tokenize(src)?;
+    let mut parser = Parser {
+        tokens,
+        pos: 0,
+        depth: 0,
+    };
+    parser.file()
+}
+
+struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+    depth: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> &Tok {
+        self.tokens
+            .get(self.pos)
+            .map(|t| &t.tok)
+            .unwrap_or(&Tok::Eof)
+    }
+
+    fn peek_nth(&self, n: usize) -> &Tok {
+        self.tokens
+            .get(self.pos + n)
+            .map(|t| &t.tok)
+            .unwrap_or(&Tok::Eof)
+    }
+
+    fn span(&self) -> Span {
+        match self.tokens.get(self.pos).or_else(|| self.tokens.last()) {
+            Some(t) => t.span,
+            None => Span::default(),
+        }
+    }
+
+    /// End of the previous token, where a missing token would go.
+    fn prev_end(&self) -> usize {
+        match self.pos.checked_sub(1).and_then(|p| self.tokens.get(p)) {
+            Some(t) => t.span.end,
+            None => 0,
+        }
+    }
+
+    fn bump(&mut self) -> Token {
+        let tok = self.tokens.get(self.pos).cloned().unwrap_or(Token {
+            tok: Tok::Eof,
+            span: self.span(),
+        });
+        if self.pos < self.tokens.len() {
+            self.pos += 1;
+        }
+        tok
+    }
+
+    fn is_op(&self, op: &str) -> bool {
+        matches!(self.peek(), Tok::Op(o) if *o == op)
+    }
+
+    fn is_kw(&self, kw: Keyword) -> bool {
+        matches!(self.peek(), Tok::Keyword(k) if *k == kw)
+    }
+
+    fn eat_op(&mut self, op: &str) -> bool {
+        let hit = self.is_op(op);
+        if hit {
+            self.pos += 1;
+        }
+        hit
+    }
+
+    fn eat_kw(&mut self, kw: Keyword) -> bool {
+        let hit = self.is_kw(kw);
+        if hit {
+            self.pos += 1;
+        }
+        hit
+    }
+
+    /// An error at the current token: "expected X <context>", caret on what was found.
+    fn unexpected(&self, expected: &[&str], context: &str) -> ParseError {
+        let found = self.peek().describe();
+        let alts = match expected {
+            [one] => one.to_string(),
+            _ => format!("one of {}", expected.join(", ")),
+        };
+        let message = if context.is_empty() {
+            format!("expected {alts}")
+        } else {
+            format!("expected {alts} {context}")
+        };
+        // A missing token at the end of a line is reported right after the previous token.
+        let span = if matches!(self.peek(), Tok::Newline | Tok::Eof | Tok::Dedent) {
+            let end = self.prev_end();
+            Span::new(end, end)
+        } else {
+            self.span()
+        };
+        ParseError::syntax(span, message)
+            .with_label(format!("found {found}"))
+            .with_expected(expected.iter().map(|s| s.to_string()))
+    }
+
+    fn expect_op(&mut self, op: &'static str, context: &str) -> Result<Span> {
+        if self.is_op(op) {
+            Ok(self.bump().span)
+        } else {
+            Err(self.unexpected(&[&format!("`{op}`")], context))
+        }
+    }
+
+    fn expect_name(&mut self, context: &str) -> Result<Ident> {
+        match self.peek().clone() {
+            Tok::Name(name) => {
+                let span = self.bump().span;
+                Ok(Ident { name, span })
+            }
+            _ => Err(self.unexpected(&["a name"], context)),
+        }
+    }
+
+    /// Goes one level deeper, failing past `MAX_DEPTH`.
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(ParseError::new(
+                ParseErrorKind::TooDeep,
+                self.span(),
+                format!("nesting is too deep (the limit is {MAX_DEPTH} levels)"),
+            )
+            .with_label("too deeply nested")
+            .with_help("split the expression or the loop nest"));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self, levels: usize) {
+        self.depth = self.depth.saturating_sub(levels);
+    }
+
+    fn file(&mut self) -> Result<Module> {
+        let mut body = Vec::new();
+        loop {
+            match self.peek() {
+                Tok::Eof => break,
+                Tok::Newline => {
+                    self.bump();
+                }
+                Tok::Indent => {
+                    return Err(ParseError::syntax(self.span(), "unexpected indent")
+                        .with_label("this line is indented more than the one before"))
+                }
+                _ => body.extend(self.statement()?),
+            }
+        }
+        Ok(Module { body })
+    }
+
+    /// One statement line (simple statements joined by `;` give several).
+    fn statement(&mut self) -> Result<Vec<Stmt>> {
+        match self.peek() {
+            Tok::Op("@") => Ok(vec![self.decorated()?]),
+            Tok::Keyword(Keyword::Def) => Ok(vec![self.func_def(Vec::new())?]),
+            Tok::Keyword(Keyword::Class) => Ok(vec![self.class_def(Vec::new())?]),
+            Tok::Keyword(Keyword::For) => Ok(vec![self.for_stmt()?]),
+            Tok::Keyword(Keyword::If) => Ok(vec![self.if_stmt()?]),
+            Tok::Keyword(Keyword::With) => Ok(vec![self.with_stmt()?]),
+            Tok::Keyword(Keyword::Elif | Keyword::Else) => Err(ParseError::syntax(
+                self.span(),
+                "`else` without a matching `if`",
+            )
+            .with_label("check the indentation of this line")),
+            Tok::Indent => Err(ParseError::syntax(self.span(), "unexpected indent")
+                .with_label("this line is indented more than the one before")),
+            _ => self.simple_statements(),
+        }
+    }
+
+    /// `a; b; c` up to the end of the line.
+    fn simple_statements(&mut self) -> Result<Vec<Stmt>> {
+        let mut out = vec![self.simple_statement()?];
+        while self.eat_op(";") {
+            if matches!(self.peek(), Tok::Newline | Tok::Eof) {
+                break;
+            }
+            out.push(self.simple_statement()?);
+        }
+        match self.peek() {
+            Tok::Newline => {
+                self.bump();
+            }
+            Tok::Eof | Tok::Dedent => {}
+            _ => return Err(self.unexpected(&["end of line"], "after the statement")),
+        }
+        Ok(out)
+    }
+
+    fn simple_statement(&mut self) -> Result<Stmt> {
+        let start = self.span();
+        match self.peek() {
+            Tok::Keyword(Keyword::Pass) => {
+                self.bump();
+                return Ok(Stmt {
+                    kind: StmtKind::Pass,
+                    span: start,
+                });
+            }
+            Tok::Keyword(Keyword::Return) => {
+                self.bump();
+                let value = if matches!(self.peek(), Tok::Newline | Tok::Eof | Tok::Op(";")) {
+                    None
+                } else {
+                    Some(self.testlist()?)
+                };
+                let span = value.as_ref().map_or(start, |v| start.join(v.span));
+                return Ok(Stmt {
+                    kind: StmtKind::Return(value),
+                    span,
+                });
+            }
+            Tok::Keyword(Keyword::Import) => return self.import(),
+            Tok::Keyword(Keyword::From) => return self.import_from(),
+            Tok::Keyword(Keyword::Other) => {
+                return Err(ParseError::syntax(
+                    start,
+                    "this Python statement is not part of TVMScript workloads",
+                )
+                .with_label("not supported"))
+            }
+            _ => {}
+        }
+        let first = self.testlist()?;
+        if self.is_op("=") {
+            let mut targets = vec![first];
+            let mut value = None;
+            while self.eat_op("=") {
+                if let Some(prev) = value.take() {
+                    targets.push(prev);
+                }
+                value = Some(self.testlist()?);
+            }
+            let value = value.ok_or_else(|| self.unexpected(&["an expression"], "after `=`"))?;
+            let span = start.join(value.span);
+            return Ok(Stmt {
+                kind: StmtKind::Assign { targets, value },
+                span,
+            });
+        }
+        if self.eat_op(":") {
+            let ann = self.expr()?;
+            let value = if self.eat_op("=") {
+                Some(self.testlist()?)
+            } else {
+                None
+            };
+            let span = start.join(value.as_ref().map_or(ann.span, |v| v.span));
+            return Ok(Stmt {
+                kind: StmtKind::AnnAssign {
+                    target: first,
+                    ann,
+                    value,
+                },
+                span,
+            });
+        }
+        if let Tok::Op(op) = self.peek() {
+            let aug = match *op {
+                "+=" => Some(BinaryOp::Add),
+                "-=" => Some(BinaryOp::Sub),
+                "*=" => Some(BinaryOp::Mul),
+                "/=" => Some(BinaryOp::Div),
+                "//=" => Some(BinaryOp::FloorDiv),
+                "%=" => Some(BinaryOp::Mod),
+                _ => None,
+            };
+            if let Some(op) = aug {
+                self.bump();
+                let value = self.expr()?;
+                let span = start.join(value.span);
+                return Ok(Stmt {
+                    kind: StmtKind::AugAssign {
+                        target: first,
+                        op,
+                        value,
+                    },
+                    span,
+                });
+            }
+        }
+        let span = first.span;
+        Ok(Stmt {
+            kind: StmtKind::Expr(first),
+            span,
+        })
+    }
+
+    /// `a`, or `a, b, c` as a tuple.
+    fn testlist(&mut self) -> Result<Expr> {
+        let first = self.expr()?;
+        if !self.is_op(",") {
+            return Ok(first);
+        }
+        let mut items = vec![first];
+        while self.eat_op(",") {
+            if self.starts_expr() {
+                items.push(self.expr()?);
+            } else {
+                break;
+            }
+        }
+        let span = items[0].span.join(self.prev_span_end());
+        Ok(Expr::new(ExprKind::Tuple(items), span))
+    }
+
+    fn prev_span_end(&self) -> Span {
+        let end = self.prev_end();
+        Span::new(end, end)
+    }
+
+    /// Whether the current token can start an expression.
+    fn starts_expr(&self) -> bool {
+        match self.peek() {
+            Tok::Name(_) | Tok::Int(_) | Tok::Float(_) | Tok::Str(_) => true,
+            Tok::Keyword(k) => matches!(
+                k,
+                Keyword::True | Keyword::False | Keyword::None | Keyword::Not
+            ),
+            Tok::Op(op) => matches!(*op, "(" | "[" | "{" | "-" | "+" | "~"),
+            _ => false,
+        }
+    }
+
+    fn suite(&mut self, context: &str) -> Result<Vec<Stmt>> {
+        if !matches!(self.peek(), Tok::Newline) {
+            if matches!(self.peek(), Tok::Eof) {
+                return Err(self.unexpected(&["a statement"], context));
+            }
+            return self.simple_statements();
+        }
+        self.bump();
+        if !matches!(self.peek(), Tok::Indent) {
+            return Err(ParseError::syntax(
+                self.span(),
+                format!("expected an indented block {context}"),
+            )
+            .with_label("indent this line")
+            .with_expected(["an indented block"]));
+        }
+        self.bump();
+        self.enter()?;
+        let mut body = Vec::new();
+        loop {
+            match self.peek() {
+                Tok::Dedent => {
+                    self.bump();
+                    break;
+                }
+                Tok::Eof => break,
+                Tok::Newline => {
+                    self.bump();
+                }
+                _ => body.extend(self.statement()?),
+            }
+        }
+        self.leave(1);
+        Ok(body)
+    }
+
+    fn for_stmt(&mut self) -> Result<Stmt> {
+        let start = self.bump().span;
+        let target = self.testlist()?;
+        if !self.eat_kw(Keyword::In) {
+            return Err(self.unexpected(&["`in`"], "after the loop variables"));
+        }
+        let iter = self.testlist()?;
+        self.expect_op(":", "after the for header")?;
+        let body = self.suite("after the for header")?;
+        Ok(Stmt {
+            kind: StmtKind::For { target, iter, body },
+            span: start.join(self.prev_span_end()),
+        })
+    }
+
+    fn if_stmt(&mut self) -> Result<Stmt> {
+        let start = self.bump().span;
+        let cond = self.expr()?;
+        self.expect_op(":", "after the if condition")?;
+        let then_body = self.suite("after the if condition")?;
+        let else_body = if self.is_kw(Keyword::Elif) {
+            vec![self.if_stmt()?]
+        } else if self.eat_kw(Keyword::Else) {
+            self.expect_op(":", "after `else`")?;
+            self.suite("after `else`")?
+        } else {
+            Vec::new()
+        };
+        Ok(Stmt {
+            kind: StmtKind::If {
+                cond,
+                then_body,
+                else_body,
+            },
+            span: start.join(self.prev_span_end()),
+        })
+    }
+
+    fn with_stmt(&mut self) -> Result<Stmt> {
+        let start = self.bump().span;
+        let mut items = Vec::new();
+        loop {
+            let context = self.expr()?;
+            let target = if self.eat_kw(Keyword::As) {
+                Some(self.expr()?)
+            } else {
+                None
+            };
+            items.push(WithItem { context, target });
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.expect_op(":", "after the with header")?;
+        let body = self.suite("after the with header")?;
+        Ok(Stmt {
+            kind: StmtKind::With { items, body },
+            span: start.join(self.prev_span_end()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_ok(src: &str) -> Module {
+        parse(src).unwrap_or_else(|e| panic!("{src}: {e:?}"))
+    }
+
+    #[test]
+    fn statements_of_a_prim_func() {
+        let m = parse_ok(
+            "@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")) -> None:\n    for i in range(4):\n        with T.block(\"B\"):\n            vi = T.axis.spatial(4, i)\n            A[vi] = A[vi] * 2.0\n",
+        );
+        let StmtKind::FuncDef(f) = &m.body[0].kind else {
+            panic!("not a function")
+        };
+        assert_eq!(f.name.name, "f");
+        assert_eq!(f.params.len(), 1);
+        let StmtKind::For { body, .. } = &f.body[0].kind else {
+            panic!("not a loop")
+        };
+        assert!(matches!(body[0].kind, StmtKind::With { .. }));
+    }
+
+    #[test]
+    fn one_line_suites_and_chained_assign() {
+        let m = parse_ok(
+            "M = N = 4\nwith T.init(): C[0] = 0.0\nif a: pass\nelif b: pass\nelse: pass\n",
+        );
+        assert!(matches!(&m.body[0].kind, StmtKind::Assign { targets, .. } if targets.len() == 2));
+        assert!(matches!(&m.body[2].kind, StmtKind::If { else_body, .. } if else_body.len() == 1));
+    }
+
+    #[test]
+    fn missing_colon_is_reported_after_the_header() {
+        let src = "for i in range(4)\n    pass\n";
+        let err = parse(src).err().unwrap_or_else(|| panic!("parsed"));
+        assert_eq!(err.message, "expected `:` after the for header");
+        assert_eq!(err.span, Span::new(17, 17));
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let src = format!("x = {}1{}\n", "(".repeat(5000), ")".repeat(5000));
+        let err = parse(&src).err().unwrap_or_else(|| panic!("parsed"));
+        assert_eq!(err.kind, ParseErrorKind::TooDeep);
+        let src = format!("x = {}1\n", "-".repeat(5000));
+        assert!(parse(&src).is_err());
+        let src = format!("x = 1{}\n", " + 1".repeat(5000));
+        assert!(parse(&src).is_err());
+        let mut src = String::new();
+        for d in 0..300 {
+            src.push_str(&" ".repeat(d));
+            src.push_str("if a:\n");
+        }
+        src.push_str(&" ".repeat(300));
+        src.push_str("pass\n");
+        assert!(parse(&src).is_err());
+    }
+}

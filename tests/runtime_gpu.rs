@@ -1,0 +1,380 @@
+//! Real kernels on a real GPU: results against the CPU, the reference check, timing,
+//! cuBLAS, faults and hangs.
+//!
+//! Without a driver every test returns early with one `eprintln!` line;
+//! `TIRTUI_GPU_TESTS=1` turns that skip into a failure.
+
+use std::time::Duration;
+use tirtui::codegen::{CudaKernel, KernelArg};
+use tirtui::runtime::{
+    device_available, run_once_in_process, Matmul, RunRequest, RuntimeError, WorkerClient,
+};
+
+const CHILD_ENV: &str = "TIRTUI_TEST_WORKER_CHILD";
+
+fn gpu_or_skip(test: &str) -> bool {
+    match device_available() {
+        Ok(_) => true,
+        Err(e) => {
+            assert!(
+                std::env::var("TIRTUI_GPU_TESTS").map_or(true, |v| v != "1"),
+                "TIRTUI_GPU_TESTS=1 but no GPU: {e}"
+            );
+            eprintln!("skipping {test}: {e}");
+            false
+        }
+    }
+}
+
+/// The real worker, run in a child process by the tests below; alone it checks
+/// that an empty request stream ends cleanly.
+#[test]
+fn worker_child_entry() {
+    if std::env::var_os(CHILD_ENV).is_some() {
+        std::process::exit(tirtui::runtime::worker_main());
+    }
+    assert_eq!(tirtui::runtime::serve(std::io::empty(), std::io::sink()), 0);
+}
+
+fn worker() -> WorkerClient {
+    let exe = std::env::current_exe().unwrap();
+    WorkerClient::with_command(
+        exe,
+        [
+            "--exact",
+            "worker_child_entry",
+            "--nocapture",
+            "--test-threads=1",
+        ],
+    )
+    .with_child_env(CHILD_ENV, "1")
+    .with_timeout(Duration::from_secs(60))
+}
+
+fn arg(name: &str, dtype: &str, shape: &[i64], out: bool) -> KernelArg {
+    KernelArg {
+        name: name.into(),
+        dtype: dtype.into(),
+        shape: shape.to_vec(),
+        is_output: out,
+    }
+}
+
+fn kernel(
+    name: &str,
+    source: &str,
+    grid: [u32; 3],
+    block: [u32; 3],
+    args: Vec<KernelArg>,
+) -> CudaKernel {
+    CudaKernel {
+        name: name.into(),
+        source: source.into(),
+        grid,
+        block,
+        dynamic_shared_bytes: 0,
+        static_shared_bytes: 0,
+        local_bytes: 0,
+        args,
+    }
+}
+
+const N: i64 = 1 << 16;
+
+fn vector_add(body: &str) -> CudaKernel {
+    let source = format!(
+        "extern \"C\" __global__ void vadd(const float* __restrict__ A, const float* __restrict__ B, \
+         float* __restrict__ C) {{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  {body}\n}}\n"
+    );
+    kernel(
+        "vadd",
+        &source,
+        [(N / 256) as u32, 1, 1],
+        [256, 1, 1],
+        vec![
+            arg("A", "float32", &[N], false),
+            arg("B", "float32", &[N], false),
+            arg("C", "float32", &[N], true),
+        ],
+    )
+}
+
+const M: i64 = 256;
+
+/// A naive GEMM, `C[M, M] = A[M, M] B[M, M]`; `two_d` picks 16x16 blocks or 1-D blocks.
+fn gemm(two_d: bool) -> CudaKernel {
+    gemm_of("float", two_d)
+}
+
+/// The naive GEMM with `A` and `B` of C type `input` (`float` or `half`), `C` float.
+fn gemm_of(input: &str, two_d: bool) -> CudaKernel {
+    let (index, grid, block) = if two_d {
+        (
+            "int i = blockIdx.y * 16 + threadIdx.y; int j = blockIdx.x * 16 + threadIdx.x;",
+            [16, 16, 1],
+            [16, 16, 1],
+        )
+    } else {
+        (
+            "int t = blockIdx.x * 256 + threadIdx.x; int i = t / 256; int j = t % 256;",
+            [256, 1, 1],
+            [256, 1, 1],
+        )
+    };
+    let include = if input == "half" {
+        "#include <cuda_fp16.h>"
+    } else {
+        ""
+    };
+    let source = format!(
+        "{include}\n\
+         extern \"C\" __global__ void gemm(const {input}* __restrict__ A, \
+         const {input}* __restrict__ B, float* __restrict__ C) {{\n  {index}\n  float acc = 0.0f;\n  \
+         for (int k = 0; k < 256; ++k) acc += (float)A[i * 256 + k] * (float)B[k * 256 + j];\n  \
+         C[i * 256 + j] = acc;\n}}\n"
+    );
+    let dtype = if input == "half" {
+        "float16"
+    } else {
+        "float32"
+    };
+    kernel(
+        "gemm",
+        &source,
+        grid,
+        block,
+        vec![
+            arg("A", dtype, &[M, M], false),
+            arg("B", dtype, &[M, M], false),
+            arg("C", "float32", &[M, M], true),
+        ],
+    )
+}
+
+fn square_matmul(b_transposed: bool) -> Option<Matmul> {
+    Some(Matmul {
+        m: 256,
+        n: 256,
+        k: 256,
+        a: 0,
+        b: 1,
+        c: 2,
+        a_transposed: false,
+        b_transposed,
+    })
+}
+
+fn request(kernel: CudaKernel, reference: Option<CudaKernel>) -> RunRequest {
+    RunRequest {
+        kernel,
+        reference,
+        matmul: None,
+        flops: 0.0,
+        seed: 7,
+        runs: 20,
+    }
+}
+
+#[test]
+fn vector_add_matches_the_cpu() {
+    if !gpu_or_skip("vector_add_matches_the_cpu") {
+        return;
+    }
+    let args = run_once_in_process(&vector_add("C[i] = A[i] + B[i];"), 3).unwrap();
+    let (a, b, c) = (args[0].values(), args[1].values(), args[2].values());
+    assert_eq!(c.len(), N as usize);
+    for i in 0..c.len() {
+        assert_eq!(c[i], (a[i] as f32 + b[i] as f32) as f64, "element {i}");
+    }
+    // Same seed, same inputs.
+    assert_eq!(
+        run_once_in_process(&vector_add("C[i] = A[i] + B[i];"), 3).unwrap()[0],
+        args[0]
+    );
+}
+
+#[test]
+fn naive_gemm_matches_the_cpu() {
+    if !gpu_or_skip("naive_gemm_matches_the_cpu") {
+        return;
+    }
+    let args = run_once_in_process(&gemm(true), 11).unwrap();
+    let (a, b, c) = (args[0].values(), args[1].values(), args[2].values());
+    let m = M as usize;
+    let mut worst = 0.0f64;
+    let mut scale = 0.0f64;
+    for i in 0..m {
+        for j in 0..m {
+            let want: f64 = (0..m).map(|k| a[i * m + k] * b[k * m + j]).sum();
+            worst = worst.max((c[i * m + j] - want).abs());
+            scale = scale.max(want.abs());
+        }
+    }
+    assert!(worst / scale < 1e-5, "max error {worst} at scale {scale}");
+}
+
+#[test]
+fn a_run_is_checked_timed_and_compared_with_cublas() {
+    if !gpu_or_skip("a_run_is_checked_timed_and_compared_with_cublas") {
+        return;
+    }
+    let mut req = request(gemm(true), Some(gemm(false)));
+    req.flops = 2.0 * (M * M * M) as f64;
+    req.matmul = square_matmul(false);
+    let mut client = worker();
+    let res = client.run(&req).unwrap();
+    eprintln!("{res:?}");
+    assert_eq!(res.correct, Some(true));
+    assert!(res.max_rel_err.is_some_and(|e| e < 1e-5));
+    assert!(res.time_ms > 0.0 && res.time_ms < 100.0);
+    assert!((res.gflops - req.flops / (res.time_ms * 1e6)).abs() < 1e-9 * res.gflops.max(1.0));
+    assert!(res.registers > 0);
+    assert!(res.occupancy > 0.0 && res.occupancy <= 1.0);
+    assert!(res.compile_ms > 0.0);
+    assert!(!res.device.is_empty());
+    let Some(ms) = res.cublas_ms else {
+        assert!(
+            res.warnings.iter().any(|w| w.contains("cuBLAS not found")),
+            "{res:?}"
+        );
+        return;
+    };
+    assert!(ms > 0.0);
+    assert!((res.pct_of_cublas.unwrap() - ms / res.time_ms * 100.0).abs() < 1e-9);
+    assert!(
+        res.warnings.is_empty(),
+        "cuBLAS agrees with the kernel: {:?}",
+        res.warnings
+    );
+
+    // A wrong description (B is not transposed) makes cuBLAS disagree, and says so.
+    req.matmul = square_matmul(true);
+    let res = client.run(&req).unwrap();
+    assert!(
+        res.warnings
+            .iter()
+            .any(|w| w.contains("cuBLAS's result differs")),
+        "{res:?}"
+    );
+
+    // fp16 inputs go through cublasGemmEx.
+    let mut req = request(gemm_of("half", true), Some(gemm_of("half", false)));
+    req.matmul = square_matmul(false);
+    let res = client.run(&req).unwrap();
+    assert_eq!(res.correct, Some(true));
+    assert!(res.cublas_ms.is_some());
+    assert!(res.warnings.is_empty(), "{:?}", res.warnings);
+}
+
+#[test]
+fn unwritten_outputs_fail_the_check() {
+    if !gpu_or_skip("unwritten_outputs_fail_the_check") {
+        return;
+    }
+    let partial = vector_add("if (i % 2 == 0) C[i] = A[i] + B[i];");
+    let res = worker()
+        .run(&request(partial, Some(vector_add("C[i] = A[i] + B[i];"))))
+        .unwrap();
+    assert_eq!(res.correct, Some(false));
+    assert!(res.max_rel_err.is_some_and(f64::is_infinite));
+    let expected = format!("{} of {N} elements of `C` were not written", N / 2);
+    assert!(res.warnings.contains(&expected), "{:?}", res.warnings);
+}
+
+#[test]
+fn half_precision_and_large_dynamic_shared_memory() {
+    if !gpu_or_skip("half_precision_and_large_dynamic_shared_memory") {
+        return;
+    }
+    // 64 KiB of dynamic shared memory needs the opt-in attribute.
+    let source = r#"#include <cuda_fp16.h>
+extern "C" __global__ void reverse(const half* __restrict__ A, half* __restrict__ B) {
+  extern __shared__ half buf[];
+  for (int t = threadIdx.x; t < 32768; t += blockDim.x) buf[t] = A[blockIdx.x * 32768 + t];
+  __syncthreads();
+  for (int t = threadIdx.x; t < 32768; t += blockDim.x)
+    B[blockIdx.x * 32768 + t] = __hmul(buf[32767 - t], __float2half(2.0f));
+}
+"#;
+    let mut k = kernel(
+        "reverse",
+        source,
+        [4, 1, 1],
+        [256, 1, 1],
+        vec![
+            arg("A", "float16", &[4, 32768], false),
+            arg("B", "float16", &[4, 32768], true),
+        ],
+    );
+    k.dynamic_shared_bytes = 65536;
+    let args = run_once_in_process(&k, 5).unwrap();
+    let (a, b) = (args[0].values(), args[1].values());
+    for blk in 0..4 {
+        for t in 0..32768 {
+            assert_eq!(
+                b[blk * 32768 + t],
+                2.0 * a[blk * 32768 + 32767 - t],
+                "block {blk}, {t}"
+            );
+        }
+    }
+    let res = worker().run(&request(k.clone(), Some(k))).unwrap();
+    assert_eq!((res.correct, res.dynamic_shared_bytes), (Some(true), 65536));
+}
+
+#[test]
+fn compile_errors_keep_the_worker_and_compile_only_reports_registers() {
+    if !gpu_or_skip("compile_errors_keep_the_worker_and_compile_only_reports_registers") {
+        return;
+    }
+    let mut client = worker();
+    let report = client.compile_only(&gemm(true)).unwrap();
+    assert!(report.arch.starts_with("sm_"));
+    assert!(report.registers.is_some_and(|r| r > 0));
+    let pid = client.worker_pid();
+    match client.run(&request(vector_add("C[i] = A[i] + undefined_b;"), None)) {
+        Err(RuntimeError::Compile { log }) => assert!(log.contains("undefined_b"), "{log}"),
+        other => panic!("expected a compile error, got {other:?}"),
+    }
+    assert_eq!(client.worker_pid(), pid, "a compile error is not fatal");
+}
+
+#[test]
+fn a_faulting_kernel_is_reported_and_the_next_run_works() {
+    if !gpu_or_skip("a_faulting_kernel_is_reported_and_the_next_run_works") {
+        return;
+    }
+    let mut client = worker();
+    let bad = vector_add("C[i + (1LL << 40)] = A[i];");
+    match client.run(&request(bad, None)) {
+        Err(RuntimeError::Launch(msg)) => assert!(msg.contains("CUDA_ERROR"), "{msg}"),
+        other => panic!("expected a launch error, got {other:?}"),
+    }
+    assert_eq!(client.worker_pid(), None, "the faulted worker was stopped");
+    let good = vector_add("C[i] = A[i] + B[i];");
+    let res = client.run(&request(good.clone(), Some(good))).unwrap();
+    assert_eq!(res.correct, Some(true));
+}
+
+#[test]
+fn a_hanging_kernel_times_out_and_the_next_run_works() {
+    if !gpu_or_skip("a_hanging_kernel_times_out_and_the_next_run_works") {
+        return;
+    }
+    let mut client = worker().with_timeout(Duration::from_secs(5));
+    // A `volatile` read the compiler cannot hoist; inputs are never NaN.
+    let hang = vector_add("volatile const float* a = A; while (a[i] == a[i]) {} C[i] = 0.0f;");
+    assert!(matches!(
+        client.run(&request(hang, None)),
+        Err(RuntimeError::Timeout(_))
+    ));
+    let good = vector_add("C[i] = A[i] + B[i];");
+    let mut client = client.with_timeout(Duration::from_secs(60));
+    assert_eq!(
+        client
+            .run(&request(good.clone(), Some(good)))
+            .unwrap()
+            .correct,
+        Some(true)
+    );
+}
