@@ -368,6 +368,9 @@ enum Edit {
     Insert(usize, usize),
     Replace(usize, usize),
     DuplicateLine(usize),
+    /// Deletes the word (name or number) around a position.
+    DeleteWord(usize),
+    SwapLines(usize, usize),
 }
 
 fn edit_strategy() -> impl Strategy<Value = Edit> {
@@ -376,6 +379,8 @@ fn edit_strategy() -> impl Strategy<Value = Edit> {
         (any::<usize>(), 0..FRAGMENTS.len()).prop_map(|(p, f)| Edit::Insert(p, f)),
         (any::<usize>(), 0..FRAGMENTS.len()).prop_map(|(p, f)| Edit::Replace(p, f)),
         any::<usize>().prop_map(Edit::DuplicateLine),
+        any::<usize>().prop_map(Edit::DeleteWord),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::SwapLines(a, b)),
     ]
 }
 
@@ -413,6 +418,25 @@ fn apply(src: &mut Vec<char>, edit: &Edit) {
             let mut out: Vec<&str> = lines.clone();
             out.insert(l, lines[l]);
             *src = out.join("\n").chars().collect();
+        }
+        Edit::DeleteWord(p) => {
+            let is_word = |c: &char| c.is_alphanumeric() || *c == '_';
+            let p = p % len;
+            let (mut start, mut end) = (p.min(src.len()), p.min(src.len()));
+            while start > 0 && src.get(start - 1).is_some_and(is_word) {
+                start -= 1;
+            }
+            while src.get(end).is_some_and(is_word) {
+                end += 1;
+            }
+            src.drain(start..end);
+        }
+        Edit::SwapLines(a, b) => {
+            let text: String = src.iter().collect();
+            let mut lines: Vec<&str> = text.split('\n').collect();
+            let n = lines.len();
+            lines.swap(a % n, b % n);
+            *src = lines.join("\n").chars().collect();
         }
     }
 }

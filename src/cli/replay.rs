@@ -154,7 +154,7 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
                 }
             }
             Err(super::run::RunFailure::NoDevice(msg)) => {
-                eprintln!("error: no CUDA device: {msg}");
+                eprintln!("error: {msg}");
                 return EXIT_NO_GPU;
             }
             Err(super::run::RunFailure::Other(msg)) => {
