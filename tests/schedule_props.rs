@@ -190,7 +190,7 @@ fn make_steps(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(64), .. ProptestConfig::default() })]
     #[test]
     fn random_schedules_keep_results(
         kind in 0u8..3,
