@@ -25,10 +25,50 @@ impl Rng {
 
 /// Fragments that make mutations land on interesting syntax.
 const TOKENS: &[&str] = &[
-    "(", ")", "[", "]", ":", ",", "=", "\n", "    ", "\t", "T.block(\"x\")", "with ", "for ", " in ",
-    "T.grid(", "T.axis.remap(\"SSR\", [i, j, k])", "range(", "-", "//", "%", "*", "1e400", "99999999999999999999",
-    "0.0", "\"", "'", "#", "\\", "T.float32(", "T.Buffer((", "@T.prim_func", "def ", "class ", "é", "\u{0}", "T.init()",
-    "T.where(", "T.reads(", "not ", " and ", "if ", "else:", "T.thread_binding(", "thread=\"threadIdx.w\"",
+    "(",
+    ")",
+    "[",
+    "]",
+    ":",
+    ",",
+    "=",
+    "\n",
+    "    ",
+    "\t",
+    "T.block(\"x\")",
+    "with ",
+    "for ",
+    " in ",
+    "T.grid(",
+    "T.axis.remap(\"SSR\", [i, j, k])",
+    "range(",
+    "-",
+    "//",
+    "%",
+    "*",
+    "1e400",
+    "99999999999999999999",
+    "0.0",
+    "\"",
+    "'",
+    "#",
+    "\\",
+    "T.float32(",
+    "T.Buffer((",
+    "@T.prim_func",
+    "def ",
+    "class ",
+    "é",
+    "\u{0}",
+    "T.init()",
+    "T.where(",
+    "T.reads(",
+    "not ",
+    " and ",
+    "if ",
+    "else:",
+    "T.thread_binding(",
+    "thread=\"threadIdx.w\"",
 ];
 
 fn mutate(rng: &mut Rng, src: &str) -> String {
@@ -77,7 +117,10 @@ fn parser_never_panics_on_mutated_workloads() {
         }
     }
     assert!(!seeds.is_empty());
-    let cases: usize = std::env::var("TIRTUI_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    let cases: usize = std::env::var("TIRTUI_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000);
     let mut rng = Rng(0xf022);
     let (mut ok, mut err) = (0usize, 0usize);
     let hook = std::panic::take_hook();

@@ -11,7 +11,10 @@ fn every_shipped_session_compiles_with_nvrtc() {
     if !nvrtc_available() {
         let required = std::env::var("CI").is_ok_and(|v| v == "true")
             || std::env::var("TIRTUI_NVRTC_TESTS").is_ok_and(|v| v == "1");
-        assert!(!required, "libnvrtc not found but CI=true / TIRTUI_NVRTC_TESTS=1 requires it");
+        assert!(
+            !required,
+            "libnvrtc not found but CI=true / TIRTUI_NVRTC_TESTS=1 requires it"
+        );
         eprintln!("skipping every_shipped_session_compiles_with_nvrtc: libnvrtc not found");
         return;
     }
@@ -27,13 +30,18 @@ fn every_shipped_session_compiles_with_nvrtc() {
         let (name, text) = session.workload_source(Some(&path)).unwrap();
         let workload = tirtui::script::parse_func(&text, None)
             .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &text).render()));
-        let trace = Trace::replay(workload.clone(), &session.steps)
-            .unwrap_or_else(|(_, e)| panic!("{e}"));
+        let trace =
+            Trace::replay(workload.clone(), &session.steps).unwrap_or_else(|(_, e)| panic!("{e}"));
         let kernel = tirtui::codegen::generate(trace.func()).unwrap().kernel;
         let reference = tirtui::cli::run::reference_kernel(&workload).unwrap();
         for (what, k) in [("kernel", &kernel), ("reference", &reference)] {
-            let report = nvrtc_compile(k, "sm_90")
-                .unwrap_or_else(|e| panic!("{} ({what}) does not compile: {e}\n{}", path.display(), k.source));
+            let report = nvrtc_compile(k, "sm_90").unwrap_or_else(|e| {
+                panic!(
+                    "{} ({what}) does not compile: {e}\n{}",
+                    path.display(),
+                    k.source
+                )
+            });
             assert!(
                 report.warnings.is_empty(),
                 "{} ({what}) compiles with warnings: {:?}",

@@ -276,6 +276,20 @@ impl Writer<'_> {
         self.line(text);
     }
 
+    /// Writes `// block "name"` unless the same block's lines end right here
+    /// (vthread copies of one statement); returns where the block's lines start.
+    fn block_comment(&mut self, name: &str) -> usize {
+        let start = self.lines;
+        let continues = self
+            .blocks
+            .iter()
+            .any(|(n, r)| n == name && r.last().is_some_and(|last| last.1 == start));
+        if !continues {
+            self.line(&format!("// block \"{name}\""));
+        }
+        start
+    }
+
     fn record_block(&mut self, name: &str, start: usize) {
         let end = self.lines;
         match self.blocks.iter_mut().find(|(n, _)| n == name) {
@@ -289,29 +303,9 @@ impl Writer<'_> {
 
     fn stmt(&mut self, s: &LStmt) {
         match s {
-            LStmt::Seq(v) => {
-                let mut prev: Option<&str> = None;
-                for c in v {
-                    match c {
-                        LStmt::Block(b) => {
-                            let start = self.lines;
-                            if prev != Some(b.name.as_str()) {
-                                self.line(&format!("// block \"{}\"", b.name));
-                            }
-                            self.stmt(&b.body);
-                            self.record_block(&b.name, start);
-                            prev = Some(b.name.as_str());
-                        }
-                        other => {
-                            self.stmt(other);
-                            prev = None;
-                        }
-                    }
-                }
-            }
+            LStmt::Seq(v) => v.iter().for_each(|c| self.stmt(c)),
             LStmt::Block(b) => {
-                let start = self.lines;
-                self.line(&format!("// block \"{}\"", b.name));
+                let start = self.block_comment(&b.name);
                 self.stmt(&b.body);
                 self.record_block(&b.name, start);
             }
@@ -467,10 +461,10 @@ impl Writer<'_> {
             }
         };
         let name = block_name(&l.body);
-        let start = self.lines;
-        if let Some(n) = &name {
-            self.line(&format!("// block \"{n}\""));
-        }
+        let start = match &name {
+            Some(n) => self.block_comment(n),
+            None => self.lines,
+        };
         self.line(&text);
         if let Some(n) = name {
             self.record_block(&n, start);

@@ -33,7 +33,18 @@ fn scratch_dump() {
         }
     }
     match super::generate(&func) {
-        Ok(o) => println!("{}\n{:?}", o.kernel.source, o.block_lines),
+        Ok(o) => {
+            println!("{}\n{:?}", o.kernel.source, o.block_lines);
+            match crate::runtime::nvrtc_compile(&o.kernel, "sm_90") {
+                Ok(r) => {
+                    let ldl = r.ptx.matches("ld.local").count();
+                    let stl = r.ptx.matches("st.local").count();
+                    let fma = r.ptx.matches("fma.rn.f32").count();
+                    println!("NVRTC ok: log {:?} ld.local {ldl} st.local {stl} fma {fma} ld.shared.v4 {} ld.global.v4 {}", r.log, r.ptx.matches("ld.shared.v4").count(), r.ptx.matches("ld.global.nc.v4").count() + r.ptx.matches("ld.global.v4").count());
+                }
+                Err(e) => println!("NVRTC ERR {e}"),
+            }
+        }
         Err(e) => println!("ERR {e}"),
     }
 }

@@ -7,6 +7,7 @@
 //!
 //! Invariant: works on `lir`; after it every access has exactly one index.
 
+use super::index::{linear, Ranges};
 use super::lir::{rewrite_accesses, LStmt, Lowered};
 use super::LowerError;
 use crate::ir::{Buffer, Expr};
@@ -73,7 +74,9 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
                 Some(acc) => Expr::add(acc, term),
             });
         }
-        *idx = vec![flat.unwrap_or(Expr::int(0))];
+        // Normalised right away, so the program reads as an affine sum.
+        let flat = flat.unwrap_or(Expr::int(0));
+        *idx = vec![linear(&flat, &Ranges::new()).to_expr()];
         b
     });
     // Allocated buffers become flat arrays of their size.

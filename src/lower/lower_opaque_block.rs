@@ -10,7 +10,7 @@
 
 use super::lir::{rewrite_accesses, LAlloc, LBlock, LFor, LIf, LLet, LStmt, LStore, Lowered};
 use super::LowerError;
-use crate::ir::{BlockRealize, BufferId, Expr, MatchBuffer, PrimFunc, Stmt, VarId};
+use crate::ir::{AnnValue, BlockRealize, BufferId, Expr, MatchBuffer, PrimFunc, Stmt, VarId};
 use std::collections::HashMap;
 
 pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
@@ -21,15 +21,62 @@ pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
         }
         other => convert(func, other)?,
     };
+    let mut buffers = func.buffers.clone();
+    apply_storage_align(func, &mut buffers);
     Ok(Lowered {
         name: func.name.clone(),
         params: func.params.clone(),
         vars: func.vars.clone(),
-        buffers: func.buffers.clone(),
+        buffers,
         body,
         launch: None,
         shared: None,
     })
+}
+
+/// `storage_align` lives on the writing block as `buffer_dim_align:
+/// [[write_index, axis, factor, offset], ...]`; it moves to the buffer here.
+fn apply_storage_align(func: &PrimFunc, buffers: &mut [crate::ir::Buffer]) {
+    for block in func.blocks() {
+        for (key, value) in &block.annotations {
+            let (ann::BUFFER_DIM_ALIGN, AnnValue::List(items)) = (key.as_str(), value) else {
+                continue;
+            };
+            for item in items {
+                let AnnValue::List(v) = item else { continue };
+                let ints: Vec<i64> = v
+                    .iter()
+                    .filter_map(|x| match x {
+                        AnnValue::Int(i) => Some(*i),
+                        _ => None,
+                    })
+                    .collect();
+                let [index, axis, factor, offset] = ints[..] else {
+                    continue;
+                };
+                let Some(w) = usize::try_from(index)
+                    .ok()
+                    .and_then(|i| block.writes.get(i))
+                else {
+                    continue;
+                };
+                let Some(buf) = buffers.get_mut(w.buffer.0 as usize) else {
+                    continue;
+                };
+                let ndim = buf.shape.len() as i64;
+                let axis = if axis < 0 { axis + ndim } else { axis };
+                if (0..ndim).contains(&axis) && factor > 0 {
+                    buf.axis_align.retain(|a| a.0 != axis as usize);
+                    buf.axis_align.push((axis as usize, factor, offset));
+                }
+            }
+        }
+    }
+}
+
+mod ann {
+    /// The block annotation TVM (and the schedule) use for `storage_align`.
+    pub const BUFFER_DIM_ALIGN: &str = "buffer_dim_align";
 }
 
 fn convert(func: &PrimFunc, s: &Stmt) -> Result<LStmt, LowerError> {

@@ -12,6 +12,8 @@
 pub mod compact_buffer_region;
 pub mod flatten_buffer;
 pub mod index;
+#[cfg(test)]
+mod index_tests;
 pub mod inject_virtual_thread;
 pub mod lir;
 pub mod lower_init_block;
@@ -21,6 +23,7 @@ pub mod pipeline;
 pub mod plan_buffer_allocation;
 mod print;
 pub mod simplify;
+pub mod simt;
 pub mod thread_binding;
 pub mod thread_sync;
 pub mod unroll;

@@ -25,8 +25,8 @@ pub const PASSES: &[&str] = &[
     "inject_virtual_thread",
     "unroll",
     "simplify",
-    "thread_sync",
     "merge_shared_memory",
+    "thread_sync",
 ];
 
 /// A program between two passes: block-level TIR before `lower_opaque_block`, lowered after.
@@ -38,7 +38,7 @@ pub enum Stage {
 
 /// Runs the whole pipeline.
 pub fn lower(func: &PrimFunc) -> Result<Lowered, LowerError> {
-    match lower_until(func, "merge_shared_memory")? {
+    match lower_until(func, "thread_sync")? {
         Stage::Lowered(l) => Ok(l),
         Stage::Tir(_) => Err(LowerError::Unsupported {
             what: "the pipeline stopped before lowering".into(),

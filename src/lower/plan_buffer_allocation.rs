@@ -14,6 +14,9 @@ use std::collections::BTreeMap;
 pub fn run(mut f: Lowered) -> Lowered {
     let mut allocated = Vec::new();
     strip_allocs(&mut f.body, &mut allocated);
+    // Declaration order follows buffer creation (A_shared before B_shared).
+    allocated.sort();
+    allocated.dedup();
     // Scope 0 is the function body; loops and block markers are numbered in pre-order.
     let mut lca: BTreeMap<BufferId, Vec<usize>> = BTreeMap::new();
     let mut counter = 0;

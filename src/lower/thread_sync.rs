@@ -8,6 +8,9 @@
 //! TVM: src/tir/transforms/thread_storage_sync.cc (ThreadSyncPlanner over the
 //! linearised access sequence of each scope, with a loop's body scanned twice).
 //!
+//! Runs after `merge_shared_memory`: buffers that share bytes of the pool
+//! conflict with each other as if they were one buffer.
+//!
 //! Invariant: works on flat `lir` after `thread_binding`; adds only `Sync`.
 
 use super::index::{linear, Ranges};
@@ -324,11 +327,23 @@ impl Planner<'_> {
 
     fn conflicts(&self, prev: &Access, cur: &Access) -> bool {
         if prev.buffer != cur.buffer {
-            return false;
+            return self.share_bytes(prev.buffer, cur.buffer);
         }
         match (&prev.point, &cur.point) {
             (Some(a), Some(b)) if a == b => !self.own_element(a),
             _ => true,
+        }
+    }
+
+    /// True when two buffers use some of the same bytes of the merged pool.
+    fn share_bytes(&self, a: BufferId, b: BufferId) -> bool {
+        let Some(layout) = self.f.shared.as_ref().filter(|l| l.merged) else {
+            return false;
+        };
+        let slot = |x: BufferId| layout.slots.iter().find(|s| s.buffer == x);
+        match (slot(a), slot(b)) {
+            (Some(p), Some(q)) => p.offset < q.offset + q.bytes && q.offset < p.offset + p.bytes,
+            _ => false,
         }
     }
 

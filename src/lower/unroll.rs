@@ -12,7 +12,9 @@
 //!
 //! Invariant: works on flat `lir`; changes loop kinds and copies loop bodies.
 
+use super::index::Ranges;
 use super::lir::{LStmt, Lowered};
+use super::simplify::simplify_stmt;
 use crate::ir::{AnnValue, Expr, ForKind, StorageScope, VarId};
 
 /// Largest extent the register rule unrolls.
@@ -26,6 +28,7 @@ pub fn run(mut f: Lowered) -> Lowered {
         .collect();
     let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
     let mut u = Unroller {
+        f: &f,
         local,
         auto_max_step: 0,
         explicit: false,
@@ -46,7 +49,8 @@ fn ann_int(v: &AnnValue) -> Option<i64> {
     }
 }
 
-struct Unroller {
+struct Unroller<'a> {
+    f: &'a Lowered,
     local: Vec<bool>,
     auto_max_step: i64,
     explicit: bool,
@@ -55,7 +59,7 @@ struct Unroller {
     steps: i64,
 }
 
-impl Unroller {
+impl Unroller<'_> {
     /// True when `v` appears in the index of a local-buffer access in `s`.
     fn indexes_local(&self, s: &LStmt, v: VarId) -> bool {
         let mut found = false;
@@ -118,7 +122,7 @@ impl Unroller {
                                 let val = Expr::add(l.min.clone(), Expr::int(i));
                                 let var = l.var;
                                 c.substitute(&|v| (v == var).then(|| val.clone()));
-                                c
+                                simplify_stmt(self.f, c, &mut Ranges::new())
                             })
                             .collect();
                         LStmt::seq(copies)

@@ -48,7 +48,7 @@ pub fn parse_func(src: &str, func: Option<&str>) -> Result<PrimFunc> {
             None => "the file defines no `@T.prim_func` function".to_string(),
         };
         ParseError::semantic(Span::default(), message)
-            .with_label("looked for the function here")
+            .with_label("in this file")
             .with_expected(names)
     })
 }

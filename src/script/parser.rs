@@ -17,29 +17,32 @@ use crate::diag::Span;
 pub const MAX_DEPTH: usize = 200;
 
 /// Stack for parsing and building. Unoptimised builds use up to ~30 KiB per
-/// nesting level, so `MAX_DEPTH` levels do not fit the 2 MiB of a default
+/// nesting level (6 MiB at `MAX_DEPTH`), more than the 2 MiB of a default
 /// thread; the memory is only reserved, pages are touched as used.
-const PARSE_STACK_BYTES: usize = 256 << 20;
+const PARSE_STACK_BYTES: usize = 32 << 20;
 
-/// Runs `f` on a thread with a stack large enough for `MAX_DEPTH` nesting.
+/// Runs `f` on a thread with a stack large enough for `MAX_DEPTH` nesting
+/// (on the current thread if no thread can be started).
 pub(crate) fn with_parse_stack<T: Send>(f: impl FnOnce() -> Result<T> + Send) -> Result<T> {
+    let f = std::sync::Mutex::new(Some(f));
+    let run = || match f.lock().ok().and_then(|mut g| g.take()) {
+        Some(f) => f(),
+        None => Err(ParseError::syntax(Span::default(), "the parser ran twice")),
+    };
     std::thread::scope(|scope| {
-        let handle = std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name("tvmscript-parser".to_string())
             .stack_size(PARSE_STACK_BYTES)
-            .spawn_scoped(scope, f)
-            .map_err(|e| {
-                ParseError::syntax(
+            .spawn_scoped(scope, run);
+        match spawned {
+            Ok(handle) => handle.join().unwrap_or_else(|_| {
+                Err(ParseError::syntax(
                     Span::default(),
-                    format!("cannot start the parser thread: {e}"),
-                )
-            })?;
-        handle.join().unwrap_or_else(|_| {
-            Err(ParseError::syntax(
-                Span::default(),
-                "the parser failed unexpectedly",
-            ))
-        })
+                    "the parser failed unexpectedly",
+                ))
+            }),
+            Err(_) => run(),
+        }
     })
 }
 

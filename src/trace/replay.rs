@@ -1,6 +1,10 @@
 //! Applying trace steps to a schedule: names to handles, arguments to
 //! primitive calls, and errors that say which step failed and why.
 
+// A failed step carries the program as it was, so the error can be rendered
+// with the culprit marked; failures are rare, so their size does not matter.
+#![allow(clippy::result_large_err)]
+
 use super::step::{Arg, Step};
 use crate::diag::Diagnostic;
 use crate::ir::{AnnValue, BlockId, LoopId, PrimFunc, ThreadAxis};

@@ -158,12 +158,23 @@ fn move_block(
 
     // Another block under the loop that also writes what this block writes would
     // interleave with it differently once this block runs inside the loop.
-    let me_writes: Vec<BufferId> = get_block(func, block)?.block.writes.iter().map(|w| w.buffer).collect();
+    let me_writes: Vec<BufferId> = get_block(func, block)?
+        .block
+        .writes
+        .iter()
+        .map(|w| w.buffer)
+        .collect();
     let target_body = &get_loop(func, loop_id)?.body;
     if let Some(other) = tree::blocks_in(target_body).into_iter().find(|r| {
         r.block.id != block && r.block.writes.iter().any(|w| me_writes.contains(&w.buffer))
     }) {
-        let buffer = other.block.writes.iter().find(|w| me_writes.contains(&w.buffer)).map(|w| func.buffer(w.buffer).name.clone()).unwrap_or_default();
+        let buffer = other
+            .block
+            .writes
+            .iter()
+            .find(|w| me_writes.contains(&w.buffer))
+            .map(|w| func.buffer(w.buffer).name.clone())
+            .unwrap_or_default();
         return Err(ScheduleError::UnsupportedPattern {
             block: block_culprit(func, block),
             why: format!(

@@ -31,11 +31,13 @@ fn trivial_store(
             {
                 vars.push(*v)
             }
-            _ => return Err(err(format!(
+            _ => {
+                return Err(err(format!(
                 "{primitive} needs each index of `{}` to be a distinct block iterator; `{}` is not",
                 func.buffer(store.buffer).name,
                 crate::script::print_expr(func, idx)
-            ))),
+            )))
+            }
         }
     }
     Ok((store.clone(), vars))

@@ -195,7 +195,10 @@ fn explicit_root<'a>(
             _ => false,
         },
         StmtKind::Assign { value, .. } => match &value.kind {
-            ExprKind::Call { func, .. } => m.tir_name(func).as_deref() == Some("match_buffer"),
+            ExprKind::Call { func, .. } => matches!(
+                m.tir_name(func).as_deref(),
+                Some("match_buffer" | "alloc_buffer" | "sblock_alloc_buffer")
+            ),
             _ => false,
         },
         _ => false,

@@ -1,0 +1,421 @@
+//! Runs a lowered kernel on the CPU, one thread block at a time, all threads
+//! of a block in lockstep (SIMT, with masks for divergent `if`s). It is the
+//! oracle for lowering: its results must equal the interpreter's on the
+//! scheduled program.
+//!
+//! Lockstep would hide missing barriers, so shared memory is checked instead:
+//! between two `__syncthreads()` no thread may read an element another thread
+//! wrote (read after write) or write one another thread read (write after read).
+//! The merged shared pool is simulated byte-address by byte-address, so a read
+//! of a buffer whose bytes another buffer has since reused fails too.
+//!
+//! Invariant: knows `ir`, `lir` and the interpreter's `Tensor`; no GPU.
+
+use super::flatten_buffer::alloc_size;
+use super::lir::{LStmt, Lowered};
+use crate::interp::{Tensor, TensorData};
+use crate::ir::{BufferId, DataType, Expr, StorageScope, ThreadAxis, VarId};
+use std::collections::HashMap;
+use thiserror::Error;
+
+mod eval;
+
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum SimError {
+    #[error("race on {buffer}[{index}]: thread {thread} {what} thread {other} without a barrier between")]
+    Race {
+        buffer: String,
+        index: i64,
+        thread: usize,
+        other: usize,
+        what: &'static str,
+    },
+    #[error(
+        "{buffer}[{index}] is read before it is written (or after another buffer reused its bytes)"
+    )]
+    Unwritten { buffer: String, index: i64 },
+    #[error("{buffer}[{index}] is out of bounds (size {size})")]
+    OutOfBounds {
+        buffer: String,
+        index: i64,
+        size: i64,
+    },
+    #[error("__syncthreads() is reached by only some threads of a block")]
+    DivergentBarrier,
+    #[error("loop `{0}` has bounds that differ between threads")]
+    NonUniformLoop(String),
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Val {
+    F(f64),
+    I(i64),
+    B(bool),
+}
+
+impl Val {
+    fn int(self) -> i64 {
+        match self {
+            Val::I(v) => v,
+            Val::B(b) => b as i64,
+            Val::F(f) => f as i64,
+        }
+    }
+    fn float(self) -> f64 {
+        match self {
+            Val::F(f) => f,
+            Val::I(v) => v as f64,
+            Val::B(b) => b as i64 as f64,
+        }
+    }
+    fn truth(self) -> bool {
+        match self {
+            Val::B(b) => b,
+            Val::I(v) => v != 0,
+            Val::F(f) => f != 0.0,
+        }
+    }
+}
+
+fn round(t: DataType, v: Val) -> Val {
+    match t {
+        DataType::F32 => Val::F(v.float() as f32 as f64),
+        DataType::F16 => Val::F(half::f16::from_f64(v.float()).to_f64()),
+        DataType::BF16 => Val::F(half::bf16::from_f64(v.float()).to_f64()),
+        DataType::F64 => Val::F(v.float()),
+        DataType::Bool => Val::B(v.truth()),
+        DataType::I8 => Val::I(v.int() as i8 as i64),
+        DataType::I16 => Val::I(v.int() as i16 as i64),
+        DataType::I32 => Val::I(v.int() as i32 as i64),
+        DataType::U8 => Val::I(v.int() as u8 as i64),
+        DataType::I64 => Val::I(v.int()),
+    }
+}
+
+#[derive(Clone, Default)]
+struct Cell {
+    val: Option<(BufferId, Val)>,
+    writer: Option<(usize, u64)>,
+    read_epoch: u64,
+    readers: Vec<usize>,
+}
+
+struct Sim<'a> {
+    f: &'a Lowered,
+    n: usize,
+    globals: HashMap<BufferId, Vec<Val>>,
+    /// Byte address of each shared buffer in `pool`.
+    shared_base: HashMap<BufferId, usize>,
+    pool: Vec<Cell>,
+    local: HashMap<BufferId, Vec<Vec<Option<Val>>>>,
+    vars: HashMap<VarId, Vec<Val>>,
+    epoch: u64,
+}
+
+/// Runs `f` with `args` bound to its buffer parameters in order; outputs are
+/// written into `args`.
+pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
+    let launch = f
+        .launch
+        .clone()
+        .ok_or_else(|| SimError::Unsupported("the program has no launch configuration".into()))?;
+    let params: Vec<BufferId> = f.params.iter().filter_map(|p| p.buffer).collect();
+    if params.len() != args.len() {
+        return Err(SimError::Unsupported(format!(
+            "{} arguments for {} buffers",
+            args.len(),
+            params.len()
+        )));
+    }
+    let mut globals = HashMap::new();
+    for (&b, a) in params.iter().zip(args.iter()) {
+        let vals = match &a.data {
+            TensorData::Float(v) => v.iter().map(|x| Val::F(*x)).collect(),
+            TensorData::Int(v) => v.iter().map(|x| Val::I(*x)).collect(),
+            TensorData::Bool(v) => v.iter().map(|x| Val::B(*x)).collect(),
+        };
+        globals.insert(b, vals);
+    }
+    // Shared buffers at their pool offsets, or one after the other.
+    let mut shared_base = HashMap::new();
+    let mut top = 0usize;
+    if let Some(layout) = &f.shared {
+        for s in &layout.slots {
+            let at = if layout.merged {
+                s.offset as usize
+            } else {
+                top
+            };
+            shared_base.insert(s.buffer, at);
+            top = top.max(at + s.bytes as usize);
+        }
+    }
+    let n = launch.threads() as usize;
+    let mut sim = Sim {
+        f,
+        n,
+        globals,
+        shared_base,
+        pool: vec![Cell::default(); top],
+        local: HashMap::new(),
+        vars: HashMap::new(),
+        epoch: 0,
+    };
+    let [gx, gy, gz] = launch.grid;
+    for bz in 0..gz as i64 {
+        for by in 0..gy as i64 {
+            for bx in 0..gx as i64 {
+                sim.pool.iter_mut().for_each(|c| *c = Cell::default());
+                sim.vars.clear();
+                sim.local.clear();
+                for &(axis, v) in &launch.thread_vars {
+                    let vals = (0..n)
+                        .map(|t| {
+                            let [x, y, _] = launch.block.map(|d| d as usize);
+                            Val::I(match axis {
+                                ThreadAxis::BlockIdx(0) => bx,
+                                ThreadAxis::BlockIdx(1) => by,
+                                ThreadAxis::BlockIdx(_) => bz,
+                                ThreadAxis::ThreadIdx(0) => (t % x) as i64,
+                                ThreadAxis::ThreadIdx(1) => (t / x % y) as i64,
+                                ThreadAxis::ThreadIdx(_) => (t / (x * y)) as i64,
+                                ThreadAxis::VThread(_) => 0,
+                            })
+                        })
+                        .collect();
+                    sim.vars.insert(v, vals);
+                }
+                sim.exec(&f.body, &vec![true; n])?;
+            }
+        }
+    }
+    for (&b, a) in params.iter().zip(args.iter_mut()) {
+        let vals = sim.globals.remove(&b).unwrap_or_default();
+        a.data = match a.data {
+            TensorData::Float(_) => TensorData::Float(vals.iter().map(|v| v.float()).collect()),
+            TensorData::Int(_) => TensorData::Int(vals.iter().map(|v| v.int()).collect()),
+            TensorData::Bool(_) => TensorData::Bool(vals.iter().map(|v| v.truth()).collect()),
+        };
+    }
+    Ok(())
+}
+
+impl Sim<'_> {
+    fn name(&self, b: BufferId) -> String {
+        self.f.buffer(b).name.clone()
+    }
+
+    fn uniform(&mut self, e: &Expr, mask: &[bool], what: VarId) -> Result<i64, SimError> {
+        let mut value = None;
+        for t in (0..self.n).filter(|&t| mask[t]) {
+            let v = self.eval(e, t)?.int();
+            if value.is_some_and(|x| x != v) {
+                return Err(SimError::NonUniformLoop(self.f.var_name(what).to_string()));
+            }
+            value = Some(v);
+        }
+        Ok(value.unwrap_or(0))
+    }
+
+    fn exec(&mut self, s: &LStmt, mask: &[bool]) -> Result<(), SimError> {
+        match s {
+            LStmt::Seq(v) => v.iter().try_for_each(|c| self.exec(c, mask)),
+            LStmt::Block(b) => self.exec(&b.body, mask),
+            LStmt::For(l) => {
+                if matches!(l.kind, crate::ir::ForKind::ThreadBinding(_)) {
+                    return Err(SimError::Unsupported("a thread-bound loop is left".into()));
+                }
+                let min = self.uniform(&l.min, mask, l.var)?;
+                let ext = self.uniform(&l.extent, mask, l.var)?;
+                for i in min..min + ext {
+                    self.vars.insert(l.var, vec![Val::I(i); self.n]);
+                    self.exec(&l.body, mask)?;
+                }
+                Ok(())
+            }
+            LStmt::If(i) => {
+                let mut then_mask = vec![false; self.n];
+                let mut else_mask = vec![false; self.n];
+                for t in (0..self.n).filter(|&t| mask[t]) {
+                    if self.eval(&i.cond, t)?.truth() {
+                        then_mask[t] = true;
+                    } else {
+                        else_mask[t] = true;
+                    }
+                }
+                if then_mask.contains(&true) {
+                    self.exec(&i.then_case, &then_mask)?;
+                }
+                match &i.else_case {
+                    Some(e) if else_mask.contains(&true) => self.exec(e, &else_mask),
+                    _ => Ok(()),
+                }
+            }
+            LStmt::Let(l) => {
+                let mut vals = vec![Val::I(0); self.n];
+                for t in (0..self.n).filter(|&t| mask[t]) {
+                    vals[t] = self.eval(&l.value, t)?;
+                }
+                self.vars.insert(l.var, vals);
+                self.exec(&l.body, mask)
+            }
+            LStmt::Alloc(a) => {
+                let buf = self.f.buffer(a.buffer);
+                let size = alloc_size(buf).unwrap_or(0).max(0) as usize;
+                if buf.scope.is_shared() {
+                    if !self.shared_base.contains_key(&a.buffer) {
+                        let at = self.pool.len();
+                        self.pool
+                            .resize(at + size * buf.dtype.bytes(), Cell::default());
+                        self.shared_base.insert(a.buffer, at);
+                    }
+                } else {
+                    self.local.insert(a.buffer, vec![vec![None; size]; self.n]);
+                }
+                self.exec(&a.body, mask)
+            }
+            LStmt::Store(st) => {
+                let idx = st.indices.first().cloned().unwrap_or(Expr::int(0));
+                let t_store = self.f.buffer(st.buffer).dtype;
+                for t in (0..self.n).filter(|&t| mask[t]) {
+                    let i = self.eval(&idx, t)?.int();
+                    let v = round(t_store, self.eval(&st.value, t)?);
+                    self.write(st.buffer, i, v, t)?;
+                }
+                Ok(())
+            }
+            LStmt::Sync => {
+                if mask.contains(&false) {
+                    return Err(SimError::DivergentBarrier);
+                }
+                self.epoch += 1;
+                Ok(())
+            }
+            LStmt::Evaluate(e) => {
+                for t in (0..self.n).filter(|&t| mask[t]) {
+                    self.eval(e, t)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn bounds(&self, b: BufferId, i: i64, size: usize) -> Result<usize, SimError> {
+        if i < 0 || i as usize >= size {
+            return Err(SimError::OutOfBounds {
+                buffer: self.name(b),
+                index: i,
+                size: size as i64,
+            });
+        }
+        Ok(i as usize)
+    }
+
+    fn shared_addr(&self, b: BufferId, i: i64) -> Result<usize, SimError> {
+        let buf = self.f.buffer(b);
+        let size = alloc_size(buf).unwrap_or(0).max(0) as usize;
+        let i = self.bounds(b, i, size)?;
+        let base = self.shared_base.get(&b).copied().unwrap_or(0);
+        Ok(base + i * buf.dtype.bytes())
+    }
+
+    fn write(&mut self, b: BufferId, i: i64, v: Val, t: usize) -> Result<(), SimError> {
+        let buf = self.f.buffer(b);
+        if buf.scope.is_shared() {
+            let addr = self.shared_addr(b, i)?;
+            let epoch = self.epoch;
+            let cell = &self.pool[addr];
+            if cell.read_epoch == epoch {
+                if let Some(&o) = cell.readers.iter().find(|&&o| o != t) {
+                    return Err(SimError::Race {
+                        buffer: self.name(b),
+                        index: i,
+                        thread: t,
+                        other: o,
+                        what: "overwrites what was read by",
+                    });
+                }
+            }
+            for k in 1..buf.dtype.bytes() {
+                if let Some(c) = self.pool.get_mut(addr + k) {
+                    c.val = None;
+                }
+            }
+            let cell = &mut self.pool[addr];
+            cell.val = Some((b, v));
+            cell.writer = Some((t, epoch));
+            return Ok(());
+        }
+        if buf.scope == StorageScope::Local {
+            let size = self
+                .local
+                .get(&b)
+                .and_then(|l| l.first())
+                .map_or(0, Vec::len);
+            let i = self.bounds(b, i, size)?;
+            if let Some(l) = self.local.get_mut(&b) {
+                l[t][i] = Some(v);
+            }
+            return Ok(());
+        }
+        let size = self.globals.get(&b).map_or(0, Vec::len);
+        let i = self.bounds(b, i, size)?;
+        if let Some(g) = self.globals.get_mut(&b) {
+            g[i] = v;
+        }
+        Ok(())
+    }
+
+    fn read(&mut self, b: BufferId, i: i64, t: usize) -> Result<Val, SimError> {
+        let buf = self.f.buffer(b);
+        let unwritten = || SimError::Unwritten {
+            buffer: buf.name.clone(),
+            index: i,
+        };
+        if buf.scope.is_shared() {
+            let addr = self.shared_addr(b, i)?;
+            let epoch = self.epoch;
+            let cell = &mut self.pool[addr];
+            if let Some((w, e)) = cell.writer {
+                if e == epoch && w != t {
+                    return Err(SimError::Race {
+                        buffer: buf.name.clone(),
+                        index: i,
+                        thread: t,
+                        other: w,
+                        what: "reads what was written by",
+                    });
+                }
+            }
+            if cell.read_epoch != epoch {
+                cell.read_epoch = epoch;
+                cell.readers.clear();
+            }
+            if cell.readers.last() != Some(&t) {
+                cell.readers.push(t);
+            }
+            return match cell.val {
+                Some((owner, v)) if owner == b => Ok(v),
+                _ => Err(unwritten()),
+            };
+        }
+        if buf.scope == StorageScope::Local {
+            let size = self
+                .local
+                .get(&b)
+                .and_then(|l| l.first())
+                .map_or(0, Vec::len);
+            let i2 = self.bounds(b, i, size)?;
+            return self
+                .local
+                .get(&b)
+                .and_then(|l| l[t][i2])
+                .ok_or_else(unwritten);
+        }
+        let size = self.globals.get(&b).map_or(0, Vec::len);
+        let i = self.bounds(b, i, size)?;
+        Ok(self.globals.get(&b).map_or(Val::I(0), |g| g[i]))
+    }
+}

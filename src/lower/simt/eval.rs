@@ -1,0 +1,180 @@
+//! Expression evaluation for the SIMT simulator: one thread's value, rounded
+//! to the expression's dtype after every operation, as the interpreter does.
+
+use super::{round, Sim, SimError, Val};
+use crate::ir::{BinOp, DataType, Expr, Intrinsic};
+
+impl Sim<'_> {
+    pub(super) fn eval(&mut self, e: &Expr, t: usize) -> Result<Val, SimError> {
+        Ok(match e {
+            Expr::Int(v, DataType::Bool) => Val::B(*v != 0),
+            Expr::Int(v, _) => Val::I(*v),
+            Expr::Float(v, _) => Val::F(*v),
+            Expr::Var(v) => match self.vars.get(v) {
+                Some(vals) => vals[t],
+                None => {
+                    return Err(SimError::Unsupported(format!(
+                        "variable `{}` has no value",
+                        self.f.var_name(*v)
+                    )))
+                }
+            },
+            Expr::Not(a) => Val::B(!self.eval(a, t)?.truth()),
+            Expr::Select(c, a, b) => {
+                let (c, a, b) = (self.eval(c, t)?, self.eval(a, t)?, self.eval(b, t)?);
+                if c.truth() {
+                    a
+                } else {
+                    b
+                }
+            }
+            Expr::Cast(ty, a) => {
+                let v = self.eval(a, t)?;
+                match (ty.is_int(), v) {
+                    (true, Val::F(f)) => round(*ty, Val::I(f.trunc() as i64)),
+                    _ => round(*ty, v),
+                }
+            }
+            Expr::Load(b, idx) => {
+                let i = match idx.first() {
+                    Some(x) => self.eval(x, t)?.int(),
+                    None => 0,
+                };
+                self.read(*b, i, t)?
+            }
+            Expr::Binary(op, a, b) => {
+                let ty = self.f.dtype_of(a);
+                if *op == BinOp::And || *op == BinOp::Or {
+                    let x = self.eval(a, t)?.truth();
+                    let y = self.eval(b, t)?.truth();
+                    return Ok(Val::B(if *op == BinOp::And { x && y } else { x || y }));
+                }
+                let (x, y) = (self.eval(a, t)?, self.eval(b, t)?);
+                binary(*op, ty, x, y)?
+            }
+            Expr::Call(f, args) => {
+                let ty = args.first().map_or(DataType::F32, |a| self.f.dtype_of(a));
+                match f {
+                    Intrinsic::IfThenElse if args.len() == 3 => {
+                        let c = self.eval(&args[0], t)?.truth();
+                        return self.eval(&args[if c { 1 } else { 2 }], t);
+                    }
+                    Intrinsic::Likely if args.len() == 1 => return self.eval(&args[0], t),
+                    _ => {}
+                }
+                let vals = args
+                    .iter()
+                    .map(|a| self.eval(a, t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let x = vals.first().map_or(0.0, |v| v.float());
+                if ty.is_int() && matches!(f, Intrinsic::Abs) {
+                    return Ok(round(ty, Val::I(vals.first().map_or(0, |v| v.int()).abs())));
+                }
+                let r = match f {
+                    Intrinsic::Exp => x.exp(),
+                    Intrinsic::Exp2 => x.exp2(),
+                    Intrinsic::Log => x.ln(),
+                    Intrinsic::Log2 => x.log2(),
+                    Intrinsic::Log10 => x.log10(),
+                    Intrinsic::Sqrt => x.sqrt(),
+                    Intrinsic::Rsqrt => 1.0 / x.sqrt(),
+                    Intrinsic::Sin => x.sin(),
+                    Intrinsic::Cos => x.cos(),
+                    Intrinsic::Tan => x.tan(),
+                    Intrinsic::Tanh => x.tanh(),
+                    Intrinsic::Sigmoid => 1.0 / (1.0 + (-x).exp()),
+                    Intrinsic::Erf => erf(x),
+                    Intrinsic::Fabs | Intrinsic::Abs => x.abs(),
+                    Intrinsic::Floor => x.floor(),
+                    Intrinsic::Ceil => x.ceil(),
+                    Intrinsic::Round => x.round_ties_even(),
+                    Intrinsic::Trunc => x.trunc(),
+                    Intrinsic::Pow => x.powf(vals.get(1).map_or(1.0, |v| v.float())),
+                    Intrinsic::IfThenElse | Intrinsic::Likely => {
+                        return Err(SimError::Unsupported(format!(
+                            "{} with wrong arguments",
+                            f.name()
+                        )))
+                    }
+                };
+                round(ty, Val::F(r))
+            }
+        })
+    }
+}
+
+fn binary(op: BinOp, ty: DataType, x: Val, y: Val) -> Result<Val, SimError> {
+    if op.is_comparison() {
+        let ord = if ty.is_float() {
+            x.float().partial_cmp(&y.float())
+        } else {
+            Some(x.int().cmp(&y.int()))
+        };
+        use std::cmp::Ordering::*;
+        return Ok(Val::B(match op {
+            BinOp::Eq => ord == Some(Equal),
+            BinOp::Ne => ord != Some(Equal),
+            BinOp::Lt => ord == Some(Less),
+            BinOp::Le => matches!(ord, Some(Less | Equal)),
+            BinOp::Gt => ord == Some(Greater),
+            _ => matches!(ord, Some(Greater | Equal)),
+        }));
+    }
+    if ty.is_float() {
+        let (a, b) = (x.float(), y.float());
+        let r = match op {
+            BinOp::Add => a + b,
+            BinOp::Sub => a - b,
+            BinOp::Mul => a * b,
+            BinOp::Div => a / b,
+            BinOp::Mod => a % b,
+            BinOp::FloorDiv => (a / b).floor(),
+            BinOp::FloorMod => a - (a / b).floor() * b,
+            BinOp::Min => a.min(b),
+            _ => a.max(b),
+        };
+        return Ok(round(ty, Val::F(r)));
+    }
+    let (a, b) = (x.int(), y.int());
+    if matches!(
+        op,
+        BinOp::Div | BinOp::Mod | BinOp::FloorDiv | BinOp::FloorMod
+    ) && b == 0
+    {
+        return Err(SimError::Unsupported("integer division by zero".into()));
+    }
+    let r = match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::Div => a.wrapping_div(b),
+        BinOp::Mod => a.wrapping_rem(b),
+        BinOp::FloorDiv => floor_div(a, b),
+        BinOp::FloorMod => a.wrapping_sub(b.wrapping_mul(floor_div(a, b))),
+        BinOp::Min => a.min(b),
+        _ => a.max(b),
+    };
+    Ok(round(ty, Val::I(r)))
+}
+
+fn floor_div(a: i64, b: i64) -> i64 {
+    let q = a.wrapping_div(b);
+    if a.wrapping_rem(b) != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// The error function (Abramowitz and Stegun 7.1.26, about 1.5e-7 absolute).
+fn erf(x: f64) -> f64 {
+    let s = x.signum();
+    let x = x.abs();
+    let t = 1.0 / (1.0 + 0.3275911 * x);
+    let y = 1.0
+        - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
+            + 0.254829592)
+            * t
+            * (-x * x).exp();
+    s * y
+}
