@@ -219,6 +219,11 @@ proptest! {
             let err = g.max_rel_err(e);
             prop_assert!(err <= 1e-5, "max rel err {} after:\n{}", err, tirtui::script::print_func(trace.func()));
         }
+        // The printed program parses back to itself (printer/parser round trip).
+        let printed = tirtui::script::print_func(trace.func());
+        let reparsed = tirtui::script::parse_func(&printed, None).map_err(|e| e.to_diagnostic("printed", &printed).render());
+        prop_assert!(reparsed.is_ok(), "printed program does not parse: {:?}", reparsed.err());
+        prop_assert_eq!(tirtui::script::print_func(&reparsed.unwrap()), printed.clone());
         // And the whole trace replays from YAML to the same program.
         let yaml = tirtui::trace::Session { workload: tirtui::trace::Workload::Inline("x".into()), func: None, steps: trace.steps.clone() }.to_yaml();
         let sess = tirtui::trace::Session::from_yaml(&yaml, "prop").unwrap();

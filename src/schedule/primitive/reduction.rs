@@ -289,34 +289,89 @@ pub fn rfactor(
         axis_align: Vec::new(),
         ..out.clone()
     });
-    // rf block: the original iterators, plus a spatial iterator for the factored loop.
-    let rf_var_name = format!("v{}", func.var_name(l.var));
-    let rf_iter = func.new_var(rf_var_name, crate::ir::DataType::I32);
-    let mut map: Vec<(VarId, VarId)> = Vec::new();
+    // rf block iterators (TVM's scheme): the spatial iterators as they were, and one
+    // iterator per loop that drives a reduction iterator; the factored loop's one is
+    // spatial (it indexes the partial sums), the others reduce. Each original
+    // reduction iterator becomes its binding over those new iterators.
+    let nest = tree::loops_of_block(func, block_id).unwrap_or_default();
+    let mut driving: Vec<(VarId, i64)> = Vec::new();
+    for lid in &nest {
+        let Some(f) = func.find_loop(*lid) else {
+            continue;
+        };
+        let drives_reduce = realize
+            .block
+            .iter_vars
+            .iter()
+            .zip(&realize.iter_values)
+            .any(|(iv, v)| iv.kind == IterKind::Reduce && v.uses_var(f.var));
+        if drives_reduce {
+            let ext = f.extent.as_int().ok_or_else(|| {
+                ScheduleError::NonConstantExtent(
+                    loop_culprit(func, *lid),
+                    crate::script::print_expr(func, &f.extent),
+                )
+            })?;
+            driving.push((f.var, ext));
+        }
+    }
     let mut rf_iters = Vec::new();
-    for iv in &realize.block.iter_vars {
+    let mut rf_values = Vec::new();
+    let mut map: Vec<(VarId, Expr)> = Vec::new();
+    let mut rf_iter = None;
+    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
+        if iv.kind == IterKind::Reduce {
+            continue;
+        }
         let nv = func.new_var(func.var_name(iv.var).to_string(), func.var(iv.var).dtype);
-        map.push((iv.var, nv));
+        map.push((iv.var, Expr::Var(nv)));
         rf_iters.push(IterVar {
             var: nv,
             ..iv.clone()
         });
+        rf_values.push(value.clone());
     }
-    rf_iters.insert(
-        0,
-        IterVar {
-            var: rf_iter,
-            dom: Range::from_extent(Expr::int(extent)),
-            kind: IterKind::Spatial,
-        },
-    );
-    let sub = |e: &mut Expr| {
+    let mut loop_to_iter: Vec<(VarId, VarId)> = Vec::new();
+    for (lv, ext) in &driving {
+        let nv = func.new_var(format!("v{}", func.var_name(*lv)), crate::ir::DataType::I32);
+        let is_rf = *lv == l.var;
+        if is_rf {
+            rf_iter = Some(nv);
+        }
+        rf_iters.push(IterVar {
+            var: nv,
+            dom: Range::from_extent(Expr::int(*ext)),
+            kind: if is_rf {
+                IterKind::Spatial
+            } else {
+                IterKind::Reduce
+            },
+        });
+        rf_values.push(Expr::Var(*lv));
+        loop_to_iter.push((*lv, nv));
+    }
+    let rf_iter = rf_iter.ok_or_else(|| ScheduleError::InvalidArgument {
+        what: "rfactor",
+        why: format!(
+            "{} does not drive the reduction",
+            loop_culprit(func, loop_id)
+        ),
+    })?;
+    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
+        if iv.kind != IterKind::Reduce {
+            continue;
+        }
+        let mut e = value.clone();
         e.substitute(&|v| {
-            map.iter()
+            loop_to_iter
+                .iter()
                 .find(|(a, _)| *a == v)
                 .map(|(_, b)| Expr::Var(*b))
-        })
-    };
+        });
+        map.push((iv.var, crate::arith::simplify(&e)));
+    }
+    let sub =
+        |e: &mut Expr| e.substitute(&|v| map.iter().find(|(a, _)| *a == v).map(|(_, b)| b.clone()));
     let mut rf_indices = store.indices.clone();
     rf_indices.iter_mut().for_each(sub);
     rf_indices.insert(axis, Expr::Var(rf_iter));
@@ -334,8 +389,6 @@ pub fn rfactor(
     sub(&mut init_value);
     let rf_load = Expr::Load(rf_buffer, rf_indices.clone());
     let rf_block_id = func.new_block_id();
-    let mut rf_values = realize.iter_values.clone();
-    rf_values.insert(0, Expr::Var(l.var));
     let rf_block = Block {
         id: rf_block_id,
         name: format!("{}_rf", realize.block.name),
