@@ -61,40 +61,84 @@ fn shipped_sessions_lower_to_the_same_result() {
     }
 }
 
+/// A scheduled program from a data file: TVMScript, or a session on a workload.
+fn program(path: &Path) -> tirtui::ir::PrimFunc {
+    let text = std::fs::read_to_string(path).unwrap();
+    if path.extension().is_some_and(|e| e == "yaml") {
+        let session = Session::from_yaml(&text, &path.display().to_string())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let (name, src) = session.workload_source(Some(path)).unwrap();
+        let func = tirtui::script::parse_func(&src, session.func.as_deref())
+            .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &src).render()));
+        return Trace::replay(func, &session.steps)
+            .unwrap_or_else(|(_, e)| {
+                panic!("{}", e.to_diagnostic(&path.display().to_string()).render())
+            })
+            .func()
+            .clone();
+    }
+    tirtui::script::parse_func(&text, None).unwrap_or_else(|e| {
+        panic!(
+            "{}",
+            e.to_diagnostic(&path.display().to_string(), &text).render()
+        )
+    })
+}
+
 #[test]
 fn lowering_data_files_keep_their_result() {
-    let mut n = 0;
+    let mut files: Vec<PathBuf> = Vec::new();
     for dir in ["tests/data/lower", "tests/data/codegen"] {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            continue;
-        };
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .flat_map(|p| {
-                if p.is_dir() {
+        for entry in std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok()) {
+            let p = entry.path();
+            if p.is_dir() {
+                files.extend(
                     std::fs::read_dir(&p)
                         .unwrap()
-                        .filter_map(|e| e.ok().map(|e| e.path()))
-                        .collect()
-                } else {
-                    vec![p]
-                }
-            })
-            .filter(|p| p.extension().is_some_and(|x| x == "tir"))
-            .filter(|p| !p.to_string_lossy().contains("/err/"))
-            .collect();
-        files.sort();
-        for p in files {
-            let text = std::fs::read_to_string(&p).unwrap();
-            let func = tirtui::script::parse_func(&text, None).unwrap_or_else(|e| {
-                panic!(
-                    "{}",
-                    e.to_diagnostic(&p.display().to_string(), &text).render()
-                )
-            });
-            check_same_result(&func, &p.display().to_string());
-            n += 1;
+                        .filter_map(|e| e.ok().map(|e| e.path())),
+                );
+            } else {
+                files.push(p);
+            }
         }
     }
-    assert!(n > 0, "no data files found");
+    files.retain(|p| {
+        let name = p.to_string_lossy();
+        // Error cases, and the unscheduled workload of the codegen sessions.
+        !name.contains("/err/")
+            && !name.ends_with("codegen/gemm64.tir")
+            && p.extension().is_some_and(|x| x == "tir" || x == "yaml")
+    });
+    files.sort();
+    assert!(files.len() >= 15, "data files: {files:?}");
+    for p in files {
+        check_same_result(&program(&p), &p.display().to_string());
+    }
+}
+
+#[test]
+fn the_simulator_reports_missing_barriers_as_races() {
+    use tirtui::lower::{simt::SimError, LStmt};
+    for file in [
+        "tests/data/lower/thread_sync/loop_neighbour.tir",
+        "tests/data/lower/merge_shared_memory/two_stages.tir",
+        "tests/data/lower/compact_buffer_region/shared_tiles.tir",
+    ] {
+        let text = std::fs::read_to_string(file).unwrap();
+        let func = tirtui::script::parse_func(&text, None).unwrap();
+        let mut lowered = tirtui::lower::lower(&func).unwrap();
+        let mut n_syncs = 0;
+        lowered.body.rewrite(&mut |s| {
+            if let LStmt::Seq(v) = s {
+                n_syncs += v.iter().filter(|x| **x == LStmt::Sync).count();
+                v.retain(|x| *x != LStmt::Sync);
+            }
+        });
+        assert!(n_syncs > 0, "{file}: expected barriers");
+        let mut args = interp::random_args(&func, 1).unwrap();
+        match tirtui::lower::simt::simulate(&lowered, &mut args) {
+            Err(SimError::Race { .. }) => {}
+            other => panic!("{file}: expected a race without barriers, got {other:?}"),
+        }
+    }
 }

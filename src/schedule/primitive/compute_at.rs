@@ -156,6 +156,47 @@ fn move_block(
         });
     }
 
+    // Dependences outside the loop must keep their order: for compute_at every
+    // producer outside the loop runs before it; for reverse_compute_at every
+    // consumer outside the loop runs after it.
+    let order: Vec<BlockId> = func.blocks().iter().map(|b| b.id).collect();
+    let inside: Vec<usize> = tree::blocks_in(&get_loop(func, loop_id)?.body)
+        .iter()
+        .filter_map(|r| order.iter().position(|b| *b == r.block.id))
+        .collect();
+    if let (Some(first), Some(last)) = (inside.iter().min(), inside.iter().max()) {
+        let (others, must_precede) = if reverse {
+            (consumers(func, block), false)
+        } else {
+            (producers(func, block), true)
+        };
+        for other in others {
+            if tree::loop_contains_block(func, loop_id, other) {
+                continue;
+            }
+            let Some(pos) = order.iter().position(|b| *b == other) else {
+                continue;
+            };
+            let misplaced = if must_precede {
+                pos > *first
+            } else {
+                pos < *last
+            };
+            if misplaced {
+                return Err(ScheduleError::UnsupportedPattern {
+                    block: block_culprit(func, block),
+                    why: format!(
+                        "its {} {} runs {} {}, so {primitive} would break that dependence",
+                        if must_precede { "producer" } else { "consumer" },
+                        block_culprit(func, other),
+                        if must_precede { "after" } else { "before" },
+                        loop_culprit(func, loop_id)
+                    ),
+                });
+            }
+        }
+    }
+
     // Another block under the loop that also writes what this block writes would
     // interleave with it differently once this block runs inside the loop.
     let me_writes: Vec<BufferId> = get_block(func, block)?
