@@ -368,9 +368,34 @@ fn move_block(
             )));
         }
     }
+    // Where the region may run past an iterator's domain (a non-divisible split
+    // above), guard the block with a predicate, as TVM does.
+    let mut ranges = loop_ranges(func);
+    for (v, extent) in &new_loops {
+        ranges.insert(*v, Range::from_extent(extent.clone()));
+    }
+    let mut predicate = Expr::bool(true);
+    for (iv, value) in me.block.iter_vars.iter().zip(&iter_values) {
+        let lo = iv.dom.min.clone();
+        let hi = crate::arith::simplify(&Expr::add(iv.dom.min.clone(), iv.dom.extent.clone()));
+        let conds = [
+            Expr::binary(crate::ir::BinOp::Ge, value.clone(), lo),
+            Expr::lt(value.clone(), hi),
+        ];
+        for c in conds {
+            if !crate::arith::bound::can_prove(&c, &ranges) {
+                let c = crate::arith::simplify_with(&c, &ranges);
+                predicate = if predicate.is_const_true() {
+                    c
+                } else {
+                    Expr::and(predicate, c)
+                };
+            }
+        }
+    }
     let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
         iter_values,
-        predicate: Expr::bool(true),
+        predicate,
         block: me.block.clone(),
     }));
     for (v, extent) in new_loops.into_iter().rev() {
