@@ -43,6 +43,32 @@ fn trivial_store(
     Ok((store.clone(), vars))
 }
 
+/// Inlining needs `block` to be the only writer of `buffer` in the function:
+/// with another writer, the inlined value would not be what a reader saw.
+fn check_single_writer(
+    func: &PrimFunc,
+    block: BlockId,
+    buffer: BufferId,
+) -> Result<(), ScheduleError> {
+    let others: Vec<String> = func
+        .blocks()
+        .iter()
+        .filter(|b| b.id != block && b.writes.iter().any(|w| w.buffer == buffer))
+        .map(|b| format!("\"{}\"", b.name))
+        .collect();
+    if others.is_empty() {
+        return Ok(());
+    }
+    Err(ScheduleError::UnsupportedPattern {
+        block: block_culprit(func, block),
+        why: format!(
+            "`{}` is also written by {}; inlining needs a single writer",
+            func.buffer(buffer).name,
+            others.join(", ")
+        ),
+    })
+}
+
 fn refresh(func: &mut PrimFunc, id: BlockId) {
     if let Some(r) = func.find_block(id) {
         let b = r.block.clone();
@@ -110,6 +136,7 @@ pub fn compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), Schedul
     }
     let readers = consumers(func, block);
     let buffer = store.buffer;
+    check_single_writer(func, block, buffer)?;
     let inline = |indices: &[Expr]| -> Expr {
         let mut v = store.value.clone();
         v.substitute(&|x| {
@@ -178,6 +205,8 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
         ));
     }
     let produced = pstore.buffer;
+    check_single_writer(func, producer, produced)?;
+    check_single_writer(func, block, out_store.buffer)?;
     // Every load of the produced buffer must use the same indices: distinct iterators of this block.
     let mut load_idx: Option<Vec<Expr>> = None;
     let mut consistent = true;

@@ -146,9 +146,29 @@ pub fn decompose_reduction(
         match_buffers: Vec::new(),
         annotations: Vec::new(),
     };
+    // The init keeps the parts of the block's predicate over loops it still has
+    // (outer loops and the copies); parts over reduction-only loops do not apply.
+    let copied: Vec<VarId> = loop_map.iter().map(|(a, _)| *a).collect();
+    let skipped: Vec<VarId> = loops[at..]
+        .iter()
+        .filter_map(|l| func.find_loop(*l).map(|f| f.var))
+        .filter(|v| !copied.contains(v))
+        .collect();
+    let mut predicate = Expr::bool(true);
+    for mut c in conjuncts(&realize.predicate) {
+        if skipped.iter().any(|v| c.uses_var(*v)) {
+            continue;
+        }
+        c.substitute(&lmap);
+        predicate = if predicate.is_const_true() {
+            c
+        } else {
+            Expr::and(predicate, c)
+        };
+    }
     let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
         iter_values: init_values,
-        predicate: Expr::bool(true),
+        predicate,
         block: init_block,
     }));
     for mut f in loop_copies.into_iter().rev() {
@@ -179,6 +199,19 @@ pub fn decompose_reduction(
     let ranges = loop_ranges(func);
     simplify_bindings(&mut func.body, &ranges);
     Ok(init_id)
+}
+
+/// The parts of a conjunction `a and b and c`.
+fn conjuncts(e: &Expr) -> Vec<Expr> {
+    match e {
+        Expr::Binary(BinOp::And, a, b) => {
+            let mut v = conjuncts(a);
+            v.extend(conjuncts(b));
+            v
+        }
+        e if e.is_const_true() => Vec::new(),
+        e => vec![e.clone()],
+    }
 }
 
 fn stmt_uses_var(stmt: &Stmt, v: VarId) -> bool {
