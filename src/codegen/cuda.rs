@@ -11,12 +11,14 @@
 //! Invariant: prints `lir`; decides nothing about the program's meaning
 //! except how a vector access is spelled (asked of `lower::vectorize`).
 
-use super::expr::{c_type, helper_source, make_vector, vector_type, ExprCtx};
+use super::expr::{
+    c_type, helper_source, make_vector, thread_split, vector_type, ExprCtx, Hoisted,
+};
 use super::names::Names;
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg};
 use crate::ir::{BufferId, DataType, Expr, ForKind, StorageScope, ThreadAxis};
 use crate::lower::flatten_buffer::alloc_size;
-use crate::lower::index::{Ranges, Simplifier};
+use crate::lower::index::{linear, Linear, Ranges, Simplifier};
 use crate::lower::lir::{LFor, LStmt, Lowered};
 use crate::lower::vectorize::{analyze, single_store};
 use std::collections::{BTreeSet, HashSet};
@@ -36,6 +38,7 @@ struct Writer<'a> {
     /// (block name, line ranges in the body), in order of first appearance.
     blocks: Vec<(String, Vec<(usize, usize)>)>,
     local_buffers: BTreeSet<BufferId>,
+    hoisted: Vec<Hoisted>,
 }
 
 pub fn emit(f: &Lowered) -> Result<CudaOutput, CodegenError> {
@@ -74,6 +77,7 @@ pub fn emit(f: &Lowered) -> Result<CudaOutput, CodegenError> {
         vector_buffers: HashSet::new(),
         blocks: Vec::new(),
         local_buffers: BTreeSet::new(),
+        hoisted: Vec::new(),
     };
     for &(axis, v) in &launch.thread_vars {
         let ext = match axis {
@@ -122,7 +126,9 @@ pub fn emit(f: &Lowered) -> Result<CudaOutput, CodegenError> {
             w.line(&format!("__shared__ {align}{ty} {name}[{n}];"));
         }
     }
+    w.hoist();
     w.stmt(&f.body);
+    w.drop_unused_hoisted();
 
     // Assemble: includes, helpers, signature, body.
     let mut head = String::new();
@@ -249,14 +255,98 @@ impl Writer<'_> {
         self.lines += 1;
     }
 
-    fn expr(&mut self, e: &Expr) -> String {
-        let mut cx = ExprCtx {
+    fn cx(&mut self) -> ExprCtx<'_> {
+        ExprCtx {
             f: self.f,
             names: &self.names,
             ranges: &self.ranges,
             helpers: &mut self.helpers,
+            hoisted: &self.hoisted,
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) -> String {
+        self.cx().expr(e)
+    }
+
+    fn index(&mut self, b: BufferId, e: &Expr) -> String {
+        self.cx().index(b, e)
+    }
+
+    /// Removes hoisted declarations that no statement ended up using (NVRTC
+    /// warns about unused variables), shifting the block line ranges.
+    fn drop_unused_hoisted(&mut self) {
+        let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let mut lines: Vec<String> = self.out.lines().map(str::to_string).collect();
+        let mut removed = 0;
+        for h in std::mem::take(&mut self.hoisted) {
+            let decl = format!("const int {} = ", h.name);
+            let Some(at) = lines.iter().position(|l| l.trim_start().starts_with(&decl)) else {
+                continue;
+            };
+            let used = lines.iter().enumerate().any(|(i, l)| {
+                i != at
+                    && l.match_indices(&h.name).any(|(p, _)| {
+                        let before = l[..p].chars().next_back().is_some_and(is_ident);
+                        let after = l[p + h.name.len()..].chars().next().is_some_and(is_ident);
+                        !before && !after
+                    })
+            });
+            if !used {
+                lines.remove(at);
+                removed += 1;
+            }
+        }
+        if removed > 0 {
+            self.out = lines.into_iter().map(|l| l + "\n").collect();
+            self.lines -= removed;
+            for (_, ranges) in &mut self.blocks {
+                for r in ranges.iter_mut() {
+                    *r = (r.0 - removed, r.1 - removed);
+                }
+            }
+        }
+    }
+
+    /// Declares, at the top of the kernel, the thread-index part of each
+    /// buffer's indices where it has two or more terms, the way hand-written
+    /// CUDA computes a thread's base offset once.
+    fn hoist(&mut self) {
+        let mut found: Vec<(BufferId, Linear)> = Vec::new();
+        let f = self.f;
+        let mut record = |b: BufferId, e: &Expr| {
+            let (part, _) = thread_split(f, &linear(e, &Ranges::new()));
+            if part.terms.len() >= 2 && !found.iter().any(|(x, p)| *x == b && *p == part) {
+                found.push((b, part));
+            }
         };
-        cx.expr(e)
+        f.body.visit(&mut |s| {
+            if let LStmt::Store(st) = s {
+                if let Some(i) = st.indices.first() {
+                    record(st.buffer, i);
+                }
+            }
+            s.for_each_expr(|e| {
+                e.visit(&mut |x| {
+                    if let Expr::Load(b, idx) = x {
+                        if let Some(i) = idx.first() {
+                            record(*b, i);
+                        }
+                    }
+                })
+            });
+        });
+        for (b, part) in found {
+            let base = format!("{}_base", self.names.buffer(b));
+            let name = self.names.fresh(&base);
+            let value = self.expr(&part.to_expr());
+            self.line(&format!("const int {name} = {value};"));
+            self.hoisted.push(Hoisted {
+                buffer: b,
+                part,
+                name,
+            });
+        }
     }
 
     fn declare(&mut self, name: &str) -> bool {
@@ -323,11 +413,10 @@ impl Writer<'_> {
                 self.close("}");
             }
             LStmt::Store(st) => {
-                let idx = st
-                    .indices
-                    .first()
-                    .map(|i| self.expr(i))
-                    .unwrap_or_else(|| "0".into());
+                let idx = match st.indices.first() {
+                    Some(i) => self.index(st.buffer, i),
+                    None => "0".into(),
+                };
                 let value = self.expr(&st.value);
                 let name = self.names.buffer(st.buffer).to_string();
                 self.line(&format!("{name}[{idx}] = {value};"));
@@ -395,14 +484,14 @@ impl Writer<'_> {
         }
         if let (Some(m), Some(e)) = (l.min.as_int(), l.extent.as_int()) {
             if e > 0 {
-                self.ranges.insert(l.var, (m, m + e - 1));
+                self.ranges.insert(l.var, (m, m.saturating_add(e - 1)));
             }
         }
         let name = self.names.var(l.var).to_string();
         let min = self.expr(&l.min);
         let end = match (l.min.as_int(), l.extent.as_int()) {
             (Some(0), _) => self.expr(&l.extent),
-            (Some(m), Some(e)) => (m + e).to_string(),
+            (Some(m), Some(e)) => m.saturating_add(e).to_string(),
             _ => self.expr(&Expr::add(l.min.clone(), l.extent.clone())),
         };
         if matches!(l.kind, ForKind::Unrolled | ForKind::Vectorized) {
@@ -429,12 +518,12 @@ impl Writer<'_> {
         };
         let dtype = self.f.buffer(st.buffer).dtype;
         let dst = self.names.buffer(st.buffer).to_string();
-        let base = self.expr(&plan.store_base);
+        let base = self.index(st.buffer, &plan.store_base);
         let text = match (&plan.copy_from, &st.value) {
             (Some(src_base), Expr::Load(src, _)) => {
                 let vt = vector_type(dtype, plan.lanes);
+                let sb = self.index(*src, src_base);
                 let src = self.names.buffer(*src).to_string();
-                let sb = self.expr(src_base);
                 format!("*({vt}*)({dst} + {base}) = *({vt}*)({src} + {sb});")
             }
             _ => {

@@ -7,8 +7,8 @@
 //! Invariant: pure printing; knows `ir` and the lowered program's arenas.
 
 use super::names::Names;
-use crate::ir::{BinOp, DataType, Expr, Intrinsic, VarId};
-use crate::lower::index::{expr_bounds, Ranges};
+use crate::ir::{BinOp, BufferId, DataType, Expr, Intrinsic, VarId};
+use crate::lower::index::{expr_bounds, linear, Linear, Ranges};
 use crate::lower::Lowered;
 use std::collections::BTreeSet;
 
@@ -100,6 +100,15 @@ pub fn float_literal(v: f64, t: DataType) -> String {
     }
 }
 
+/// The part of a buffer's indices that depends only on the thread indices,
+/// computed once at the top of the kernel (`A_base`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hoisted {
+    pub buffer: BufferId,
+    pub part: Linear,
+    pub name: String,
+}
+
 /// What an expression printer needs besides the program.
 pub struct ExprCtx<'a> {
     pub f: &'a Lowered,
@@ -108,6 +117,7 @@ pub struct ExprCtx<'a> {
     pub ranges: &'a Ranges,
     /// Helper functions the printed code calls (`tirtui_floordiv_int` ...).
     pub helpers: &'a mut BTreeSet<&'static str>,
+    pub hoisted: &'a [Hoisted],
 }
 
 const P_OR: u8 = 1;
@@ -132,6 +142,24 @@ impl ExprCtx<'_> {
 
     pub fn expr(&mut self, e: &Expr) -> String {
         self.prec(e, 0)
+    }
+
+    /// An index into `b`, with its thread-only part replaced by the hoisted name.
+    pub fn index(&mut self, b: BufferId, e: &Expr) -> String {
+        let l = linear(e, &Ranges::new());
+        let (part, rest) = thread_split(self.f, &l);
+        match self
+            .hoisted
+            .iter()
+            .find(|h| h.buffer == b && h.part == part)
+        {
+            Some(h) if rest.terms.is_empty() && rest.constant == 0 => h.name.clone(),
+            Some(h) => {
+                let name = h.name.clone();
+                format!("{name} + {}", self.prec(&rest.to_expr(), P_ADD))
+            }
+            None => self.expr(e),
+        }
     }
 
     fn nonneg(&self, e: &Expr) -> bool {
@@ -174,16 +202,32 @@ impl ExprCtx<'_> {
                 self.prec(b, P_OR)
             ),
             Expr::Cast(t, a) => {
-                if self.dtype(a) == *t {
+                let from = self.dtype(a);
+                if from == *t {
                     return self.prec(a, outer);
                 }
-                format!("(({}){})", c_type(*t), self.prec(a, P_UNARY))
+                let half = |d: DataType| matches!(d, DataType::F16 | DataType::BF16);
+                let inner = self.prec(a, P_UNARY);
+                // The half types convert reliably only to and from float.
+                let float_val = if from == DataType::F32 {
+                    self.expr(a)
+                } else {
+                    format!("(float){inner}")
+                };
+                match t {
+                    DataType::F16 => format!("__float2half_rn({float_val})"),
+                    DataType::BF16 => format!("__float2bfloat16_rn({float_val})"),
+                    _ if half(from) && *t != DataType::F32 => {
+                        format!("(({})((float){inner}))", c_type(*t))
+                    }
+                    _ => format!("(({}){inner})", c_type(*t)),
+                }
             }
             Expr::Load(b, idx) => {
-                let i = idx
-                    .first()
-                    .map(|i| self.expr(i))
-                    .unwrap_or_else(|| "0".into());
+                let i = match idx.first() {
+                    Some(i) => self.index(*b, i),
+                    None => "0".into(),
+                };
                 format!("{}[{i}]", self.names.buffer(*b))
             }
             Expr::Binary(op, a, b) => self.binary(*op, a, b, outer),
@@ -361,6 +405,32 @@ impl ExprCtx<'_> {
             Intrinsic::Pow => self.math("pow", t, args),
         }
     }
+}
+
+/// Splits `l` into the terms that use only thread indices and the rest.
+pub fn thread_split(f: &Lowered, l: &Linear) -> (Linear, Linear) {
+    let is_thread = |v: VarId| f.launch.as_ref().is_some_and(|x| x.axis_of(v).is_some());
+    let mut part = Linear::constant(0);
+    let mut rest = Linear::constant(l.constant);
+    for (atom, k) in &l.terms {
+        let mut vars = Vec::new();
+        atom.visit(&mut |x| {
+            if let Expr::Var(v) = x {
+                vars.push(*v);
+            }
+        });
+        let loads = {
+            let mut n = 0;
+            atom.visit(&mut |x| n += matches!(x, Expr::Load(..)) as usize);
+            n
+        };
+        if !vars.is_empty() && loads == 0 && vars.iter().all(|v| is_thread(*v)) {
+            part.add_term(atom.clone(), *k);
+        } else {
+            rest.add_term(atom.clone(), *k);
+        }
+    }
+    (part, rest)
 }
 
 /// Source of the helper functions named in `helpers`.

@@ -52,5 +52,3 @@ pub fn generate(func: &PrimFunc) -> Result<CudaOutput, CodegenError> {
 pub fn emit(lowered: &Lowered) -> Result<CudaOutput, CodegenError> {
     cuda::emit(lowered)
 }
-#[cfg(test)]
-mod scratch_tests;

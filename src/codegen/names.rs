@@ -89,6 +89,7 @@ const RESERVED: &[&str] = &[
 pub struct Names {
     vars: HashMap<VarId, String>,
     buffers: HashMap<BufferId, String>,
+    used: HashSet<String>,
 }
 
 fn sanitize(name: &str) -> String {
@@ -111,21 +112,23 @@ fn sanitize(name: &str) -> String {
     s
 }
 
+fn fresh_in(used: &mut HashSet<String>, base: &str) -> String {
+    let base = sanitize(base);
+    let mut name = base.clone();
+    let mut n = 1;
+    while used.contains(&name) {
+        name = format!("{base}_{n}");
+        n += 1;
+    }
+    used.insert(name.clone());
+    name
+}
+
 impl Names {
     pub fn new(f: &Lowered) -> Names {
-        let mut used: HashSet<String> = HashSet::new();
-        let mut unique = |base: &str| {
-            let base = sanitize(base);
-            let mut name = base.clone();
-            let mut n = 1;
-            while used.contains(&name) {
-                name = format!("{base}_{n}");
-                n += 1;
-            }
-            used.insert(name.clone());
-            name
-        };
         let mut names = Names::default();
+        let mut used = std::mem::take(&mut names.used);
+        let mut unique = |base: &str| fresh_in(&mut used, base);
         // Parameters first, so they keep their names.
         for p in &f.params {
             if let Some(b) = p.buffer {
@@ -147,7 +150,13 @@ impl Names {
                 .entry(VarId(i as u32))
                 .or_insert_with(|| unique(&v.name));
         }
+        names.used = used;
         names
+    }
+
+    /// A new name, unused so far, based on `base`.
+    pub fn fresh(&mut self, base: &str) -> String {
+        fresh_in(&mut self.used, base)
     }
 
     pub fn var(&self, v: VarId) -> &str {

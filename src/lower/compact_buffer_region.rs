@@ -231,7 +231,7 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             .as_ref()
             .filter(|_| usable[d])
             .and_then(|(lo, hi)| {
-                let ext = hi.clone().add(lo, -1).as_const()? + 1;
+                let ext = hi.clone().add(lo, -1).as_const()?.checked_add(1)?;
                 (ext > 0 && ext < extent).then(|| (lo.clone(), ext))
             });
         match dim {

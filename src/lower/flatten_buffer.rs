@@ -57,7 +57,7 @@ pub fn alloc_size(buf: &Buffer) -> Option<i64> {
     for (d, s) in buf.shape.iter().zip(&st) {
         last = last.checked_add((d.as_int()? - 1).checked_mul(s.as_int()?)?)?;
     }
-    Some(outer.max(last + 1))
+    Some(outer.max(last.checked_add(1)?))
 }
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {

@@ -12,7 +12,9 @@
 //!
 //! Invariant: works on flat `lir`; after it no loop is bound to vthread.
 
+use super::index::Ranges;
 use super::lir::{LFor, LStmt, Lowered};
+use super::simplify::simplify_stmt;
 use super::LowerError;
 use crate::ir::{BufferId, Expr, ForKind, VarId};
 use std::collections::{HashMap, HashSet};
@@ -259,8 +261,13 @@ impl Injector<'_> {
                 if self.touched.contains(&Key::Buf(a.buffer)) && !self.remap.contains_key(&a.buffer)
                 {
                     let buf = &mut self.f.buffers[a.buffer.0 as usize];
-                    if let Some(size) = buf.shape.first().and_then(Expr::as_int) {
-                        buf.shape = vec![Expr::int(size * self.n)];
+                    let grown = buf
+                        .shape
+                        .first()
+                        .and_then(Expr::as_int)
+                        .and_then(|s| Some((s, s.checked_mul(self.n)?)));
+                    if let Some((size, total)) = grown {
+                        buf.shape = vec![Expr::int(total)];
                         self.remap.insert(a.buffer, size);
                     }
                 }
@@ -293,7 +300,7 @@ impl Injector<'_> {
                     let mut c = s.clone();
                     let value = Expr::add(min.clone(), Expr::int(i));
                     c.substitute(&|v| (v == var).then(|| value.clone()));
-                    c
+                    simplify_stmt(self.f, c, &mut Ranges::new())
                 })
                 .collect();
             LStmt::seq(copies)

@@ -27,11 +27,12 @@ impl fmt::Display for Lowered {
             );
             for slot in &s.slots {
                 let b = self.buffer(slot.buffer);
-                let _ = writeln!(
-                    out,
-                    "#   {}: {} bytes at offset {}",
-                    b.name, slot.bytes, slot.offset
-                );
+                let at = if s.merged {
+                    format!(" at offset {}", slot.offset)
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(out, "#   {}: {} bytes{at}", b.name, slot.bytes);
             }
         }
         let params: Vec<String> = self

@@ -57,7 +57,7 @@ pub fn simplify_stmt(f: &Lowered, s: LStmt, ranges: &mut Ranges) -> LStmt {
             }
             let saved = ranges.get(&l.var).copied();
             if let (Some(m), Some(e)) = (min, ext) {
-                ranges.insert(l.var, (m, m + e - 1));
+                ranges.insert(l.var, (m, m.saturating_add(e - 1)));
             }
             l.body = simplify_stmt(f, l.body, ranges);
             match saved {

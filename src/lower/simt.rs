@@ -94,6 +94,12 @@ fn round(t: DataType, v: Val) -> Val {
     }
 }
 
+#[derive(Clone, Debug)]
+enum VarVal {
+    Uniform(Val),
+    PerThread(Vec<Val>),
+}
+
 #[derive(Clone, Default)]
 struct Cell {
     val: Option<(BufferId, Val)>,
@@ -110,7 +116,8 @@ struct Sim<'a> {
     shared_base: HashMap<BufferId, usize>,
     pool: Vec<Cell>,
     local: HashMap<BufferId, Vec<Vec<Option<Val>>>>,
-    vars: HashMap<VarId, Vec<Val>>,
+    /// Variable values by `VarId`: one for all threads (loop variables) or one per thread.
+    vars: Vec<Option<VarVal>>,
     epoch: u64,
 }
 
@@ -160,7 +167,7 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
         shared_base,
         pool: vec![Cell::default(); top],
         local: HashMap::new(),
-        vars: HashMap::new(),
+        vars: vec![None; f.vars.len()],
         epoch: 0,
     };
     let [gx, gy, gz] = launch.grid;
@@ -168,7 +175,7 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
         for by in 0..gy as i64 {
             for bx in 0..gx as i64 {
                 sim.pool.iter_mut().for_each(|c| *c = Cell::default());
-                sim.vars.clear();
+                sim.vars.iter_mut().for_each(|v| *v = None);
                 sim.local.clear();
                 for &(axis, v) in &launch.thread_vars {
                     let vals = (0..n)
@@ -185,7 +192,7 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
                             })
                         })
                         .collect();
-                    sim.vars.insert(v, vals);
+                    sim.set_var(v, VarVal::PerThread(vals));
                 }
                 sim.exec(&f.body, &vec![true; n])?;
             }
@@ -203,6 +210,14 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
 }
 
 impl Sim<'_> {
+    fn set_var(&mut self, v: VarId, value: VarVal) {
+        let i = v.0 as usize;
+        if i >= self.vars.len() {
+            self.vars.resize(i + 1, None);
+        }
+        self.vars[i] = Some(value);
+    }
+
     fn name(&self, b: BufferId) -> String {
         self.f.buffer(b).name.clone()
     }
@@ -229,8 +244,8 @@ impl Sim<'_> {
                 }
                 let min = self.uniform(&l.min, mask, l.var)?;
                 let ext = self.uniform(&l.extent, mask, l.var)?;
-                for i in min..min + ext {
-                    self.vars.insert(l.var, vec![Val::I(i); self.n]);
+                for i in min..min.saturating_add(ext) {
+                    self.set_var(l.var, VarVal::Uniform(Val::I(i)));
                     self.exec(&l.body, mask)?;
                 }
                 Ok(())
@@ -258,7 +273,7 @@ impl Sim<'_> {
                 for t in (0..self.n).filter(|&t| mask[t]) {
                     vals[t] = self.eval(&l.value, t)?;
                 }
-                self.vars.insert(l.var, vals);
+                self.set_var(l.var, VarVal::PerThread(vals));
                 self.exec(&l.body, mask)
             }
             LStmt::Alloc(a) => {

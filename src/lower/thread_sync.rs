@@ -101,6 +101,20 @@ fn insert(mut s: LStmt, counter: &mut usize, syncs: &HashSet<usize>) -> LStmt {
     if let LStmt::Seq(v) = s {
         s = LStmt::seq(v);
     }
+    // A barrier at the start of a block's statements goes before the block.
+    if let LStmt::Block(b) = &mut s {
+        if let LStmt::Seq(v) = &mut b.body {
+            if v.first() == Some(&LStmt::Sync) {
+                v.remove(0);
+                let body = std::mem::replace(&mut b.body, LStmt::Seq(Vec::new()));
+                b.body = match body {
+                    LStmt::Seq(v) => LStmt::seq(v),
+                    other => other,
+                };
+                s = LStmt::seq(vec![LStmt::Sync, s]);
+            }
+        }
+    }
     if syncs.contains(&id) {
         LStmt::seq(vec![LStmt::Sync, s])
     } else {

@@ -4,14 +4,16 @@
 //!   statement where a `pragma_unroll_explicit` annotation asks for it.
 //! - `pragma_auto_unroll_max_step: N` on a loop unrolls the constant loops in
 //!   it (itself included) whose total steps stay within `N`, as TVM does.
-//! - A constant serial loop whose variable indexes a local buffer is unrolled
-//!   too: only fully unrolled constant indices let nvcc keep the buffer in
-//!   registers instead of local memory (TVM relies on nvcc's heuristics here).
+//! - A constant serial loop whose variable indexes a small local buffer is
+//!   unrolled too: only fully unrolled constant indices let nvcc keep the
+//!   buffer in registers instead of local memory (TVM relies on nvcc's
+//!   heuristics here).
 //!
 //! TVM: src/tir/transforms/unroll_loop.cc, with `explicit_unroll` off by default.
 //!
 //! Invariant: works on flat `lir`; changes loop kinds and copies loop bodies.
 
+use super::flatten_buffer::alloc_size;
 use super::index::Ranges;
 use super::lir::{LStmt, Lowered};
 use super::simplify::simplify_stmt;
@@ -19,12 +21,17 @@ use crate::ir::{AnnValue, Expr, ForKind, StorageScope, VarId};
 
 /// Largest extent the register rule unrolls.
 const REGISTER_UNROLL_MAX_EXTENT: i64 = 64;
+/// Local buffers larger than this (in elements) stay in local memory anyway.
+const REGISTER_BUFFER_MAX_ELEMENTS: i64 = 256;
 
 pub fn run(mut f: Lowered) -> Lowered {
     let local: Vec<bool> = f
         .buffers
         .iter()
-        .map(|b| b.scope == StorageScope::Local)
+        .map(|b| {
+            b.scope == StorageScope::Local
+                && alloc_size(b).is_some_and(|n| n <= REGISTER_BUFFER_MAX_ELEMENTS)
+        })
         .collect();
     let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
     let mut u = Unroller {

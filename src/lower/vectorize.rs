@@ -129,7 +129,7 @@ fn walk(f: &Lowered, s: &mut LStmt, ranges: &mut Ranges) {
     if let LStmt::For(l) = s {
         if let (Some(min), Some(ext)) = (l.min.as_int(), l.extent.as_int()) {
             if ext > 0 {
-                ranges.insert(l.var, (min, min + ext - 1));
+                ranges.insert(l.var, (min, min.saturating_add(ext - 1)));
             }
         }
         if l.kind == ForKind::Vectorized && analyze(f, l, ranges).is_none() {

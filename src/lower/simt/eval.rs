@@ -1,7 +1,7 @@
 //! Expression evaluation for the SIMT simulator: one thread's value, rounded
 //! to the expression's dtype after every operation, as the interpreter does.
 
-use super::{round, Sim, SimError, Val};
+use super::{round, Sim, SimError, Val, VarVal};
 use crate::ir::{BinOp, DataType, Expr, Intrinsic};
 
 impl Sim<'_> {
@@ -10,9 +10,10 @@ impl Sim<'_> {
             Expr::Int(v, DataType::Bool) => Val::B(*v != 0),
             Expr::Int(v, _) => Val::I(*v),
             Expr::Float(v, _) => Val::F(*v),
-            Expr::Var(v) => match self.vars.get(v) {
-                Some(vals) => vals[t],
-                None => {
+            Expr::Var(v) => match self.vars.get(v.0 as usize) {
+                Some(Some(VarVal::Uniform(x))) => *x,
+                Some(Some(VarVal::PerThread(vals))) => vals[t],
+                _ => {
                     return Err(SimError::Unsupported(format!(
                         "variable `{}` has no value",
                         self.f.var_name(*v)
