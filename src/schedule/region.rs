@@ -123,3 +123,29 @@ pub fn refresh_regions(func: &mut PrimFunc, ids: &[BlockId]) {
         }
     }
 }
+
+/// A predicate that keeps each binding inside its iterator's domain, with only
+/// the bounds that cannot be proven from `ranges` (true when all are proven).
+/// A region that runs past a domain (after a non-divisible split) needs it.
+pub fn domain_guard(iter_vars: &[crate::ir::IterVar], values: &[Expr], ranges: &VarRanges) -> Expr {
+    let mut predicate = Expr::bool(true);
+    for (iv, value) in iter_vars.iter().zip(values) {
+        let lo = iv.dom.min.clone();
+        let hi = crate::arith::simplify(&Expr::add(iv.dom.min.clone(), iv.dom.extent.clone()));
+        let conds = [
+            Expr::binary(crate::ir::BinOp::Ge, value.clone(), lo),
+            Expr::lt(value.clone(), hi),
+        ];
+        for c in conds {
+            if !crate::arith::bound::can_prove(&c, ranges) {
+                let c = crate::arith::simplify_with(&c, ranges);
+                predicate = if predicate.is_const_true() {
+                    c
+                } else {
+                    Expr::and(predicate, c)
+                };
+            }
+        }
+    }
+    predicate
+}

@@ -193,6 +193,11 @@ fn make_cache_stage(
         .zip(&loop_vars)
         .map(|(r, v)| crate::arith::simplify(&Expr::add(r.min.clone(), Expr::Var(*v))))
         .collect();
+    let mut ranges = crate::schedule::region::all_loop_ranges(func);
+    for (r, v) in region.iter().zip(&loop_vars) {
+        ranges.insert(*v, Range::from_extent(r.extent.clone()));
+    }
+    let predicate = crate::schedule::region::domain_guard(&iter_vars, &iter_values, &ranges);
     let block_id = func.new_block_id();
     let block = Block {
         id: block_id,
@@ -218,7 +223,7 @@ fn make_cache_stage(
     };
     let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
         iter_values,
-        predicate: Expr::bool(true),
+        predicate,
         block,
     }));
     for (r, v) in region.iter().zip(loop_vars).rev() {

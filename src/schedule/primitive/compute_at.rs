@@ -374,25 +374,8 @@ fn move_block(
     for (v, extent) in &new_loops {
         ranges.insert(*v, Range::from_extent(extent.clone()));
     }
-    let mut predicate = Expr::bool(true);
-    for (iv, value) in me.block.iter_vars.iter().zip(&iter_values) {
-        let lo = iv.dom.min.clone();
-        let hi = crate::arith::simplify(&Expr::add(iv.dom.min.clone(), iv.dom.extent.clone()));
-        let conds = [
-            Expr::binary(crate::ir::BinOp::Ge, value.clone(), lo),
-            Expr::lt(value.clone(), hi),
-        ];
-        for c in conds {
-            if !crate::arith::bound::can_prove(&c, &ranges) {
-                let c = crate::arith::simplify_with(&c, &ranges);
-                predicate = if predicate.is_const_true() {
-                    c
-                } else {
-                    Expr::and(predicate, c)
-                };
-            }
-        }
-    }
+    let predicate =
+        crate::schedule::region::domain_guard(&me.block.iter_vars, &iter_values, &ranges);
     let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
         iter_values,
         predicate,
