@@ -355,7 +355,7 @@ pub fn reorder(func: &mut PrimFunc, ordered: &[LoopId]) -> Result<(), ScheduleEr
         }
     }
     let innermost_body = cursor.body.clone();
-    check_reorder_blocks(func, &innermost_body, &chain)?;
+    check_reorder_blocks(func, &innermost_body, &chain, ordered)?;
     // Place the listed loops into the listed positions, in the requested order.
     let positions: Vec<usize> = chain
         .iter()
@@ -380,9 +380,35 @@ pub fn reorder(func: &mut PrimFunc, ordered: &[LoopId]) -> Result<(), ScheduleEr
     Ok(())
 }
 
-/// Blocks under reordered loops must not have opaque iterators bound to them.
-fn check_reorder_blocks(func: &PrimFunc, body: &Stmt, chain: &[For]) -> Result<(), ScheduleError> {
+/// Blocks under reordered loops must not have opaque iterators bound to them,
+/// and a reordered loop must not drive both spatial and reduction iterators of
+/// one block: moving it would change which iteration first touches an output
+/// element, so `T.init` would run at the wrong time.
+fn check_reorder_blocks(
+    func: &PrimFunc,
+    body: &Stmt,
+    chain: &[For],
+    listed: &[LoopId],
+) -> Result<(), ScheduleError> {
     for r in tree::blocks_in(body) {
+        for l in chain.iter().filter(|l| listed.contains(&l.id)) {
+            let drives = |kind: crate::ir::IterKind| {
+                r.block
+                    .iter_vars
+                    .iter()
+                    .zip(&r.iter_values)
+                    .any(|(iv, v)| iv.kind == kind && v.uses_var(l.var))
+            };
+            if drives(crate::ir::IterKind::Spatial) && drives(crate::ir::IterKind::Reduce) {
+                return Err(ScheduleError::UnsupportedPattern {
+                    block: crate::schedule::analysis::block_culprit(func, r.block.id),
+                    why: format!(
+                        "{} drives both spatial and reduction iterators of this block (it was fused from both kinds); reordering it would change when T.init runs",
+                        loop_culprit(func, l.id)
+                    ),
+                });
+            }
+        }
         for (iv, value) in r.block.iter_vars.iter().zip(&r.iter_values) {
             if iv.kind == crate::ir::IterKind::Opaque {
                 if let Some(l) = chain.iter().find(|l| value.uses_var(l.var)) {
