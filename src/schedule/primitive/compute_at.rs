@@ -205,7 +205,12 @@ fn move_block(
         .iter()
         .map(|w| w.buffer)
         .collect();
-    let target_body = &get_loop(func, loop_id)?.body;
+    // The block will repeat for every iteration of the loops around the target, so
+    // look at the whole loop nest the target belongs to, not only the target loop.
+    let nest_root = tree::loops_above_loop(func, loop_id)
+        .and_then(|v| v.first().copied())
+        .unwrap_or(loop_id);
+    let target_body = &get_loop(func, nest_root)?.body;
     if let Some(other) = tree::blocks_in(target_body).into_iter().find(|r| {
         r.block.id != block && r.block.writes.iter().any(|w| me_writes.contains(&w.buffer))
     }) {
@@ -219,7 +224,7 @@ fn move_block(
         return Err(ScheduleError::UnsupportedPattern {
             block: block_culprit(func, block),
             why: format!(
-                "block \"{}\" under {} also writes `{buffer}`; {primitive} would change the order of their writes",
+                "block \"{}\" in the loop nest of {} also writes `{buffer}`; {primitive} would change the order of their writes",
                 other.block.name,
                 loop_culprit(func, loop_id)
             ),
