@@ -28,4 +28,5 @@ pub mod runtime;
 pub mod schedule;
 pub mod script;
 pub mod trace;
+pub mod tui;
 pub mod workload;

@@ -1,8 +1,42 @@
-//! `tirtui FILE`: the interactive explorer entry point (the TUI helper replaces this file).
+//! `tirtui FILE.tir | SESSION.yaml`: opens the interactive explorer.
 
+use super::{EXIT_BAD_INPUT, EXIT_OK};
+use crate::tui::journal::Journal;
+use crate::tui::keymap::{config_path, load_keymap};
+use crate::tui::{App, Theme};
+use std::io::IsTerminal;
 use std::path::Path;
 
-pub fn explore(path: &Path, _theme: &str) -> i32 {
-    eprintln!("error: the interactive explorer is still being built; use `tirtui print {}` or `tirtui replay`", path.display());
-    super::EXIT_BAD_INPUT
+/// Runs the explorer on `path` with a theme (`dark`, `light` or a path);
+/// returns the exit status.
+pub fn explore(path: &Path, theme: &str) -> i32 {
+    let theme = match Theme::load(theme) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let (keymap, problems) = load_keymap(config_path().as_deref());
+    let mut app = match App::open(path, theme, keymap, Journal::for_file(path)) {
+        Ok(a) => a,
+        Err(rendered) => {
+            eprint!("{rendered}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    if !problems.is_empty() {
+        app.error(format!("key config: {}", problems.join("; ")));
+    }
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        eprintln!("error: the explorer needs a terminal; for scripts use `tirtui replay SESSION.yaml --emit tir`");
+        return EXIT_BAD_INPUT;
+    }
+    match crate::tui::term::run(&mut app) {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            eprintln!("error: {e}");
+            super::EXIT_STEP_FAILED
+        }
+    }
 }

@@ -4,6 +4,22 @@
 //! Keys are our own plain data (not crossterm's) so that the model and the tests
 //! never depend on a terminal; `term.rs` converts. The action table is the one
 //! source for the keymap, the config file's names and the help screen.
+//!
+//! The config file is `$XDG_CONFIG_HOME/tirtui/keys.toml` (else
+//! `~/.config/tirtui/keys.toml`): under `[keys]`, an action name from
+//! `ACTIONS` (the help screen lists them) maps to one key or a list, which
+//! replace that action's default keys. Keys are written `q`, `G`, `ctrl-r`,
+//! `alt-x`, `shift-tab`, `enter`, `esc`, `tab`, `up`, `pagedown`, `f1`, `space`.
+//!
+//! ```toml
+//! [keys]
+//! undo = "z"
+//! redo = ["ctrl-y", "U"]
+//! run = "F5"
+//! ```
+//!
+//! Unknown actions or keys are reported in the status line; they never stop
+//! the explorer. Popups and prompts use fixed keys (Esc, Enter, Tab, j/k).
 
 use super::toml::{self, TomlValue};
 use std::collections::HashMap;
@@ -105,7 +121,9 @@ impl Key {
                 "colon" => KeyCode::Char(':'),
                 "lt" => KeyCode::Char('<'),
                 "gt" => KeyCode::Char('>'),
-                f if f.starts_with('f') => KeyCode::F(f[1..].parse().ok().filter(|n| (1..=12).contains(n))?),
+                f if f.starts_with('f') => {
+                    KeyCode::F(f[1..].parse().ok().filter(|n| (1..=12).contains(n))?)
+                }
                 _ => return None,
             },
         };
@@ -232,7 +250,12 @@ pub const ACTIONS: &[ActionInfo] = &[
     info(Action::Quit, "quit", "quit (asks when there are unsaved steps)", &["q", "ctrl-c"]),
 ];
 
-const fn info(action: Action, name: &'static str, doc: &'static str, keys: &'static [&'static str]) -> ActionInfo {
+const fn info(
+    action: Action,
+    name: &'static str,
+    doc: &'static str,
+    keys: &'static [&'static str],
+) -> ActionInfo {
     ActionInfo {
         action,
         name,
@@ -244,7 +267,10 @@ const fn info(action: Action, name: &'static str, doc: &'static str, keys: &'sta
 impl Action {
     pub fn info(self) -> &'static ActionInfo {
         // Every action has a row; the fallback only keeps this total.
-        ACTIONS.iter().find(|i| i.action == self).unwrap_or(&ACTIONS[0])
+        ACTIONS
+            .iter()
+            .find(|i| i.action == self)
+            .unwrap_or(&ACTIONS[0])
     }
 
     pub fn from_name(name: &str) -> Option<Action> {
@@ -279,14 +305,29 @@ impl Keymap {
 
     /// The keys bound to an action, in a stable order (for help and hints).
     pub fn keys_for(&self, action: Action) -> Vec<Key> {
-        let mut keys: Vec<Key> = self.map.iter().filter(|(_, a)| **a == action).map(|(k, _)| *k).collect();
-        keys.sort_by_key(|k| (k.ctrl, k.alt, !matches!(k.code, KeyCode::Char(_)), k.to_string()));
+        let mut keys: Vec<Key> = self
+            .map
+            .iter()
+            .filter(|(_, a)| **a == action)
+            .map(|(k, _)| *k)
+            .collect();
+        keys.sort_by_key(|k| {
+            (
+                k.ctrl,
+                k.alt,
+                !matches!(k.code, KeyCode::Char(_)),
+                k.to_string(),
+            )
+        });
         keys
     }
 
     /// The first key of an action, as text (for the status bar's hints).
     pub fn hint(&self, action: Action) -> String {
-        self.keys_for(action).first().map(Key::to_string).unwrap_or_else(|| "(unbound)".into())
+        self.keys_for(action)
+            .first()
+            .map(Key::to_string)
+            .unwrap_or_else(|| "(unbound)".into())
     }
 
     /// Applies `action = "key"` / `action = ["k1", "k2"]` lines: the given keys
@@ -365,14 +406,24 @@ mod tests {
         assert_eq!(Key::parse("f1"), Some(Key::plain(KeyCode::F(1))));
         assert_eq!(Key::parse("bogus"), None);
         let keys = parse_key_string(":w<ret><C-r><lt>").unwrap();
-        assert_eq!(keys, vec![Key::ch(':'), Key::ch('w'), Key::plain(KeyCode::Enter), Key::ctrl('r'), Key::ch('<')]);
+        assert_eq!(
+            keys,
+            vec![
+                Key::ch(':'),
+                Key::ch('w'),
+                Key::plain(KeyCode::Enter),
+                Key::ctrl('r'),
+                Key::ch('<')
+            ]
+        );
         assert!(parse_key_string("<nope>").is_err());
     }
 
     #[test]
     fn config_rebinds_by_name() {
         let mut km = Keymap::default();
-        let problems = km.apply_config("[keys]\nundo = \"z\"\nredo = [\"ctrl-y\", \"U\"]\nfly = \"x\"\n");
+        let problems =
+            km.apply_config("[keys]\nundo = \"z\"\nredo = [\"ctrl-y\", \"U\"]\nfly = \"x\"\n");
         assert_eq!(km.get(&Key::ch('z')), Some(Action::Undo));
         assert_eq!(km.get(&Key::ch('u')), None);
         assert_eq!(km.get(&Key::ctrl('y')), Some(Action::Redo));

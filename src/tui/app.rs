@@ -1,0 +1,598 @@
+//! The explorer's model: the document, what each pane shows and where its
+//! cursor is, the mode (normal, command line, prompt, popup), and the
+//! normal-mode actions.
+//!
+//! No terminal IO here: events come in as plain data (`Event`), the screen is
+//! drawn by `view` onto any ratatui backend, so the whole app runs headless in
+//! tests. Text-entry modes live in `input.rs`.
+
+use super::doc::{Doc, Opened};
+use super::highlight::Highlighter;
+use super::jobs::{RunKey, Runner};
+use super::journal::Journal;
+use super::keymap::{Action, Key, Keymap};
+use super::lineedit::{CommandLine, LineEdit};
+use super::targets::{handle_for, probe_step, Probe, Target};
+use super::theme::Theme;
+use super::wizard::Wizard;
+use crate::codegen::CudaOutput;
+use crate::trace::step::{op_specs, OpSpec};
+use crate::trace::{Step, StepError};
+use ratatui::layout::Rect;
+use std::path::Path;
+
+/// Input to the app, independent of the terminal library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    Key(Key),
+    /// Mouse wheel over a cell: `up` or down.
+    Scroll {
+        up: bool,
+        col: u16,
+        row: u16,
+    },
+    Click {
+        col: u16,
+        row: u16,
+    },
+    Resize(u16, u16),
+    /// Time passes (spinner, background results).
+    Tick,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pane {
+    Tir,
+    Palette,
+    Trace,
+    Cuda,
+}
+
+const PANES: [Pane; 4] = [Pane::Tir, Pane::Palette, Pane::Trace, Pane::Cuda];
+
+pub enum Confirm {
+    QuitUnsaved,
+    RestoreJournal(Vec<Step>),
+}
+
+pub enum Mode {
+    Normal,
+    Command(CommandLine),
+    Prompt(Box<Wizard>),
+    /// Asking where to save; `then_quit` after saving.
+    SavePath {
+        edit: LineEdit,
+        then_quit: bool,
+    },
+    Help {
+        scroll: u16,
+    },
+    /// A rendered diagnostic.
+    Error {
+        text: String,
+        scroll: u16,
+    },
+    Confirm(Confirm),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    pub text: String,
+    pub error: bool,
+}
+
+/// The palette's verdict on one primitive for the cursor's target.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mark {
+    Pass,
+    Fail(String),
+    NeedsInput,
+    NotFor,
+}
+
+/// Where each pane was drawn last, for the mouse.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rects {
+    pub tir: Rect,
+    pub palette: Rect,
+    pub trace: Rect,
+    pub cuda: Rect,
+    pub run: Rect,
+}
+
+pub struct App {
+    pub doc: Doc,
+    pub theme: Theme,
+    pub keymap: Keymap,
+    pub hl: Highlighter,
+    pub mode: Mode,
+    pub focus: Pane,
+    pub ops: Vec<OpSpec>,
+    /// TIR cursor line and which target on it.
+    pub cursor: usize,
+    pub target_idx: usize,
+    pub tir_top: usize,
+    pub palette_sel: usize,
+    pub trace_sel: usize,
+    pub cuda_top: usize,
+    pub cuda_left: u16,
+    /// The diff shown instead of the TIR: (after step A, after step B).
+    pub diff: Option<(usize, usize)>,
+    pub diff_top: usize,
+    pub message: Option<Message>,
+    pub quit: bool,
+    pub runner: Runner,
+    /// A run that failed, for the program it was for.
+    pub run_failure: Option<(RunKey, String)>,
+    pub history: Vec<String>,
+    pub rects: Rects,
+    /// Rows of the TIR pane's text area at the last draw (for paging).
+    pub tir_rows: usize,
+    cuda: Option<(u64, Result<CudaOutput, String>)>,
+    probes: Option<(u64, Option<Target>, Vec<Mark>)>,
+    changed: Option<(u64, Vec<bool>)>,
+}
+
+impl App {
+    /// Opens a file; the error is the rendered message for stderr.
+    pub fn open(
+        path: &Path,
+        theme: Theme,
+        keymap: Keymap,
+        journal: Option<Journal>,
+    ) -> Result<App, String> {
+        let Opened {
+            doc,
+            failed,
+            journal_steps,
+        } = Doc::open(path, journal)?;
+        let mut app = App::new(doc, theme, keymap);
+        if let Some(e) = failed {
+            app.show_step_error(&e, &format!("{} (opening)", path.display()));
+        }
+        if let Some(steps) = journal_steps {
+            app.mode = Mode::Confirm(Confirm::RestoreJournal(steps));
+        }
+        Ok(app)
+    }
+
+    pub fn new(doc: Doc, theme: Theme, keymap: Keymap) -> App {
+        let hl = Highlighter::new(theme.syntax.clone());
+        let mut app = App {
+            doc,
+            theme,
+            keymap,
+            hl,
+            mode: Mode::Normal,
+            focus: Pane::Tir,
+            ops: op_specs(),
+            cursor: 0,
+            target_idx: 0,
+            tir_top: 0,
+            palette_sel: 0,
+            trace_sel: 0,
+            cuda_top: 0,
+            cuda_left: 0,
+            diff: None,
+            diff_top: 0,
+            message: None,
+            quit: false,
+            runner: Runner::new(),
+            run_failure: None,
+            history: Vec::new(),
+            rects: Rects::default(),
+            tir_rows: 20,
+            cuda: None,
+            probes: None,
+            changed: None,
+        };
+        app.cursor = app.doc.lines.header_lines().first().copied().unwrap_or(0);
+        app.trace_sel = app.doc.trace.steps.len().saturating_sub(1);
+        app
+    }
+
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            error: false,
+        });
+    }
+
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            error: true,
+        });
+    }
+
+    /// A failed step: the one-line form in the status bar, the full diagnostic
+    /// (culprit marked, hint) in a popup.
+    pub fn show_step_error(&mut self, e: &StepError, origin: &str) {
+        self.error(e.to_string());
+        self.mode = Mode::Error {
+            text: e.to_diagnostic(origin).render(),
+            scroll: 0,
+        };
+    }
+
+    pub fn handle(&mut self, ev: Event) {
+        self.poll_jobs();
+        self.hl.poll();
+        match ev {
+            Event::Key(k) => self.key(k),
+            Event::Scroll { up, col, row } => self.scroll_at(up, col, row),
+            Event::Click { col, row } => self.click(col, row),
+            Event::Resize(..) | Event::Tick => {}
+        }
+    }
+
+    fn key(&mut self, k: Key) {
+        match &self.mode {
+            Mode::Normal => {
+                if let Some(a) = self.keymap.get(&k) {
+                    self.action(a);
+                }
+            }
+            _ => self.mode_key(k),
+        }
+    }
+
+    pub fn action(&mut self, a: Action) {
+        match a {
+            Action::Quit => self.request_quit(),
+            Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::Command => {
+                self.mode = Mode::Command(CommandLine::default());
+            }
+            Action::Close => {
+                if self.diff.take().is_none() {
+                    self.message = None;
+                }
+            }
+            Action::NextPane | Action::PrevPane => {
+                let i = PANES.iter().position(|p| *p == self.focus).unwrap_or(0);
+                let n = PANES.len();
+                let next = if a == Action::NextPane {
+                    (i + 1) % n
+                } else {
+                    (i + n - 1) % n
+                };
+                self.focus = PANES[next];
+            }
+            Action::Down => self.move_by(1),
+            Action::Up => self.move_by(-1),
+            Action::PageDown => self.move_by((self.tir_rows / 2).max(1) as isize),
+            Action::PageUp => self.move_by(-((self.tir_rows / 2).max(1) as isize)),
+            Action::Top => self.move_by(isize::MIN / 2),
+            Action::Bottom => self.move_by(isize::MAX / 2),
+            Action::Left | Action::Right => self.sideways(a == Action::Right),
+            Action::NextTarget | Action::PrevTarget => self.jump_target(a == Action::NextTarget),
+            Action::Select => self.select(),
+            Action::Palette => self.focus = Pane::Palette,
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::Save => self.save(None, false),
+            Action::Run => self.run(),
+            Action::Diff => {
+                let n = self.doc.trace.steps.len();
+                if self.diff.is_some() {
+                    self.diff = None;
+                } else if n == 0 {
+                    self.info("no steps yet: nothing to diff");
+                } else {
+                    self.open_diff(n - 1, n);
+                }
+            }
+        }
+    }
+
+    pub fn open_diff(&mut self, a: usize, b: usize) {
+        let n = self.doc.trace.steps.len();
+        if a > n || b > n {
+            self.error(format!(
+                "there are {n} steps: give step numbers from 0 (the workload) to {n}"
+            ));
+            return;
+        }
+        self.diff = Some((a, b));
+        self.focus = Pane::Tir;
+        // Open at the first change, with a little context above it.
+        let text = |k: usize| self.doc.texts.get(k).map(String::as_str).unwrap_or("");
+        let old: Vec<&str> = text(a).lines().collect();
+        let new: Vec<&str> = text(b).lines().collect();
+        let ops = super::diff::diff_lines(&old, &new);
+        let first = ops
+            .iter()
+            .position(|op| !matches!(op, super::diff::DiffOp::Same(..)));
+        self.diff_top = first.map_or(0, |i| i.saturating_sub(3));
+    }
+
+    /// Moves the focused pane's cursor or view.
+    fn move_by(&mut self, delta: isize) {
+        let step = |v: usize, len: usize| -> usize {
+            let max = len.saturating_sub(1) as isize;
+            (v as isize).saturating_add(delta).clamp(0, max.max(0)) as usize
+        };
+        if self.diff.is_some() && self.focus == Pane::Tir {
+            self.diff_top = step(self.diff_top, usize::MAX / 4);
+            return;
+        }
+        match self.focus {
+            Pane::Tir => {
+                self.cursor = step(self.cursor, self.doc.printed.text.lines().count());
+                self.target_idx = 0;
+            }
+            Pane::Palette => self.palette_sel = step(self.palette_sel, self.ops.len()),
+            Pane::Trace => {
+                self.trace_sel = step(
+                    self.trace_sel,
+                    self.doc.trace.steps.len() + self.doc.trace.redo.len(),
+                )
+            }
+            Pane::Cuda => {
+                let n = self.cuda_source_lines();
+                self.cuda_top = step(self.cuda_top, n);
+            }
+        }
+    }
+
+    fn sideways(&mut self, right: bool) {
+        match self.focus {
+            Pane::Tir => {
+                let n = self.doc.lines.targets(self.cursor).len().max(1);
+                self.target_idx = if right {
+                    (self.target_idx + 1) % n
+                } else {
+                    (self.target_idx + n - 1) % n
+                };
+            }
+            Pane::Cuda => {
+                self.cuda_left = if right {
+                    self.cuda_left.saturating_add(8)
+                } else {
+                    self.cuda_left.saturating_sub(8)
+                };
+            }
+            _ => {}
+        }
+    }
+
+    fn jump_target(&mut self, forward: bool) {
+        self.focus = Pane::Tir;
+        let lines = self.doc.lines.header_lines();
+        let next = if forward {
+            lines.iter().find(|l| **l > self.cursor).copied()
+        } else {
+            lines.iter().rev().find(|l| **l < self.cursor).copied()
+        };
+        if let Some(l) = next {
+            self.cursor = l;
+            self.target_idx = 0;
+        }
+    }
+
+    /// The block or loop under the TIR cursor.
+    pub fn target(&self) -> Option<Target> {
+        let t = self.doc.lines.targets(self.cursor);
+        if t.is_empty() {
+            None
+        } else {
+            Some(t[self.target_idx % t.len()])
+        }
+    }
+
+    fn select(&mut self) {
+        match self.focus {
+            Pane::Tir => self.focus = Pane::Palette,
+            Pane::Palette => self.start_wizard(),
+            Pane::Trace => {
+                let n = self.doc.trace.steps.len();
+                if self.trace_sel < n {
+                    self.open_diff(self.trace_sel, self.trace_sel + 1);
+                } else {
+                    self.info("an undone step: redo it to see its diff");
+                }
+            }
+            Pane::Cuda => {}
+        }
+    }
+
+    fn start_wizard(&mut self) {
+        let Some(op) = self.ops.get(self.palette_sel).cloned() else {
+            return;
+        };
+        let target = self.target();
+        let handle = target.map(|t| handle_for(&self.doc.trace, t));
+        let (name, prelude) = match handle {
+            Some(Ok((n, p))) => (Some(n), p),
+            Some(Err(why)) => {
+                self.error(format!("the cursor's target cannot be named: {why}"));
+                (None, Vec::new())
+            }
+            None => (None, Vec::new()),
+        };
+        match Wizard::new(op, &self.doc.trace, target, name, prelude) {
+            Ok(w) if w.is_complete() => self.finish_wizard(w),
+            Ok(w) => self.mode = Mode::Prompt(Box::new(w)),
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// Applies steps as one change (all or nothing) and reports.
+    pub fn apply_steps(&mut self, steps: Vec<Step>, origin: &str) -> bool {
+        let keep = self.target();
+        let summary = steps.last().map(python_line).unwrap_or_default();
+        match self.doc.apply(steps) {
+            Ok(()) => {
+                self.after_change(keep);
+                self.info(format!("step {}: {summary}", self.doc.trace.steps.len()));
+                true
+            }
+            Err(e) => {
+                self.show_step_error(&e, origin);
+                false
+            }
+        }
+    }
+
+    /// Keeps the cursor on the same block or loop when it still exists.
+    fn after_change(&mut self, keep: Option<Target>) {
+        if let Some((line, _)) = keep.and_then(|t| self.doc.lines.find(t)) {
+            self.cursor = line;
+            let targets = self.doc.lines.targets(line);
+            self.target_idx = keep
+                .and_then(|t| targets.iter().position(|x| *x == t))
+                .unwrap_or(0);
+        } else {
+            let n = self.doc.printed.text.lines().count();
+            self.cursor = self.cursor.min(n.saturating_sub(1));
+            self.target_idx = 0;
+        }
+        self.trace_sel = self.doc.trace.steps.len().saturating_sub(1);
+        if let Some((a, b)) = self.diff {
+            let n = self.doc.trace.steps.len();
+            self.diff = if b > n || a > n { None } else { Some((a, b)) };
+        }
+        if let Some(e) = self.doc.journal_error.clone() {
+            self.error(e);
+        }
+    }
+
+    pub fn undo(&mut self) {
+        let keep = self.target();
+        if self.doc.undo() {
+            self.after_change(keep);
+            self.info(format!("undone; {} steps", self.doc.trace.steps.len()));
+        } else {
+            self.info("nothing to undo");
+        }
+    }
+
+    pub fn redo(&mut self) {
+        let keep = self.target();
+        match self.doc.redo() {
+            Ok(true) => {
+                self.after_change(keep);
+                self.info(format!("redone; {} steps", self.doc.trace.steps.len()));
+            }
+            Ok(false) => self.info("nothing to redo"),
+            Err(e) => self.show_step_error(&e, "redo"),
+        }
+    }
+
+    /// Saves to `path`, the session path, or asks for one.
+    pub fn save(&mut self, path: Option<&Path>, then_quit: bool) {
+        if path.is_none() && self.doc.session_path.is_none() {
+            self.mode = Mode::SavePath {
+                edit: LineEdit::new(&self.doc.suggested_save_path()),
+                then_quit,
+            };
+            return;
+        }
+        match self.doc.save(path) {
+            Ok(p) => {
+                self.info(format!(
+                    "saved {} steps to {}",
+                    self.doc.trace.steps.len(),
+                    p.display()
+                ));
+                if then_quit {
+                    self.quit = true;
+                }
+            }
+            Err(e) => self.error(format!("cannot save: {e}")),
+        }
+    }
+
+    pub fn request_quit(&mut self) {
+        if self.doc.unsaved() {
+            self.mode = Mode::Confirm(Confirm::QuitUnsaved);
+        } else {
+            self.quit = true;
+        }
+    }
+
+    /// The generated CUDA for the current program (cached per version).
+    pub fn cuda(&mut self) -> &Result<CudaOutput, String> {
+        let v = self.doc.version;
+        if self.cuda.as_ref().is_none_or(|(cv, _)| *cv != v) {
+            let out = crate::codegen::generate(self.doc.trace.func()).map_err(|e| e.to_string());
+            self.cuda = Some((v, out));
+        }
+        &self
+            .cuda
+            .get_or_insert_with(|| (v, Err("no CUDA yet".into())))
+            .1
+    }
+
+    pub(super) fn cuda_source_lines(&mut self) -> usize {
+        match self.cuda() {
+            Ok(o) => o.kernel.source.lines().count(),
+            Err(_) => 1,
+        }
+    }
+
+    /// For each line of the current TIR, whether the last step changed it.
+    pub fn changed_lines(&mut self) -> &[bool] {
+        let v = self.doc.version;
+        if self.changed.as_ref().is_none_or(|(cv, _)| *cv != v) {
+            let n = self.doc.texts.len();
+            let marks = if n >= 2 {
+                super::diff::changed_lines(&self.doc.texts[n - 2], &self.doc.texts[n - 1])
+            } else {
+                Vec::new()
+            };
+            self.changed = Some((v, marks));
+        }
+        &self.changed.get_or_insert_with(|| (v, Vec::new())).1
+    }
+
+    /// The palette marks for the cursor's target (dry runs, cached per
+    /// version and target).
+    pub fn marks(&mut self) -> &[Mark] {
+        let v = self.doc.version;
+        let target = self.target();
+        if self
+            .probes
+            .as_ref()
+            .is_none_or(|(pv, pt, _)| *pv != v || *pt != target)
+        {
+            let marks = self.compute_marks(target);
+            self.probes = Some((v, target, marks));
+        }
+        &self.probes.get_or_insert_with(|| (v, target, Vec::new())).2
+    }
+
+    fn compute_marks(&self, target: Option<Target>) -> Vec<Mark> {
+        let Some(target) = target else {
+            return vec![Mark::NotFor; self.ops.len()];
+        };
+        // The probes run on a copy that has the target bound.
+        let (name, probe_trace) = match handle_for(&self.doc.trace, target) {
+            Ok((name, prelude)) => {
+                let mut t = self.doc.trace.clone();
+                let ok = prelude.into_iter().all(|s| t.push(s).is_ok());
+                if !ok {
+                    return vec![Mark::NeedsInput; self.ops.len()];
+                }
+                (name, t)
+            }
+            Err(_) => return vec![Mark::NeedsInput; self.ops.len()],
+        };
+        self.ops
+            .iter()
+            .map(
+                |op| match probe_step(op.name, target, &name, probe_trace.func()) {
+                    Probe::NotFor => Mark::NotFor,
+                    Probe::NeedsInput => Mark::NeedsInput,
+                    Probe::Try(step) => match probe_trace.dry_run(&step) {
+                        Ok(()) => Mark::Pass,
+                        Err(e) => Mark::Fail(e.failure.to_string()),
+                    },
+                },
+            )
+            .collect()
+    }
+}
+
+pub use super::python::python_line;

@@ -1,0 +1,642 @@
+//! The `:` command line: TVM's Python spelling of a schedule call
+//! (`i, j, k = sch.get_loops(b0)`, `sch.split(i, factors=[None, 16])`) or an
+//! editor command (`:w`, `:q`, `:diff 2 5` ...), plus completion.
+//!
+//! Pure text in, data out: knows the op table (`trace::step`) but not the app.
+//! Positional arguments map onto the op table's field order, as in TVM's
+//! `Schedule` methods; varargs primitives (`reorder`, `fuse`, `merge`) take
+//! their loops positionally or as one list.
+
+use crate::trace::step::{op_spec, op_specs, Arg, FieldKind};
+use crate::trace::Step;
+use thiserror::Error;
+
+#[derive(Clone, Debug, PartialEq, Error)]
+#[error("{message}")]
+pub struct CommandError {
+    pub message: String,
+}
+
+fn err<T>(message: impl Into<String>) -> Result<T, CommandError> {
+    Err(CommandError {
+        message: message.into(),
+    })
+}
+
+/// A schedule call as typed: `targets = obj.op(args)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PyCall {
+    pub targets: Vec<String>,
+    pub op: String,
+    /// Keyword (or None for positional) and value, in the order typed.
+    pub args: Vec<(Option<String>, Arg)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Call(PyCall),
+    /// `:w [path]`
+    Write(Option<String>),
+    /// `:q`, or `:q!` (force: drop unsaved steps)
+    Quit {
+        force: bool,
+    },
+    /// `:wq` / `:x`
+    WriteQuit,
+    Undo,
+    Redo,
+    Run,
+    /// `:diff` (last step), `:diff N` (step N), `:diff A B` (after step A vs after step B).
+    Diff(Option<usize>, Option<usize>),
+    Help,
+}
+
+/// The editor commands, for completion and help.
+pub const EX_COMMANDS: &[(&str, &str)] = &[
+    ("w", "save the session (`:w path.yaml` saves to a new path)"),
+    (
+        "q",
+        "quit (refuses when there are unsaved steps; `:q!` drops them)",
+    ),
+    ("wq", "save and quit"),
+    ("undo", "undo the last step"),
+    ("redo", "redo the last undone step"),
+    ("run", "run the kernel on the GPU"),
+    (
+        "diff",
+        "`:diff` last step, `:diff N` step N, `:diff A B` the TIR after step A vs after step B",
+    ),
+    ("help", "the help screen"),
+];
+
+pub fn parse(line: &str) -> Result<Command, CommandError> {
+    let line = line.trim();
+    let line = line.strip_prefix(':').unwrap_or(line).trim();
+    if line.is_empty() {
+        return err("empty command");
+    }
+    if !line.contains('(') {
+        return parse_ex(line);
+    }
+    parse_call(line).map(Command::Call)
+}
+
+fn parse_ex(line: &str) -> Result<Command, CommandError> {
+    let mut words = line.split_whitespace();
+    let head = words.next().unwrap_or("");
+    let rest: Vec<&str> = words.collect();
+    let no_args = |c: Command| {
+        if rest.is_empty() {
+            Ok(c)
+        } else {
+            err(format!("`:{head}` takes no arguments"))
+        }
+    };
+    match head {
+        "w" | "write" => match rest.as_slice() {
+            [] => Ok(Command::Write(None)),
+            [p] => Ok(Command::Write(Some((*p).to_string()))),
+            _ => err("`:w` takes one path"),
+        },
+        "q" | "quit" => no_args(Command::Quit { force: false }),
+        "q!" | "quit!" => no_args(Command::Quit { force: true }),
+        "wq" | "x" => no_args(Command::WriteQuit),
+        "undo" | "u" => no_args(Command::Undo),
+        "redo" => no_args(Command::Redo),
+        "run" | "r" => no_args(Command::Run),
+        "help" | "h" => no_args(Command::Help),
+        "diff" => {
+            let num = |s: &str| {
+                s.parse::<usize>().map_err(|_| CommandError {
+                    message: format!("`:diff` takes step numbers, not `{s}`"),
+                })
+            };
+            match rest.as_slice() {
+                [] => Ok(Command::Diff(None, None)),
+                [a] => Ok(Command::Diff(Some(num(a)?), None)),
+                [a, b] => Ok(Command::Diff(Some(num(a)?), Some(num(b)?))),
+                _ => err("`:diff` takes at most two step numbers"),
+            }
+        }
+        other if op_spec(other).is_some() => err(format!(
+            "write the call in TVM's Python form, e.g. `{}`",
+            example(other)
+        )),
+        other => err(format!(
+            "unknown command `{other}`: type a schedule call like `sch.split(i, factors=[None, 16])`, or one of :{}",
+            EX_COMMANDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(" :")
+        )),
+    }
+}
+
+/// An example call for an op, for messages and the palette.
+pub fn example(op: &str) -> String {
+    let Some(spec) = op_spec(op) else {
+        return format!("sch.{op}(...)");
+    };
+    let args: Vec<String> = spec
+        .fields
+        .iter()
+        .filter(|f| f.default.is_none())
+        .map(|f| match f.kind {
+            FieldKind::Factors => format!("{}=[None, 16]", f.name),
+            FieldKind::Names => format!("{}=[...]", f.name),
+            _ => f.name.to_string(),
+        })
+        .collect();
+    format!("sch.{op}({})", args.join(", "))
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Ident(String),
+    Int(i64),
+    Float(f64),
+    Str(String),
+    Punct(char),
+}
+
+fn tokenize(line: &str) -> Result<Vec<Tok>, CommandError> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_alphabetic() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            toks.push(Tok::Ident(chars[start..i].iter().collect()));
+        } else if c.is_ascii_digit()
+            || (c == '-'
+                && chars
+                    .get(i + 1)
+                    .is_some_and(|d| d.is_ascii_digit() || *d == '.'))
+        {
+            let start = i;
+            i += 1;
+            while i < chars.len()
+                && (chars[i].is_ascii_alphanumeric()
+                    || chars[i] == '.'
+                    || ((chars[i] == '-' || chars[i] == '+') && matches!(chars[i - 1], 'e' | 'E')))
+            {
+                i += 1;
+            }
+            let text: String = chars[start..i].iter().collect();
+            if let Ok(v) = text.parse::<i64>() {
+                toks.push(Tok::Int(v));
+            } else if let Ok(v) = text.parse::<f64>() {
+                toks.push(Tok::Float(v));
+            } else {
+                return err(format!("`{text}` is not a number"));
+            }
+        } else if c == '"' || c == '\'' {
+            let mut s = String::new();
+            i += 1;
+            let mut closed = false;
+            while i < chars.len() {
+                if chars[i] == '\\' && i + 1 < chars.len() {
+                    s.push(chars[i + 1]);
+                    i += 2;
+                } else if chars[i] == c {
+                    closed = true;
+                    i += 1;
+                    break;
+                } else {
+                    s.push(chars[i]);
+                    i += 1;
+                }
+            }
+            if !closed {
+                return err("unterminated string");
+            }
+            toks.push(Tok::Str(s));
+        } else if "()[],=.".contains(c) {
+            toks.push(Tok::Punct(c));
+            i += 1;
+        } else {
+            return err(format!("unexpected `{c}`"));
+        }
+    }
+    Ok(toks)
+}
+
+struct Parser {
+    toks: Vec<Tok>,
+    pos: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.pos)
+    }
+
+    fn next(&mut self) -> Option<Tok> {
+        let t = self.toks.get(self.pos).cloned();
+        self.pos += 1;
+        t
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(&Tok::Punct(c)) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, c: char, what: &str) -> Result<(), CommandError> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            err(format!("expected `{c}` {what}"))
+        }
+    }
+
+    fn ident(&mut self, what: &str) -> Result<String, CommandError> {
+        match self.next() {
+            Some(Tok::Ident(s)) => Ok(s),
+            _ => err(format!("expected {what}")),
+        }
+    }
+
+    fn value(&mut self) -> Result<Arg, CommandError> {
+        match self.next() {
+            Some(Tok::Int(v)) => Ok(Arg::Int(v)),
+            Some(Tok::Float(v)) => Ok(Arg::Float(v)),
+            Some(Tok::Str(s)) => Ok(Arg::Str(s)),
+            Some(Tok::Ident(s)) => Ok(match s.as_str() {
+                "None" => Arg::Null,
+                "True" => Arg::Bool(true),
+                "False" => Arg::Bool(false),
+                _ => Arg::Str(s),
+            }),
+            Some(Tok::Punct(open @ ('[' | '('))) => {
+                let close = if open == '[' { ']' } else { ')' };
+                let mut items = Vec::new();
+                while !self.eat(close) {
+                    items.push(self.value()?);
+                    if !self.eat(',') {
+                        self.expect(close, "to close the list")?;
+                        break;
+                    }
+                }
+                Ok(Arg::List(items))
+            }
+            _ => err("expected a value (a name, number, string, None, True/False or a list)"),
+        }
+    }
+}
+
+fn parse_call(line: &str) -> Result<PyCall, CommandError> {
+    let toks = tokenize(line)?;
+    let open = toks
+        .iter()
+        .position(|t| *t == Tok::Punct('('))
+        .unwrap_or(toks.len());
+    let eq = toks[..open].iter().position(|t| *t == Tok::Punct('='));
+    let mut p = Parser { toks, pos: 0 };
+    let mut targets = Vec::new();
+    if let Some(eq) = eq {
+        let bracket = p.eat('[') || p.eat('(');
+        while p.pos < eq {
+            if matches!(p.peek(), Some(Tok::Punct(']' | ')'))) && bracket {
+                p.pos += 1;
+                continue;
+            }
+            targets.push(p.ident("a name before `=`")?);
+            if p.pos < eq && !p.eat(',') && !matches!(p.peek(), Some(Tok::Punct(']' | ')'))) {
+                return err("expected `,` between the names before `=`");
+            }
+        }
+        p.expect('=', "")?;
+    }
+    let mut op = p.ident("a schedule call like `sch.split(...)`")?;
+    if p.eat('.') {
+        op = p.ident("a primitive name after `.`")?;
+    }
+    p.expect('(', &format!("after `{op}`"))?;
+    let mut args = Vec::new();
+    while !p.eat(')') {
+        let kw = match (p.toks.get(p.pos), p.toks.get(p.pos + 1)) {
+            (Some(Tok::Ident(k)), Some(Tok::Punct('='))) => {
+                let k = k.clone();
+                p.pos += 2;
+                Some(k)
+            }
+            _ => None,
+        };
+        let v = p.value()?;
+        args.push((kw, v));
+        if !p.eat(',') {
+            p.expect(')', "to close the call")?;
+            break;
+        }
+    }
+    if p.pos < p.toks.len() {
+        return err("unexpected text after the call");
+    }
+    Ok(PyCall { targets, op, args })
+}
+
+/// One Python value (`[None, 16]`, `4`, `"shared"`, `i`); a bare
+/// comma-separated sequence is read as a list (`None, 16`).
+pub fn parse_value(text: &str) -> Result<Arg, CommandError> {
+    let toks = tokenize(text)?;
+    if toks.is_empty() {
+        return err("expected a value");
+    }
+    let mut p = Parser { toks, pos: 0 };
+    let v = p.value()?;
+    if p.pos == p.toks.len() {
+        return Ok(v);
+    }
+    let mut toks = vec![Tok::Punct('[')];
+    toks.extend(p.toks);
+    toks.push(Tok::Punct(']'));
+    let mut p = Parser { toks, pos: 0 };
+    let v = p.value()?;
+    if p.pos != p.toks.len() {
+        return err("unexpected text after the value");
+    }
+    Ok(v)
+}
+
+/// Maps a call onto the op table: TVM aliases, positional order, varargs.
+/// The step's `out` is left empty (the caller names outputs).
+pub fn to_step(call: &PyCall) -> Result<Step, CommandError> {
+    let op = match call.op.as_str() {
+        "get_sblock" => "get_block",
+        other => other,
+    };
+    let Some(spec) = op_spec(op) else {
+        let close = closest_op(op);
+        return err(format!(
+            "unknown primitive `{op}`{}",
+            close
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_default()
+        ));
+    };
+    let mut given: Vec<(&str, Arg)> = Vec::new();
+    let positional: Vec<&Arg> = call
+        .args
+        .iter()
+        .filter(|(k, _)| k.is_none())
+        .map(|(_, v)| v)
+        .collect();
+    let varargs = spec
+        .fields
+        .first()
+        .is_some_and(|f| f.kind == FieldKind::Names)
+        && (positional.len() > 1
+            || positional
+                .first()
+                .is_some_and(|a| !matches!(a, Arg::List(_))));
+    if varargs {
+        given.push((
+            spec.fields[0].name,
+            Arg::List(positional.into_iter().cloned().collect()),
+        ));
+    } else {
+        if positional.len() > spec.fields.len() {
+            return err(format!(
+                "`{op}` takes at most {} arguments: {}",
+                spec.fields.len(),
+                field_list(op)
+            ));
+        }
+        for (field, v) in spec.fields.iter().zip(positional) {
+            given.push((field.name, v.clone()));
+        }
+    }
+    for (k, v) in call
+        .args
+        .iter()
+        .filter_map(|(k, v)| k.as_ref().map(|k| (k, v)))
+    {
+        if op == "get_block" && k == "func_name" {
+            // TVM's optional function name; a session holds one function.
+            continue;
+        }
+        let Some(field) = spec.fields.iter().find(|f| f.name == k) else {
+            return err(format!(
+                "`{op}` has no argument `{k}`; its arguments are {}",
+                field_list(op)
+            ));
+        };
+        if given.iter().any(|(n, _)| *n == field.name) {
+            return err(format!("argument `{k}` given twice"));
+        }
+        given.push((field.name, v.clone()));
+    }
+    for (name, v) in given.iter_mut() {
+        let kind = spec.fields.iter().find(|f| f.name == *name).map(|f| f.kind);
+        if kind == Some(FieldKind::Names) {
+            if let Arg::Str(s) = v {
+                *v = Arg::List(vec![Arg::Str(s.clone())]);
+            }
+        }
+    }
+    if let Some(missing) = spec
+        .fields
+        .iter()
+        .find(|f| f.default.is_none() && !given.iter().any(|(n, _)| *n == f.name))
+    {
+        return err(format!(
+            "`{op}` needs `{}` ({}), e.g. `{}`",
+            missing.name,
+            missing.kind.describe(),
+            example(op)
+        ));
+    }
+    Step::new(op, given, Vec::new()).ok_or_else(|| CommandError {
+        message: format!("`{op}` is missing a required argument"),
+    })
+}
+
+fn field_list(op: &str) -> String {
+    op_spec(op)
+        .map(|s| {
+            s.fields
+                .iter()
+                .map(|f| f.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default()
+}
+
+fn closest_op(op: &str) -> Option<&'static str> {
+    let specs = op_specs();
+    specs
+        .iter()
+        .map(|s| (edit_distance(op, s.name), s.name))
+        .filter(|(d, name)| *d <= 3 || name.contains(op))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != b[j]))
+                .min(row[j] + 1)
+                .min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// Completion of the word before the end of `line`: the byte offset where the
+/// word starts and the candidates (each a replacement for the word).
+pub fn complete(line: &str, handles: &[String]) -> (usize, Vec<String>) {
+    let start = line
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphanumeric() || *c == '_' || *c == '!')
+        .last()
+        .map(|(i, _)| i)
+        .unwrap_or(line.len());
+    let word = &line[start..];
+    let before = line[..start].trim_end();
+    let mut out: Vec<String> = Vec::new();
+    if before.ends_with('.') {
+        out.extend(op_specs().iter().map(|s| format!("{}(", s.name)));
+    } else if !line.contains('(') && (before.is_empty() || before.ends_with('=')) {
+        if before.is_empty() {
+            out.extend(EX_COMMANDS.iter().map(|(n, _)| n.to_string()));
+        }
+        out.push("sch.".into());
+        out.extend(op_specs().iter().map(|s| format!("sch.{}(", s.name)));
+        out.extend(handles.iter().cloned());
+    } else if let Some(open) = line.rfind('(') {
+        out.extend(handles.iter().cloned());
+        let callee = line[..open].rsplit(['.', ' ', '=']).next().unwrap_or("");
+        if let Some(spec) = op_spec(callee) {
+            out.extend(spec.fields.iter().map(|f| format!("{}=", f.name)));
+        }
+        out.extend(["None", "True", "False"].map(String::from));
+    }
+    out.retain(|c| c.starts_with(word) && c != word);
+    out.dedup();
+    (start, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(line: &str) -> Result<(Vec<String>, Step), CommandError> {
+        match parse(line)? {
+            Command::Call(c) => Ok((c.targets.clone(), to_step(&c)?)),
+            other => panic!("not a call: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn python_calls_map_onto_the_op_table() {
+        let (t, s) = step("i, j, k = sch.get_loops(b0)").unwrap();
+        assert_eq!(t, vec!["i", "j", "k"]);
+        assert_eq!(s.arg("block"), Some(&Arg::Str("b0".into())));
+        let (_, s) = step("sch.split(i, factors=[None, 16])").unwrap();
+        assert_eq!(
+            s.arg("factors"),
+            Some(&Arg::List(vec![Arg::Null, Arg::Int(16)]))
+        );
+        assert_eq!(s.arg("preserve_unit_iters"), Some(&Arg::Bool(true)));
+        let (_, s) = step("sch.split(i, [None, 16], False)").unwrap();
+        assert_eq!(s.arg("preserve_unit_iters"), Some(&Arg::Bool(false)));
+        let (t, s) = step("b0 = sch.get_block(\"B\", func_name='main')").unwrap();
+        assert_eq!(
+            (t, s.arg("name")),
+            (vec!["b0".to_string()], Some(&Arg::Str("B".into())))
+        );
+        let (_, s) = step("sch.reorder(j, i)").unwrap();
+        assert_eq!(
+            s.arg("ordered_loops"),
+            Some(&Arg::List(vec![Arg::Str("j".into()), Arg::Str("i".into())]))
+        );
+        let (_, s) = step("sch.reorder([j, i])").unwrap();
+        assert_eq!(
+            s.arg("ordered_loops"),
+            Some(&Arg::List(vec![Arg::Str("j".into()), Arg::Str("i".into())]))
+        );
+        let (t, _) = step("[a, b] = sch.split(loop=k, factors=(None, 4))").unwrap();
+        assert_eq!(t, vec!["a", "b"]);
+        let (_, s) = step("sch.bind(x, \"threadIdx.x\")").unwrap();
+        assert_eq!(s.arg("thread_axis"), Some(&Arg::Str("threadIdx.x".into())));
+        let (_, s) = step("sch.annotate(b, ann_key='k', ann_val=-1.5)").unwrap();
+        assert_eq!(s.arg("ann_val"), Some(&Arg::Float(-1.5)));
+        let (_, s) = step("sch.get_sblock('C')").unwrap();
+        assert_eq!(s.op, "get_block");
+    }
+
+    #[test]
+    fn bad_calls_say_why() {
+        let msg = |l: &str| step(l).unwrap_err().message;
+        assert!(msg("sch.splt(i, factors=[2])").contains("did you mean `split`"));
+        assert!(msg("sch.split(i)").contains("needs `factors`"));
+        assert!(msg("sch.split(i, fcators=[2])").contains("no argument `fcators`"));
+        assert!(msg("sch.split(i, [2], True, 4)").contains("at most 3"));
+        assert!(msg("sch.split(i, factors=[None, 16]").contains("close"));
+        assert!(msg("sch.split(i, factors=[None, 16]) x").contains("after the call"));
+        assert!(msg("sch.bind(x, \"threadIdx.x)").contains("unterminated"));
+        assert!(msg("sch.split(i, factors=[1 $ 2])").contains("unexpected `$`"));
+    }
+
+    #[test]
+    fn values() {
+        assert_eq!(
+            parse_value("None, 16").unwrap(),
+            Arg::List(vec![Arg::Null, Arg::Int(16)])
+        );
+        assert_eq!(parse_value("[4]").unwrap(), Arg::List(vec![Arg::Int(4)]));
+        assert_eq!(parse_value("'local'").unwrap(), Arg::Str("local".into()));
+        assert!(parse_value("").is_err());
+        assert!(parse_value("[1, 2").is_err());
+    }
+
+    #[test]
+    fn editor_commands() {
+        assert_eq!(parse(":w").unwrap(), Command::Write(None));
+        assert_eq!(
+            parse("w out.yaml").unwrap(),
+            Command::Write(Some("out.yaml".into()))
+        );
+        assert_eq!(parse("q!").unwrap(), Command::Quit { force: true });
+        assert_eq!(parse("diff 2 5").unwrap(), Command::Diff(Some(2), Some(5)));
+        assert!(parse("diff x").is_err());
+        assert!(parse("split i 16")
+            .unwrap_err()
+            .message
+            .contains("sch.split(loop, factors=[None, 16])"));
+        assert!(parse("frobnicate").is_err());
+        assert!(parse("").is_err());
+    }
+
+    #[test]
+    fn completes_ops_handles_and_keywords() {
+        let handles = vec!["b0".to_string(), "i".to_string(), "i_1".to_string()];
+        let (start, c) = complete("sch.spl", &handles);
+        assert_eq!((start, c), (4, vec!["split(".to_string()]));
+        let (_, c) = complete("sch.split(i", &handles);
+        assert_eq!(c, vec!["i_1".to_string()]);
+        let (_, c) = complete("sch.split(i, fa", &handles);
+        assert_eq!(c, vec!["factors=".to_string()]);
+        let (_, c) = complete("di", &handles);
+        assert_eq!(c, vec!["diff".to_string()]);
+        let (_, c) = complete("x = sch.get_l", &handles);
+        assert_eq!(c, vec!["get_loops(".to_string()]);
+    }
+}

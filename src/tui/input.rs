@@ -1,0 +1,327 @@
+//! Keys in the modal states: the `:` command line (history, completion, and
+//! running what was typed), the palette's prompts, the save-path prompt,
+//! popups and confirmations.
+//!
+//! Keys here are literal (typing must reach the text); only normal mode goes
+//! through the keymap.
+
+use super::app::{App, Confirm, Mode};
+use super::command::{self, Command};
+use super::keymap::{Key, KeyCode};
+use super::lineedit::{replace_word, CommandLine};
+use super::targets::{autobind, name_outputs};
+use super::wizard::Wizard;
+use std::path::Path;
+
+impl App {
+    pub(super) fn finish_wizard(&mut self, w: Wizard) {
+        let (base, mut steps, step) = match w.into_steps() {
+            Ok(x) => x,
+            Err(e) => return self.error(e),
+        };
+        let origin = format!("{} (palette)", self.doc.name());
+        let mut base = base;
+        // Loops picked by variable name get bound first.
+        match autobind(&base, &step) {
+            Ok(more) => {
+                for s in more {
+                    if base.push(s.clone()).is_err() {
+                        break;
+                    }
+                    steps.push(s);
+                }
+            }
+            Err(e) => return self.error(e),
+        }
+        match name_outputs(&base, step, &[]) {
+            Ok(step) => {
+                steps.push(step);
+                self.apply_steps(steps, &origin);
+            }
+            Err(e) => self.show_step_error(&e, &origin),
+        }
+    }
+
+    pub(super) fn mode_key(&mut self, k: Key) {
+        let mode = std::mem::replace(&mut self.mode, Mode::Normal);
+        self.mode = match mode {
+            Mode::Normal => Mode::Normal,
+            Mode::Command(line) => self.command_key(line, k),
+            Mode::Prompt(w) => self.prompt_key(w, k),
+            Mode::SavePath {
+                mut edit,
+                then_quit,
+            } => match k.code {
+                KeyCode::Esc => {
+                    self.info("not saved");
+                    Mode::Normal
+                }
+                KeyCode::Enter => {
+                    let path = edit.text.trim().to_string();
+                    if path.is_empty() {
+                        self.error("give a path for the session file");
+                        Mode::SavePath { edit, then_quit }
+                    } else {
+                        self.save(Some(Path::new(&path)), then_quit);
+                        std::mem::replace(&mut self.mode, Mode::Normal)
+                    }
+                }
+                _ => {
+                    edit.key(k);
+                    Mode::SavePath { edit, then_quit }
+                }
+            },
+            Mode::Help { scroll } => match popup_scroll(k, scroll) {
+                Some(s) => Mode::Help { scroll: s },
+                None => Mode::Normal,
+            },
+            Mode::Error { text, scroll } => match popup_scroll(k, scroll) {
+                Some(s) if s != scroll || is_scroll_key(k) => Mode::Error { text, scroll: s },
+                Some(_) => {
+                    // Any other key dismisses the error and does its usual job.
+                    self.mode = Mode::Normal;
+                    if let Some(a) = self.keymap.get(&k) {
+                        self.action(a);
+                    }
+                    std::mem::replace(&mut self.mode, Mode::Normal)
+                }
+                None => Mode::Normal,
+            },
+            Mode::Confirm(c) => self.confirm_key(c, k),
+        };
+    }
+
+    fn confirm_key(&mut self, c: Confirm, k: Key) -> Mode {
+        let ch = match k.code {
+            KeyCode::Char(ch) => ch.to_ascii_lowercase(),
+            KeyCode::Esc => 'c',
+            _ => return Mode::Confirm(c),
+        };
+        match (c, ch) {
+            (Confirm::QuitUnsaved, 's' | 'y') => {
+                self.save(None, true);
+                std::mem::replace(&mut self.mode, Mode::Normal)
+            }
+            (Confirm::QuitUnsaved, 'd' | 'n') => {
+                self.doc.discard_journal();
+                self.quit = true;
+                Mode::Normal
+            }
+            (Confirm::RestoreJournal(steps), 'r' | 'y') => {
+                match self.doc.restore(&steps) {
+                    Ok(()) => self.info(format!(
+                        "restored {} steps from the journal (unsaved)",
+                        steps.len()
+                    )),
+                    Err(e) => self.show_step_error(&e, "journal"),
+                }
+                self.trace_sel = self.doc.trace.steps.len().saturating_sub(1);
+                std::mem::replace(&mut self.mode, Mode::Normal)
+            }
+            (Confirm::RestoreJournal(_), 'd' | 'n') => {
+                self.doc.discard_journal();
+                self.info("journal discarded");
+                Mode::Normal
+            }
+            (_, 'c' | 'q') => Mode::Normal,
+            (c, _) => Mode::Confirm(c),
+        }
+    }
+
+    fn prompt_key(&mut self, mut w: Box<Wizard>, k: Key) -> Mode {
+        match k.code {
+            KeyCode::Esc => {
+                self.info("cancelled");
+                Mode::Normal
+            }
+            KeyCode::Enter => match w.accept() {
+                Ok(()) if w.is_complete() => {
+                    self.finish_wizard(*w);
+                    std::mem::replace(&mut self.mode, Mode::Normal)
+                }
+                Ok(()) => {
+                    w.error = None;
+                    Mode::Prompt(w)
+                }
+                Err(e) => {
+                    w.error = Some(e);
+                    Mode::Prompt(w)
+                }
+            },
+            KeyCode::Tab | KeyCode::Down => {
+                w.cycle(true);
+                Mode::Prompt(w)
+            }
+            KeyCode::BackTab | KeyCode::Up => {
+                w.cycle(false);
+                Mode::Prompt(w)
+            }
+            _ => {
+                if w.edit.key(k) {
+                    w.cand = None;
+                    w.error = None;
+                }
+                Mode::Prompt(w)
+            }
+        }
+    }
+
+    fn command_key(&mut self, mut line: CommandLine, k: Key) -> Mode {
+        match k.code {
+            KeyCode::Esc => return Mode::Normal,
+            KeyCode::Enter => {
+                let text = line.edit.text.trim().to_string();
+                if !text.is_empty() && self.history.last() != Some(&text) {
+                    self.history.push(text.clone());
+                }
+                self.run_command(&text);
+                return std::mem::replace(&mut self.mode, Mode::Normal);
+            }
+            KeyCode::Tab | KeyCode::BackTab => {
+                let forward = k.code == KeyCode::Tab;
+                match &mut line.completion {
+                    Some((start, items, i)) => {
+                        let n = items.len();
+                        *i = if forward {
+                            (*i + 1) % n
+                        } else {
+                            (*i + n - 1) % n
+                        };
+                        let (start, item) = (*start, items[*i].clone());
+                        replace_word(&mut line.edit, start, &item);
+                    }
+                    None => {
+                        let handles: Vec<String> = self
+                            .doc
+                            .trace
+                            .state
+                            .names()
+                            .into_iter()
+                            .map(|(n, _)| n)
+                            .collect();
+                        let head = line.edit.head().to_string();
+                        let (start_byte, items) = command::complete(&head, &handles);
+                        if !items.is_empty() {
+                            let start = head[..start_byte].chars().count();
+                            replace_word(&mut line.edit, start, &items[0]);
+                            if items.len() > 1 {
+                                line.completion = Some((start, items, 0));
+                            }
+                        }
+                    }
+                }
+                return Mode::Command(line);
+            }
+            KeyCode::Up | KeyCode::Down if !self.history.is_empty() => {
+                let n = self.history.len();
+                let pos = match (line.history_pos, k.code == KeyCode::Up) {
+                    (None, true) => Some(n - 1),
+                    (None, false) => None,
+                    (Some(p), true) => Some(p.saturating_sub(1)),
+                    (Some(p), false) if p + 1 < n => Some(p + 1),
+                    (Some(_), false) => None,
+                };
+                line.history_pos = pos;
+                let text = pos.map(|p| self.history[p].clone()).unwrap_or_default();
+                line.edit.set(&text);
+            }
+            KeyCode::Backspace if line.edit.text.is_empty() => return Mode::Normal,
+            _ => {
+                line.edit.key(k);
+            }
+        }
+        line.completion = None;
+        Mode::Command(line)
+    }
+
+    /// Runs one `:` command line.
+    pub fn run_command(&mut self, text: &str) {
+        let origin = format!("{} (command line)", self.doc.name());
+        let cmd = match command::parse(text) {
+            Ok(c) => c,
+            Err(e) => return self.error(e.message),
+        };
+        match cmd {
+            Command::Call(call) => {
+                let step = match command::to_step(&call) {
+                    Ok(s) => s,
+                    Err(e) => return self.error(e.message),
+                };
+                // Loops typed by their variable name get bound first.
+                let mut steps = match autobind(&self.doc.trace, &step) {
+                    Ok(p) => p,
+                    Err(e) => return self.error(e),
+                };
+                let mut base = self.doc.trace.clone();
+                if steps.iter().any(|s| base.push(s.clone()).is_err()) {
+                    steps.clear();
+                    base = self.doc.trace.clone();
+                }
+                match name_outputs(&base, step, &call.targets) {
+                    Ok(step) => {
+                        steps.push(step);
+                        self.apply_steps(steps, &origin);
+                    }
+                    Err(e) => self.show_step_error(&e, &origin),
+                }
+            }
+            Command::Write(p) => self.save(p.as_deref().map(Path::new), false),
+            Command::WriteQuit => self.save(None, true),
+            Command::Quit { force: true } => {
+                self.doc.discard_journal();
+                self.quit = true;
+            }
+            Command::Quit { force: false } => {
+                if self.doc.unsaved() {
+                    self.error("there are unsaved steps: :w saves them, :q! drops them");
+                } else {
+                    self.quit = true;
+                }
+            }
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Run => self.run(),
+            Command::Help => self.mode = Mode::Help { scroll: 0 },
+            Command::Diff(None, _) => {
+                let n = self.doc.trace.steps.len();
+                if n == 0 {
+                    self.info("no steps yet: nothing to diff");
+                } else {
+                    self.open_diff(n - 1, n);
+                }
+            }
+            Command::Diff(Some(s), None) if s >= 1 => self.open_diff(s - 1, s),
+            Command::Diff(Some(_), None) => {
+                self.error("steps count from 1; `:diff 0 N` compares the workload with step N")
+            }
+            Command::Diff(Some(a), Some(b)) => self.open_diff(a, b),
+        }
+    }
+}
+
+fn is_scroll_key(k: Key) -> bool {
+    matches!(
+        k.code,
+        KeyCode::Char('j' | 'k' | 'g' | ' ')
+            | KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::PageUp
+            | KeyCode::PageDown
+            | KeyCode::Home
+    ) || (k.ctrl && matches!(k.code, KeyCode::Char('d' | 'u')))
+}
+
+/// Scroll keys of a popup; None closes it.
+fn popup_scroll(k: Key, scroll: u16) -> Option<u16> {
+    match k.code {
+        KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') | KeyCode::Char('?') => None,
+        KeyCode::Char('j') | KeyCode::Down => Some(scroll.saturating_add(1)),
+        KeyCode::Char('k') | KeyCode::Up => Some(scroll.saturating_sub(1)),
+        KeyCode::Char('d') if k.ctrl => Some(scroll.saturating_add(10)),
+        KeyCode::PageDown | KeyCode::Char(' ') => Some(scroll.saturating_add(10)),
+        KeyCode::Char('u') if k.ctrl => Some(scroll.saturating_sub(10)),
+        KeyCode::PageUp => Some(scroll.saturating_sub(10)),
+        KeyCode::Char('g') | KeyCode::Home => Some(0),
+        _ => Some(scroll),
+    }
+}

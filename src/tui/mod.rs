@@ -1,0 +1,36 @@
+//! The interactive explorer: TIR, palette, trace and CUDA panes over one open
+//! workload or session.
+//!
+//! Elm-style split: `app` is the model and its updates, `view` draws it onto
+//! any ratatui backend, `term` is the only code that touches the terminal, so
+//! everything else runs headless (`headless`, with `TestBackend`). Slow work
+//! (GPU runs) happens in `jobs` on a thread; highlighting is cached per text.
+//!
+//! Invariant: no panics on any input, and the terminal is restored on exit,
+//! on error and on panic.
+
+pub mod app;
+pub mod command;
+pub mod diff;
+pub mod doc;
+pub mod headless;
+pub mod highlight;
+pub mod input;
+pub mod jobs;
+pub mod journal;
+pub mod keymap;
+pub mod lineedit;
+mod mouse;
+pub mod python;
+mod runs;
+pub mod targets;
+pub mod term;
+pub mod theme;
+mod toml;
+mod view;
+pub mod wizard;
+
+pub use app::{App, Event};
+pub use headless::Headless;
+pub use keymap::{Key, Keymap};
+pub use theme::Theme;

@@ -1,0 +1,294 @@
+//! Drawing: the layout, the status and message lines, and helpers shared by
+//! the panes. Render only: reads the app (and fills its caches), changes no
+//! state but scroll positions that keep cursors in view.
+
+mod cuda;
+mod popup;
+mod side;
+mod tir;
+
+use super::app::{App, Mode, Pane};
+use super::keymap::Action;
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Paragraph};
+use ratatui::Frame;
+
+/// Below this width the CUDA column is hidden.
+const CUDA_MIN_WIDTH: u16 = 110;
+
+pub fn draw(app: &mut App, f: &mut Frame) {
+    let area = f.area();
+    f.render_widget(Block::default().style(app.theme.base()), area);
+    if area.height < 4 || area.width < 20 {
+        f.render_widget(
+            Paragraph::new("too small").wrap(ratatui::widgets::Wrap { trim: true }),
+            area,
+        );
+        return;
+    }
+    let rows = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([
+            Constraint::Min(3),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .split(area);
+    let show_cuda = area.width >= CUDA_MIN_WIDTH;
+    let cols = if show_cuda {
+        Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([
+                Constraint::Percentage(42),
+                Constraint::Percentage(24),
+                Constraint::Percentage(34),
+            ])
+            .split(rows[0])
+    } else {
+        Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([
+                Constraint::Percentage(60),
+                Constraint::Percentage(40),
+                Constraint::Length(0),
+            ])
+            .split(rows[0])
+    };
+    let palette_h = (app.ops.len() as u16 + 4)
+        .min(cols[1].height * 3 / 5)
+        .max(3);
+    let side = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([Constraint::Length(palette_h), Constraint::Min(3)])
+        .split(cols[1]);
+    let right = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([Constraint::Min(3), Constraint::Length(9)])
+        .split(cols[2]);
+    app.rects.tir = cols[0];
+    app.rects.palette = side[0];
+    app.rects.trace = side[1];
+    app.rects.cuda = if show_cuda { right[0] } else { Rect::default() };
+    app.rects.run = if show_cuda { right[1] } else { Rect::default() };
+
+    tir::draw(app, f, cols[0]);
+    side::draw_palette(app, f, side[0]);
+    side::draw_trace(app, f, side[1]);
+    if show_cuda {
+        cuda::draw_cuda(app, f, right[0]);
+        cuda::draw_run(app, f, right[1]);
+    }
+    draw_status(app, f, rows[1]);
+    draw_message(app, f, rows[2]);
+    popup::draw(app, f, area);
+}
+
+/// A pane's frame: rounded border, title, focus colour.
+pub(super) fn pane_block<'a>(app: &App, title: Line<'a>, pane: Pane) -> Block<'a> {
+    let focused =
+        app.focus == pane && matches!(app.mode, Mode::Normal | Mode::Prompt(_) | Mode::Command(_));
+    Block::bordered()
+        .border_type(BorderType::Rounded)
+        .border_style(app.theme.border(focused))
+        .title(title.style(app.theme.fg("ui.title").add_modifier(Modifier::BOLD)))
+        .style(app.theme.base())
+}
+
+fn draw_status(app: &mut App, f: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let bar = t.bg("ui.status").patch(t.fg("ui.status.text"));
+    let n = app.doc.trace.steps.len();
+    let mut left = vec![
+        Span::styled(
+            format!(" {} ", app.doc.name()),
+            bar.add_modifier(Modifier::BOLD),
+        ),
+        Span::styled(format!("│ {n} step{} ", if n == 1 { "" } else { "s" }), bar),
+    ];
+    if app.doc.unsaved() {
+        left.push(Span::styled(
+            "[+] unsaved ",
+            bar.patch(t.fg("ui.status.unsaved"))
+                .add_modifier(Modifier::BOLD),
+        ));
+    }
+    if let Some((_, start)) = &app.runner.busy {
+        left.push(Span::styled(
+            format!("│ {} running ", spinner(start.elapsed().as_millis())),
+            bar.patch(t.fg("ui.status.ok")),
+        ));
+    }
+    let km = &app.keymap;
+    let hints: Vec<(String, &str)> = [
+        (Action::Help, "help"),
+        (Action::Command, "cmd"),
+        (Action::Select, "palette"),
+        (Action::Undo, "undo"),
+        (Action::Run, "run"),
+        (Action::Diff, "diff"),
+        (Action::Save, "save"),
+        (Action::Quit, "quit"),
+    ]
+    .into_iter()
+    .map(|(a, label)| (km.hint(a), label))
+    .collect();
+    let mut right = Vec::new();
+    for (k, label) in hints {
+        right.push(Span::styled(
+            k,
+            bar.patch(t.fg("ui.key")).add_modifier(Modifier::BOLD),
+        ));
+        right.push(Span::styled(format!(" {label}  "), bar));
+    }
+    let left_w: usize = left.iter().map(|s| s.width()).sum();
+    let right_w: usize = right.iter().map(|s| s.width()).sum();
+    let mut spans = left;
+    let room = (area.width as usize).saturating_sub(left_w);
+    if right_w <= room {
+        spans.push(Span::styled(" ".repeat(room - right_w), bar));
+        spans.extend(right);
+    } else {
+        spans.push(Span::styled(" ".repeat(room), bar));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)).style(bar), area);
+}
+
+fn draw_message(app: &mut App, f: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let (prefix, edit, style) = match &app.mode {
+        Mode::Command(line) => (":".to_string(), Some(&line.edit), t.fg("ui.text")),
+        Mode::Prompt(w) => (format!("{} ", w.preview()), Some(&w.edit), t.fg("ui.text")),
+        Mode::SavePath { edit, .. } => {
+            ("save session as: ".to_string(), Some(edit), t.fg("ui.text"))
+        }
+        _ => (String::new(), None, t.fg("ui.text")),
+    };
+    if let Some(edit) = edit {
+        let mut spans = vec![
+            Span::styled(
+                prefix.clone(),
+                t.fg("ui.title").add_modifier(Modifier::BOLD),
+            ),
+            Span::styled(edit.text.clone(), style),
+        ];
+        if let Mode::Prompt(w) = &app.mode {
+            if let Some(e) = &w.error {
+                spans.push(Span::styled(
+                    format!("   ✗ {e}"),
+                    t.fg("ui.status.error").add_modifier(Modifier::BOLD),
+                ));
+            }
+        }
+        let line = Line::from(spans);
+        f.render_widget(Paragraph::new(line).style(t.base()), area);
+        let x = area.x + (prefix.chars().count() + edit.cursor) as u16;
+        f.set_cursor_position((x.min(area.right().saturating_sub(1)), area.y));
+        return;
+    }
+    let line = match &app.message {
+        Some(m) if m.error => Line::from(Span::styled(format!("✗ {}", m.text), t.fg("ui.status.error").add_modifier(Modifier::BOLD))),
+        Some(m) => Line::from(Span::styled(m.text.clone(), t.fg("ui.text"))),
+        None => Line::from(Span::styled(
+            format!(
+                "{} panes · {} on a loop or block: palette · {} command (sch.split(i, factors=[None, 16])) · {} help",
+                app.keymap.hint(Action::NextPane),
+                app.keymap.hint(Action::Select),
+                app.keymap.hint(Action::Command),
+                app.keymap.hint(Action::Help)
+            ),
+            t.fg("ui.muted"),
+        )),
+    };
+    f.render_widget(Paragraph::new(line).style(t.base()), area);
+}
+
+pub(super) fn spinner(ms: u128) -> char {
+    const FRAMES: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+    FRAMES[(ms / 100 % 10) as usize]
+}
+
+/// Keeps `cursor` in view with a margin: returns the new top line.
+pub(super) fn follow(top: usize, cursor: usize, rows: usize, len: usize) -> usize {
+    let margin = 2.min(rows / 4);
+    let mut top = top;
+    if cursor < top + margin {
+        top = cursor.saturating_sub(margin);
+    } else if rows > 0 && cursor + margin >= top + rows {
+        top = cursor + margin + 1 - rows;
+    }
+    top.min(len.saturating_sub(rows.min(len)))
+}
+
+/// Cuts `n` leading columns off a line of spans (horizontal scroll).
+pub(super) fn skip_cols(spans: &[Span<'static>], n: usize) -> Vec<Span<'static>> {
+    let mut left = n;
+    let mut out = Vec::new();
+    for s in spans {
+        let len = s.content.chars().count();
+        if left >= len {
+            left -= len;
+            continue;
+        }
+        let rest: String = s.content.chars().skip(left).collect();
+        left = 0;
+        out.push(Span::styled(rest, s.style));
+    }
+    out
+}
+
+/// Applies `style` on top of the columns `[a, b)` of a line of spans.
+pub(super) fn emphasize(
+    spans: &[Span<'static>],
+    (a, b): (usize, usize),
+    style: Style,
+) -> Vec<Span<'static>> {
+    let mut out = Vec::new();
+    let mut col = 0;
+    for s in spans {
+        let chars: Vec<char> = s.content.chars().collect();
+        let (start, end) = (col, col + chars.len());
+        col = end;
+        if end <= a || start >= b {
+            out.push(s.clone());
+            continue;
+        }
+        let cut = |x: usize, y: usize| chars[x - start..y - start].iter().collect::<String>();
+        let (x, y) = (a.max(start), b.min(end));
+        if x > start {
+            out.push(Span::styled(cut(start, x), s.style));
+        }
+        out.push(Span::styled(cut(x, y), s.style.patch(style)));
+        if y < end {
+            out.push(Span::styled(cut(y, end), s.style));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn span_helpers() {
+        let spans = vec![Span::raw("for "), Span::raw("i in x")];
+        let e = emphasize(
+            &spans,
+            (4, 5),
+            Style::default().add_modifier(Modifier::BOLD),
+        );
+        let text: Vec<&str> = e.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, vec!["for ", "i", " in x"]);
+        assert!(e[1].style.add_modifier.contains(Modifier::BOLD));
+        let s = skip_cols(&spans, 5);
+        assert_eq!(
+            s.iter().map(|s| s.content.as_ref()).collect::<String>(),
+            " in x"
+        );
+        assert_eq!(follow(0, 30, 10, 100), 23);
+        assert_eq!(follow(20, 5, 10, 100), 3);
+        assert_eq!(follow(0, 3, 10, 5), 0);
+    }
+}

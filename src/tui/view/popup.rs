@@ -1,0 +1,317 @@
+//! Popups over the panes: help (generated from the action table, so it lists
+//! every key as bound), a step's full diagnostic, confirmations, and the
+//! choices of the command line and the palette prompts.
+
+use crate::tui::app::{App, Confirm, Mode};
+use crate::tui::command::EX_COMMANDS;
+use crate::tui::keymap::ACTIONS;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
+    match &app.mode {
+        Mode::Help { scroll } => {
+            let lines = help_lines(app);
+            let r = centered(area, 112, area.height.saturating_sub(2));
+            let max = (lines.len() as u16).saturating_sub(r.height.saturating_sub(2));
+            let scroll = (*scroll).min(max);
+            if let Mode::Help { scroll: s } = &mut app.mode {
+                *s = scroll;
+            }
+            framed(app, f, r, " Help · j/k scroll · Esc closes ", lines, scroll);
+        }
+        Mode::Error { text, scroll } => {
+            let lines: Vec<Line> = hint_first(text)
+                .into_iter()
+                .map(|l| {
+                    let style = if l.starts_with("error") {
+                        app.theme.fg("ui.status.error").add_modifier(Modifier::BOLD)
+                    } else if l.starts_with("help") || l.starts_with("note") {
+                        app.theme.fg("palette.pass")
+                    } else {
+                        app.theme.fg("ui.text")
+                    };
+                    Line::from(Span::styled(l.to_string(), style))
+                })
+                .collect();
+            let h = (lines.len() as u16 + 2).min(area.height.saturating_sub(2));
+            let r = centered(area, 100, h);
+            let scroll = *scroll;
+            framed(
+                app,
+                f,
+                r,
+                " Step failed: the program is unchanged · j/k scroll · Esc closes ",
+                lines,
+                scroll,
+            );
+        }
+        Mode::Confirm(c) => {
+            let (title, body) = match c {
+                Confirm::QuitUnsaved => (
+                    " Quit ",
+                    format!(
+                        "{} unsaved step(s).\n\n[s] save and quit   [d] discard and quit   [Esc] cancel",
+                        app.doc.trace.steps.len()
+                    ),
+                ),
+                Confirm::RestoreJournal(steps) => (
+                    " Restore? ",
+                    format!(
+                        "A journal from an earlier session holds {} unsaved step(s) for this file\n(the last: {}).\n\n[r] restore them   [d] discard the journal   [Esc] decide later",
+                        steps.len(),
+                        steps.last().map(crate::tui::app::python_line).unwrap_or_default()
+                    ),
+                ),
+            };
+            let lines: Vec<Line> = body.lines().map(|l| Line::from(l.to_string())).collect();
+            let r = centered(area, 76, lines.len() as u16 + 2);
+            framed(app, f, r, title, lines, 0);
+        }
+        Mode::Command(line) => {
+            if let Some((_, items, cur)) = &line.completion {
+                let items: Vec<(String, String)> =
+                    items.iter().map(|i| (i.clone(), String::new())).collect();
+                choices(app, f, area, &items, Some(*cur));
+            }
+        }
+        Mode::Prompt(w) => {
+            let items = w.candidates.clone();
+            let cur = w.cand;
+            if !items.is_empty() {
+                choices(app, f, area, &items, cur);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The diagnostic with its `note:`/`help:` lines moved up under the
+/// `-->` origin, so the hint shows without scrolling past the program.
+fn hint_first(text: &str) -> Vec<&str> {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(tail) = lines
+        .iter()
+        .position(|l| l.starts_with("note:") || l.starts_with("help:"))
+    else {
+        return lines;
+    };
+    let head = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("-->"))
+        .map_or(1, |i| i + 1)
+        .min(tail);
+    let mut out: Vec<&str> = lines[..head].to_vec();
+    out.extend(&lines[tail..]);
+    out.extend(&lines[head..tail]);
+    out
+}
+
+fn framed(app: &App, f: &mut Frame, r: Rect, title: &str, lines: Vec<Line>, scroll: u16) {
+    let t = &app.theme;
+    let block = Block::bordered()
+        .border_type(BorderType::Rounded)
+        .border_style(t.border(true))
+        .title(Span::styled(
+            title.to_string(),
+            t.fg("ui.title").add_modifier(Modifier::BOLD),
+        ))
+        .style(t.fg("ui.text").patch(t.bg("ui.popup")));
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0)),
+        r,
+    );
+}
+
+/// A list of choices just above the message line.
+fn choices(app: &App, f: &mut Frame, area: Rect, items: &[(String, String)], cur: Option<usize>) {
+    let t = &app.theme;
+    let shown = items.len().min(10);
+    let top = match cur {
+        Some(c) if c >= shown => c + 1 - shown,
+        _ => 0,
+    };
+    let width = items
+        .iter()
+        .map(|(v, d)| v.chars().count() + d.chars().count() + 4)
+        .max()
+        .unwrap_or(10)
+        .min(area.width as usize - 2) as u16
+        + 2;
+    let h = shown as u16 + 2;
+    let r = Rect {
+        x: area.x,
+        y: area.bottom().saturating_sub(2 + h),
+        width,
+        height: h,
+    };
+    let lines: Vec<Line> = items
+        .iter()
+        .enumerate()
+        .skip(top)
+        .take(shown)
+        .map(|(i, (v, d))| {
+            let mut line = Line::from(vec![
+                Span::styled(v.clone(), t.fg("ui.text").add_modifier(Modifier::BOLD)),
+                Span::styled(
+                    if d.is_empty() {
+                        String::new()
+                    } else {
+                        format!("  {d}")
+                    },
+                    t.fg("ui.muted"),
+                ),
+            ]);
+            if Some(i) == cur {
+                line = line.style(t.bg("ui.selection"));
+            }
+            line
+        })
+        .collect();
+    let block = Block::bordered()
+        .border_type(BorderType::Rounded)
+        .border_style(t.border(false))
+        .title(Span::styled(
+            " Tab / ↑↓ choose · Enter accept ",
+            t.fg("ui.muted"),
+        ))
+        .style(t.bg("ui.popup"));
+    f.render_widget(Clear, r);
+    f.render_widget(Paragraph::new(lines).block(block), r);
+}
+
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width
+        .min(area.width.saturating_sub(2))
+        .max(10.min(area.width));
+    let h = height.min(area.height).max(3.min(area.height));
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
+}
+
+fn help_lines(app: &App) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let head = |s: &str| {
+        Line::from(Span::styled(
+            s.to_string(),
+            t.fg("ui.title").add_modifier(Modifier::BOLD),
+        ))
+    };
+    let mut out = vec![head("Keys (normal mode)")];
+    for row in ACTIONS {
+        let keys: Vec<String> = app
+            .keymap
+            .keys_for(row.action)
+            .iter()
+            .map(|k| k.to_string())
+            .collect();
+        out.push(Line::from(vec![
+            Span::styled(
+                format!("  {:<16}", keys.join(" ")),
+                t.fg("ui.key").add_modifier(Modifier::BOLD),
+            ),
+            Span::styled(format!("{:<12}", row.name), t.fg("ui.muted")),
+            Span::styled(row.doc.to_string(), t.fg("ui.text")),
+        ]));
+    }
+    out.push(Line::default());
+    out.push(head("Command line (:)"));
+    for l in [
+        "  b0 = sch.get_block(\"B\")            i, j, k = sch.get_loops(b0)",
+        "  sch.split(i, factors=[None, 16])   sch.reorder(j, i)   sch.bind(i_0, \"blockIdx.x\")",
+        "  Arguments by keyword or in TVM's order; outputs not named are named for you.",
+        "  Tab completes primitives, handles and keywords; ↑/↓ history.",
+    ] {
+        out.push(Line::from(Span::styled(l.to_string(), t.fg("ui.text"))));
+    }
+    for (name, doc) in EX_COMMANDS {
+        out.push(Line::from(vec![
+            Span::styled(
+                format!("  :{name:<15}"),
+                t.fg("ui.key").add_modifier(Modifier::BOLD),
+            ),
+            Span::styled(doc.to_string(), t.fg("ui.text")),
+        ]));
+    }
+    out.push(Line::default());
+    out.push(head("Palette"));
+    for (sym, key, doc) in [
+        (
+            "✓",
+            "palette.pass",
+            "passes its checks on the cursor's block/loop right now (dry run)",
+        ),
+        (
+            "✗",
+            "palette.fail",
+            "would fail here (the reason is shown below the list)",
+        ),
+        (
+            "?",
+            "palette.unknown",
+            "needs more than the cursor gives (a second loop, a block and a loop)",
+        ),
+    ] {
+        out.push(Line::from(vec![
+            Span::styled(format!("  {sym} "), t.fg(key).add_modifier(Modifier::BOLD)),
+            Span::styled(doc.to_string(), t.fg("ui.text")),
+        ]));
+    }
+    out.push(Line::from(Span::styled(
+        "  Enter prompts for each argument (Tab cycles choices); Esc cancels.".to_string(),
+        t.fg("ui.text"),
+    )));
+    out.push(Line::default());
+    out.push(head("Popups and prompts"));
+    out.push(Line::from(Span::styled(
+        "  Esc closes or cancels · Enter accepts · j/k scroll · quit: [s]ave, [d]iscard · journal: [r]estore, [d]iscard".to_string(),
+        t.fg("ui.text"),
+    )));
+    out.push(Line::default());
+    out.push(head("Configuration"));
+    // The documented place, not this machine's path: the screen stays the same everywhere.
+    for l in [
+        "  Keys: $XDG_CONFIG_HOME/tirtui/keys.toml (default ~/.config/tirtui/keys.toml)".to_string(),
+        "    [keys]".to_string(),
+        "    undo = \"z\"                 # an action name from the list above".to_string(),
+        "    redo = [\"ctrl-y\", \"U\"]     # one key or a list; replaces the defaults".to_string(),
+        "  Themes: --theme dark|light|PATH.toml (see themes/).".to_string(),
+        "  Unsaved steps are journaled under $XDG_STATE_HOME/tirtui/journal; reopening offers them.".to_string(),
+    ] {
+        out.push(Line::from(Span::styled(l, t.fg("ui.text"))));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hint_first;
+
+    #[test]
+    fn hints_move_above_the_program() {
+        let text = "error: bad\n  --> f, step 1\n   |\n 1 | x\nhelp: do y\n      and z\n";
+        assert_eq!(
+            hint_first(text),
+            vec![
+                "error: bad",
+                "  --> f, step 1",
+                "help: do y",
+                "      and z",
+                "   |",
+                " 1 | x"
+            ]
+        );
+        assert_eq!(hint_first("error: only\n"), vec!["error: only"]);
+    }
+}

@@ -1,0 +1,173 @@
+//! The palette (primitives with their arguments, marked by a dry run on the
+//! cursor's target) and the trace (numbered steps with their `out` names).
+
+use super::{follow, pane_block};
+use crate::tui::app::{python_line, App, Mark, Pane};
+use crate::tui::command::example;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::Frame;
+
+pub fn draw_palette(app: &mut App, f: &mut Frame, area: Rect) {
+    let target = app.target().map(|t| t.describe(app.doc.trace.func()));
+    let title = match &target {
+        Some(d) => format!(" Palette · {d} "),
+        None => " Palette ".to_string(),
+    };
+    let marks = app.marks().to_vec();
+    let block = pane_block(app, Line::from(title), Pane::Palette);
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    if inner.height == 0 {
+        return;
+    }
+    let t = &app.theme;
+    let detail_rows = if inner.height >= 8 { 2 } else { 0 };
+    let list_rows = (inner.height - detail_rows) as usize;
+    let n = app.ops.len();
+    app.palette_sel = app.palette_sel.min(n.saturating_sub(1));
+    let top = follow(0, app.palette_sel, list_rows, n);
+    let focused = app.focus == Pane::Palette;
+    let mut lines = Vec::new();
+    for (i, op) in app.ops.iter().enumerate().skip(top).take(list_rows) {
+        let (sym, style) = match marks.get(i) {
+            Some(Mark::Pass) => ("✓", t.fg("palette.pass")),
+            Some(Mark::Fail(_)) => ("✗", t.fg("palette.fail")),
+            Some(Mark::NeedsInput) => ("?", t.fg("palette.unknown")),
+            _ => (" ", t.fg("ui.muted")),
+        };
+        let name_style = match marks.get(i) {
+            Some(Mark::NotFor) | None => t.fg("ui.muted"),
+            Some(Mark::Fail(_)) => t.fg("ui.text").add_modifier(Modifier::DIM),
+            _ => t.fg("ui.text"),
+        };
+        let args: Vec<&str> = op
+            .fields
+            .iter()
+            .filter(|f| f.default.is_none())
+            .map(|f| f.name)
+            .collect();
+        let mut line = Line::from(vec![
+            Span::styled(format!("{sym} "), style.add_modifier(Modifier::BOLD)),
+            Span::styled(op.name.to_string(), name_style),
+            Span::styled(format!(" {}", args.join(" ")), t.fg("ui.muted")),
+        ]);
+        if i == app.palette_sel {
+            line = line.style(if focused {
+                t.bg("ui.selection")
+            } else {
+                t.bg("ui.cursorline")
+            });
+        }
+        lines.push(line);
+    }
+    f.render_widget(
+        Paragraph::new(lines).style(t.base()),
+        Rect {
+            height: list_rows as u16,
+            ..inner
+        },
+    );
+    if detail_rows > 0 {
+        let detail = match (app.ops.get(app.palette_sel), marks.get(app.palette_sel)) {
+            (Some(op), Some(Mark::Fail(why))) => Line::from(Span::styled(
+                format!("✗ {}: {why}", op.name),
+                t.fg("palette.fail"),
+            )),
+            (Some(op), Some(Mark::Pass)) => Line::from(Span::styled(
+                format!("✓ would pass: {}", example(op.name)),
+                t.fg("palette.pass"),
+            )),
+            (Some(op), _) => Line::from(Span::styled(example(op.name), t.fg("ui.muted"))),
+            _ => Line::default(),
+        };
+        let r = Rect {
+            y: inner.y + list_rows as u16,
+            height: detail_rows,
+            ..inner
+        };
+        f.render_widget(
+            Paragraph::new(detail)
+                .wrap(Wrap { trim: true })
+                .style(t.base()),
+            r,
+        );
+    }
+}
+
+pub fn draw_trace(app: &mut App, f: &mut Frame, area: Rect) {
+    let steps = &app.doc.trace.steps;
+    let redo = &app.doc.trace.redo;
+    let title = if redo.is_empty() {
+        format!(" Trace · {} steps ", steps.len())
+    } else {
+        format!(" Trace · {} steps, {} to redo ", steps.len(), redo.len())
+    };
+    let block = pane_block(app, Line::from(title), Pane::Trace);
+    let inner = block.inner(area);
+    let t = &app.theme;
+    let total = steps.len() + redo.len();
+    let rows = inner.height as usize;
+    if total == 0 {
+        let hint = Line::from(Span::styled(
+            "no steps: pick a primitive in the palette, or type `:`",
+            t.fg("ui.muted"),
+        ));
+        f.render_widget(
+            Paragraph::new(hint).wrap(Wrap { trim: true }).block(block),
+            area,
+        );
+        return;
+    }
+    app.trace_sel = app.trace_sel.min(total - 1);
+    let top = follow(0, app.trace_sel, rows, total);
+    let focused = app.focus == Pane::Trace;
+    let width = total.to_string().len();
+    let mut lines = Vec::new();
+    let undone = redo.iter().rev();
+    for (i, (step, done)) in steps
+        .iter()
+        .map(|s| (s, true))
+        .chain(undone.map(|s| (s, false)))
+        .enumerate()
+        .skip(top)
+        .take(rows)
+    {
+        let num_style = if done {
+            t.fg("ui.muted")
+        } else {
+            t.fg("ui.muted").add_modifier(Modifier::DIM)
+        };
+        let text_style = if done {
+            t.fg("ui.text")
+        } else {
+            t.fg("ui.muted")
+                .add_modifier(Modifier::DIM | Modifier::ITALIC)
+        };
+        let mut spans = vec![Span::styled(format!("{:>width$} ", i + 1), num_style)];
+        let line_text = python_line(step);
+        match line_text.split_once(" = ") {
+            Some((outs, call)) if !step.out.is_empty() => {
+                spans.push(Span::styled(
+                    outs.to_string(),
+                    t.fg("ui.title")
+                        .patch(text_style)
+                        .add_modifier(Modifier::BOLD),
+                ));
+                spans.push(Span::styled(format!(" = {call}"), text_style));
+            }
+            _ => spans.push(Span::styled(line_text, text_style)),
+        }
+        if !done {
+            spans.push(Span::styled("  (undone)", num_style));
+        }
+        let mut line = Line::from(spans);
+        if i == app.trace_sel && focused {
+            line = line.style(t.bg("ui.selection"));
+        }
+        lines.push(line);
+    }
+    f.render_widget(Paragraph::new(lines).block(block).style(t.base()), area);
+}
