@@ -73,20 +73,7 @@ pub fn storage_align(
     factor: i64,
     offset: i64,
 ) -> Result<(), ScheduleError> {
-    let r = get_block(func, block)?;
-    let n = r.block.writes.len();
-    if buffer_index < 0 || buffer_index as usize >= n {
-        return Err(ScheduleError::BufferIndexOutOfRange {
-            block: block_culprit(func, block),
-            kind: "write",
-            index: buffer_index,
-            count: n,
-        });
-    }
-    let buffer = r.block.writes[buffer_index as usize].buffer;
-    if func.is_param_buffer(buffer) {
-        return Err(ScheduleError::ParamBuffer(func.buffer(buffer).name.clone()));
-    }
+    let buffer = allocated_write_buffer(func, block, buffer_index)?;
     let ndim = func.buffer(buffer).shape.len() as i64;
     let axis = if axis < 0 { axis + ndim } else { axis };
     if axis < 0 || axis >= ndim {
@@ -134,6 +121,18 @@ pub fn set_scope(
 ) -> Result<(), ScheduleError> {
     let storage = StorageScope::from_name(scope)
         .ok_or_else(|| ScheduleError::UnknownStorageScope(scope.to_string()))?;
+    let buffer = allocated_write_buffer(func, block, buffer_index)?;
+    func.buffer_mut(buffer).scope = storage;
+    Ok(())
+}
+
+/// The buffer the block writes at `buffer_index`, which must be one the
+/// function allocates (a parameter's layout and scope are fixed).
+fn allocated_write_buffer(
+    func: &PrimFunc,
+    block: BlockId,
+    buffer_index: i64,
+) -> Result<crate::ir::BufferId, ScheduleError> {
     let r = get_block(func, block)?;
     let n = r.block.writes.len();
     if buffer_index < 0 || buffer_index as usize >= n {
@@ -148,8 +147,7 @@ pub fn set_scope(
     if func.is_param_buffer(buffer) {
         return Err(ScheduleError::ParamBuffer(func.buffer(buffer).name.clone()));
     }
-    func.buffer_mut(buffer).scope = storage;
-    Ok(())
+    Ok(buffer)
 }
 
 /// Checks a loop or block handle is alive (for annotate's argument).
