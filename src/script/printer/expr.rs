@@ -149,8 +149,8 @@ pub(super) fn int_literal(v: i64, t: DataType) -> String {
     }
 }
 
-/// A float as C's `%.17g` writes it (what TVM prints): integral values without a
-/// fractional part, every finite value round-trip exact.
+/// A float as TVM 0.27 prints it: integral values in fixed notation with `.0`,
+/// others as C's `%.17g`; every finite value round-trip exact.
 pub(super) fn float_literal(v: f64) -> String {
     if v.is_nan() {
         return "\"nan\"".to_string();
@@ -158,10 +158,16 @@ pub(super) fn float_literal(v: f64) -> String {
     if v.is_infinite() {
         return if v > 0.0 { "\"inf\"" } else { "\"-inf\"" }.to_string();
     }
-    if v == 0.0 {
-        // `-0` would parse as the integer 0 and lose the sign.
-        return if v.is_sign_negative() { "-0.0" } else { "0" }.to_string();
+    if v.fract() == 0.0 && v.abs() < 1e300 {
+        // TVM 0.27 prints integral floats in fixed notation with `.0`
+        // (`T.float32(0.0)`, `T.float32(100000000000000000000.0)`); it also keeps `-0.0`.
+        return format!("{v:.1}");
     }
+    percent_17g(v)
+}
+
+/// C's `%.17g`: the shortest form that reads back exactly, exponent outside [-4, 17).
+fn percent_17g(v: f64) -> String {
     let sci = format!("{v:.16e}");
     let (mantissa, exp) = match sci.split_once('e') {
         Some((m, e)) => (m, e.parse::<i32>().unwrap_or(0)),
@@ -235,12 +241,11 @@ pub(super) fn ann_value(v: &AnnValue) -> String {
 /// A bare Python float literal: like [`float_literal`], but integral values keep a
 /// `.0` so that they do not read back as integers.
 fn python_float(v: f64) -> String {
-    let s = float_literal(v);
-    if v.is_finite() && !s.contains(['.', 'e']) {
-        format!("{s}.0")
-    } else {
-        s
+    // Python's repr switches to exponent notation for integral values from 1e16.
+    if v.is_finite() && v.fract() == 0.0 && v.abs() >= 1e16 {
+        return percent_17g(v);
     }
+    float_literal(v)
 }
 
 pub(super) fn is_zero(e: &Expr) -> bool {
@@ -301,14 +306,14 @@ mod tests {
 
     #[test]
     fn floats_print_like_percent_17g() {
-        assert_eq!(float_literal(0.0), "0");
-        assert_eq!(float_literal(1.0), "1");
-        assert_eq!(float_literal(-2.0), "-2");
+        assert_eq!(float_literal(0.0), "0.0");
+        assert_eq!(float_literal(1.0), "1.0");
+        assert_eq!(float_literal(-2.0), "-2.0");
         assert_eq!(float_literal(0.5), "0.5");
         assert_eq!(float_literal(0.1), "0.10000000000000001");
-        assert_eq!(float_literal(1e20), "1e+20");
+        assert_eq!(float_literal(1e20), "100000000000000000000.0");
         assert_eq!(float_literal(1e-5), "1.0000000000000001e-05");
-        assert_eq!(float_literal(123456.0), "123456");
+        assert_eq!(float_literal(123456.0), "123456.0");
         assert_eq!(float_literal(-0.0), "-0.0");
         assert_eq!(float_literal(f64::INFINITY), "\"inf\"");
         for v in [

@@ -15,7 +15,7 @@ def main(A: T.Buffer((1024, 1024), "float32"), B: T.Buffer((1024, 1024), "float3
             T.reads(A[vi, vk], B[vk, vj])
             T.writes(C[vi, vj])
             with T.init():
-                C[vi, vj] = T.float32(0)
+                C[vi, vj] = T.float32(0.0)
             C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]
 "#;
 
@@ -50,7 +50,7 @@ def main(A: T.Buffer((1000, 1024), "float32"), B: T.Buffer((1024, 1024), "float3
                     T.reads(A[vi, vk], B[vk, vj])
                     T.writes(C[vi, vj])
                     with T.init():
-                        C[vi, vj] = T.float32(0)
+                        C[vi, vj] = T.float32(0.0)
                     C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]
 "#;
     assert_eq!(print_func(&split_gemm()), expected);
@@ -118,7 +118,7 @@ def main(A: T.Buffer((4, 16), "float16"), B: T.Buffer((4,), "float16")):
             T.reads(A_shared[v0, 0:16])
             T.writes(B[v0])
             acc = T.alloc_buffer((1,), scope="local")
-            acc[0] = T.float32(0)
+            acc[0] = T.float32(0.0)
             for k in range(16):
                 acc[0] = acc[0] + T.Cast("float32", A_shared[v0, k])
             B[v0] = T.Cast("float16", acc[0])
@@ -168,7 +168,7 @@ def main(i: T.Buffer((4,), "float32")):
                 i_3 = T.axis.spatial(4, i_2)
                 T.reads()
                 T.writes(i[i_3])
-                i[i_3] = T.float32(1)
+                i[i_3] = T.float32(1.0)
 "#;
     assert_eq!(print_func(&f), expected);
     assert_eq!(print_expr(&f, &v(i1)), "i_2");
@@ -212,7 +212,7 @@ fn expressions_use_python_precedence() {
         (bin(BinOp::Mod, &a, &b), "T.truncmod(a, b)"),
         (
             bin(BinOp::Div, &xa, &Expr::Float(2.0, DataType::F32)),
-            "X[a] / T.float32(2)",
+            "X[a] / T.float32(2.0)",
         ),
         (bin(BinOp::Min, &a, &b), "T.min(a, b)"),
         (bin(BinOp::Max, &a, &Expr::int(-1)), "T.max(a, -1)"),
@@ -269,7 +269,7 @@ fn expressions_use_python_precedence() {
                     Expr::Float(0.0, DataType::F32),
                 ],
             ),
-            "T.if_then_else(a < b, X[a], T.float32(0))",
+            "T.if_then_else(a < b, X[a], T.float32(0.0))",
         ),
         (
             Expr::Cast(DataType::F16, Box::new(xa.clone())),
@@ -288,7 +288,7 @@ fn expressions_use_python_precedence() {
             "T.likely(a < b)",
         ),
         (Expr::Int(5, DataType::I64), "T.int64(5)"),
-        (Expr::Float(1.0, DataType::F16), "T.float16(1)"),
+        (Expr::Float(1.0, DataType::F16), "T.float16(1.0)"),
         (
             Expr::Float(0.1, DataType::F32),
             "T.float32(0.10000000000000001)",
@@ -396,7 +396,7 @@ fn several_functions_print_as_an_ir_module() {
     let text = print_module(&m);
     let head = "# from tvm.script import ir as I\n# from tvm.script import tir as T\n\n@I.ir_module\nclass Module:\n    @T.prim_func\n    def main(A: T.Buffer((1024, 1024), \"float32\"),";
     assert!(text.starts_with(head), "{text}");
-    assert!(text.contains("                    C[vi, vj] = T.float32(0)\n                C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]\n\n    @T.prim_func\n    def gemm2(A:"));
+    assert!(text.contains("                    C[vi, vj] = T.float32(0.0)\n                C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]\n\n    @T.prim_func\n    def gemm2(A:"));
     assert!(
         text.ends_with("                        C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]\n")
     );
