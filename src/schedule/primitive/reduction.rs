@@ -52,6 +52,22 @@ pub fn decompose_reduction(
             }
         }
     }
+    // A loop from `loop` down that no binding uses repeats the whole reduction;
+    // a hoisted init would then run once for several reductions.
+    for inner in &loops[at..] {
+        let var = get_loop(func, *inner)?.var;
+        let used =
+            realize.iter_values.iter().any(|v| v.uses_var(var)) || realize.predicate.uses_var(var);
+        if !used {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, block),
+                why: format!(
+                    "{} does not drive any iterator of the block, so it repeats the whole reduction; decompose_reduction would initialise only once",
+                    loop_culprit(func, *inner)
+                ),
+            });
+        }
+    }
     let init_body = realize
         .block
         .init
