@@ -31,6 +31,11 @@ pub enum SessionError {
         path: String,
         source: std::io::Error,
     },
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}:{line}:{col}: invalid YAML: {message}")]
     Yaml {
         path: String,
@@ -209,8 +214,19 @@ impl Session {
         match &self.workload {
             Workload::Path(p) => s.push_str(&format!("workload: {}\n", super::step::yaml_str(p))),
             Workload::Inline(src) => {
-                s.push_str("source: |\n");
-                for line in src.lines() {
+                // An explicit indentation indicator, so a first line that starts
+                // with spaces or a tab reads back; chomping keeps the exact
+                // number of trailing newlines.
+                let chomp = if !src.ends_with('\n') {
+                    "-"
+                } else if src.ends_with("\n\n") {
+                    "+"
+                } else {
+                    ""
+                };
+                s.push_str(&format!("source: |2{chomp}\n"));
+                for line in src.split_inclusive('\n') {
+                    let line = line.strip_suffix('\n').unwrap_or(line);
                     if line.is_empty() {
                         s.push('\n');
                     } else {
@@ -237,9 +253,30 @@ impl Session {
         s
     }
 
-    /// Writes the session atomically: a temp file in the same folder, then rename.
+    /// Writes the session atomically: a temp file in the same folder, then
+    /// rename. The text is read back first: a session that would not load as
+    /// the same session is refused, and the old file stays as it was.
     pub fn save(&self, path: &Path) -> Result<(), SessionError> {
-        write_atomic(path, &self.to_yaml())
+        let text = self.to_yaml();
+        let shown = path.display().to_string();
+        match Session::from_yaml(&text, &shown) {
+            Ok(back) if back.to_yaml() == text => {}
+            Ok(_) => {
+                return Err(SessionError::Format {
+                    path: shown,
+                    message: "not saved: the YAML would not read back as the same session \
+                              (a note or value tirtui cannot write faithfully)"
+                        .into(),
+                })
+            }
+            Err(e) => {
+                return Err(SessionError::Format {
+                    path: shown,
+                    message: format!("not saved: the YAML would not read back: {e}"),
+                })
+            }
+        }
+        write_atomic(path, &text)
     }
 
     /// Reads the workload's TVMScript; returns (display name, text).
@@ -278,11 +315,42 @@ pub fn resolve(session_path: Option<&Path>, rel: &str) -> PathBuf {
     }
 }
 
+/// Writes `text` to `path` atomically: a temp file `.NAME.tmpPID` in the same
+/// folder, then a rename over the old file. A symlink is followed (its target
+/// is replaced, the link stays), and an existing file keeps its permissions.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), SessionError> {
-    let io = |e: std::io::Error| SessionError::Io {
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(path).map_err(|e| SessionError::Write {
+                path: path.display().to_string(),
+                source: e,
+            })?
+        }
+        _ => path.to_path_buf(),
+    };
+    let io = |e: std::io::Error| SessionError::Write {
         path: path.display().to_string(),
         source: e,
     };
+    let tmp = temp_path(&path, std::process::id());
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        if let Ok(meta) = std::fs::metadata(&path) {
+            f.set_permissions(meta.permissions())?;
+        }
+        f.sync_all()?;
+        std::fs::rename(&tmp, &path)
+    };
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
+/// The temp file a save by process `pid` writes before the rename.
+pub fn temp_path(path: &Path, pid: u32) -> PathBuf {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -291,12 +359,49 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), SessionError> {
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_else(|| "session".into());
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, text).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io(e)
-    })
+    dir.join(format!(".{name}.tmp{pid}"))
+}
+
+/// Removes temp files that a killed save of `path` left behind (those whose
+/// process is gone); returns how many.
+pub fn remove_stray_temps(path: &Path) -> usize {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().to_string()) else {
+        return 0;
+    };
+    let prefix = format!(".{name}.tmp");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().to_string();
+        let Some(pid) = file
+            .strip_prefix(&prefix)
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id()
+            && !process_alive(pid)
+            && std::fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Whether a process id is running (Linux: `/proc/PID`; elsewhere assumed).
+pub fn process_alive(pid: u32) -> bool {
+    if Path::new("/proc/self").exists() {
+        Path::new(&format!("/proc/{pid}")).exists()
+    } else {
+        true
+    }
 }
 
 fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {

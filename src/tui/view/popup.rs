@@ -51,20 +51,31 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
         }
         Mode::Confirm(c) => {
             let (title, body) = match c {
-                Confirm::QuitUnsaved => (
-                    " Quit ",
-                    format!(
-                        "{} unsaved step(s).\n\n[s] save and quit   [d] discard and quit   [Esc] cancel",
-                        app.doc.trace.steps.len()
-                    ),
-                ),
-                Confirm::RestoreJournal(steps) => (
-                    " Restore? ",
-                    format!(
-                        "A journal from an earlier session holds {} unsaved step(s) for this file\n(the last: {}).\n\n[r] restore them   [d] discard the journal   [Esc] decide later",
-                        steps.len(),
-                        steps.last().map(crate::tui::app::python_line).unwrap_or_default()
-                    ),
+                Confirm::QuitUnsaved => {
+                    let n = app.doc.unsaved_count();
+                    (
+                        " Quit ",
+                        format!(
+                            "{n} unsaved change{} to the trace.\n\n[s] save and quit   [d] discard and quit   [Esc] cancel",
+                            if n == 1 { "" } else { "s" }
+                        ),
+                    )
+                }
+                Confirm::RestoreJournal(steps) => {
+                    let new = app.doc.new_in(steps);
+                    (
+                        " Restore? ",
+                        format!(
+                            "A journal from an earlier session holds {} step{}, {new} of them not saved,\nfor this file (the last: {}).\n\n[r] restore them   [d] discard the journal   [Esc] decide later",
+                            steps.len(),
+                            if steps.len() == 1 { "" } else { "s" },
+                            steps.last().map(crate::tui::app::python_line).unwrap_or_default()
+                        ),
+                    )
+                }
+                Confirm::Overwrite { question, .. } => (
+                    " Overwrite? ",
+                    format!("{question}\n\n[y] overwrite   [n] do not save   [Esc] cancel"),
                 ),
             };
             let lines: Vec<Line> = body.lines().map(|l| Line::from(l.to_string())).collect();
@@ -198,6 +209,14 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
         width: w,
         height: h,
     }
+}
+
+/// The help as plain text lines (for `/` search).
+pub(crate) fn help_text(app: &App) -> Vec<String> {
+    help_lines(app)
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect()
 }
 
 fn help_lines(app: &App) -> Vec<Line<'static>> {
