@@ -467,7 +467,7 @@ impl Replayer {
             "blockize" | "tensorize" => {
                 return Err(S(ScheduleError::Unsupported(
                     if op == "blockize" { "blockize" } else { "tensorize" },
-                    "tirtui has no tensor intrinsics and does not lower nested block structure yet; the step is kept in the session but cannot be applied".into(),
+                    "tirtui has no tensor intrinsics and does not lower nested block structure yet; this step cannot be applied".into(),
                 )))
             }
             other => return Err(arg_err("op", format!("unknown op `{other}`"))),

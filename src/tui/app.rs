@@ -199,10 +199,10 @@ impl App {
             app.show_step_error(&e, &format!("{} (opening)", path.display()));
             let n = app.doc.pending.len();
             app.error(format!(
-                "step {} failed: {}; it and the {} after it are kept (marked ✗ in the trace, saved with the session): add a step before it, or remove it with x in the Trace pane",
+                "step {} failed and is kept with the {} after it (✗ in the trace, saved with the session; x removes it): {}",
                 app.doc.trace.steps.len() + 1,
+                n.saturating_sub(1),
                 e.failure,
-                n.saturating_sub(1)
             ));
         }
         if let Some(steps) = journal_steps {

@@ -160,6 +160,14 @@ pub fn draw_trace(app: &mut App, f: &mut Frame, area: Rect) {
                 .add_modifier(Modifier::DIM | Modifier::ITALIC)
         };
         let mut spans = vec![Span::styled(format!("{:>width$} ", i + 1), num_style)];
+        match kind {
+            1 => spans.push(Span::styled(
+                "✗ ",
+                t.fg("ui.status.error").add_modifier(Modifier::BOLD),
+            )),
+            2 => spans.push(Span::styled("· ", num_style)),
+            _ => {}
+        }
         let line_text = python_line(step);
         match line_text.split_once(" = ") {
             Some((outs, call)) if !step.out.is_empty() => {
@@ -175,7 +183,7 @@ pub fn draw_trace(app: &mut App, f: &mut Frame, area: Rect) {
         }
         match kind {
             1 => spans.push(Span::styled(
-                "  ✗ failed (x removes it)",
+                "  (failed: x removes it)",
                 t.fg("ui.status.error").add_modifier(Modifier::BOLD),
             )),
             2 => spans.push(Span::styled("  (not applied)", num_style)),
