@@ -515,6 +515,8 @@ fn paste_is_text_never_keys() {
 fn python_as_a_tvm_user_writes_it() {
     let mut h = gemm();
     let script = [
+        "from tvm import tir",
+        "sch = tir.Schedule(MyModule)",
         "b = sch.get_block(\"B\")  # the GEMM",
         "(i, j, k) = sch.get_loops(b)",
         "loops = sch.get_loops(b); ko, ki = sch.split(loops[-1], factors=[None, 16])",

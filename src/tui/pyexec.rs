@@ -169,7 +169,20 @@ impl App {
     }
 
     fn run_statement(&mut self, text: &str, origin: &str) -> Result<(), Failure> {
+        // Lines of a pasted script that set up Python rather than schedule:
+        // the explorer already has `sch`.
+        if text.starts_with("import ") || text.starts_with("from ") {
+            return Ok(());
+        }
         let stmt = parse_statement(text).map_err(|e| e.message)?;
+        if let PyExpr::Call { op, .. } = &stmt.value {
+            if matches!(op.as_str(), "Schedule" | "print" | "show" | "script") {
+                self.info(format!(
+                    "`{text}` skipped: the explorer is the schedule and shows it"
+                ));
+                return Ok(());
+            }
+        }
         let mut b = Build {
             base: self.doc.trace.clone(),
             steps: Vec::new(),

@@ -178,6 +178,7 @@ fn fit_diagnostic(lines: &[&str], width: usize) -> Vec<String> {
                     out.push(line.chars().take(width).collect());
                 }
             }
+            _ if l.chars().count() <= width => out.push(l.to_string()),
             _ => {
                 // Prose: wrap at spaces.
                 let mut cur = String::new();
