@@ -560,7 +560,8 @@ fn python_as_a_tvm_user_writes_it() {
 fn a_script_stops_at_the_first_error_and_keeps_the_rest() {
     let mut h = gemm();
     h.event(Event::Paste(
-        "sch.split(i, factors=[None, 16])\nsch.split(nope, factors=[2])\nsch.split(j, factors=[None, 8])\n".into(),
+        // Line ends as a terminal pastes them (CR).
+        "sch.split(i, factors=[None, 16])\rsch.split(nope, factors=[2])\r\nsch.split(j, factors=[None, 8])\r".into(),
     ));
     h.keys("<ret>").unwrap();
     assert!(tir(&h).contains("i_0, i_1"), "the first line applied");

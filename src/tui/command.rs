@@ -104,7 +104,8 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
     if line.is_empty() {
         return err("empty command");
     }
-    if !line.contains(['(', '=', '[', ';', '\n', '#']) {
+    let python_setup = line.starts_with("import ") || line.starts_with("from ");
+    if !python_setup && !line.contains(['(', '=', '[', ';', '\n', '#']) {
         return parse_ex(line);
     }
     let stmts = split_statements(line)?;

@@ -236,7 +236,9 @@ impl App {
     /// new command line; never run as keys, never applied without Enter.
     /// Several lines become `;`-separated statements, comments dropped.
     pub(super) fn paste(&mut self, text: &str) {
-        let one_line = |t: &str| t.replace(['\r', '\n'], " ");
+        // Terminals (and tmux) paste line ends as CR.
+        let text = &text.replace("\r\n", "\n").replace('\r', "\n");
+        let one_line = |t: &str| t.replace('\n', " ");
         let script = if text.trim_end().contains('\n') {
             match command::split_statements(text) {
                 Ok(stmts) => stmts.join("; "),
