@@ -893,7 +893,7 @@ fn kill_9_during_saves_and_journal_writes_loses_nothing() {
     )
     .unwrap();
     let exe = std::env::current_exe().unwrap();
-    let (mut lost, mut stray_before, mut stray_after, mut kills_mid_save) = (0, 0, 0, 0);
+    let (mut lost, mut stray_before, mut stray_after, mut runs_with_saves) = (0, 0, 0, 0);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let temps = |d: &Path| -> usize {
         std::fs::read_dir(d)
@@ -944,7 +944,7 @@ fn kill_9_during_saves_and_journal_writes_loses_nothing() {
             .is_some_and(|l| l.starts_with("applied"))
             && text.contains("saved")
         {
-            kills_mid_save += 1;
+            runs_with_saves += 1;
         }
         stray_before += temps(&dir) + temps(&dir.join("state"));
         // What a user gets back: the journal if offered, else the saved file.
@@ -962,7 +962,7 @@ fn kill_9_during_saves_and_journal_writes_loses_nothing() {
         stray_after += temps(&dir) + temps(&dir.join("state"));
     }
     eprintln!(
-        "kill -9 loop: {runs} runs ({kills_mid_save} killed after a save began), {lost} steps lost, \
+        "kill -9 loop: {runs} runs ({runs_with_saves} had saved before the kill), {lost} steps lost, \
          {stray_before} temp files left by kills, {stray_after} after the next open"
     );
     assert_eq!(lost, 0, "steps lost");
