@@ -20,7 +20,7 @@ pub const EXIT_NO_GPU: i32 = 3;
 
 /// Reads and parses a workload file, rendering any error for the terminal.
 pub fn load_workload(path: &Path, func: Option<&str>) -> Result<PrimFunc, String> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::input::read_text(path)
         .map_err(|e| Diagnostic::new(format!("cannot read {}: {e}", path.display())).render())?;
     parse_workload(&path.display().to_string(), &text, func)
 }
@@ -32,7 +32,7 @@ pub fn parse_workload(name: &str, text: &str, func: Option<&str>) -> Result<Prim
 
 /// `tirtui print FILE.tir`: parse and print back (round trip).
 pub fn print(path: &Path) -> i32 {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::input::read_text(path) {
         Ok(t) => t,
         Err(e) => {
             eprint!(
