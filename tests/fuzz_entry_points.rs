@@ -311,7 +311,25 @@ fn random_str(rng: &mut Rng, field: &str) -> String {
 fn name_pool(trace: &Trace) -> Vec<String> {
     let mut v: Vec<String> = trace.state.names().into_iter().map(|(n, _)| n).collect();
     v.extend(trace.func().blocks().iter().map(|b| b.name.clone()));
-    v.push("nope".into());
+    v
+}
+
+fn block_names(trace: &Trace) -> Vec<String> {
+    let mut v: Vec<String> = trace
+        .state
+        .names()
+        .into_iter()
+        .filter(|(_, h)| matches!(h, Handle::Block(_)))
+        .map(|(n, _)| n)
+        .collect();
+    v.extend(
+        trace
+            .func()
+            .blocks()
+            .iter()
+            .filter(|b| b.name != "root")
+            .map(|b| b.name.clone()),
+    );
     v
 }
 
@@ -368,25 +386,35 @@ fn random_factors(rng: &mut Rng, trace: &Trace) -> Arg {
 fn random_arg(rng: &mut Rng, trace: &Trace, field: &str, kind: FieldKind) -> Arg {
     match kind {
         FieldKind::Name => {
-            let pool = if field == "loop" && rng.chance(80) {
+            let pool = if rng.chance(2) {
+                vec!["nope".to_string()]
+            } else if field == "loop" && rng.chance(90) {
                 loop_names(trace)
+            } else if field == "block" && rng.chance(90) {
+                block_names(trace)
             } else {
                 name_pool(trace)
             };
             Arg::Str(rng.pick(&pool).clone())
         }
         FieldKind::Names => {
-            let loops = loop_names(trace);
+            let mut loops = loop_names(trace);
             let len = if rng.chance(5) {
                 rng.below(60)
             } else {
                 1 + rng.below(4)
             };
-            Arg::List(
-                (0..len)
-                    .map(|_| Arg::Str(rng.pick(&loops).clone()))
-                    .collect(),
-            )
+            let mut picked = Vec::new();
+            for _ in 0..len {
+                // Mostly distinct loops, outermost first, as a user would list them.
+                if loops.is_empty() || rng.chance(5) {
+                    picked.push(Arg::Str("nope".into()));
+                } else {
+                    let k = rng.below(loops.len());
+                    picked.push(Arg::Str(loops.remove(k)));
+                }
+            }
+            Arg::List(picked)
         }
         FieldKind::Int => Arg::Int(if field.ends_with("index") || field == "axis" {
             *rng.pick(&[0, 0, 0, 1, 2, -1, 5])
@@ -476,18 +504,23 @@ fn expected_outs(trace: &Trace, step: &Step) -> Option<usize> {
 fn random_step(rng: &mut Rng, trace: &Trace, fresh: &mut usize) -> Step {
     let specs = op_specs();
     let early = trace.steps.len() < 2;
-    let spec = if early && rng.chance(60) {
-        specs
-            .iter()
-            .find(|s| s.name == if rng.chance(50) { "get_block" } else { "get_loops" })
-            .unwrap()
-            .clone()
+    let no_loops = !trace
+        .state
+        .names()
+        .iter()
+        .any(|(_, h)| matches!(h, Handle::Loop(_)));
+    let name = if (early || no_loops) && rng.chance(70) {
+        if rng.chance(50) {
+            "get_block"
+        } else {
+            "get_loops"
+        }
     } else if rng.chance(30) {
-        let name = *rng.pick(&["split", "fuse", "get_loops", "reorder", "sample_perfect_tile"]);
-        specs.iter().find(|s| s.name == name).unwrap().clone()
+        *rng.pick(&["split", "fuse", "get_loops", "reorder", "sample_perfect_tile"])
     } else {
-        rng.pick(&specs).clone()
+        rng.pick(&specs).name
     };
+    let spec = specs.iter().find(|s| s.name == name).unwrap().clone();
     let mut given: Vec<(&str, Arg)> = Vec::new();
     for f in &spec.fields {
         if f.default.is_none() || rng.chance(40) {
@@ -514,9 +547,68 @@ fn random_step(rng: &mut Rng, trace: &Trace, fresh: &mut usize) -> Step {
     step
 }
 
+/// Binds the outermost loop of each block (split by a random thread count) to
+/// blockIdx.x / threadIdx.x, so that most schedules can be lowered to CUDA.
+fn bind_recipe(rng: &mut Rng, trace: &mut Trace) {
+    let blocks: Vec<String> = trace
+        .func()
+        .blocks()
+        .iter()
+        .filter(|b| b.name != "root")
+        .map(|b| b.name.clone())
+        .collect();
+    let name = |n: &str| Arg::Str(n.to_string());
+    for (k, b) in blocks.iter().enumerate() {
+        let rb = format!("rb{k}");
+        let step = Step::new("get_block", vec![("name", name(b))], vec![rb.clone()]);
+        if step.map(|s| trace.push(s)).is_none_or(|r| r.is_err()) {
+            continue;
+        }
+        // get_loops needs exactly as many names as there are loops.
+        let Some(Handle::Block(id)) = trace.state.lookup(&rb).cloned() else {
+            continue;
+        };
+        let count = get_block_loop::get_loops(trace.func(), id).map_or(0, |l| l.len());
+        if count == 0 {
+            continue;
+        }
+        let threads = *rng.pick(&[1i64, 2, 32, 128, 1024, 2000]);
+        let (bx, tx) = (format!("bx{k}"), format!("tx{k}"));
+        let outs: Vec<String> = (0..count).map(|i| format!("rl{k}_{i}")).collect();
+        let steps = [
+            Step::new("get_loops", vec![("block", name(&rb))], outs.clone()),
+            Step::new(
+                "split",
+                vec![
+                    ("loop", name(&outs[0])),
+                    ("factors", Arg::List(vec![Arg::Null, Arg::Int(threads)])),
+                ],
+                vec![bx.clone(), tx.clone()],
+            ),
+            Step::new(
+                "bind",
+                vec![("loop", name(&bx)), ("thread_axis", name("blockIdx.x"))],
+                vec![],
+            ),
+            Step::new(
+                "bind",
+                vec![("loop", name(&tx)), ("thread_axis", name("threadIdx.x"))],
+                vec![],
+            ),
+        ];
+        for step in steps.into_iter().flatten() {
+            let _ = trace.push(step);
+        }
+    }
+}
+
 /// Applies random steps to `func`; failed steps are dropped, as the explorer does.
+/// Odd seeds first bind each block to the GPU (`bind_recipe`).
 fn random_schedule(rng: &mut Rng, func: &PrimFunc, steps: usize) -> Trace {
     let mut trace = Trace::new(func.clone());
+    if rng.chance(50) {
+        bind_recipe(rng, &mut trace);
+    }
     let mut fresh = 0;
     for _ in 0..steps {
         let step = random_step(rng, &trace, &mut fresh);
@@ -746,4 +838,46 @@ fn hostile_workloads_parse() {
     assert!(names.iter().filter(|n| **n == "edge").count() >= 10, "{names:?}");
     assert!(names.iter().filter(|n| **n == "deep").count() >= 3, "{names:?}");
     let _ = Path::new("");
+}
+
+#[test]
+#[ignore]
+fn debug_stats() {
+    let works = workloads();
+    let mut rng = Rng(5);
+    let mut applied = 0;
+    let mut hist = std::collections::BTreeMap::new();
+    for i in 0..300 {
+        let w = rng.below(works.len());
+        let mut trace = Trace::new(works[w].1.clone());
+        bind_recipe(&mut rng, &mut trace);
+        let mut fresh = 0;
+        for _ in 0..6 {
+            let step = random_step(&mut rng, &trace, &mut fresh);
+            let op = step.op.clone();
+            match trace.push(step) {
+                Ok(()) => *hist.entry(format!("ok {op}")).or_insert(0) += 1,
+                Err(e) => {
+                    let m = e.to_string();
+                    let m: String = m.chars().take(90).collect();
+                    *hist.entry(format!("err {m}")).or_insert(0) += 1
+                }
+            }
+        }
+        applied += trace.steps.len();
+        if i < 3 {
+            eprintln!("{}", tirtui::script::print_func(trace.func()));
+        }
+        match tirtui::codegen::generate(trace.func()) {
+            Ok(_) => *hist.entry("lower ok".to_string()).or_insert(0) += 1,
+            Err(e) => {
+                let m: String = e.to_string().chars().take(80).collect();
+                *hist.entry(format!("lower err {m}")).or_insert(0) += 1
+            }
+        }
+    }
+    eprintln!("applied {applied}");
+    for (k, v) in hist.iter().filter(|(_, v)| **v > 3) {
+        eprintln!("{v:5} {k}");
+    }
 }
