@@ -203,7 +203,10 @@ fn deep_workload(depth: usize) -> String {
     }
     let ind = "    ".repeat(depth + 1);
     s.push_str(&format!("{ind}with T.block(\"B\"):\n"));
-    s.push_str(&format!("{ind}    vi = T.axis.spatial(2, i{})\n", depth - 1));
+    s.push_str(&format!(
+        "{ind}    vi = T.axis.spatial(2, i{})\n",
+        depth - 1
+    ));
     s.push_str(&format!("{ind}    B[vi] = A[vi] * T.float32(2)\n"));
     s
 }
@@ -424,8 +427,12 @@ fn random_arg(rng: &mut Rng, trace: &Trace, field: &str, kind: FieldKind) -> Arg
         FieldKind::Bool => Arg::Bool(rng.chance(50)),
         FieldKind::Str => {
             if field == "name" {
-                let blocks: Vec<String> =
-                    trace.func().blocks().iter().map(|b| b.name.clone()).collect();
+                let blocks: Vec<String> = trace
+                    .func()
+                    .blocks()
+                    .iter()
+                    .map(|b| b.name.clone())
+                    .collect();
                 if !blocks.is_empty() && rng.chance(90) {
                     return Arg::Str(rng.pick(&blocks).clone());
                 }
@@ -489,7 +496,9 @@ fn expected_outs(trace: &Trace, step: &Step) -> Option<usize> {
             Some(Arg::Int(n)) if (1..100).contains(n) => Some(*n as usize),
             _ => None,
         },
-        "get_loops" => get_block_loop::get_loops(func, block()?).ok().map(|v| v.len()),
+        "get_loops" => get_block_loop::get_loops(func, block()?)
+            .ok()
+            .map(|v| v.len()),
         "get_producers" => get_block_loop::get_producers(func, block()?)
             .ok()
             .map(|v| v.len()),
@@ -516,7 +525,13 @@ fn random_step(rng: &mut Rng, trace: &Trace, fresh: &mut usize) -> Step {
             "get_loops"
         }
     } else if rng.chance(30) {
-        *rng.pick(&["split", "fuse", "get_loops", "reorder", "sample_perfect_tile"])
+        *rng.pick(&[
+            "split",
+            "fuse",
+            "get_loops",
+            "reorder",
+            "sample_perfect_tile",
+        ])
     } else {
         rng.pick(&specs).name
     };
@@ -620,11 +635,45 @@ fn random_schedule(rng: &mut Rng, func: &PrimFunc, steps: usize) -> Trace {
 // ---------------------------------------------------------------- sessions
 
 const YAML_TOKENS: &[&str] = &[
-    "{", "}", "[", "]", ": ", ", ", "- ", "\n", "  ", "\t", "null", "~", "-1", "0",
-    "99999999999999999999", "1e400", ".nan", "op: split", "factors: [", "op: get_loops",
-    "out: [", "&a ", "*a", "!!binary ", "\u{feff}", "\"", "'", "#", "? ", "<<: *a", "|\n",
-    "steps:\n", "tirtui: 1\n", "source: |\n", "workload: /dev/zero\n", "\u{0}", "é",
-    "T.int64(100000000000)", "range(0)",
+    "{",
+    "}",
+    "[",
+    "]",
+    ": ",
+    ", ",
+    "- ",
+    "\n",
+    "  ",
+    "\t",
+    "null",
+    "~",
+    "-1",
+    "0",
+    "99999999999999999999",
+    "1e400",
+    ".nan",
+    "op: split",
+    "factors: [",
+    "op: get_loops",
+    "out: [",
+    "&a ",
+    "*a",
+    "!!binary ",
+    "\u{feff}",
+    "\"",
+    "'",
+    "#",
+    "? ",
+    "<<: *a",
+    "|\n",
+    "steps:\n",
+    "tirtui: 1\n",
+    "source: |\n",
+    "workload: /dev/zero\n",
+    "\u{0}",
+    "é",
+    "T.int64(100000000000)",
+    "range(0)",
 ];
 
 fn mutate(rng: &mut Rng, src: &str, tokens: &[&str]) -> String {
@@ -749,7 +798,11 @@ fn session_load_never_panics() {
 
 /// What one replay input is: a random schedule of a workload, or a mutated session.
 enum ReplayInput {
-    Schedule { workload: usize, seed: u64, steps: usize },
+    Schedule {
+        workload: usize,
+        seed: u64,
+        steps: usize,
+    },
     Session(String),
 }
 
@@ -835,8 +888,14 @@ fn hostile_workloads_parse() {
     // The fuzzers above start from these; make sure they are really there.
     let works = workloads();
     let names: Vec<&str> = works.iter().map(|(_, f)| f.name.as_str()).collect();
-    assert!(names.iter().filter(|n| **n == "edge").count() >= 10, "{names:?}");
-    assert!(names.iter().filter(|n| **n == "deep").count() >= 3, "{names:?}");
+    assert!(
+        names.iter().filter(|n| **n == "edge").count() >= 10,
+        "{names:?}"
+    );
+    assert!(
+        names.iter().filter(|n| **n == "deep").count() >= 3,
+        "{names:?}"
+    );
     let _ = Path::new("");
 }
 

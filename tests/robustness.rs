@@ -111,7 +111,10 @@ fn sample_perfect_tile_with_a_huge_n_is_an_error() {
         ]),
     ));
     assert_eq!(step, 3);
-    assert!(msg.contains(&format!("at most {MAX_SPLIT_FACTORS}")), "{msg}");
+    assert!(
+        msg.contains(&format!("at most {MAX_SPLIT_FACTORS}")),
+        "{msg}"
+    );
 }
 
 // ------------------------------------------------------------ split / fuse
@@ -128,7 +131,10 @@ fn split_with_an_inferred_factor_next_to_a_huge_one_does_not_overflow() {
         ]),
     ));
     assert_eq!(step, 3);
-    assert!(msg.contains("does not fit") && msg.contains("int32"), "{msg}");
+    assert!(
+        msg.contains("does not fit") && msg.contains("int32"),
+        "{msg}"
+    );
     // In an int64 loop the same split is valid: one outer iteration.
     let trace = replay(
         &workload("T.int64(1024)"),
@@ -140,7 +146,10 @@ fn split_with_an_inferred_factor_next_to_a_huge_one_does_not_overflow() {
     )
     .unwrap_or_else(|(_, e)| panic!("{e}"));
     let printed = tirtui::script::print_func(trace.func());
-    assert!(printed.contains("T.grid(1, 9223372036854775807)"), "{printed}");
+    assert!(
+        printed.contains("T.grid(1, 9223372036854775807)"),
+        "{printed}"
+    );
 }
 
 #[test]
@@ -157,7 +166,10 @@ fn split_into_thousands_of_factors_is_refused_at_once() {
             ],
         ));
         assert_eq!(step, 3);
-        assert!(msg.contains(&format!("at most {MAX_SPLIT_FACTORS}")), "{msg}");
+        assert!(
+            msg.contains(&format!("at most {MAX_SPLIT_FACTORS}")),
+            "{msg}"
+        );
     }
 }
 
@@ -201,7 +213,10 @@ fn repeated_fuse_and_split_keep_names_short() {
         lines.push(format!(
             "{{op: split, loop: f{r}, factors: [null, 2], out: [a{r}, b{r}]}}"
         ));
-        lines.push(format!("{{op: fuse, loops: [a{r}, b{r}], out: f{}}}", r + 1));
+        lines.push(format!(
+            "{{op: fuse, loops: [a{r}, b{r}], out: f{}}}",
+            r + 1
+        ));
     }
     let trace = replay(GEMM, &lines).unwrap_or_else(|(_, e)| panic!("{e}"));
     let func = trace.func();
@@ -219,7 +234,10 @@ fn repeated_fuse_and_split_keep_names_short() {
 fn out_of_range_typed_literals_are_errors() {
     for (lit, needle) in [
         ("T.int8(300)", "300 is out of range for int8"),
-        ("T.int32(4294967297)", "4294967297 is out of range for int32"),
+        (
+            "T.int32(4294967297)",
+            "4294967297 is out of range for int32",
+        ),
         ("T.uint8(-1)", "-1 is out of range for uint8"),
     ] {
         let src = workload("16").replace("T.float32(1)", &format!("T.float32({lit})"));
@@ -310,7 +328,11 @@ fn devices_and_fifos_are_refused_not_read() {
 
     for target in ["/dev/zero", "/dev/urandom", fifo.to_str().unwrap()] {
         let session = dir.join("s.yaml");
-        std::fs::write(&session, format!("tirtui: 1\nworkload: {target}\nsteps: []\n")).unwrap();
+        std::fs::write(
+            &session,
+            format!("tirtui: 1\nworkload: {target}\nsteps: []\n"),
+        )
+        .unwrap();
         let out = run_bounded(&["replay", session.to_str().unwrap()], limit);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{target}: {err}");
@@ -354,7 +376,11 @@ fn control_characters_in_input_are_not_echoed_raw() {
 fn a_session_file_with_a_byte_order_mark_replays() {
     let dir = scratch("bom");
     let path = dir.join("s.yaml");
-    let yaml = session(&workload("4"), &steps(&["{op: get_block, name: B, out: b}"])).to_yaml();
+    let yaml = session(
+        &workload("4"),
+        &steps(&["{op: get_block, name: B, out: b}"]),
+    )
+    .to_yaml();
     std::fs::write(&path, format!("\u{feff}{yaml}")).unwrap();
     let out = run_bounded(
         &["replay", path.to_str().unwrap(), "--emit", "tir"],
@@ -366,5 +392,24 @@ fn a_session_file_with_a_byte_order_mark_replays() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_explorer_opens_zero_and_huge_extents() {
+    // The palette's dry run of sample_perfect_tile indexed an empty list on a
+    // loop of extent 0 (exit 101 on open) and tried every divisor of 10**11.
+    let dir = scratch("tui");
+    for (name, extent) in [("zero.tir", "0"), ("huge.tir", "T.int64(100000000000)")] {
+        let path = dir.join(name);
+        std::fs::write(&path, workload(extent)).unwrap();
+        let mut h = tirtui::tui::headless::Headless::open(&path, 120, 40)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The cursor starts on the loop; the palette dry-runs every primitive on it.
+        assert!(h.screen().contains("✓ parallel loop"), "{}", h.screen());
+        for keys in ["j", "k"] {
+            h.keys(keys).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

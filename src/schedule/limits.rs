@@ -112,7 +112,10 @@ mod tests {
         let long = "i_0_".repeat(40);
         let name = bounded_name(&long, "_fused");
         assert!(name.len() <= MAX_NAME_LEN, "{name}");
-        assert!(name.ends_with("_fused") && name.starts_with("i_0"), "{name}");
+        assert!(
+            name.ends_with("_fused") && name.starts_with("i_0"),
+            "{name}"
+        );
         assert!(!name.contains("__"), "{name}");
         // A multi-byte character on the cut is not split.
         let wide = "é".repeat(60);

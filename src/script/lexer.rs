@@ -659,7 +659,10 @@ mod tests {
         );
         for bad in [r"'\x1'", r"'\uZZZZ'", r"'\U00110000'", r"'\ud800'"] {
             let e = tokenize(bad).unwrap_err();
-            assert!(e.message.contains("escape") || e.message.contains("Unicode"), "{bad}: {e}");
+            assert!(
+                e.message.contains("escape") || e.message.contains("Unicode"),
+                "{bad}: {e}"
+            );
         }
     }
 }

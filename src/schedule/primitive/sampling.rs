@@ -173,7 +173,10 @@ pub fn sample_perfect_tile(
             why: format!("n must be at least 1, got {n}"),
         });
     }
-    check_factor_count(usize::try_from(n).unwrap_or(usize::MAX), "sample_perfect_tile")?;
+    check_factor_count(
+        usize::try_from(n).unwrap_or(usize::MAX),
+        "sample_perfect_tile",
+    )?;
     if extent < 1 {
         return Err(ScheduleError::InvalidArgument {
             what: "sample_perfect_tile",
