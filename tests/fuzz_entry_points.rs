@@ -7,7 +7,8 @@
 //!
 //! `TIRTUI_FUZZ_CASES` sets the inputs per entry point (default 300, so that
 //! `cargo test` stays quick), `TIRTUI_FUZZ_TIMEOUT_MS` the per-input limit
-//! (default 20,000 ms), `TIRTUI_FUZZ_SEED` the seed. A big run, in release:
+//! (default 20,000 ms), `TIRTUI_FUZZ_SEED` the seed, `TIRTUI_FUZZ_SECONDS` an
+//! optional time budget per entry point. A big run, in release:
 //!
 //! ```text
 //! TIRTUI_FUZZ_CASES=1000000 /usr/bin/time -v cargo test --release \
@@ -132,7 +133,23 @@ fn run_fuzz<I>(
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let started = Instant::now();
+    // An optional time budget: the run stops early, figures still printed.
+    let budget = std::env::var("TIRTUI_FUZZ_SECONDS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map(Duration::from_secs);
     for i in 0..cases {
+        if budget.is_some_and(|b| started.elapsed() > b) {
+            break;
+        }
+        if i > 0 && i % 25_000 == 0 {
+            eprintln!(
+                "{entry} fuzz: {i} inputs after {:.0} s, {} panics so far, slowest {:.1} ms",
+                started.elapsed().as_secs_f64(),
+                fig.panics,
+                fig.slowest.as_secs_f64() * 1e3
+            );
+        }
         let input = make(&mut rng, i);
         dog.begin(describe(&input));
         let t = Instant::now();
@@ -897,46 +914,4 @@ fn hostile_workloads_parse() {
         "{names:?}"
     );
     let _ = Path::new("");
-}
-
-#[test]
-#[ignore]
-fn debug_stats() {
-    let works = workloads();
-    let mut rng = Rng(5);
-    let mut applied = 0;
-    let mut hist = std::collections::BTreeMap::new();
-    for i in 0..300 {
-        let w = rng.below(works.len());
-        let mut trace = Trace::new(works[w].1.clone());
-        bind_recipe(&mut rng, &mut trace);
-        let mut fresh = 0;
-        for _ in 0..6 {
-            let step = random_step(&mut rng, &trace, &mut fresh);
-            let op = step.op.clone();
-            match trace.push(step) {
-                Ok(()) => *hist.entry(format!("ok {op}")).or_insert(0) += 1,
-                Err(e) => {
-                    let m = e.to_string();
-                    let m: String = m.chars().take(90).collect();
-                    *hist.entry(format!("err {m}")).or_insert(0) += 1
-                }
-            }
-        }
-        applied += trace.steps.len();
-        if i < 3 {
-            eprintln!("{}", tirtui::script::print_func(trace.func()));
-        }
-        match tirtui::codegen::generate(trace.func()) {
-            Ok(_) => *hist.entry("lower ok".to_string()).or_insert(0) += 1,
-            Err(e) => {
-                let m: String = e.to_string().chars().take(80).collect();
-                *hist.entry(format!("lower err {m}")).or_insert(0) += 1
-            }
-        }
-    }
-    eprintln!("applied {applied}");
-    for (k, v) in hist.iter().filter(|(_, v)| **v > 3) {
-        eprintln!("{v:5} {k}");
-    }
 }
