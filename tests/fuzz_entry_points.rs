@@ -593,7 +593,7 @@ fn bind_recipe(rng: &mut Rng, trace: &mut Trace) {
     for (k, b) in blocks.iter().enumerate() {
         let rb = format!("rb{k}");
         let step = Step::new("get_block", vec![("name", name(b))], vec![rb.clone()]);
-        if step.map(|s| trace.push(s)).is_none_or(|r| r.is_err()) {
+        if step.map(|s| trace.push(s).is_ok()) != Some(true) {
             continue;
         }
         // get_loops needs exactly as many names as there are loops.

@@ -2,6 +2,9 @@
 //! test per reproduced case. Library-level where the fault was in the library,
 //! the built binary where it was in reading files.
 
+// `Trace::replay`'s error carries the trace (as the library returns it).
+#![allow(clippy::result_large_err)]
+
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

@@ -64,7 +64,7 @@ fn divisors(n: i64) -> Vec<i64> {
 fn factorize(mut n: u64) -> Vec<u64> {
     let mut out = Vec::new();
     for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
-        while n % p == 0 {
+        while n.is_multiple_of(p) {
             out.push(p);
             n /= p;
         }
@@ -108,11 +108,11 @@ fn is_prime(n: u64) -> bool {
     if n < 2 {
         return false;
     }
-    if let Some(p) = BASES.iter().find(|p| n % **p == 0) {
+    if let Some(p) = BASES.iter().find(|p| n.is_multiple_of(**p)) {
         return n == *p;
     }
     let (mut d, mut r) = (n - 1, 0);
-    while d % 2 == 0 {
+    while d.is_multiple_of(2) {
         d /= 2;
         r += 1;
     }

@@ -293,6 +293,18 @@ impl FuncBuilder<'_> {
     }
 }
 
+/// TVM's `IntImm` check: `T.int8(300)` is an error, not a silent wrap.
+pub(super) fn check_int_range(value: i64, dtype: DataType, span: Span) -> Result<()> {
+    match dtype.int_range() {
+        Some((lo, hi)) if value < lo || value > hi => Err(ParseError::semantic(
+            span,
+            format!("the literal {value} is out of range for {dtype} ({lo} to {hi})"),
+        )
+        .with_label(format!("does not fit in {dtype}"))),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,17 +323,5 @@ mod tests {
             dtype_limit(DataType::F32, false),
             Expr::Float(-3.4028234663852886e38, DataType::F32)
         );
-    }
-}
-
-/// TVM's `IntImm` check: `T.int8(300)` is an error, not a silent wrap.
-pub(super) fn check_int_range(value: i64, dtype: DataType, span: Span) -> Result<()> {
-    match dtype.int_range() {
-        Some((lo, hi)) if value < lo || value > hi => Err(ParseError::semantic(
-            span,
-            format!("the literal {value} is out of range for {dtype} ({lo} to {hi})"),
-        )
-        .with_label(format!("does not fit in {dtype}"))),
-        _ => Ok(()),
     }
 }
