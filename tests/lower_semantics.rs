@@ -47,12 +47,18 @@ fn check_same_result(reference: &tirtui::ir::PrimFunc, func: &tirtui::ir::PrimFu
     let mut expected = interp::random_args(reference, 7).unwrap();
     let mut got = expected.clone();
     interp::run(reference, &mut expected).unwrap_or_else(|e| panic!("{what}: interpreter: {e}"));
-    let lowered = tirtui::lower::lower(func).unwrap_or_else(|e| panic!("{what}: {e}"));
-    tirtui::lower::simt::simulate(&lowered, &mut got)
-        .unwrap_or_else(|e| panic!("{what}: simulation: {e}\n{lowered}"));
+    let lowered = tirtui::lower::lower_program(func).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let text = lowered
+        .kernels
+        .iter()
+        .map(|k| k.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    tirtui::lower::simt::simulate_program(&lowered, &mut got)
+        .unwrap_or_else(|e| panic!("{what}: simulation: {e}\n{text}"));
     assert_eq!(
         got, expected,
-        "{what}: lowered program computes something else\n{lowered}"
+        "{what}: lowered program computes something else\n{text}"
     );
 }
 

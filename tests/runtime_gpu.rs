@@ -76,6 +76,8 @@ fn kernel(
         static_shared_bytes: 0,
         local_bytes: 0,
         args,
+        launches: vec![],
+        temporaries: vec![],
     }
 }
 
