@@ -16,6 +16,7 @@ pub mod index;
 mod index_tests;
 pub mod inject_virtual_thread;
 pub mod lir;
+pub mod lower_cross_thread_reduction;
 pub mod lower_init_block;
 pub mod lower_opaque_block;
 pub mod merge_shared_memory;

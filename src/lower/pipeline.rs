@@ -8,7 +8,7 @@
 
 use super::lir::{Lowered, LoweredProgram};
 use super::{
-    compact_buffer_region, flatten_buffer, inject_virtual_thread, lower_init_block,
+    compact_buffer_region, lower_cross_thread_reduction, flatten_buffer, inject_virtual_thread, lower_init_block,
     lower_opaque_block, merge_shared_memory, plan_buffer_allocation, simplify, thread_binding,
     thread_sync, unroll, vectorize, LowerError,
 };
@@ -16,6 +16,7 @@ use crate::ir::PrimFunc;
 
 /// The passes, in the order they run.
 pub const PASSES: &[&str] = &[
+    "lower_cross_thread_reduction",
     "lower_init_block",
     "lower_opaque_block",
     "plan_buffer_allocation",
@@ -57,11 +58,15 @@ pub fn lower(func: &PrimFunc) -> Result<Lowered, LowerError> {
     })
 }
 
+/// The passes on block-level TIR, before `lower_opaque_block`.
+const TIR_PASSES: usize = 3;
+
 /// Runs the whole pipeline: the function's kernels in launch order, and the
 /// global intermediates between them.
 pub fn lower_program(func: &PrimFunc) -> Result<LoweredProgram, LowerError> {
-    let mut f = lower_opaque_block::run(&lower_init_block::run(func))?;
-    for &name in &PASSES[2..] {
+    let tir = lower_init_block::run(&lower_cross_thread_reduction::run(func)?);
+    let mut f = lower_opaque_block::run(&tir)?;
+    for &name in &PASSES[TIR_PASSES..] {
         if name == "thread_binding" {
             break;
         }
@@ -118,7 +123,11 @@ pub fn lower_until(func: &PrimFunc, last: &str) -> Result<Stage, LowerError> {
             what: format!("no lowering pass named `{last}`"),
         });
     }
-    let tir = lower_init_block::run(func);
+    let tir = lower_cross_thread_reduction::run(func)?;
+    if last == "lower_cross_thread_reduction" {
+        return Ok(Stage::Tir(tir));
+    }
+    let tir = lower_init_block::run(&tir);
     if last == "lower_init_block" {
         return Ok(Stage::Tir(tir));
     }
@@ -126,7 +135,7 @@ pub fn lower_until(func: &PrimFunc, last: &str) -> Result<Stage, LowerError> {
     if last == "lower_opaque_block" {
         return Ok(Stage::Lowered(f));
     }
-    for &name in &PASSES[2..] {
+    for &name in &PASSES[TIR_PASSES..] {
         if name == "thread_binding" {
             break;
         }
