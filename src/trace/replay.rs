@@ -413,10 +413,15 @@ impl Replayer {
             "annotate" => {
                 let t = self.block_or_loop(step, "block_or_loop")?;
                 let key = self.string(step, "ann_key")?.to_string();
-                let val = step
-                    .arg("ann_val")
-                    .and_then(to_ann)
-                    .ok_or_else(|| arg_err("ann_val", "expected a number, string, bool or list"))?;
+                let val = match step.arg("ann_val") {
+                    // The name of an earlier sample: its value, as TVM uses an ExprRV.
+                    Some(Arg::Str(n)) => match self.lookup(n) {
+                        Some(Handle::Int(v)) => Some(AnnValue::Int(*v)),
+                        _ => Some(AnnValue::Str(n.clone())),
+                    },
+                    other => other.and_then(to_ann),
+                }
+                .ok_or_else(|| arg_err("ann_val", "expected a number, string, bool or list"))?;
                 self.schedule.transact(|f| annotate::annotate(f, t, &key, val)).map_err(S)?;
                 vec![]
             }
