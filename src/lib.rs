@@ -23,6 +23,7 @@ pub mod arith;
 pub mod cli;
 pub mod codegen;
 pub mod diag;
+pub mod input;
 pub mod interp;
 pub mod ir;
 pub mod lower;

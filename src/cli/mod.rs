@@ -40,7 +40,7 @@ pub fn out(text: &str) -> bool {
 
 /// `tirtui print FILE.tir`: parse and print back (round trip).
 pub fn print(path: &Path) -> i32 {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::input::read_text(path) {
         Ok(t) => t,
         Err(e) => {
             eprint!(

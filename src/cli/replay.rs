@@ -126,10 +126,13 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
         return EXIT_OK;
     }
     let t_lower = Instant::now();
-    let lowered = crate::lower::lower(func);
+    let lowered = crate::lower::lower_program(func);
     let lower_ms = ms(t_lower);
     let t_codegen = Instant::now();
-    let generated = crate::codegen::generate(func);
+    let generated = lowered
+        .as_ref()
+        .map_err(|e| crate::codegen::CodegenError::from(e.clone()))
+        .and_then(crate::codegen::emit_program);
     let codegen_ms = ms(t_codegen);
     let out = match (lowered, generated) {
         (Ok(_), Ok(out)) => out,
@@ -156,6 +159,22 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
     let mut obj = Map::new();
     obj.insert("session".into(), json!(path.display().to_string()));
     obj.insert("steps".into(), json!(trace.steps.len()));
+    let kernels: Vec<Value> = out
+        .kernel
+        .launch_list()
+        .iter()
+        .map(|k| {
+            json!({
+                "name": k.name,
+                "grid": k.grid,
+                "block": k.block,
+                "dynamic_shared_bytes": k.dynamic_shared_bytes,
+                "shared_bytes": k.static_shared_bytes + k.dynamic_shared_bytes,
+                "local_bytes": k.local_bytes,
+            })
+        })
+        .collect();
+    obj.insert("kernels".into(), Value::Array(kernels));
     obj.insert(
         "launch".into(),
         json!({"grid": out.kernel.grid, "block": out.kernel.block, "dynamic_shared_bytes": out.kernel.dynamic_shared_bytes}),

@@ -12,7 +12,7 @@ use std::path::Path;
 
 /// Reads and parses a workload file, rendering any error for the terminal.
 pub fn load_workload(path: &Path, func: Option<&str>) -> Result<PrimFunc, String> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::input::read_text(path)
         .map_err(|e| Diagnostic::new(format!("cannot read {}: {e}", path.display())).render())?;
     parse_workload(&path.display().to_string(), &text, func)
 }
@@ -38,7 +38,7 @@ impl FileKind {
         match path.extension().and_then(|e| e.to_str()) {
             Some("yaml" | "yml") => FileKind::Session,
             Some("tir" | "py") => FileKind::Workload,
-            _ => match std::fs::read_to_string(path) {
+            _ => match crate::input::read_text(path) {
                 Ok(t) if looks_like_session(&t) => FileKind::Session,
                 _ => FileKind::Workload,
             },

@@ -72,7 +72,7 @@ impl Session {
 
     /// Reads and validates a session file.
     pub fn load(path: &Path) -> Result<Session, SessionError> {
-        let text = std::fs::read_to_string(path).map_err(|e| SessionError::Io {
+        let text = crate::input::read_text(path).map_err(|e| SessionError::Io {
             path: path.display().to_string(),
             source: e,
         })?;
@@ -85,6 +85,8 @@ impl Session {
             path: path.to_string(),
             message,
         };
+        // A byte-order mark (editors on Windows write one) is not a YAML document.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let doc: Value = serde_yaml::from_str(text).map_err(|e| {
             let (line, col) = e
                 .location()
@@ -293,7 +295,7 @@ impl Session {
             )),
             Workload::Path(p) => {
                 let full = resolve(session_path, p);
-                let text = std::fs::read_to_string(&full).map_err(|e| SessionError::Io {
+                let text = crate::input::read_text(&full).map_err(|e| SessionError::Io {
                     path: full.display().to_string(),
                     source: e,
                 })?;

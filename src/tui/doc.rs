@@ -108,7 +108,7 @@ impl Doc {
                 Some(path.to_path_buf()),
             )
         } else {
-            let text = std::fs::read_to_string(path).map_err(|e| {
+            let text = crate::input::read_text(path).map_err(|e| {
                 crate::diag::Diagnostic::new(format!("cannot read {}: {e}", path.display()))
                     .render()
             })?;
