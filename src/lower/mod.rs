@@ -64,7 +64,7 @@ pub enum LowerError {
         groups.len(), groups.iter().map(|g| g.join(", ")).collect::<Vec<_>>().join(" and ")
     )]
     MultipleKernels { groups: Vec<Vec<String>> },
-    #[error("block \"{block}\" is outside every blockIdx/threadIdx binding: it would need its own kernel; bind its loops or move it under the bound loops (compute_at)")]
+    #[error("block \"{block}\" is outside every blockIdx/threadIdx binding: it would need its own kernel; bind its loops or move it under the bound loops (compute_at for a block that produces data, reverse_compute_at for one that consumes it, such as a cache_write block)")]
     UnboundBlock { block: String },
     #[error("loop `{loop_}` encloses the loops bound to {axis}: a kernel cannot be launched inside a loop; bind `{loop_}` or move it inside the bound loops")]
     LaunchInsideLoop { loop_: String, axis: String },
