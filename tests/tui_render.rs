@@ -100,19 +100,25 @@ fn palette_prompts_and_applies() {
         last.summary(),
         "split(loop=j, factors=[null, 16]) -> j_0, j_1"
     );
-    // The palette marks what fails: `parallel` on the reduction loop k (bind
-    // passes there since cross-thread reductions are lowered).
+    // The palette marks what fails: `parallel` on the reduction loop k (binding
+    // it to threadIdx.x passes: a cross-thread reduction, as in TVM).
     h.keys("<tab><tab><tab>lll").unwrap();
     assert_eq!(
         h.app.target().map(|t| t.describe(h.app.doc.trace.func())),
         Some("loop k".to_string())
     );
     let parallel = h.app.ops.iter().position(|o| o.name == "parallel").unwrap();
+    let bind = h.app.ops.iter().position(|o| o.name == "bind").unwrap();
     let marks = h.app.marks().to_vec();
     assert!(
         matches!(marks[parallel], tirtui::tui::app::Mark::Fail(_)),
         "{:?}",
         marks[parallel]
+    );
+    assert!(
+        !matches!(marks[bind], tirtui::tui::app::Mark::Fail(_)),
+        "{:?}",
+        marks[bind]
     );
 }
 
