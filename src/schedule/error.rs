@@ -232,8 +232,8 @@ impl ScheduleError {
             E::BoundLoop(..) => {
                 "split the bound loop and vectorize/unroll its inner part instead".into()
             }
-            E::NotParallelizable { .. } => {
-                "only loops over spatial iterators can be parallelized this way; split or reorder so the reduction loop stays serial (or use rfactor)".into()
+            E::NotParallelizable { what, .. } => {
+                format!("only loops over spatial iterators can be {what}; split or reorder so the reduction loop stays serial (or use rfactor)")
             }
             E::LoopBelowReduction { inner, .. } => {
                 format!("pass {inner} or a loop above it")

@@ -413,10 +413,15 @@ impl Replayer {
             "annotate" => {
                 let t = self.block_or_loop(step, "block_or_loop")?;
                 let key = self.string(step, "ann_key")?.to_string();
-                let val = step
-                    .arg("ann_val")
-                    .and_then(to_ann)
-                    .ok_or_else(|| arg_err("ann_val", "expected a number, string, bool or list"))?;
+                let val = match step.arg("ann_val") {
+                    // The name of an earlier sample: its value, as TVM uses an ExprRV.
+                    Some(Arg::Str(n)) => match self.lookup(n) {
+                        Some(Handle::Int(v)) => Some(AnnValue::Int(*v)),
+                        _ => Some(AnnValue::Str(n.clone())),
+                    },
+                    other => other.and_then(to_ann),
+                }
+                .ok_or_else(|| arg_err("ann_val", "expected a number, string, bool or list"))?;
                 self.schedule.transact(|f| annotate::annotate(f, t, &key, val)).map_err(S)?;
                 vec![]
             }
@@ -470,7 +475,7 @@ impl Replayer {
             "blockize" | "tensorize" => {
                 return Err(S(ScheduleError::Unsupported(
                     if op == "blockize" { "blockize" } else { "tensorize" },
-                    "tirtui has no tensor intrinsics and does not lower nested block structure yet; the step is kept in the session but cannot be applied".into(),
+                    "tirtui has no tensor intrinsics and does not lower nested block structure yet; this step cannot be applied".into(),
                 )))
             }
             other => return Err(arg_err("op", format!("unknown op `{other}`"))),
