@@ -417,3 +417,18 @@ fn the_explorer_opens_zero_and_huge_extents() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn replay_and_the_explorer_refuse_a_device_given_as_the_session() {
+    // The check "is this a workload given where a session belongs" read the
+    // whole file first: `replay /dev/zero` read without end.
+    let out = run_bounded(&["replay", "/dev/zero"], Duration::from_secs(20));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    let e = tirtui::tui::headless::Headless::open(std::path::Path::new("/dev/zero"), 80, 24)
+        .err()
+        .expect("/dev/zero is not a workload");
+    assert!(e.contains("not a regular file"), "{e}");
+}

@@ -8,9 +8,9 @@
 
 use super::lir::{Lowered, LoweredProgram};
 use super::{
-    compact_buffer_region, lower_cross_thread_reduction, flatten_buffer, inject_virtual_thread, lower_init_block,
-    lower_opaque_block, merge_shared_memory, plan_buffer_allocation, simplify, thread_binding,
-    thread_sync, unroll, vectorize, LowerError,
+    compact_buffer_region, flatten_buffer, inject_virtual_thread, lower_cross_thread_reduction,
+    lower_init_block, lower_opaque_block, merge_shared_memory, plan_buffer_allocation, simplify,
+    thread_binding, thread_sync, unroll, vectorize, LowerError,
 };
 use crate::ir::PrimFunc;
 

@@ -77,7 +77,7 @@ impl Doc {
     pub fn open(path: &Path, mut journal: Option<Journal>) -> Result<Opened, String> {
         let mut warnings = Vec::new();
         let is_session = crate::session::FileKind::of(path) == crate::session::FileKind::Session;
-        if let Ok(text) = std::fs::read_to_string(path) {
+        if let Ok(text) = crate::input::read_text(path) {
             let expected = if is_session {
                 crate::session::FileKind::Session
             } else {
