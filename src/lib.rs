@@ -20,6 +20,7 @@
 pub mod arith;
 pub mod cli;
 pub mod codegen;
+pub mod db;
 pub mod diag;
 pub mod interp;
 pub mod ir;
@@ -29,4 +30,5 @@ pub mod schedule;
 pub mod script;
 pub mod trace;
 pub mod tui;
+pub mod tune;
 pub mod workload;

@@ -258,6 +258,7 @@ impl Doc {
             workload,
             func: self.func_name.clone(),
             steps: self.trace.steps.clone(),
+            results: Vec::new(),
         }
     }
 

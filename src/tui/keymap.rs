@@ -339,6 +339,10 @@ impl Keymap {
             Err(e) => return vec![e],
         };
         for entry in entries {
+            // The GPU target shares the config file (see `cli::gpu`).
+            if entry.key == "gpu" {
+                continue;
+            }
             let name = entry.key.strip_prefix("keys.").unwrap_or(&entry.key);
             let Some(action) = Action::from_name(name) else {
                 problems.push(format!("line {}: unknown action `{name}`", entry.line));

@@ -26,7 +26,7 @@ mod runs;
 pub mod targets;
 pub mod term;
 pub mod theme;
-mod toml;
+pub mod toml;
 mod view;
 pub mod wizard;
 
