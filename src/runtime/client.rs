@@ -276,6 +276,10 @@ impl WorkerClient {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        // Its own process group: Ctrl-C in the terminal stops `tune` after the
+        // current measurement instead of killing the worker in the middle of it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         // The worker dlopens libnvrtc/libcublas; pip wheels and toolkits outside the
         // loader's default path are found through LD_LIBRARY_PATH.
         let libs = cuda_library_dirs();

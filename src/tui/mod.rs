@@ -27,6 +27,7 @@ pub mod targets;
 pub mod term;
 pub mod theme;
 pub mod toml;
+pub mod tune;
 mod view;
 pub mod wizard;
 

@@ -5,7 +5,8 @@
 
 use super::space::Replayed;
 use super::Invalid;
-use crate::codegen::CudaKernel;
+use crate::codegen::{CodegenError, CudaKernel};
+use crate::lower::LowerError;
 use crate::runtime::{nvrtc_available, nvrtc_compile, DEFAULT_ARCH};
 
 /// Launch limits shared by every GPU from sm_70 to sm_90.
@@ -35,16 +36,12 @@ pub enum Nvrtc {
 
 /// Runs every check after the replay on a replayed candidate.
 pub fn build(replayed: Replayed, nvrtc: Nvrtc) -> Result<Built, Invalid> {
-    let out = crate::codegen::generate(&replayed.func).map_err(|e| {
-        let text = e.to_string();
-        let reason = match e {
-            crate::codegen::CodegenError::Lower(_) => "lowering",
-            _ => "code generation",
-        };
-        Invalid {
-            reason: reason.into(),
-            detail: text,
-        }
+    let out = crate::codegen::generate(&replayed.func).map_err(|e| Invalid {
+        reason: match &e {
+            CodegenError::Lower(l) => lower_reason(l),
+            other => format!("code generation ({})", variant(other)),
+        },
+        detail: e.to_string(),
     })?;
     check_launch(&out.kernel)?;
     if nvrtc == Nvrtc::IfAvailable && nvrtc_available() {
@@ -95,4 +92,23 @@ pub fn check_launch(k: &CudaKernel) -> Result<(), Invalid> {
         );
     }
     Ok(())
+}
+
+/// Groups lowering failures; the launch-limit ones by the limit.
+fn lower_reason(e: &LowerError) -> String {
+    match e {
+        LowerError::TooManyThreads { .. } => "threads per block > 1024".into(),
+        LowerError::ThreadAxisTooLarge { .. } => "thread axis extent over its limit".into(),
+        LowerError::ThreadExtentMismatch { .. } => "thread extents disagree".into(),
+        other => format!("lowering ({})", variant(other)),
+    }
+}
+
+/// The variant name of an error enum value (`ScopeEscape`).
+fn variant(e: &impl std::fmt::Debug) -> String {
+    let text = format!("{e:?}");
+    text.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .next()
+        .unwrap_or("")
+        .to_string()
 }

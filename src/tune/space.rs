@@ -157,6 +157,33 @@ impl Space {
         self.replay_with(|state, site, step| fresh_decision(state, site, step, rng))
     }
 
+    /// The trace with each recorded tile decision fitted to its loop's extent
+    /// (inner factors kept while they divide, the outermost takes the rest):
+    /// a tuned trace replayed on another problem size.
+    pub fn fit(&self) -> Result<Replayed, Invalid> {
+        self.replay_with(
+            |state, site, step| match (&site.kind, step.arg("decision")) {
+                (SiteKind::Tile { .. }, Some(Arg::List(d))) => {
+                    let extent = loop_extent(state, step).map_err(|why| Invalid {
+                        reason: format!("step {} `sample_perfect_tile`", site.step + 1),
+                        detail: why,
+                    })?;
+                    let f: Vec<i64> = d
+                        .iter()
+                        .map(|a| match a {
+                            Arg::Int(i) => *i,
+                            _ => 1,
+                        })
+                        .collect();
+                    Ok(Some(Arg::List(
+                        fit_tile(&f, extent).into_iter().map(Arg::Int).collect(),
+                    )))
+                }
+                _ => Ok(None),
+            },
+        )
+    }
+
     /// Choices per site at the recorded decisions, and their product.
     pub fn size(&self) -> Result<SpaceSize, Invalid> {
         let mut per_site = Vec::new();
@@ -295,6 +322,20 @@ fn mutate_site(kind: &SiteKind, current: &Decision, rng: &mut Rng) -> Option<Dec
         }
         _ => None,
     }
+}
+
+/// Factors for `extent` that keep the inner factors of `f` while they divide.
+pub fn fit_tile(f: &[i64], extent: i64) -> Vec<i64> {
+    let mut out = vec![1; f.len().max(1)];
+    let mut rest = extent;
+    for i in (1..f.len()).rev() {
+        if f[i] > 0 && rest % f[i] == 0 {
+            out[i] = f[i];
+            rest /= f[i];
+        }
+    }
+    out[0] = rest;
+    out
 }
 
 fn loop_extent(state: &Replayer, step: &Step) -> Result<i64, String> {

@@ -6,6 +6,7 @@ mod cuda;
 mod popup;
 mod side;
 mod tir;
+mod tune;
 
 use super::app::{App, Mode, Pane};
 use super::keymap::Action;
@@ -82,6 +83,7 @@ pub fn draw(app: &mut App, f: &mut Frame) {
     }
     draw_status(app, f, rows[1]);
     draw_message(app, f, rows[2]);
+    tune::draw(app, f, rows[0]);
     popup::draw(app, f, area);
 }
 
