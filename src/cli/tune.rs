@@ -15,7 +15,7 @@ use serde_json::json;
 use std::collections::{BTreeMap, HashSet};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub struct TuneArgs {
@@ -345,7 +345,15 @@ fn stop_text(stop: &Stop) -> String {
         Stop::Trials => "all trials done".into(),
         Stop::Interrupted => "interrupted".into(),
         Stop::SpaceExhausted => "no new valid candidates".into(),
-        Stop::Fatal(m) => format!("GPU lost: {}", m.lines().next().unwrap_or("")),
+        // The worker's last stderr lines (ssh's own error) follow on later lines.
+        Stop::Fatal(m) => format!(
+            "GPU lost: {}",
+            m.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(" / ")
+        ),
     }
 }
 
@@ -441,9 +449,4 @@ fn report_json(path: &Path, r: &TuneReport, out: Option<&Path>) -> serde_json::V
         "best_decisions": best.map(|b| tune::space::decisions_key(&b.decisions)),
         "out": out.map(|p| p.display().to_string()),
     })
-}
-
-/// Stops `stop` (for callers that share the flag, like the explorer).
-pub fn request_stop(stop: &AtomicBool) {
-    stop.store(true, Ordering::Relaxed);
 }
