@@ -45,7 +45,10 @@ fn load(path: &Path, shrink: bool) -> (Session, tirtui::ir::PrimFunc) {
 }
 
 /// A tune session's recorded tile decisions fitted to the scaled-down loops.
-fn fit_sampled(func: &tirtui::ir::PrimFunc, steps: &[tirtui::trace::Step]) -> Vec<tirtui::trace::Step> {
+fn fit_sampled(
+    func: &tirtui::ir::PrimFunc,
+    steps: &[tirtui::trace::Step],
+) -> Vec<tirtui::trace::Step> {
     match tirtui::tune::Space::new(func.clone(), steps.to_vec()) {
         Ok(space) => space.fit().unwrap_or_else(|e| panic!("{e:?}")).steps,
         Err(_) => steps.to_vec(),

@@ -8,7 +8,7 @@ use std::path::Path;
 use tirtui::interp;
 use tirtui::schedule::primitive::sampling::Rng;
 use tirtui::trace::Session;
-use tirtui::tune::{Nvrtc, Space};
+use tirtui::tune::{Decision, Nvrtc, Space};
 
 fn small_space(path: &str) -> Space {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
@@ -29,7 +29,7 @@ fn check_candidates(path: &str, wanted: usize) {
     interp::run(&space.workload, &mut expected).unwrap();
     let mut rng = Rng(42);
     let mut checked = 0;
-    let mut parent = None;
+    let mut parent: Option<Vec<Decision>> = None;
     for attempt in 0..200 {
         if checked == wanted {
             break;

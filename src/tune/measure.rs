@@ -1,5 +1,5 @@
 //! Measuring candidates in the GPU worker (local, or remote through a
-//! `GpuTarget`), with the same request and correctness check as `replay --run`.
+//! `GpuTarget`), with the same correctness check as `replay --run`.
 
 use super::search::{DeviceId, Measure, MeasureError, Measured};
 use crate::codegen::CudaKernel;
@@ -21,7 +21,12 @@ impl WorkerMeasure {
     /// Prepares the reference kernel once for all candidates of `workload`.
     pub fn new(workload: &PrimFunc, target: &GpuTarget) -> Result<WorkerMeasure, String> {
         let reference = crate::cli::run::reference_kernel(workload)?;
-        let template = crate::cli::run::build_request(workload, &reference)?;
+        let mut template = crate::cli::run::build_request(workload, &reference)?;
+        // The same check against the reference as `--run`, without timing cuBLAS
+        // again for every candidate.
+        template.matmul = None;
+        // The median of the fewest runs the worker allows: candidates are many.
+        template.runs = crate::runtime::MIN_RUNS;
         Ok(WorkerMeasure {
             client: target.client(),
             target: target.clone(),

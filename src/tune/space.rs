@@ -328,10 +328,10 @@ fn mutate_site(kind: &SiteKind, current: &Decision, rng: &mut Rng) -> Option<Dec
 pub fn fit_tile(f: &[i64], extent: i64) -> Vec<i64> {
     let mut out = vec![1; f.len().max(1)];
     let mut rest = extent;
-    for i in (1..f.len()).rev() {
-        if f[i] > 0 && rest % f[i] == 0 {
-            out[i] = f[i];
-            rest /= f[i];
+    for (slot, &factor) in out.iter_mut().zip(f).skip(1).rev() {
+        if factor > 0 && rest % factor == 0 {
+            *slot = factor;
+            rest /= factor;
         }
     }
     out[0] = rest;
