@@ -284,7 +284,7 @@ fn run_tune(session: &Session, space: &Space, args: &TuneArgs) -> i32 {
                 written.as_ref().ok().and_then(|p| p.as_deref())
             )
         );
-    } else {
+    } else if report.device.is_some() {
         print_report(&args.session, &report);
     }
     match written {

@@ -66,7 +66,7 @@ pub const EX_COMMANDS: &[(&str, &str)] = &[
     ("run", "run the kernel on the GPU"),
     (
         "tune",
-        "`:tune N` search the sampled decisions (N trials), `:tune stop`, `:tune load` the best, `:tune close`",
+        "`:tune N` tune N trials, `:tune stop`, `:tune load` loads the best, `:tune close`",
     ),
     (
         "diff",

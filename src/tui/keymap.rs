@@ -233,7 +233,7 @@ pub const ACTIONS: &[ActionInfo] = &[
     info(Action::Redo, "redo", "redo the last undone step", &["ctrl-r"]),
     info(Action::Save, "save", "save the session (asks for a path the first time)", &["ctrl-s"]),
     info(Action::Run, "run", "compile and time the kernel on the GPU (in the background)", &["r"]),
-    info(Action::Tune, "tune", "tune the session's sampled decisions on the GPU (`:tune N`, `:tune stop`, `:tune load`); shows best time vs trials", &["T"]),
+    info(Action::Tune, "tune", "tune the sampled decisions on the GPU (:tune N, :tune stop, :tune load)", &["T"]),
     info(Action::Diff, "diff", "toggle the diff of the TIR before/after the last step", &["d"]),
     info(Action::NextPane, "next_pane", "focus the next pane", &["tab"]),
     info(Action::PrevPane, "prev_pane", "focus the previous pane", &["shift-tab"]),
