@@ -85,7 +85,7 @@ fn describe_space(path: &Path, space: &Space, args: &TuneArgs) -> i32 {
             return EXIT_STEP_FAILED;
         }
     };
-    let mut rng = Rng(args.seed.unwrap_or(0x7370_6163_65));
+    let mut rng = Rng(args.seed.unwrap_or(0x73_7061_6365));
     let mut seen = HashSet::new();
     let mut invalid: BTreeMap<String, Tally> = BTreeMap::new();
     let mut proposals = Vec::new();
@@ -258,7 +258,7 @@ fn run_tune(session: &Session, space: &Space, args: &TuneArgs) -> i32 {
         let msg = format!("{best}; {} invalid, {} failed", p.invalid, p.failed);
         bar.set_position(p.done as u64);
         bar.set_message(msg.clone());
-        if !tty && (p.done % 10 == 0 || p.done == p.trials) {
+        if !tty && (p.done.is_multiple_of(10) || p.done == p.trials) {
             eprintln!("{}/{} trials: {msg}", p.done, p.trials);
         }
     };
