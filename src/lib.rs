@@ -22,6 +22,7 @@
 pub mod arith;
 pub mod cli;
 pub mod codegen;
+pub mod db;
 pub mod diag;
 pub mod input;
 pub mod interp;
@@ -33,4 +34,5 @@ pub mod script;
 pub mod session;
 pub mod trace;
 pub mod tui;
+pub mod tune;
 pub mod workload;

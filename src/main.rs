@@ -38,10 +38,76 @@ enum Command {
         /// One JSON object on stdout with the figures.
         #[arg(long)]
         json: bool,
+        /// Regression gate (implies --run): exit 4 when the kernel is wrong or slower
+        /// than its best database record / the session's `results:` for the device.
+        #[arg(long)]
+        check: bool,
+        /// How much slower than the earlier time --check allows (10%, 0.1).
+        #[arg(long, default_value = "10%", value_parser = cli::check::parse_tolerance)]
+        tolerance: f64,
+        /// The results database folder (default: $TIRTUI_DB or ~/.local/share/tirtui).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Where the GPU is: ssh://host[:port], cmd:COMMAND, or local.
+        #[arg(long)]
+        gpu: Option<String>,
+    },
+    /// Search the sampled decisions of a session's trace for the fastest kernel.
+    Tune {
+        session: PathBuf,
+        /// Candidates to measure.
+        #[arg(long, default_value_t = 64)]
+        trials: usize,
+        /// Where to write the best session (default: <session>_best.yaml beside it).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The results database folder (default: $TIRTUI_DB or ~/.local/share/tirtui).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Where the GPU is: ssh://host[:port], cmd:COMMAND, or local.
+        #[arg(long)]
+        gpu: Option<String>,
+        /// Seed of the search (the same seed proposes the same candidates).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// No GPU: print the size of the space and how a random sample fares.
+        #[arg(long)]
+        space: bool,
+        /// Random candidates that --space checks.
+        #[arg(long, default_value_t = 200)]
+        sample: usize,
+        /// One JSON object on stdout with the figures.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The results database.
+    Db {
+        #[command(subcommand)]
+        command: DbCommand,
     },
     /// The GPU worker process (JSON lines on stdin/stdout); started by tirtui itself.
     #[command(hide = true)]
     Worker,
+}
+
+#[derive(Subcommand)]
+enum DbCommand {
+    /// The fastest correct records of a workload (.tir, or a session's workload).
+    Top {
+        workload: PathBuf,
+        /// How many.
+        #[arg(short, default_value_t = 5)]
+        k: usize,
+        /// Only this device.
+        #[arg(long)]
+        device: Option<String>,
+        /// Also print each record's session YAML.
+        #[arg(long)]
+        yaml: bool,
+        /// The results database folder.
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -71,14 +137,66 @@ fn main() -> ExitCode {
             emit,
             run,
             json,
+            check,
+            tolerance,
+            db,
+            gpu,
         }) => {
             let emit = emit.map(|e| match e {
                 EmitArg::Tir => cli::replay::Emit::Tir,
                 EmitArg::Cuda => cli::replay::Emit::Cuda,
                 EmitArg::Python => cli::replay::Emit::Python,
             });
-            cli::replay::replay(&session, &cli::replay::ReplayOptions { emit, run, json })
+            let check = check.then_some(tolerance);
+            let opts = cli::replay::ReplayOptions {
+                emit,
+                run,
+                json,
+                check,
+                db,
+                gpu,
+            };
+            cli::replay::replay(&session, &opts)
         }
+        Some(Command::Tune {
+            session,
+            trials,
+            out,
+            db,
+            gpu,
+            seed,
+            space,
+            sample,
+            json,
+        }) => cli::tune::tune_command(&cli::tune::TuneArgs {
+            session,
+            trials,
+            out,
+            db,
+            gpu,
+            seed,
+            space,
+            sample,
+            json,
+        }),
+        Some(Command::Db {
+            command:
+                DbCommand::Top {
+                    workload,
+                    k,
+                    device,
+                    yaml,
+                    db,
+                },
+        }) => cli::db::top(
+            &workload,
+            &cli::db::TopOptions {
+                k,
+                db: db.as_deref(),
+                device: device.as_deref(),
+                yaml,
+            },
+        ),
         Some(Command::Worker) => tirtui::runtime::worker_main(),
         None => match args.file {
             Some(file) => cli::explore(&file, &args.theme),

@@ -36,8 +36,13 @@ fn scheduled_small(path: &Path) -> (tirtui::ir::PrimFunc, tirtui::ir::PrimFunc) 
     }
     let func = tirtui::script::parse_func(&text, session.func.as_deref())
         .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &text).render()));
+    // A tune session's recorded tile decisions, fitted to the scaled-down loops.
+    let steps = match tirtui::tune::Space::new(func.clone(), session.steps.clone()) {
+        Ok(space) => space.fit().unwrap_or_else(|e| panic!("{e:?}")).steps,
+        Err(_) => session.steps.clone(),
+    };
     let mut trace = Trace::new(func.clone());
-    for step in &session.steps {
+    for step in &steps {
         trace.push(step.clone()).unwrap_or_else(|e| {
             panic!("{}", e.to_diagnostic(&path.display().to_string()).render())
         });

@@ -232,7 +232,7 @@ proptest! {
         prop_assert!(reparsed.is_ok(), "printed program does not parse: {:?}", reparsed.err());
         prop_assert_eq!(tirtui::script::print_func(&reparsed.unwrap()), printed.clone());
         // And the whole trace replays from YAML to the same program.
-        let yaml = tirtui::trace::Session { workload: tirtui::trace::Workload::Inline("x".into()), func: None, steps: trace.steps.clone() }.to_yaml();
+        let yaml = tirtui::trace::Session { workload: tirtui::trace::Workload::Inline("x".into()), func: None, steps: trace.steps.clone(), results: Vec::new() }.to_yaml();
         let sess = tirtui::trace::Session::from_yaml(&yaml, "prop").unwrap();
         let again = Trace::replay(func, &sess.steps).map_err(|(_, e)| e.to_string());
         prop_assert!(again.is_ok(), "replay failed: {:?}", again.err());

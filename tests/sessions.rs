@@ -41,7 +41,22 @@ fn load(path: &Path, shrink: bool) -> (Session, tirtui::ir::PrimFunc) {
     }
     let func = tirtui::script::parse_func(&text, session.func.as_deref())
         .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &text).render()));
+    let mut session = session;
+    if shrink {
+        session.steps = fit_sampled(&func, &session.steps);
+    }
     (session, func)
+}
+
+/// A tune session's recorded tile decisions fitted to the scaled-down loops.
+fn fit_sampled(
+    func: &tirtui::ir::PrimFunc,
+    steps: &[tirtui::trace::Step],
+) -> Vec<tirtui::trace::Step> {
+    match tirtui::tune::Space::new(func.clone(), steps.to_vec()) {
+        Ok(space) => space.fit().unwrap_or_else(|e| panic!("{e:?}")).steps,
+        Err(_) => steps.to_vec(),
+    }
 }
 
 #[test]

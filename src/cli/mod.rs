@@ -1,10 +1,15 @@
 //! The headless commands behind `main.rs` (spec section 3): `print` and `replay`.
 //!
 //! Each command returns the process exit status: 0 success, 1 a step failed
-//! (or the kernel was wrong), 2 unreadable input, 3 no GPU for `--run`.
+//! (or the kernel was wrong), 2 unreadable input, 3 no GPU for `--run`,
+//! 4 `replay --check` failed.
 
+pub mod check;
+pub mod db;
 pub mod explore;
+pub mod gpu;
 pub mod replay;
+pub mod tune;
 // Kept under its old name for callers of `cli::run`.
 pub use crate::session::run;
 
@@ -17,6 +22,8 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_STEP_FAILED: i32 = 1;
 pub const EXIT_BAD_INPUT: i32 = 2;
 pub const EXIT_NO_GPU: i32 = 3;
+/// `replay --check`: the kernel is wrong, or slower than its earlier times.
+pub const EXIT_CHECK_FAILED: i32 = 4;
 
 pub use crate::session::{load_workload, parse_workload};
 

@@ -20,6 +20,12 @@ pub struct ReplayOptions {
     pub emit: Option<Emit>,
     pub run: bool,
     pub json: bool,
+    /// `--check`: the tolerance (a fraction) of the regression gate.
+    pub check: Option<f64>,
+    /// `--db DIR`: the results database (default: `crate::db::default_dir`).
+    pub db: Option<std::path::PathBuf>,
+    /// `--gpu TARGET`.
+    pub gpu: Option<String>,
 }
 
 fn ms(t: Instant) -> f64 {
@@ -110,7 +116,7 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
     {
         return EXIT_OK;
     }
-    let needs_cuda = opts.emit == Some(Emit::Cuda) || opts.json || opts.run;
+    let needs_cuda = opts.emit == Some(Emit::Cuda) || opts.json || opts.run || opts.check.is_some();
     if !needs_cuda {
         if opts.emit.is_none() {
             // Nothing asked for: say what happened in one line.
@@ -197,12 +203,30 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
         json!({"parse": parse_ms, "replay": replay_ms, "lower": lower_ms, "codegen": codegen_ms}),
     );
     let mut status = EXIT_OK;
-    if opts.run {
-        match super::run::run_kernel(&workload, &out.kernel) {
-            Ok(res) => {
+    if opts.run || opts.check.is_some() {
+        let target = match super::gpu::configured_gpu(opts.gpu.as_deref()) {
+            Ok(t) => t,
+            Err(e) => {
+                eprint!("{}", Diagnostic::new(e).render());
+                return EXIT_BAD_INPUT;
+            }
+        };
+        match super::run::run_kernel_on(&workload, &out.kernel, &target) {
+            Ok((res, driver)) => {
                 let correct = res.correct.unwrap_or(true);
                 if !correct {
                     status = EXIT_STEP_FAILED;
+                }
+                let ctx = super::check::RunContext {
+                    path,
+                    session: &session,
+                    steps: &trace.steps,
+                    workload: &workload,
+                    db_dir: opts.db.as_deref(),
+                    check: opts.check,
+                };
+                if let Some(code) = super::check::after_run(&ctx, &res, &driver) {
+                    status = code;
                 }
                 if let Value::Object(m) = serde_json::to_value(&res).unwrap_or(Value::Null) {
                     for (k, v) in m {

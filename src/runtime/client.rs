@@ -79,6 +79,8 @@ pub struct WorkerClient {
     timeout: Duration,
     process: Option<WorkerProcess>,
     next_id: u64,
+    /// Where a remote worker runs (`ssh://gpu1`), named in crash messages.
+    label: Option<String>,
 }
 
 impl Default for WorkerClient {
@@ -113,7 +115,15 @@ impl WorkerClient {
             timeout: DEFAULT_TIMEOUT,
             process: None,
             next_id: 1,
+            label: None,
         }
+    }
+
+    /// Names the worker's location in errors (a remote worker's crash is most
+    /// often a lost connection).
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
     }
 
     /// The time limit of each request (default 20 s).
@@ -164,6 +174,14 @@ impl WorkerClient {
         }
     }
 
+    /// The CUDA driver version on the worker's machine.
+    pub fn driver(&mut self) -> Result<String, RuntimeError> {
+        match self.request(Request::Driver)? {
+            Reply::Driver(v) => Ok(v),
+            other => self.unexpected(other),
+        }
+    }
+
     /// Stops the worker (the next request starts a new one).
     pub fn shutdown(&mut self) {
         if let Some(p) = self.process.take() {
@@ -177,6 +195,7 @@ impl WorkerClient {
             Reply::Run(_) => "run",
             Reply::Compile(_) => "compile",
             Reply::Device(_) => "device",
+            Reply::Driver(_) => "driver",
             Reply::Error(_) => "error",
         };
         Err(RuntimeError::Protocol(format!("unexpected `{kind}` reply")))
@@ -235,7 +254,16 @@ impl WorkerClient {
             Some(p) => p.death_report(),
             None => "the worker is gone".to_string(),
         };
-        RuntimeError::WorkerCrashed(report)
+        RuntimeError::WorkerCrashed(self.located(report))
+    }
+
+    fn located(&self, report: String) -> String {
+        match &self.label {
+            Some(l) => {
+                format!("lost the GPU worker at {l} (connection closed or worker died): {report}")
+            }
+            None => report,
+        }
     }
 
     fn spawn(&self) -> Result<WorkerProcess, RuntimeError> {
@@ -248,6 +276,10 @@ impl WorkerClient {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        // Its own process group: Ctrl-C in the terminal stops `tune` after the
+        // current measurement instead of killing the worker in the middle of it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         // The worker dlopens libnvrtc/libcublas; pip wheels and toolkits outside the
         // loader's default path are found through LD_LIBRARY_PATH.
         let libs = cuda_library_dirs();
@@ -258,10 +290,10 @@ impl WorkerClient {
             }
         }
         let mut child = cmd.spawn().map_err(|e| {
-            RuntimeError::WorkerCrashed(format!(
+            RuntimeError::WorkerCrashed(self.located(format!(
                 "cannot start the worker `{}`: {e}",
                 self.program.to_string_lossy()
-            ))
+            )))
         })?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())

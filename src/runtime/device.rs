@@ -85,6 +85,19 @@ pub fn device_available() -> Result<String, RuntimeError> {
     })
 }
 
+/// The CUDA version the driver supports (`12.8`). Safe to call without a GPU.
+pub fn driver_version() -> Result<String, RuntimeError> {
+    guarded("asking the CUDA driver its version", || {
+        init()?;
+        let mut v: std::ffi::c_int = 0;
+        // SAFETY: cuDriverGetVersion writes one int; the driver is initialised.
+        unsafe { cudarc::driver::sys::cuDriverGetVersion(&mut v) }
+            .result()
+            .map_err(driver_error)?;
+        Ok(format!("{}.{}", v / 1000, (v % 1000) / 10))
+    })
+}
+
 impl Device {
     /// Opens device 0 with its primary context and a fresh stream.
     pub fn open() -> Result<Device, RuntimeError> {

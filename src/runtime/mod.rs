@@ -26,13 +26,15 @@ mod paths;
 pub mod protocol;
 mod request;
 mod timing;
+mod transport;
 mod worker;
 
 pub use client::{WorkerClient, DEFAULT_TIMEOUT};
-pub use device::{device_available, DEFAULT_ARCH};
+pub use device::{device_available, driver_version, DEFAULT_ARCH};
 pub use error::RuntimeError;
 pub use execute::{run_once_in_process, ArgData};
 pub use nvrtc::{nvrtc_available, nvrtc_compile};
 pub use paths::{cuda_include_dir, INCLUDE_ENV};
 pub use request::{CompileReport, Matmul, RunRequest, RunResult, MIN_RUNS};
+pub use transport::GpuTarget;
 pub use worker::{serve, worker_main, EXIT_FATAL};

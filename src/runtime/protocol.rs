@@ -24,6 +24,8 @@ pub enum Request {
     },
     /// The device's name (opens it).
     Device,
+    /// The CUDA driver's version (`12.8`); older workers answer a protocol error.
+    Driver,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,6 +34,7 @@ pub enum Reply {
     Run(RunResult),
     Compile(CompileReport),
     Device(String),
+    Driver(String),
     Error(RuntimeError),
 }
 

@@ -56,6 +56,7 @@ fn handle(exec: &mut Executor, request: &Request) -> Reply {
         Request::Run(req) => exec.run(req).map(Reply::Run),
         Request::Compile { kernel } => exec.compile(kernel).map(Reply::Compile),
         Request::Device => exec.device_name().map(Reply::Device),
+        Request::Driver => super::device::driver_version().map(Reply::Driver),
     }));
     match outcome {
         Ok(Ok(reply)) => reply,

@@ -2,7 +2,7 @@
 
 use crate::codegen::CudaKernel;
 use crate::ir::PrimFunc;
-use crate::runtime::{RunRequest, RunResult, RuntimeError, WorkerClient, MIN_RUNS};
+use crate::runtime::{GpuTarget, RunRequest, RunResult, RuntimeError, MIN_RUNS};
 
 pub enum RunFailure {
     NoDevice(String),
@@ -30,14 +30,30 @@ pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequ
 }
 
 pub fn run_kernel(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunResult, RunFailure> {
-    if let Err(e) = crate::runtime::device_available() {
-        return Err(RunFailure::NoDevice(e.to_string()));
+    run_kernel_on(workload, kernel, &GpuTarget::Local).map(|(r, _)| r)
+}
+
+/// Runs on `target` (this machine, ssh, or a command); also returns the CUDA
+/// driver version there ("unknown" from a worker that cannot tell).
+pub fn run_kernel_on(
+    workload: &PrimFunc,
+    kernel: &CudaKernel,
+    target: &GpuTarget,
+) -> Result<(RunResult, String), RunFailure> {
+    if target.is_local() {
+        if let Err(e) = crate::runtime::device_available() {
+            return Err(RunFailure::NoDevice(e.to_string()));
+        }
     }
     let req = build_request(workload, kernel).map_err(RunFailure::Other)?;
-    let mut client = WorkerClient::new();
+    let mut client = target.client();
     let res = client.run(&req);
+    let driver = match &res {
+        Ok(_) => client.driver().unwrap_or_else(|_| "unknown".into()),
+        Err(_) => String::new(),
+    };
     client.shutdown();
-    res.map_err(|e| match e {
+    res.map(|r| (r, driver)).map_err(|e| match e {
         RuntimeError::NoDevice(m) => RunFailure::NoDevice(m),
         other => RunFailure::Other(other.to_string()),
     })

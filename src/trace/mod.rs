@@ -14,7 +14,7 @@ pub mod session;
 pub mod step;
 
 pub use replay::{Handle, Replayer, StepError, StepFailure};
-pub use session::{Session, SessionError, Workload};
+pub use session::{RecordedResult, Session, SessionError, Workload};
 pub use step::{Arg, Step};
 
 use crate::ir::PrimFunc;

@@ -22,6 +22,35 @@ pub struct Session {
     pub workload: Workload,
     pub func: Option<String>,
     pub steps: Vec<Step>,
+    /// The last measured time of this trace per device (`results:`), for
+    /// `replay --run --check`.
+    pub results: Vec<RecordedResult>,
+}
+
+/// One entry of a session's `results:` section.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordedResult {
+    /// The device name as the driver reports it (`NVIDIA H100 80GB HBM3`).
+    pub device: String,
+    /// Median kernel time.
+    pub time_ms: f64,
+    pub gflops: Option<f64>,
+    /// The CUDA driver version, when known.
+    pub driver: Option<String>,
+}
+
+impl Session {
+    /// Records `r` as the result for its device, replacing an older one.
+    pub fn record_result(&mut self, r: RecordedResult) {
+        match self.results.iter_mut().find(|x| x.device == r.device) {
+            Some(slot) => *slot = r,
+            None => self.results.push(r),
+        }
+    }
+
+    pub fn result_for(&self, device: &str) -> Option<&RecordedResult> {
+        self.results.iter().find(|r| r.device == device)
+    }
 }
 
 #[derive(Debug, Error)]
@@ -67,6 +96,7 @@ impl Session {
             workload,
             func: None,
             steps: Vec::new(),
+            results: Vec::new(),
         }
     }
 
@@ -106,6 +136,7 @@ impl Session {
         let mut workload = None;
         let mut func = None;
         let mut steps_value = None;
+        let mut results = Vec::new();
         for (k, v) in &map {
             let key = k.as_str().unwrap_or("");
             match key {
@@ -129,9 +160,10 @@ impl Session {
                     )
                 }
                 "steps" => steps_value = Some(v.clone()),
+                "results" => results = parse_results(v, path)?,
                 other => {
                     return Err(fmt(format!(
-                        "unknown field `{other}`; a session has tirtui, workload or source, func, steps"
+                        "unknown field `{other}`; a session has tirtui, workload or source, func, steps, results"
                     )))
                 }
             }
@@ -161,6 +193,7 @@ impl Session {
             workload,
             func,
             steps,
+            results,
         };
         session.check_names(path)?;
         Ok(session)
@@ -250,6 +283,23 @@ impl Session {
                 s.push_str("  - ");
                 s.push_str(&step.to_yaml());
                 s.push('\n');
+            }
+        }
+        if !self.results.is_empty() {
+            s.push_str("results:\n");
+            for r in &self.results {
+                s.push_str(&format!(
+                    "  - {{device: {}, time_ms: {}",
+                    super::step::yaml_str(&r.device),
+                    r.time_ms
+                ));
+                if let Some(g) = r.gflops {
+                    s.push_str(&format!(", gflops: {g:.1}"));
+                }
+                if let Some(d) = &r.driver {
+                    s.push_str(&format!(", driver: {}", super::step::yaml_str(d)));
+                }
+                s.push_str("}\n");
             }
         }
         s
@@ -404,6 +454,75 @@ pub fn process_alive(pid: u32) -> bool {
     } else {
         true
     }
+}
+
+/// `results: [{device: "...", time_ms: 0.41, gflops: 5210.3, driver: "12.8"}]`.
+fn parse_results(v: &Value, path: &str) -> Result<Vec<RecordedResult>, SessionError> {
+    let fmt = |message: String| SessionError::Format {
+        path: path.to_string(),
+        message,
+    };
+    let items = match v {
+        Value::Null => return Ok(Vec::new()),
+        Value::Sequence(items) => items,
+        _ => return Err(fmt(
+            "`results` must be a list like `[{device: \"NVIDIA H100 80GB HBM3\", time_ms: 0.41}]`"
+                .into(),
+        )),
+    };
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let bad = |m: &str| fmt(format!("results entry {}: {m}", i + 1));
+        let Value::Mapping(map) = item else {
+            return Err(bad("must be a mapping with `device` and `time_ms`"));
+        };
+        let (mut device, mut time_ms, mut gflops, mut driver) = (None, None, None, None);
+        for (k, val) in map {
+            match k.as_str().unwrap_or("") {
+                "device" => {
+                    device = Some(
+                        val.as_str()
+                            .ok_or_else(|| bad("`device` must be a string"))?
+                            .to_string(),
+                    )
+                }
+                "time_ms" => {
+                    time_ms = Some(
+                        val.as_f64()
+                            .filter(|t| t.is_finite() && *t > 0.0)
+                            .ok_or_else(|| bad("`time_ms` must be a positive number"))?,
+                    )
+                }
+                "gflops" => {
+                    gflops = Some(
+                        val.as_f64()
+                            .ok_or_else(|| bad("`gflops` must be a number"))?,
+                    )
+                }
+                "driver" => {
+                    driver = Some(match val {
+                        Value::Number(n) => n.to_string(),
+                        _ => val
+                            .as_str()
+                            .ok_or_else(|| bad("`driver` must be a string"))?
+                            .to_string(),
+                    })
+                }
+                other => {
+                    return Err(bad(&format!(
+                        "unknown field `{other}`; an entry has device, time_ms, gflops, driver"
+                    )))
+                }
+            }
+        }
+        out.push(RecordedResult {
+            device: device.ok_or_else(|| bad("missing `device`"))?,
+            time_ms: time_ms.ok_or_else(|| bad("missing `time_ms`"))?,
+            gflops,
+            driver,
+        });
+    }
+    Ok(out)
 }
 
 fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
@@ -602,6 +721,7 @@ mod save_tests {
             workload: Workload::Path("gemm.tir".into()),
             func: None,
             steps: vec![step],
+            results: Vec::new(),
         }
     }
 
@@ -620,6 +740,7 @@ mod save_tests {
                 workload: Workload::Inline(source.into()),
                 func: None,
                 steps: Vec::new(),
+                results: Vec::new(),
             };
             s.save(&path).unwrap();
             assert_eq!(Session::load(&path).unwrap(), s, "{source:?}");
@@ -656,6 +777,7 @@ mod save_tests {
             workload: Workload::Path("gemm.tir".into()),
             func: None,
             steps: vec![step],
+            results: Vec::new(),
         };
         s.save(&path).unwrap();
         let back = Session::load(&path).unwrap();

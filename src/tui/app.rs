@@ -166,6 +166,8 @@ pub struct App {
     pub message: Option<Message>,
     pub quit: bool,
     pub runner: Runner,
+    /// The tune started from the explorer (`tune.rs`).
+    pub tune: super::tune::TuneState,
     /// A run that failed, for the program it was for.
     pub run_failure: Option<(RunKey, String)>,
     pub history: Vec<String>,
@@ -239,6 +241,7 @@ impl App {
             message: None,
             quit: false,
             runner: Runner::new(),
+            tune: super::tune::TuneState::default(),
             run_failure: None,
             history: Vec::new(),
             rects: Rects::default(),
@@ -391,6 +394,7 @@ impl App {
             Action::Redo => self.redo(),
             Action::Save => self.save(None, false),
             Action::Run => self.run(),
+            Action::Tune => self.tune_key(),
             Action::Diff => {
                 let n = self.doc.trace.steps.len();
                 if self.diff.is_some() {
@@ -660,6 +664,7 @@ impl App {
 
     /// Saves without asking.
     pub fn save_now(&mut self, path: Option<&Path>, then_quit: bool) {
+        self.record_results_for_save();
         match self.doc.save(path) {
             Ok(p) => {
                 let n = self.doc.trace.steps.len() + self.doc.pending.len();

@@ -75,6 +75,8 @@ pub enum Command {
     Undo,
     Redo,
     Run,
+    /// `:tune [N]`, `:tune stop`, `:tune load`, `:tune close`.
+    Tune(super::tune::TuneCommand),
     /// `:diff` (last step), `:diff N` (step N), `:diff A B` (after step A vs after step B).
     Diff(Option<usize>, Option<usize>),
     Help,
@@ -91,6 +93,10 @@ pub const EX_COMMANDS: &[(&str, &str)] = &[
     ("undo", "undo the last step"),
     ("redo", "redo the last undone step"),
     ("run", "run the kernel on the GPU"),
+    (
+        "tune",
+        "`:tune N` tune N trials, `:tune stop`, `:tune load` loads the best, `:tune close`",
+    ),
     (
         "diff",
         "`:diff` last step, `:diff N` step N, `:diff A B` the TIR after step A vs after step B",
@@ -261,6 +267,9 @@ fn parse_ex(line: &str) -> Result<Command, CommandError> {
         "undo" | "u" => no_args(Command::Undo),
         "redo" => no_args(Command::Redo),
         "run" | "r" => no_args(Command::Run),
+        "tune" => super::tune::parse_tune(&rest)
+            .map(Command::Tune)
+            .map_err(|message| CommandError { message }),
         "help" | "h" => no_args(Command::Help),
         "diff" => {
             let num = |s: &str| {

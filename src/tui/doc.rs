@@ -48,6 +48,8 @@ pub struct Doc {
     pub journal: Option<Journal>,
     /// Why the journal could not be written last time (for the status bar).
     pub journal_error: Option<String>,
+    /// The session's `results:` (last measured time per device), written on save.
+    pub results: Vec<crate::trace::RecordedResult>,
 }
 
 /// A document just opened: a step that failed while replaying a session, and
@@ -163,7 +165,11 @@ impl Doc {
             version: 0,
             journal,
             journal_error: None,
+            results: Vec::new(),
         };
+        if is_session {
+            doc.results = Session::load(path).map(|s| s.results).unwrap_or_default();
+        }
         doc.texts = doc.replay_texts();
         doc.lines = LineIndex::new(&doc.printed, doc.trace.func());
         // What was opened counts as saved, as the replay recorded it.
@@ -372,6 +378,7 @@ impl Doc {
             workload,
             func: self.func_name.clone(),
             steps: self.all_steps(),
+            results: self.results.clone(),
         }
     }
 

@@ -371,6 +371,7 @@ impl App {
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::Run => self.run(),
+            Command::Tune(t) => self.tune_command(t),
             Command::Help => self.mode = Mode::Help { scroll: 0 },
             Command::Diff(None, _) => {
                 let n = self.doc.trace.steps.len();

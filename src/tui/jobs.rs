@@ -7,7 +7,7 @@
 
 use crate::codegen::CudaKernel;
 use crate::ir::PrimFunc;
-use crate::runtime::{RunResult, RuntimeError, WorkerClient};
+use crate::runtime::{GpuTarget, RunResult, RuntimeError, WorkerClient};
 use std::collections::HashMap;
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::time::Instant;
@@ -25,6 +25,8 @@ pub enum Reply {
     Done {
         key: RunKey,
         result: Box<RunResult>,
+        /// The CUDA driver version where it ran (for the results database).
+        driver: String,
     },
     Failed {
         key: RunKey,
@@ -74,9 +76,11 @@ impl Runner {
         if self.tx.is_none() {
             let (job_tx, job_rx) = channel::<Job>();
             let (reply_tx, reply_rx) = channel::<Reply>();
+            // `--gpu`-less explorer: $TIRTUI_GPU or the config file's `gpu`, else local.
+            let target = crate::cli::gpu::configured_gpu(None).unwrap_or(GpuTarget::Local);
             let spawned = std::thread::Builder::new()
                 .name("tirtui-runner".into())
-                .spawn(move || run_loop(job_rx, reply_tx));
+                .spawn(move || run_loop(job_rx, reply_tx, target));
             if spawned.is_err() {
                 return false;
             }
@@ -111,7 +115,7 @@ impl Runner {
             match rx.try_recv() {
                 Ok(reply) => {
                     self.busy = None;
-                    if let Reply::Done { key, result } = &reply {
+                    if let Reply::Done { key, result, .. } = &reply {
                         self.device = Some(result.device.clone());
                         self.cache.insert(
                             (key.0, key.1.clone(), result.device.clone()),
@@ -139,13 +143,14 @@ impl Runner {
     }
 }
 
-fn run_loop(jobs: Receiver<Job>, replies: Sender<Reply>) {
+fn run_loop(jobs: Receiver<Job>, replies: Sender<Reply>, target: GpuTarget) {
     let mut client: Option<WorkerClient> = None;
     while let Ok(job) = jobs.recv() {
-        let reply = match run_one(&mut client, &job) {
-            Ok(result) => Reply::Done {
+        let reply = match run_one(&mut client, &job, &target) {
+            Ok((result, driver)) => Reply::Done {
                 key: job.key,
                 result: Box::new(result),
+                driver,
             },
             Err((message, no_device)) => Reply::Failed {
                 key: job.key,
@@ -162,16 +167,22 @@ fn run_loop(jobs: Receiver<Job>, replies: Sender<Reply>) {
     }
 }
 
-fn run_one(client: &mut Option<WorkerClient>, job: &Job) -> Result<RunResult, (String, bool)> {
-    if client.is_none() {
+fn run_one(
+    client: &mut Option<WorkerClient>,
+    job: &Job,
+    target: &GpuTarget,
+) -> Result<(RunResult, String), (String, bool)> {
+    if client.is_none() && target.is_local() {
         // The runtime's NoDevice message is complete ("no CUDA device: ...").
         crate::runtime::device_available().map_err(|e| (e.to_string(), true))?;
     }
     let req =
         crate::session::run::build_request(&job.workload, &job.kernel).map_err(|e| (e, false))?;
-    let c = client.get_or_insert_with(WorkerClient::new);
-    c.run(&req).map_err(|e| match e {
+    let c = client.get_or_insert_with(|| target.client());
+    let result = c.run(&req).map_err(|e| match e {
         RuntimeError::NoDevice(m) => (m, true),
         other => (other.to_string(), false),
-    })
+    })?;
+    let driver = c.driver().unwrap_or_else(|_| "unknown".into());
+    Ok((result, driver))
 }

@@ -117,6 +117,7 @@ impl Journal {
             workload: workload.clone(),
             func: func.map(str::to_string),
             steps: steps.to_vec(),
+            results: Vec::new(),
         };
         let text = format!(
             "# tirtui journal of {} (unsaved steps)\n{}",

@@ -213,6 +213,7 @@ pub enum Action {
     Redo,
     Save,
     Run,
+    Tune,
     Diff,
     Search,
     Zoom,
@@ -237,6 +238,7 @@ pub const ACTIONS: &[ActionInfo] = &[
     info(Action::Redo, "redo", "redo the last undone step", &["ctrl-r"]),
     info(Action::Save, "save", "save the session (asks for a path the first time)", &["ctrl-s"]),
     info(Action::Run, "run", "compile and time the kernel on the GPU (in the background)", &["r"]),
+    info(Action::Tune, "tune", "tune the sampled decisions on the GPU (:tune N, :tune stop, :tune load)", &["T"]),
     info(Action::Diff, "diff", "toggle the diff of the TIR before/after the last step", &["d"]),
     info(Action::Search, "search", "search the focused text pane (TIR, CUDA; in help too); n/N: next/previous match", &["/"]),
     info(Action::Zoom, "zoom", "show the focused pane alone on the whole screen (again: back to all panes)", &["z"]),
@@ -349,6 +351,10 @@ impl Keymap {
             Err(e) => return vec![e],
         };
         for entry in entries {
+            // The GPU target shares the config file (see `cli::gpu`).
+            if entry.key == "gpu" {
+                continue;
+            }
             let name = entry.key.strip_prefix("keys.").unwrap_or(&entry.key);
             let Some(action) = Action::from_name(name) else {
                 problems.push(format!("line {}: unknown action `{name}`", entry.line));

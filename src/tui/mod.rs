@@ -28,7 +28,8 @@ mod search;
 pub mod targets;
 pub mod term;
 pub mod theme;
-mod toml;
+pub mod toml;
+pub mod tune;
 mod view;
 pub mod wizard;
 

@@ -66,9 +66,15 @@ impl App {
 
     /// Takes background results in; called on every event.
     pub fn poll_jobs(&mut self) {
+        self.poll_tune();
         for reply in self.runner.poll() {
             match reply {
-                Reply::Done { result, .. } => {
+                Reply::Done {
+                    key,
+                    result,
+                    driver,
+                } => {
+                    self.record_run(&key, &result, &driver);
                     let correct = match result.correct {
                         Some(true) => "correct",
                         Some(false) => "WRONG",
@@ -89,4 +95,64 @@ impl App {
             }
         }
     }
+}
+
+impl App {
+    /// Stores an explorer run in the results database (problems go to the
+    /// message line; the run itself is kept either way).
+    fn record_run(&mut self, key: &RunKey, result: &RunResult, driver: &str) {
+        // The key holds the trace the run was for (the user may have moved on).
+        let yaml = format!("tirtui: 1\nworkload: w.tir\nsteps:\n{}", indent(&key.1));
+        let Ok(ran) = crate::trace::Session::from_yaml(&yaml, "run") else {
+            return;
+        };
+        let path = self.doc.session_path.clone();
+        let mut session = self
+            .doc
+            .session_for(path.as_deref().unwrap_or(&self.doc.opened));
+        session.steps = ran.steps;
+        let record = crate::db::run_record(
+            &self.doc.trace.workload,
+            &session,
+            path.as_deref(),
+            result,
+            driver,
+            crate::db::Source::Explorer,
+        );
+        let stored = crate::db::Db::open_or_default(None).and_then(|mut db| db.insert(record));
+        if let Err(e) = stored {
+            self.error(format!("results database: {e}"));
+        }
+    }
+
+    /// Before a save: `results:` keeps the last measured time per device of
+    /// this trace (older entries only while the trace is unchanged).
+    pub(super) fn record_results_for_save(&mut self) {
+        if self.doc.unsaved() {
+            self.doc.results.clear();
+        }
+        if let Some(r) = self.current_run().cloned() {
+            if r.correct != Some(false) {
+                let entry = crate::trace::RecordedResult {
+                    device: r.device.clone(),
+                    time_ms: r.time_ms,
+                    gflops: Some(r.gflops),
+                    driver: None,
+                };
+                match self
+                    .doc
+                    .results
+                    .iter_mut()
+                    .find(|x| x.device == entry.device)
+                {
+                    Some(slot) => *slot = entry,
+                    None => self.doc.results.push(entry),
+                }
+            }
+        }
+    }
+}
+
+fn indent(lines: &str) -> String {
+    lines.lines().map(|l| format!("  - {l}\n")).collect()
 }

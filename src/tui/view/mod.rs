@@ -7,6 +7,7 @@ mod popup;
 pub(crate) use popup::help_text;
 mod side;
 mod tir;
+mod tune;
 
 use super::app::{App, Mode, Pane, Rects};
 use super::keymap::Action;
@@ -134,6 +135,7 @@ pub fn draw(app: &mut App, f: &mut Frame) {
     }
     draw_status(app, f, rows[1]);
     draw_message(app, f, rows[2]);
+    tune::draw(app, f, rows[0]);
     popup::draw(app, f, area);
 }
 

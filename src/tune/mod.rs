@@ -1,0 +1,34 @@
+//! Tuning: the sampled steps of a trace are a design space (seed 003, MetaSchedule);
+//! candidates are replays with new decisions, checked without a GPU and measured
+//! on one.
+//!
+//! ```text
+//! space (sites, draw, mutate, size) -> check (replay, lower, codegen, launch
+//!   limits, NVRTC; CPU threads) -> search (random, then evolution; dedup; db)
+//!   -> measure (the GPU worker, local or remote, one candidate at a time)
+//! ```
+
+pub mod check;
+pub mod measure;
+pub mod search;
+pub mod space;
+
+pub use check::{build, Built, Nvrtc};
+pub use measure::WorkerMeasure;
+pub use search::{
+    tune, DbContext, DeviceId, Measure, MeasureError, Measured, Outcome, Progress, Stop, Tally,
+    Trial, TuneOptions, TuneReport,
+};
+pub use space::{Decision, Replayed, Space, SpaceSize};
+
+/// Why a candidate was rejected before any GPU run. `reason` groups candidates
+/// for the counts (`step 14 \`split\``, `threads per block > 1024`); `detail`
+/// is one example message.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Invalid {
+    pub reason: String,
+    pub detail: String,
+}
+
+#[cfg(test)]
+mod tests;

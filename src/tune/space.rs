@@ -1,0 +1,401 @@
+//! The design space of a trace: its `sample_perfect_tile` and
+//! `sample_categorical` steps. A candidate is a full set of decisions; replaying
+//! the trace with them gives the candidate's program (MetaSchedule's idea).
+
+use super::Invalid;
+use crate::ir::PrimFunc;
+use crate::schedule::primitive::sampling::{self, Rng};
+use crate::trace::{Arg, Handle, Replayer, Step, StepError};
+
+/// One sampled step of the trace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Site {
+    /// 0-based index in the trace.
+    pub step: usize,
+    pub kind: SiteKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SiteKind {
+    Tile {
+        n: i64,
+        max_innermost: i64,
+    },
+    Categorical {
+        candidates: Vec<i64>,
+        probs: Vec<f64>,
+    },
+}
+
+/// The decision of one site: tile factors, or the index of a category.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    Tile(Vec<i64>),
+    Categorical(i64),
+}
+
+/// A candidate that replayed: its decisions, steps and scheduled program.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    pub decisions: Vec<Decision>,
+    pub steps: Vec<Step>,
+    pub func: PrimFunc,
+}
+
+#[derive(Clone, Debug)]
+pub struct Space {
+    pub workload: PrimFunc,
+    pub steps: Vec<Step>,
+    pub sites: Vec<Site>,
+}
+
+/// The space's size at the trace's recorded decisions (tile extents can depend on
+/// earlier decisions in general; not in the shipped sessions).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpaceSize {
+    /// Choices of each site, in trace order.
+    pub per_site: Vec<u128>,
+    pub total: u128,
+}
+
+/// A stable text key of a decision vector (for "seen" sets and messages).
+pub fn decisions_key(d: &[Decision]) -> String {
+    d.iter()
+        .map(|x| match x {
+            Decision::Tile(f) => f.iter().map(i64::to_string).collect::<Vec<_>>().join("x"),
+            Decision::Categorical(i) => format!("#{i}"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Space {
+    /// The space of a trace; an error when the trace samples nothing.
+    pub fn new(workload: PrimFunc, steps: Vec<Step>) -> Result<Space, String> {
+        let mut sites = Vec::new();
+        for (i, s) in steps.iter().enumerate() {
+            let kind = match s.op.as_str() {
+                "sample_perfect_tile" => SiteKind::Tile {
+                    n: int_arg(s, "n").unwrap_or(0),
+                    max_innermost: int_arg(s, "max_innermost_factor").unwrap_or(16),
+                },
+                "sample_categorical" => SiteKind::Categorical {
+                    candidates: list_arg(s, "candidates")
+                        .iter()
+                        .map(|v| *v as i64)
+                        .collect(),
+                    probs: list_arg(s, "probs"),
+                },
+                _ => continue,
+            };
+            sites.push(Site { step: i, kind });
+        }
+        if sites.is_empty() {
+            return Err("the trace has no sample_perfect_tile or sample_categorical step, so there is nothing to tune; \
+                 replace a fixed split factor with a sampled one (see sessions/gemm_002_5_tune.yaml)"
+                .into());
+        }
+        Ok(Space {
+            workload,
+            steps,
+            sites,
+        })
+    }
+
+    /// The steps with `decisions` written into the sampled steps.
+    pub fn with_decisions(&self, decisions: &[Decision]) -> Vec<Step> {
+        let mut steps = self.steps.clone();
+        for (site, d) in self.sites.iter().zip(decisions) {
+            let value = match d {
+                Decision::Tile(f) => Arg::List(f.iter().map(|v| Arg::Int(*v)).collect()),
+                Decision::Categorical(i) => Arg::Int(*i),
+            };
+            steps[site.step].set_arg("decision", value);
+        }
+        steps
+    }
+
+    /// The decisions recorded in `steps` (a replayed trace has all of them).
+    pub fn decisions_of(&self, steps: &[Step]) -> Option<Vec<Decision>> {
+        self.sites
+            .iter()
+            .map(
+                |site| match (&site.kind, steps.get(site.step)?.arg("decision")?) {
+                    (SiteKind::Tile { .. }, Arg::List(v)) => v
+                        .iter()
+                        .map(|a| match a {
+                            Arg::Int(i) => Some(*i),
+                            _ => None,
+                        })
+                        .collect::<Option<Vec<_>>>()
+                        .map(Decision::Tile),
+                    (SiteKind::Categorical { .. }, Arg::Int(i)) => Some(Decision::Categorical(*i)),
+                    _ => None,
+                },
+            )
+            .collect()
+    }
+
+    /// Replays the trace with fixed decisions.
+    pub fn replay(&self, decisions: &[Decision]) -> Result<Replayed, Invalid> {
+        let steps = self.with_decisions(decisions);
+        let mut state = Replayer::new(self.workload.clone());
+        let mut recorded = Vec::with_capacity(steps.len());
+        for (i, s) in steps.iter().enumerate() {
+            recorded.push(state.apply(i, s).map_err(|e| step_invalid(&e))?);
+        }
+        Ok(Replayed {
+            decisions: decisions.to_vec(),
+            steps: recorded,
+            func: state.func().clone(),
+        })
+    }
+
+    /// A random candidate: replays the trace step by step, drawing a fresh
+    /// decision at each sampled step from the loop as it is at that point.
+    pub fn draw(&self, rng: &mut Rng) -> Result<Replayed, Invalid> {
+        self.replay_with(|state, site, step| fresh_decision(state, site, step, rng))
+    }
+
+    /// The trace with each recorded tile decision fitted to its loop's extent
+    /// (inner factors kept while they divide, the outermost takes the rest):
+    /// a tuned trace replayed on another problem size.
+    pub fn fit(&self) -> Result<Replayed, Invalid> {
+        self.replay_with(
+            |state, site, step| match (&site.kind, step.arg("decision")) {
+                (SiteKind::Tile { .. }, Some(Arg::List(d))) => {
+                    let extent = loop_extent(state, step).map_err(|why| Invalid {
+                        reason: format!("step {} `sample_perfect_tile`", site.step + 1),
+                        detail: why,
+                    })?;
+                    let f: Vec<i64> = d
+                        .iter()
+                        .map(|a| match a {
+                            Arg::Int(i) => *i,
+                            _ => 1,
+                        })
+                        .collect();
+                    Ok(Some(Arg::List(
+                        fit_tile(&f, extent).into_iter().map(Arg::Int).collect(),
+                    )))
+                }
+                _ => Ok(None),
+            },
+        )
+    }
+
+    /// Choices per site at the recorded decisions, and their product.
+    pub fn size(&self) -> Result<SpaceSize, Invalid> {
+        let mut per_site = Vec::new();
+        self.replay_with(|state, site, step| {
+            per_site.push(match &site.kind {
+                SiteKind::Tile { n, max_innermost } => {
+                    let extent = loop_extent(state, step).map_err(|why| Invalid {
+                        reason: format!("step {} `sample_perfect_tile`", site.step + 1),
+                        detail: why,
+                    })?;
+                    count_tilings(extent, *n, *max_innermost)
+                }
+                SiteKind::Categorical { probs, .. } => {
+                    probs.iter().filter(|p| **p > 0.0).count() as u128
+                }
+            });
+            Ok(None)
+        })?;
+        let total = per_site
+            .iter()
+            .try_fold(1u128, |a, b| a.checked_mul(*b))
+            .unwrap_or(u128::MAX);
+        Ok(SpaceSize { per_site, total })
+    }
+
+    /// Replays the trace; at each site `decide` may replace the decision.
+    fn replay_with(
+        &self,
+        mut decide: impl FnMut(&Replayer, &Site, &Step) -> Result<Option<Arg>, Invalid>,
+    ) -> Result<Replayed, Invalid> {
+        let mut state = Replayer::new(self.workload.clone());
+        let mut recorded = Vec::with_capacity(self.steps.len());
+        let mut sites = self.sites.iter().peekable();
+        for (i, s) in self.steps.iter().enumerate() {
+            let mut step = s.clone();
+            if let Some(site) = sites.next_if(|site| site.step == i) {
+                if let Some(d) = decide(&state, site, &step)? {
+                    step.set_arg("decision", d);
+                }
+            }
+            recorded.push(state.apply(i, &step).map_err(|e| step_invalid(&e))?);
+        }
+        let decisions = self.decisions_of(&recorded).ok_or_else(|| Invalid {
+            reason: "decisions".into(),
+            detail: "a sampled step was replayed without a decision".into(),
+        })?;
+        Ok(Replayed {
+            decisions,
+            steps: recorded,
+            func: state.func().clone(),
+        })
+    }
+
+    /// A neighbour of `parent`: one site changed (MetaSchedule's mutators: move a
+    /// factor between two tile levels, or pick another category). `None` when no
+    /// site can change.
+    pub fn mutate(&self, parent: &[Decision], rng: &mut Rng) -> Option<Vec<Decision>> {
+        let start = rng.below(self.sites.len() as u64) as usize;
+        for offset in 0..self.sites.len() {
+            let at = (start + offset) % self.sites.len();
+            if let Some(d) = mutate_site(&self.sites[at].kind, &parent[at], rng) {
+                let mut child = parent.to_vec();
+                child[at] = d;
+                return Some(child);
+            }
+        }
+        None
+    }
+}
+
+fn fresh_decision(
+    state: &Replayer,
+    site: &Site,
+    step: &Step,
+    rng: &mut Rng,
+) -> Result<Option<Arg>, Invalid> {
+    let fail = |detail: String| Invalid {
+        reason: format!("step {} `{}`", site.step + 1, step.op),
+        detail,
+    };
+    Ok(Some(match &site.kind {
+        SiteKind::Tile { n, max_innermost } => {
+            let Some(Arg::Str(name)) = step.arg("loop") else {
+                return Err(fail("`loop` must name a loop".into()));
+            };
+            let Some(Handle::Loop(l)) = state.lookup(name) else {
+                return Err(fail(format!("`{name}` is not a loop")));
+            };
+            let f = sampling::sample_perfect_tile(state.func(), *l, *n, *max_innermost, None, rng)
+                .map_err(|e| fail(e.to_string()))?;
+            Arg::List(f.into_iter().map(Arg::Int).collect())
+        }
+        SiteKind::Categorical { candidates, probs } => {
+            let (d, _) = sampling::sample_categorical(candidates, probs, None, rng)
+                .map_err(|e| fail(e.to_string()))?;
+            Arg::Int(d)
+        }
+    }))
+}
+
+fn mutate_site(kind: &SiteKind, current: &Decision, rng: &mut Rng) -> Option<Decision> {
+    match (kind, current) {
+        (SiteKind::Tile { max_innermost, .. }, Decision::Tile(f)) => {
+            let n = f.len();
+            if n < 2 {
+                return None;
+            }
+            for _ in 0..16 {
+                let from = rng.below(n as u64) as usize;
+                let to = rng.below(n as u64) as usize;
+                if from == to || f[from] == 1 {
+                    continue;
+                }
+                let divs: Vec<i64> = (2..=f[from]).filter(|d| f[from] % d == 0).collect();
+                let d = divs[rng.below(divs.len() as u64) as usize];
+                let mut g = f.clone();
+                g[from] /= d;
+                g[to] *= d;
+                if *max_innermost > 0 && g[n - 1] > *max_innermost {
+                    continue;
+                }
+                return Some(Decision::Tile(g));
+            }
+            None
+        }
+        (SiteKind::Categorical { probs, .. }, Decision::Categorical(i)) => {
+            let others: Vec<i64> = (0..probs.len() as i64)
+                .filter(|j| j != i && probs[*j as usize] > 0.0)
+                .collect();
+            if others.is_empty() {
+                return None;
+            }
+            Some(Decision::Categorical(
+                others[rng.below(others.len() as u64) as usize],
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Factors for `extent` that keep the inner factors of `f` while they divide.
+pub fn fit_tile(f: &[i64], extent: i64) -> Vec<i64> {
+    let mut out = vec![1; f.len().max(1)];
+    let mut rest = extent;
+    for (slot, &factor) in out.iter_mut().zip(f).skip(1).rev() {
+        if factor > 0 && rest % factor == 0 {
+            *slot = factor;
+            rest /= factor;
+        }
+    }
+    out[0] = rest;
+    out
+}
+
+fn loop_extent(state: &Replayer, step: &Step) -> Result<i64, String> {
+    let Some(Arg::Str(name)) = step.arg("loop") else {
+        return Err("`loop` must name a loop".into());
+    };
+    let Some(Handle::Loop(l)) = state.lookup(name) else {
+        return Err(format!("`{name}` is not a loop"));
+    };
+    crate::schedule::analysis::const_extent(state.func(), *l).map_err(|e| e.to_string())
+}
+
+/// Ordered ways to write `extent` as `n` factors, the last at most `max_innermost`
+/// (when positive).
+pub fn count_tilings(extent: i64, n: i64, max_innermost: i64) -> u128 {
+    fn ordered(m: i64, k: i64) -> u128 {
+        if k <= 1 {
+            return 1;
+        }
+        (1..=m)
+            .filter(|d| m % d == 0)
+            .map(|d| ordered(m / d, k - 1))
+            .sum()
+    }
+    if n < 1 || extent < 1 {
+        return 0;
+    }
+    if n == 1 {
+        return u128::from(max_innermost <= 0 || extent <= max_innermost);
+    }
+    (1..=extent)
+        .filter(|d| extent % d == 0 && (max_innermost <= 0 || *d <= max_innermost))
+        .map(|d| ordered(extent / d, n - 1))
+        .sum()
+}
+
+fn step_invalid(e: &StepError) -> Invalid {
+    Invalid {
+        reason: format!("step {} `{}`", e.step, e.op),
+        detail: e.failure.to_string(),
+    }
+}
+
+fn int_arg(s: &Step, name: &str) -> Option<i64> {
+    match s.arg(name) {
+        Some(Arg::Int(i)) => Some(*i),
+        _ => None,
+    }
+}
+
+fn list_arg(s: &Step, name: &str) -> Vec<f64> {
+    match s.arg(name) {
+        Some(Arg::List(v)) => v
+            .iter()
+            .filter_map(|a| match a {
+                Arg::Int(i) => Some(*i as f64),
+                Arg::Float(f) => Some(*f),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}

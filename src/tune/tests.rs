@@ -1,0 +1,275 @@
+//! The search loop against a model of a GPU (tests only: the product always
+//! measures in the worker).
+
+use super::space::{count_tilings, decisions_key, fit_tile, SiteKind};
+use super::*;
+use crate::codegen::CudaKernel;
+use crate::db::Db;
+use crate::schedule::primitive::sampling::Rng;
+use crate::trace::{Session, Trace};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+fn tune_session() -> (Session, Space) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions/gemm_002_5_tune.yaml");
+    let session = Session::load(&path).unwrap();
+    let (_, text) = session.workload_source(Some(&path)).unwrap();
+    let func = crate::script::parse_func(&text, None).unwrap();
+    let space = Space::new(func, session.steps.clone()).unwrap();
+    (session, space)
+}
+
+/// Time grows with distance from 256 threads and shrinks with work per thread;
+/// counts how often each kernel source is measured.
+struct Model {
+    measured: HashMap<String, usize>,
+    calls: usize,
+    /// Answer `Fatal` from this call on (1-based).
+    fatal_from: Option<usize>,
+    /// Calls answered with a wrong result.
+    wrong: Vec<usize>,
+    stop_after: Option<(usize, &'static AtomicBool)>,
+}
+
+impl Model {
+    fn new() -> Model {
+        Model {
+            measured: HashMap::new(),
+            calls: 0,
+            fatal_from: None,
+            wrong: Vec::new(),
+            stop_after: None,
+        }
+    }
+}
+
+impl Measure for Model {
+    fn device(&mut self) -> Result<DeviceId, MeasureError> {
+        Ok(DeviceId {
+            name: "Model GPU".into(),
+            driver: "1.0".into(),
+        })
+    }
+
+    fn measure(&mut self, k: &CudaKernel) -> Result<Measured, MeasureError> {
+        self.calls += 1;
+        if let Some((n, flag)) = self.stop_after {
+            if self.calls >= n {
+                flag.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.fatal_from.is_some_and(|n| self.calls >= n) {
+            return Err(MeasureError::Fatal("the connection was lost".into()));
+        }
+        let threads: u32 = k.block.iter().product();
+        assert!(threads <= 1024, "an invalid candidate reached the GPU");
+        *self.measured.entry(k.source.clone()).or_default() += 1;
+        let blocks: u32 = k.grid.iter().product();
+        let per_thread = 1024.0 * 512.0 / f64::from(threads * blocks);
+        let ms = 1.0 + (f64::from(threads) - 256.0).abs() / 256.0 + 4.0 / per_thread;
+        Ok(Measured {
+            time_ms: ms,
+            gflops: 1.0 / ms,
+            correct: Some(!self.wrong.contains(&self.calls)),
+        })
+    }
+}
+
+fn quiet(_: &Progress) {}
+
+#[test]
+fn tilings_are_counted_like_tvm_samples_them() {
+    assert_eq!(count_tilings(12, 2, 0), 6);
+    // innermost 1: 8 = a*b in 4 ways; innermost 2: 4 = a*b in 3 ways.
+    assert_eq!(count_tilings(8, 3, 2), 7);
+    assert_eq!(count_tilings(16, 1, 8), 0);
+    assert_eq!(count_tilings(16, 1, 16), 1);
+    let (_, space) = tune_session();
+    let size = space.size().unwrap();
+    assert_eq!(size.per_site, vec![38, 34, 5, 3]);
+    assert_eq!(size.total, 38 * 34 * 5 * 3);
+}
+
+#[test]
+fn the_recorded_decisions_replay_to_the_session_program() {
+    let (session, space) = tune_session();
+    let recorded = space.decisions_of(&session.steps).unwrap();
+    let replayed = space.replay(&recorded).unwrap();
+    let direct = Trace::replay(space.workload.clone(), &session.steps).unwrap();
+    assert_eq!(&replayed.func, direct.func());
+}
+
+#[test]
+fn draws_are_seeded_and_fit_their_loops() {
+    let (_, space) = tune_session();
+    let a: Vec<String> = (0..5)
+        .map(|_| ())
+        .scan(Rng(3), |rng, ()| Some(space.draw(rng)))
+        .map(|r| decisions_key(&r.unwrap().decisions))
+        .collect();
+    let b: Vec<String> = (0..5)
+        .map(|_| ())
+        .scan(Rng(3), |rng, ()| Some(space.draw(rng)))
+        .map(|r| decisions_key(&r.unwrap().decisions))
+        .collect();
+    assert_eq!(a, b);
+    assert!(a.iter().collect::<std::collections::HashSet<_>>().len() > 1);
+    let r = space.draw(&mut Rng(9)).unwrap();
+    let Decision::Tile(x) = &r.decisions[0] else {
+        panic!()
+    };
+    assert_eq!(x.iter().product::<i64>(), 1024);
+    assert!(x[2] <= 8);
+}
+
+#[test]
+fn a_mutation_changes_one_site_and_keeps_the_products() {
+    let (session, space) = tune_session();
+    let parent = space.decisions_of(&session.steps).unwrap();
+    let mut rng = Rng(11);
+    for _ in 0..50 {
+        let child = space.mutate(&parent, &mut rng).unwrap();
+        let changed = parent.iter().zip(&child).filter(|(a, b)| a != b).count();
+        assert_eq!(changed, 1);
+        for ((site, p), c) in space.sites.iter().zip(&parent).zip(&child) {
+            if let (SiteKind::Tile { max_innermost, .. }, Decision::Tile(p), Decision::Tile(c)) =
+                (&site.kind, p, c)
+            {
+                assert_eq!(p.iter().product::<i64>(), c.iter().product::<i64>());
+                assert!(c[c.len() - 1] <= *max_innermost);
+            }
+        }
+    }
+}
+
+#[test]
+fn fitting_keeps_inner_factors() {
+    assert_eq!(fit_tile(&[32, 32, 1], 64), vec![2, 32, 1]);
+    assert_eq!(fit_tile(&[8, 2, 16, 4], 128), vec![1, 2, 16, 4]);
+    assert_eq!(fit_tile(&[1, 48], 32), vec![32, 1]);
+}
+
+#[test]
+fn search_measures_each_candidate_once_and_never_an_invalid_one() {
+    let (_, space) = tune_session();
+    let mut model = Model::new();
+    let stop = AtomicBool::new(false);
+    let mut opts = TuneOptions::new(40);
+    opts.nvrtc = Nvrtc::Skip;
+    let report = tune(&space, &opts, &mut model, None, &stop, &mut quiet);
+    assert_eq!(report.stop, Stop::Trials);
+    assert_eq!(report.trials.len(), 40);
+    assert_eq!(model.calls, 40);
+    assert!(
+        model.measured.values().all(|n| *n == 1),
+        "a kernel was measured twice"
+    );
+    // The space has thread counts over 1024: some proposals were rejected.
+    assert!(report.invalid_total() > 0, "{:?}", report.invalid);
+    assert!(report.invalid.contains_key("threads per block > 1024"));
+    // Trial 1 is the session's own decisions; the best is at least as good.
+    let first = report.trials[0].time_ms().unwrap();
+    let best = report.best().unwrap().time_ms().unwrap();
+    assert!(best <= first);
+    assert!(report
+        .curve
+        .windows(2)
+        .all(|w| w[1].1 < w[0].1 && w[1].0 > w[0].0));
+    assert_eq!(report.curve.last().map(|c| c.1), Some(best));
+}
+
+#[test]
+fn evolution_finds_better_candidates_than_its_random_start() {
+    let (_, space) = tune_session();
+    let mut model = Model::new();
+    let stop = AtomicBool::new(false);
+    let mut opts = TuneOptions::new(64);
+    opts.nvrtc = Nvrtc::Skip;
+    opts.init_random = 16;
+    let report = tune(&space, &opts, &mut model, None, &stop, &mut quiet);
+    let best_random = report.trials[..16]
+        .iter()
+        .filter_map(Trial::time_ms)
+        .fold(f64::INFINITY, f64::min);
+    let best = report.best().unwrap().time_ms().unwrap();
+    assert!(
+        best < best_random,
+        "evolution found nothing better than {best_random}"
+    );
+}
+
+#[test]
+fn wrong_results_are_failed_candidates_not_results() {
+    let (_, space) = tune_session();
+    let mut model = Model::new();
+    model.wrong = (1..=10).collect();
+    let stop = AtomicBool::new(false);
+    let mut opts = TuneOptions::new(10);
+    opts.nvrtc = Nvrtc::Skip;
+    let report = tune(&space, &opts, &mut model, None, &stop, &mut quiet);
+    assert!(report.best().is_none());
+    assert_eq!(report.failed.get("wrong result").map(|t| t.count), Some(10));
+}
+
+#[test]
+fn stop_keeps_what_was_measured() {
+    static STOP: AtomicBool = AtomicBool::new(false);
+    let (_, space) = tune_session();
+    let mut model = Model::new();
+    model.stop_after = Some((3, &STOP));
+    let mut opts = TuneOptions::new(50);
+    opts.nvrtc = Nvrtc::Skip;
+    let report = tune(&space, &opts, &mut model, None, &STOP, &mut quiet);
+    assert_eq!(report.stop, Stop::Interrupted);
+    assert_eq!(report.trials.len(), 3);
+    assert!(report.best().is_some());
+}
+
+#[test]
+fn a_lost_gpu_stops_the_search_and_keeps_the_trials() {
+    let (_, space) = tune_session();
+    let mut model = Model::new();
+    model.fatal_from = Some(5);
+    let stop = AtomicBool::new(false);
+    let mut opts = TuneOptions::new(50);
+    opts.nvrtc = Nvrtc::Skip;
+    let report = tune(&space, &opts, &mut model, None, &stop, &mut quiet);
+    assert!(matches!(report.stop, Stop::Fatal(ref m) if m.contains("connection")));
+    assert_eq!(report.trials.len(), 4);
+}
+
+#[test]
+fn a_second_tune_reads_known_candidates_from_the_database() {
+    let (session, space) = tune_session();
+    let dir = std::env::temp_dir().join(format!("tirtui-tune-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut opts = TuneOptions::new(12);
+    opts.nvrtc = Nvrtc::Skip;
+    let stop = AtomicBool::new(false);
+    let mut db = Db::open(&dir).unwrap();
+    let mut first = Model::new();
+    let ctx = DbContext {
+        db: &mut db,
+        template: session.clone(),
+        session_path: None,
+    };
+    let a = tune(&space, &opts, &mut first, Some(ctx), &stop, &mut quiet);
+    assert_eq!(a.from_db, 0);
+    let mut db = Db::open(&dir).unwrap();
+    assert_eq!(db.records().len(), 12);
+    let mut second = Model::new();
+    let ctx = DbContext {
+        db: &mut db,
+        template: session,
+        session_path: None,
+    };
+    let b = tune(&space, &opts, &mut second, Some(ctx), &stop, &mut quiet);
+    assert_eq!(second.calls, 0, "a known candidate was measured again");
+    assert_eq!(b.from_db, 12);
+    assert_eq!(
+        a.best().and_then(Trial::time_ms),
+        b.best().and_then(Trial::time_ms)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
