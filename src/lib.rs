@@ -10,9 +10,12 @@
 //!
 //! Invariants:
 //! - `ir` is plain data; it knows no other module.
-//! - `arith` simplifies and analyses expressions; it knows only `ir`.
+//! - `arith` simplifies and analyses expressions; it knows only `ir` (and the
+//!   leaf `numeric`, whose scalar functions every evaluator shares).
 //! - `script` parses and prints; it knows `ir` and `arith`.
 //! - `interp` executes IR on the CPU; it is the oracle that schedules keep results.
+//! - `validate` checks the IR invariants between stages (after parsing and every
+//!   primitive in debug builds, always before lowering).
 //! - Only `runtime` touches the GPU, only `tui` touches the terminal.
 //! - Library code never panics on user input: every failure is a typed error that
 //!   renders through `diag`.
@@ -24,9 +27,11 @@ pub mod diag;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod numeric;
 pub mod runtime;
 pub mod schedule;
 pub mod script;
 pub mod trace;
 pub mod tui;
+pub mod validate;
 pub mod workload;

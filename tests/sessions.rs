@@ -1,7 +1,10 @@
-//! Every shipped session: replays cleanly, prints the expected TIR after each
-//! step (golden snapshots), round-trips through YAML, and, replayed on a
-//! scaled-down copy of its workload, computes exactly what the unscheduled
-//! program computes (CPU interpreter as the oracle).
+//! Every shipped session: replays cleanly, its final program is the expected
+//! TIR (a golden snapshot a person can review; the CUDA of each session is
+//! snapshotted in `codegen_golden.rs`), every intermediate program is valid
+//! IR that prints and parses back to itself, the session round-trips through
+//! YAML, and, replayed on a scaled-down copy of its workload, every step
+//! computes exactly what the unscheduled program computes (CPU interpreter as
+//! the oracle).
 
 use std::path::{Path, PathBuf};
 use tirtui::interp;
@@ -41,28 +44,26 @@ fn load(path: &Path, shrink: bool) -> (Session, tirtui::ir::PrimFunc) {
 }
 
 #[test]
-fn shipped_sessions_replay_and_print_as_expected() {
+fn shipped_sessions_replay_to_the_expected_program() {
     for path in sessions() {
         let (session, func) = load(&path, false);
         let mut trace = Trace::new(func);
-        let mut report = String::new();
-        let mut last = tirtui::script::print_func(trace.func());
         for (i, step) in session.steps.iter().enumerate() {
             if let Err(e) = trace.push(step.clone()) {
                 panic!("{}", e.to_diagnostic(&path.display().to_string()).render());
             }
-            let now = tirtui::script::print_func(trace.func());
-            if now != last {
-                report.push_str(&format!(
-                    "### after step {} {}\n{now}\n",
-                    i + 1,
-                    step.summary()
-                ));
-                last = now;
-            }
+            // Each intermediate program: valid, and its print reads back to itself.
+            let at = format!("{} after step {} {}", path.display(), i + 1, step.summary());
+            tirtui::validate::validate(trace.func())
+                .unwrap_or_else(|e| panic!("{at}:\n{}", e.render()));
+            let printed = tirtui::script::print_func(trace.func());
+            let again = tirtui::script::parse_func(&printed, None).unwrap_or_else(|e| {
+                panic!("{at}: {}", e.to_diagnostic("printed", &printed).render())
+            });
+            assert_eq!(tirtui::script::print_func(&again), printed, "{at}");
         }
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        insta::assert_snapshot!(name, report);
+        insta::assert_snapshot!(name, tirtui::script::print_func(trace.func()));
     }
 }
 
@@ -76,19 +77,37 @@ fn shipped_sessions_roundtrip_through_yaml() {
 }
 
 #[test]
-fn shipped_sessions_keep_results_on_small_shapes() {
+fn shipped_sessions_keep_results_on_small_shapes_after_every_step() {
     for path in sessions() {
         let (session, func) = load(&path, true);
-        let trace = Trace::replay(func.clone(), &session.steps).unwrap_or_else(|(_, e)| {
-            panic!("{}", e.to_diagnostic(&path.display().to_string()).render())
-        });
         let mut expected = interp::random_args(&func, 7).unwrap();
-        let mut got = expected.clone();
+        let inputs = expected.clone();
         interp::run(&func, &mut expected).unwrap();
-        interp::run(trace.func(), &mut got).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        for (e, g) in expected.iter().zip(&got) {
-            let err = g.max_rel_err(e);
-            assert!(err <= 1e-5, "{}: max rel err {err}", path.display());
+        let mut trace = Trace::new(func.clone());
+        let mut last = tirtui::script::print_func(trace.func());
+        for (i, step) in session.steps.iter().enumerate() {
+            trace.push(step.clone()).unwrap_or_else(|e| {
+                panic!("{}", e.to_diagnostic(&path.display().to_string()).render())
+            });
+            let now = tirtui::script::print_func(trace.func());
+            // Steps that only name things (get_loops, ...) change nothing to run.
+            if now == last && i + 1 < session.steps.len() {
+                continue;
+            }
+            last = now;
+            let mut got = inputs.clone();
+            interp::run(trace.func(), &mut got)
+                .unwrap_or_else(|e| panic!("{} step {}: {e}", path.display(), i + 1));
+            for (e, g) in expected.iter().zip(&got) {
+                let err = g.max_rel_err(e);
+                assert!(
+                    err <= 1e-5,
+                    "{} after step {} {}: max rel err {err}",
+                    path.display(),
+                    i + 1,
+                    step.summary()
+                );
+            }
         }
     }
 }

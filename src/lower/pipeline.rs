@@ -53,6 +53,7 @@ pub fn lower_until(func: &PrimFunc, last: &str) -> Result<Stage, LowerError> {
             what: format!("no lowering pass named `{last}`"),
         });
     }
+    crate::validate::validate(func)?; // an ill-formed program is a bug report, never CUDA
     let tir = lower_init_block::run(func);
     if last == "lower_init_block" {
         return Ok(Stage::Tir(tir));

@@ -147,6 +147,15 @@ impl<'a> Lexer<'a> {
         self.src[self.pos..].chars().nth(n)
     }
 
+    /// Two hex digits after `\x`, consumed only when both are there.
+    fn hex_byte(&mut self) -> Option<char> {
+        let hi = self.peek()?.to_digit(16)?;
+        let lo = self.peek_at(1)?.to_digit(16)?;
+        self.bump();
+        self.bump();
+        char::from_u32(hi * 16 + lo)
+    }
+
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
@@ -433,6 +442,11 @@ impl<'a> Lexer<'a> {
                     Some('t') => value.push('\t'),
                     Some('r') => value.push('\r'),
                     Some('0') => value.push('\0'),
+                    // `\xNN`, which the printer writes for control characters.
+                    Some('x') => match self.hex_byte() {
+                        Some(c) => value.push(c),
+                        None => value.push_str("\\x"),
+                    },
                     Some('\n') => {}
                     Some(e @ ('\\' | '\'' | '"')) => value.push(e),
                     Some(other) => {
