@@ -333,3 +333,34 @@ fn undo_reports_a_replay_error_and_keeps_steps_and_program_together() {
     assert_eq!(tirtui::script::print_func(trace.func()), before);
     assert!(!trace.undo(), "the plain undo says it did nothing");
 }
+
+const GEMM24: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((24, 24), "float32"), B: T.Buffer((24, 24), "float32"), C: T.Buffer((24, 24), "float32")):
+    for i, j, k in T.grid(24, 24, 24):
+        with T.block("C"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                C[vi, vj] = T.float32(0)
+            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]
+"#;
+
+#[test]
+fn reverse_compute_at_refuses_overlapping_reduction_tiles() {
+    // Found by the property test (TVM 0.27 emits the same wrong program): the
+    // shared tile's region ignores its `T.where`, so it looks 6 rows tall per
+    // 4-row step and C would add k = 4, 5 (...) twice.
+    let (_, short) = fail(
+        GEMM24,
+        "  - {op: get_block, name: C, out: c}\n  - {op: cache_read, block: c, read_buffer_index: 1, storage_scope: shared, out: bs}\n  - {op: get_loops, block: bs, out: [a0, a1]}\n  - {op: split, loop: a0, factors: [null, 4], out: [o, in]}\n  - {op: split, loop: in, factors: [null, 3], out: [in0, in1]}\n  - {op: reverse_compute_at, block: c, loop: o}\n",
+    );
+    assert!(short.contains("added twice"), "{short}");
+}
+
+#[test]
+fn reverse_compute_at_with_exact_reduction_tiles_still_works() {
+    legal(
+        GEMM24,
+        "  - {op: get_block, name: C, out: c}\n  - {op: cache_read, block: c, read_buffer_index: 1, storage_scope: shared, out: bs}\n  - {op: get_loops, block: bs, out: [a0, a1]}\n  - {op: split, loop: a0, factors: [null, 4], out: [o, in]}\n  - {op: reverse_compute_at, block: c, loop: o}\n",
+    );
+}

@@ -11,8 +11,8 @@
 
 use crate::arith::affine::to_affine;
 use crate::arith::simplify;
-use crate::ir::{BufferId, Expr, LoopId, PrimFunc, Range, Stmt, VarId};
-use crate::schedule::analysis::loop_culprit;
+use crate::ir::{BlockId, BufferId, Expr, IterKind, IterVar, LoopId, PrimFunc, Range, Stmt, VarId};
+use crate::schedule::analysis::{block_culprit, loop_culprit};
 use crate::schedule::error::ScheduleError;
 use crate::schedule::region::relaxed_access;
 use crate::schedule::tree;
@@ -219,4 +219,51 @@ fn program_order(func: &PrimFunc) -> Vec<LoopId> {
         }
     });
     out
+}
+
+/// compute_at / reverse_compute_at give each iterator of the moved block a
+/// domain per iteration of the target loop. For a reduction iterator the
+/// domains of different iterations must not partly overlap: the init runs once
+/// (at the iterator's first value) and every overlapped value would be added
+/// twice. Over-approximated regions (a non-divisible split above, whose
+/// `T.where` the region analysis does not use) make exactly that; TVM 0.27
+/// emits the wrong program, tirtui refuses it. Found by the property test.
+pub fn check_reduction_tiles_disjoint(
+    func: &PrimFunc,
+    block: BlockId,
+    loop_id: LoopId,
+    iter_vars: &[IterVar],
+    doms: &[Range],
+) -> Result<(), ScheduleError> {
+    let mut outer = crate::schedule::tree::loops_above_loop(func, loop_id).unwrap_or_default();
+    outer.push(loop_id);
+    for (iv, dom) in iter_vars.iter().zip(doms) {
+        if iv.kind != IterKind::Reduce || *dom == iv.dom {
+            continue;
+        }
+        let affine = to_affine(&dom.min);
+        for l in &outer {
+            let Some(f) = func.find_loop(*l) else {
+                continue;
+            };
+            if !dom.min.uses_var(f.var) {
+                continue;
+            }
+            let step = affine.as_ref().map_or(0, |a| a.coeff_of(f.var)).abs();
+            let disjoint = matches!(dom.extent.as_int(), Some(e) if step >= e && step > 0);
+            if !disjoint {
+                return Err(ScheduleError::UnsupportedPattern {
+                    block: block_culprit(func, block),
+                    why: format!(
+                        "under {} its reduction iterator `{}` would cover `{}` + {} values per iteration, overlapping the next iteration's: those terms would be added twice",
+                        loop_culprit(func, *l),
+                        func.var_name(iv.var),
+                        crate::script::print_expr(func, &dom.min),
+                        crate::script::print_expr(func, &dom.extent)
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
 }
