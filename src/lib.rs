@@ -17,6 +17,8 @@
 //! - `validate` checks the IR invariants between stages (after parsing and every
 //!   primitive in debug builds, always before lowering).
 //! - Only `runtime` touches the GPU, only `tui` touches the terminal.
+//! - `cli` and `tui` are two faces over `session` (loading, run requests);
+//!   neither calls the other.
 //! - Library code never panics on user input: every failure is a typed error that
 //!   renders through `diag`.
 
@@ -24,6 +26,7 @@ pub mod arith;
 pub mod cli;
 pub mod codegen;
 pub mod diag;
+pub mod input;
 pub mod interp;
 pub mod ir;
 pub mod lower;
@@ -31,6 +34,7 @@ pub mod numeric;
 pub mod runtime;
 pub mod schedule;
 pub mod script;
+pub mod session;
 pub mod trace;
 pub mod tui;
 pub mod validate;

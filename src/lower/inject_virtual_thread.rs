@@ -19,6 +19,8 @@ use super::LowerError;
 use crate::ir::{BufferId, Expr, ForKind, VarId};
 use std::collections::{HashMap, HashSet};
 
+mod independence;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Key {
     Var(VarId),
@@ -51,8 +53,26 @@ fn inject(f: &mut Lowered, l: &mut LFor) -> Result<LStmt, LowerError> {
             extent: f.expr(&l.extent),
         });
     };
+    let touched = touched_keys(&l.body, l.var);
+    let uses_touched = |e: &Expr| {
+        let mut u = Vec::new();
+        uses(e, &mut u);
+        u.iter().any(|k| touched.contains(k))
+    };
+    let range = l
+        .min
+        .as_int()
+        .and_then(|m| Some((m, m.checked_add(n - 1)?)));
+    let independent =
+        range.is_some_and(|r| independence::independent(&l.body, l.var, r, &uses_touched));
+    if !independent {
+        // The virtual threads depend on each other: run them one after the
+        // other, as the program says, instead of interleaving them.
+        let mut serial = l.clone();
+        serial.kind = ForKind::Serial;
+        return Ok(LStmt::For(Box::new(serial)));
+    }
     let body = std::mem::replace(&mut l.body, LStmt::Seq(Vec::new()));
-    let touched = touched_keys(&body, l.var);
     let name = format!("{}_s", f.var_name(l.var));
     let mut inj = Injector {
         f,

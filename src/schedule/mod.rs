@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod auto;
 pub mod dependence;
 pub mod error;
+pub mod limits;
 pub mod primitive;
 pub mod region;
 pub mod tree;

@@ -1,0 +1,147 @@
+//! Whether the iterations of a vthread loop are independent, so that
+//! `inject_virtual_thread` may interleave them statement by statement and
+//! give each virtual thread its own copy of the buffers it writes.
+//!
+//! TVM assumes this (its compute_at never relaxes a region over the target's
+//! own virtual thread). tirtui checks it: a virtual thread that reads an
+//! element another virtual thread wrote (a region relaxed over the vthread
+//! loop), or several virtual threads writing one element with different
+//! values, would read the wrong copy or keep the wrong value once
+//! interleaved. Such a loop runs as a serial loop instead, which is what the
+//! program means.
+//!
+//! Invariant: pure analysis of flat `lir`; proves or says "no".
+
+use super::super::index::{bounds, linear, relax, Linear, Ranges};
+use super::super::lir::LStmt;
+use crate::ir::{BufferId, Expr, VarId};
+use std::collections::{HashMap, HashSet};
+
+struct Access {
+    buffer: BufferId,
+    write: bool,
+    index: Expr,
+    /// Whether the stored value depends on the virtual thread (writes only).
+    value_uses_thread: bool,
+    index_uses_thread: bool,
+    /// Constant ranges of the loops between the vthread loop and the access.
+    inner: Ranges,
+    /// Loops inside with bounds that are not constant.
+    unknown_loop: bool,
+}
+
+/// True when every read of a buffer the loop body also writes stays within
+/// what the same virtual thread writes, and no buffer allocated outside is
+/// written by several virtual threads at one element with different values.
+pub fn independent(
+    body: &LStmt,
+    var: VarId,
+    range: (i64, i64),
+    touched: &dyn Fn(&Expr) -> bool,
+) -> bool {
+    let mut out = Vec::new();
+    collect(body, &mut Ranges::new(), false, touched, &mut out);
+    let mut allocated = HashSet::new();
+    body.visit(&mut |s| {
+        if let LStmt::Alloc(a) = s {
+            allocated.insert(a.buffer);
+        }
+    });
+    let mut fixed = Ranges::new();
+    fixed.insert(var, range);
+    let mut by_buffer: HashMap<BufferId, (Vec<&Access>, Vec<&Access>)> = HashMap::new();
+    for a in &out {
+        let e = by_buffer.entry(a.buffer).or_default();
+        if a.write {
+            e.0.push(a);
+        } else {
+            e.1.push(a);
+        }
+    }
+    for (b, (writes, reads)) in &by_buffer {
+        if !allocated.contains(b) {
+            // One element written by every virtual thread with a different value.
+            let shared_target = writes
+                .iter()
+                .any(|w| w.value_uses_thread && !w.index_uses_thread);
+            if shared_target {
+                return false;
+            }
+        }
+        if writes.is_empty() {
+            continue;
+        }
+        for r in reads {
+            if !writes.iter().any(|w| contains(w, r, &fixed)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn region(a: &Access, fixed: &Ranges) -> Option<(Linear, Linear)> {
+    if a.unknown_loop {
+        return None;
+    }
+    let mut all = fixed.clone();
+    all.extend(a.inner.iter().map(|(k, v)| (*k, *v)));
+    relax(&linear(&a.index, &all), &a.inner, &all)
+}
+
+/// The elements `r` reads for one virtual thread lie within those `w` writes for it.
+fn contains(w: &Access, r: &Access, fixed: &Ranges) -> bool {
+    let (Some((wlo, whi)), Some((rlo, rhi))) = (region(w, fixed), region(r, fixed)) else {
+        return false;
+    };
+    let below = bounds(&wlo.add(&rlo, -1), fixed).1.is_some_and(|d| d <= 0);
+    let above = bounds(&rhi.add(&whi, -1), fixed).1.is_some_and(|d| d <= 0);
+    below && above
+}
+
+fn collect(
+    s: &LStmt,
+    inner: &mut Ranges,
+    unknown: bool,
+    touched: &dyn Fn(&Expr) -> bool,
+    out: &mut Vec<Access>,
+) {
+    let mut push = |buffer: BufferId, write: bool, index: Option<&Expr>, value: Option<&Expr>| {
+        out.push(Access {
+            buffer,
+            write,
+            index: index.cloned().unwrap_or(Expr::int(0)),
+            value_uses_thread: value.is_some_and(touched),
+            index_uses_thread: index.is_some_and(touched),
+            inner: inner.clone(),
+            unknown_loop: unknown,
+        })
+    };
+    if let LStmt::Store(st) = s {
+        push(st.buffer, true, st.indices.first(), Some(&st.value));
+    }
+    s.for_each_expr(|e| {
+        e.visit(&mut |x| {
+            if let Expr::Load(b, idx) = x {
+                push(*b, false, idx.first(), None);
+            }
+        })
+    });
+    match s {
+        LStmt::For(l) => {
+            let range = match (l.min.as_int(), l.extent.as_int()) {
+                (Some(m), Some(e)) if e > 0 => m.checked_add(e - 1).map(|hi| (m, hi)),
+                _ => None,
+            };
+            match range {
+                Some(r) => {
+                    inner.insert(l.var, r);
+                    collect(&l.body, inner, unknown, touched, out);
+                    inner.remove(&l.var);
+                }
+                None => collect(&l.body, inner, true, touched, out),
+            }
+        }
+        _ => s.for_each_child(|c| collect(c, inner, unknown, touched, out)),
+    }
+}
