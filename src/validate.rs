@@ -583,8 +583,10 @@ def main(A: T.Buffer((16,), \"float32\"), C: T.Buffer((16,), \"float32\")):
         });
         let e = validate(&f).unwrap_err();
         assert!(
-            e.to_string().contains("uses `vb` where it is not defined"),
-            "{e}"
+            e.violations
+                .iter()
+                .any(|v| v.what.contains("uses `vb` where it is not defined")),
+            "{e:?}"
         );
         // The printer does not hide it behind the name it had in its own scope.
         let printed = crate::script::print_func(&f);
