@@ -364,3 +364,17 @@ fn reverse_compute_at_with_exact_reduction_tiles_still_works() {
         "  - {op: get_block, name: C, out: c}\n  - {op: cache_read, block: c, read_buffer_index: 1, storage_scope: shared, out: bs}\n  - {op: get_loops, block: bs, out: [a0, a1]}\n  - {op: split, loop: a0, factors: [null, 4], out: [o, in]}\n  - {op: reverse_compute_at, block: c, loop: o}\n",
     );
 }
+
+#[test]
+fn rfactor_refuses_a_nest_where_one_loop_drives_spatial_and_reduction_iterators() {
+    // Found by the property test (seed 1): after fusing i and k the write-back
+    // kept the fused loop for `vi` and added each partial sum 16 times.
+    let (_, short) = fail(
+        REDUCE_100,
+        &format!("{SPLIT_K}  - {{op: fuse, loops: [i, k], out: f}}\n  - {{op: split, loop: f, factors: [null, 4], out: [f0, f1]}}\n  - {{op: rfactor, loop: f1, factor_axis: 0, out: rf}}\n"),
+    );
+    assert!(
+        short.contains("drives both spatial and reduction"),
+        "{short}"
+    );
+}

@@ -354,6 +354,23 @@ pub fn rfactor(
             .iter()
             .zip(&realize.iter_values)
             .any(|(iv, v)| iv.kind == IterKind::Reduce && v.uses_var(f.var));
+        let drives_spatial = realize
+            .block
+            .iter_vars
+            .iter()
+            .zip(&realize.iter_values)
+            .any(|(iv, v)| iv.kind != IterKind::Reduce && v.uses_var(f.var));
+        if drives_reduce && drives_spatial {
+            // TVM's rule: the write-back would repeat the sum once per value of
+            // the reduction part of such a loop (found by the property test).
+            return Err(ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, block_id),
+                why: format!(
+                    "{} drives both spatial and reduction iterators (e.g. a fused loop); rfactor needs them on separate loops",
+                    loop_culprit(func, *lid)
+                ),
+            });
+        }
         if drives_reduce {
             let ext = f.extent.as_int().ok_or_else(|| {
                 ScheduleError::NonConstantExtent(
