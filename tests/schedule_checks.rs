@@ -378,3 +378,15 @@ fn rfactor_refuses_a_nest_where_one_loop_drives_spatial_and_reduction_iterators(
         "{short}"
     );
 }
+
+#[test]
+fn compute_inline_refuses_an_rfactor_block_whose_iterators_are_all_spatial() {
+    // Found by the property test (seed 3): rfactor over the only reduction
+    // loop gives a block with an init and spatial iterators only; inlining it
+    // dropped the init and the accumulation.
+    let (_, short) = fail(
+        GEMM24,
+        "  - {op: get_block, name: C, out: c}\n  - {op: get_loops, block: c, out: [i, j, k]}\n  - {op: rfactor, loop: k, factor_axis: 0, out: rf}\n  - {op: compute_inline, block: rf}\n",
+    );
+    assert!(short.contains("it has a `T.init()`"), "{short}");
+}

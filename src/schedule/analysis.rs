@@ -98,6 +98,15 @@ pub fn consumers(func: &PrimFunc, id: BlockId) -> Vec<BlockId> {
 pub fn check_complete(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError> {
     let r = get_block(func, id)?;
     let block = &r.block;
+    if block.init.is_some() {
+        // An init makes it a reduction even when every iterator is spatial (an
+        // rfactor block over its only reduction loop); found by the property test.
+        return Err(ScheduleError::WrongBlockKind {
+            block: block_culprit(func, id),
+            want: "complete",
+            why: "it has a `T.init()`: it accumulates into what it writes".into(),
+        });
+    }
     check_dominant(func, id, block)?;
     if let Some(iv) = block
         .iter_vars
