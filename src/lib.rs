@@ -10,9 +10,12 @@
 //!
 //! Invariants:
 //! - `ir` is plain data; it knows no other module.
-//! - `arith` simplifies and analyses expressions; it knows only `ir`.
+//! - `arith` simplifies and analyses expressions; it knows only `ir` (and the
+//!   leaf `numeric`, whose scalar functions every evaluator shares).
 //! - `script` parses and prints; it knows `ir` and `arith`.
 //! - `interp` executes IR on the CPU; it is the oracle that schedules keep results.
+//! - `validate` checks the IR invariants between stages (after parsing and every
+//!   primitive in debug builds, always before lowering).
 //! - Only `runtime` touches the GPU, only `tui` touches the terminal.
 //! - `cli` and `tui` are two faces over `session` (loading, run requests);
 //!   neither calls the other.
@@ -28,6 +31,7 @@ pub mod input;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod numeric;
 pub mod runtime;
 pub mod schedule;
 pub mod script;
@@ -35,4 +39,5 @@ pub mod session;
 pub mod trace;
 pub mod tui;
 pub mod tune;
+pub mod validate;
 pub mod workload;

@@ -1,5 +1,6 @@
-//! Parser fuzzing: mutations of every valid workload must parse or fail with
-//! an error, never panic. `TIRTUI_FUZZ_CASES` sets the number of inputs
+//! Parser fuzzing: mutations of every valid workload must parse (and then
+//! print and read back to the same text) or fail with an error that points
+//! into the input; never panic. `TIRTUI_FUZZ_CASES` sets the number of inputs
 //! (default 20,000; the README shows how to run a million in release).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -145,15 +146,36 @@ fn parser_never_panics_on_mutated_workloads() {
         done += 1;
         let src = mutate(&mut rng, &seeds[i % seeds.len()]);
         match catch_unwind(AssertUnwindSafe(|| {
-            let parsed = tirtui::script::parse_module(&src);
-            if let Err(e) = &parsed {
-                // Rendering the error must not panic either.
-                let _ = e.to_diagnostic("fuzz.tir", &src).render();
+            match tirtui::script::parse_module(&src) {
+                // An accepted input is a program: it prints, and the print
+                // parses back to the same text.
+                Ok(module) => {
+                    for f in &module.funcs {
+                        let printed = tirtui::script::print_func(f);
+                        let again = tirtui::script::parse_func(&printed, Some(&f.name))
+                            .map_err(|e| e.to_diagnostic("printed", &printed).render())?;
+                        if tirtui::script::print_func(&again) != printed {
+                            return Err(format!("the print does not read back:\n{printed}"));
+                        }
+                    }
+                    Ok(true)
+                }
+                // A rejected input gets an error that points into it.
+                Err(e) => {
+                    let rendered = e.to_diagnostic("fuzz.tir", &src).render();
+                    if e.span.end > src.len() || !rendered.contains("fuzz.tir") {
+                        return Err(format!("the error points outside the input: {rendered}"));
+                    }
+                    Ok(false)
+                }
             }
-            parsed.is_ok()
         })) {
-            Ok(true) => ok += 1,
-            Ok(false) => err += 1,
+            Ok(Ok(true)) => ok += 1,
+            Ok(Ok(false)) => err += 1,
+            Ok(Err(why)) => {
+                std::panic::set_hook(hook);
+                panic!("input #{i}: {why}\ninput:\n{src}");
+            }
             Err(_) => {
                 std::panic::set_hook(hook);
                 panic!("parser panicked on input #{i}:\n{src}");
@@ -161,6 +183,8 @@ fn parser_never_panics_on_mutated_workloads() {
         }
     }
     std::panic::set_hook(hook);
+    // Both outcomes happen, so both checks above ran.
+    assert!(ok > 0 && err > 0, "{ok} parsed, {err} rejected");
     eprintln!(
         "parser fuzz: {done} inputs in {:.1} s, {ok} parsed, {err} rejected with an error, 0 panics",
         started.elapsed().as_secs_f64()

@@ -1,8 +1,9 @@
 //! Real kernels on a real GPU: results against the CPU, the reference check, timing,
 //! cuBLAS, faults and hangs.
 //!
-//! Without a driver every test returns early with one `eprintln!` line;
-//! `TIRTUI_GPU_TESTS=1` turns that skip into a failure.
+//! Every GPU test is `#[ignore = "needs a GPU ..."]`, so `cargo test` lists it
+//! as ignored; on a GPU machine run `cargo test --test runtime_gpu -- --ignored`,
+//! where a missing driver is a failure.
 
 use std::time::Duration;
 use tirtui::codegen::{CudaKernel, KernelArg};
@@ -12,17 +13,11 @@ use tirtui::runtime::{
 
 const CHILD_ENV: &str = "TIRTUI_TEST_WORKER_CHILD";
 
-fn gpu_or_skip(test: &str) -> bool {
-    match device_available() {
-        Ok(_) => true,
-        Err(e) => {
-            assert!(
-                std::env::var("TIRTUI_GPU_TESTS").map_or(true, |v| v != "1"),
-                "TIRTUI_GPU_TESTS=1 but no GPU: {e}"
-            );
-            eprintln!("skipping {test}: {e}");
-            false
-        }
+/// These tests are `#[ignore]`d (the summary counts them as ignored); run with
+/// `--ignored` they need the GPU and fail without one.
+fn require_gpu() {
+    if let Err(e) = device_available() {
+        panic!("this test needs a GPU (it runs only with --ignored): {e}");
     }
 }
 
@@ -178,10 +173,9 @@ fn request(kernel: CudaKernel, reference: Option<CudaKernel>) -> RunRequest {
 }
 
 #[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
 fn vector_add_matches_the_cpu() {
-    if !gpu_or_skip("vector_add_matches_the_cpu") {
-        return;
-    }
+    require_gpu();
     let args = run_once_in_process(&vector_add("C[i] = A[i] + B[i];"), 3).unwrap();
     let (a, b, c) = (args[0].values(), args[1].values(), args[2].values());
     assert_eq!(c.len(), N as usize);
@@ -196,10 +190,9 @@ fn vector_add_matches_the_cpu() {
 }
 
 #[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
 fn naive_gemm_matches_the_cpu() {
-    if !gpu_or_skip("naive_gemm_matches_the_cpu") {
-        return;
-    }
+    require_gpu();
     let args = run_once_in_process(&gemm(true), 11).unwrap();
     let (a, b, c) = (args[0].values(), args[1].values(), args[2].values());
     let m = M as usize;
@@ -216,10 +209,9 @@ fn naive_gemm_matches_the_cpu() {
 }
 
 #[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
 fn a_run_is_checked_timed_and_compared_with_cublas() {
-    if !gpu_or_skip("a_run_is_checked_timed_and_compared_with_cublas") {
-        return;
-    }
+    require_gpu();
     let mut req = request(gemm(true), Some(gemm(false)));
     req.flops = 2.0 * (M * M * M) as f64;
     req.matmul = square_matmul(false);
@@ -269,10 +261,9 @@ fn a_run_is_checked_timed_and_compared_with_cublas() {
 }
 
 #[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
 fn unwritten_outputs_fail_the_check() {
-    if !gpu_or_skip("unwritten_outputs_fail_the_check") {
-        return;
-    }
+    require_gpu();
     let partial = vector_add("if (i % 2 == 0) C[i] = A[i] + B[i];");
     let res = worker()
         .run(&request(partial, Some(vector_add("C[i] = A[i] + B[i];"))))
@@ -284,10 +275,9 @@ fn unwritten_outputs_fail_the_check() {
 }
 
 #[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
 fn half_precision_and_large_dynamic_shared_memory() {
-    if !gpu_or_skip("half_precision_and_large_dynamic_shared_memory") {
-        return;
-    }
+    require_gpu();
     // 64 KiB of dynamic shared memory needs the opt-in attribute.
     let source = r#"#include <cuda_fp16.h>
 extern "C" __global__ void reverse(const half* __restrict__ A, half* __restrict__ B) {
@@ -325,10 +315,9 @@ extern "C" __global__ void reverse(const half* __restrict__ A, half* __restrict_
 }
 
 #[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
 fn compile_errors_keep_the_worker_and_compile_only_reports_registers() {
-    if !gpu_or_skip("compile_errors_keep_the_worker_and_compile_only_reports_registers") {
-        return;
-    }
+    require_gpu();
     let mut client = worker();
     let report = client.compile_only(&gemm(true)).unwrap();
     assert!(report.arch.starts_with("sm_"));
@@ -342,10 +331,9 @@ fn compile_errors_keep_the_worker_and_compile_only_reports_registers() {
 }
 
 #[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
 fn a_faulting_kernel_is_reported_and_the_next_run_works() {
-    if !gpu_or_skip("a_faulting_kernel_is_reported_and_the_next_run_works") {
-        return;
-    }
+    require_gpu();
     let mut client = worker();
     let bad = vector_add("C[i + (1LL << 40)] = A[i];");
     match client.run(&request(bad, None)) {
@@ -359,10 +347,9 @@ fn a_faulting_kernel_is_reported_and_the_next_run_works() {
 }
 
 #[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
 fn a_hanging_kernel_times_out_and_the_next_run_works() {
-    if !gpu_or_skip("a_hanging_kernel_times_out_and_the_next_run_works") {
-        return;
-    }
+    require_gpu();
     let mut client = worker().with_timeout(Duration::from_secs(5));
     // A `volatile` read the compiler cannot hoist; inputs are never NaN.
     let hang = vector_add("volatile const float* a = A; while (a[i] == a[i]) {} C[i] = 0.0f;");
@@ -385,10 +372,9 @@ fn a_hanging_kernel_times_out_and_the_next_run_works() {
 /// against a reference that is several kernels too (softmax: 3 kernels against
 /// the 4 of the unscheduled program), and a cross-thread reduction (1 kernel).
 #[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
 fn multi_kernel_and_cross_thread_sessions_are_correct() {
-    if !gpu_or_skip("multi_kernel_and_cross_thread_sessions_are_correct") {
-        return;
-    }
+    require_gpu();
     let mut client = worker();
     for (path, kernels) in [
         ("sessions/softmax_1_rows.yaml", 3),

@@ -273,26 +273,8 @@ impl Affine {
     }
 }
 
-/// Floor division `floor(a / b)`; `None` for `b == 0` or overflow.
-pub fn floor_div(a: i64, b: i64) -> Option<i64> {
-    let q = a.checked_div(b)?;
-    let r = a.checked_rem(b)?;
-    if r != 0 && ((r < 0) != (b < 0)) {
-        q.checked_sub(1)
-    } else {
-        Some(q)
-    }
-}
-
-/// Floor modulo `a - b * floor(a / b)` (sign of `b`); `None` for `b == 0`.
-pub fn floor_mod(a: i64, b: i64) -> Option<i64> {
-    let r = a.checked_rem(b)?;
-    if r != 0 && ((r < 0) != (b < 0)) {
-        r.checked_add(b)
-    } else {
-        Some(r)
-    }
-}
+// One floor division for the whole crate (the interpreter and simulator use it too).
+pub use crate::numeric::{checked_floor_div as floor_div, checked_floor_mod as floor_mod};
 
 #[cfg(test)]
 mod tests {

@@ -43,63 +43,9 @@ pub fn float_to_int(dtype: DataType, x: f64) -> i64 {
     wrap_int(dtype, x.trunc() as i64)
 }
 
-/// `a // b` on integers: rounds toward negative infinity. `b` must not be zero.
-#[inline]
-pub fn floor_div(a: i64, b: i64) -> i64 {
-    let q = a.wrapping_div(b);
-    let r = a.wrapping_rem(b);
-    if r != 0 && ((r < 0) != (b < 0)) {
-        q.wrapping_sub(1)
-    } else {
-        q
-    }
-}
-
-/// `a % b` with floor semantics: the result has the sign of `b`. `b` must not be zero.
-#[inline]
-pub fn floor_mod(a: i64, b: i64) -> i64 {
-    let r = a.wrapping_rem(b);
-    if r != 0 && ((r < 0) != (b < 0)) {
-        r.wrapping_add(b)
-    } else {
-        r
-    }
-}
-
-/// The error function, accurate to a few ulps of f64 (std has none).
-pub fn erf(x: f64) -> f64 {
-    if x.is_nan() {
-        return x;
-    }
-    let a = x.abs();
-    let r = if a < 2.5 {
-        // Maclaurin series; at a = 2.5 the largest term is ~16, so cancellation
-        // costs about one decimal digit.
-        let x2 = a * a;
-        let mut power = a;
-        let mut sum = a;
-        for n in 1..200 {
-            power *= -x2 / n as f64;
-            let term = power / (2 * n + 1) as f64;
-            sum += term;
-            if term.abs() < 1e-17 * sum.abs() {
-                break;
-            }
-        }
-        sum * std::f64::consts::FRAC_2_SQRT_PI
-    } else if a < 6.0 {
-        // erfc(a) = exp(-a^2) / (sqrt(pi) * K), K = a + (1/2)/(a + (2/2)/(a + (3/2)/(a + ...))),
-        // evaluated backwards; 80 levels converge far past f64 precision for a >= 2.5.
-        let mut k = a;
-        for n in (1..=80).rev() {
-            k = a + (n as f64 / 2.0) / k;
-        }
-        1.0 - (-a * a).exp() / (std::f64::consts::PI.sqrt() * k)
-    } else {
-        1.0
-    };
-    r.copysign(x)
-}
+// One floor division and one erf for the crate: the SIMT simulator is compared
+// with this interpreter exactly.
+pub use crate::numeric::{erf, floor_div, floor_mod};
 
 /// Round half to even, as TVM's `round` (C `nearbyint`) does.
 #[inline]

@@ -123,6 +123,7 @@ pub fn lower_until(func: &PrimFunc, last: &str) -> Result<Stage, LowerError> {
             what: format!("no lowering pass named `{last}`"),
         });
     }
+    crate::validate::validate(func)?; // an ill-formed program is a bug report, never CUDA
     let tir = lower_cross_thread_reduction::run(func)?;
     if last == "lower_cross_thread_reduction" {
         return Ok(Stage::Tir(tir));

@@ -92,11 +92,22 @@ pub fn consumers(func: &PrimFunc, id: BlockId) -> Vec<BlockId> {
         .collect()
 }
 
-/// A complete block: only spatial iterators, and it writes no buffer it reads
-/// (TVM's CheckCompleteBlock, without the dominance part).
+/// A complete block (TVM's CheckCompleteBlock): only spatial iterators, it is
+/// the only writer of its outputs in its scope (dominant), and it writes no
+/// buffer it reads.
 pub fn check_complete(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError> {
     let r = get_block(func, id)?;
     let block = &r.block;
+    if block.init.is_some() {
+        // An init makes it a reduction even when every iterator is spatial (an
+        // rfactor block over its only reduction loop); found by the property test.
+        return Err(ScheduleError::WrongBlockKind {
+            block: block_culprit(func, id),
+            want: "complete",
+            why: "it has a `T.init()`: it accumulates into what it writes".into(),
+        });
+    }
+    check_dominant(func, id, block)?;
     if let Some(iv) = block
         .iter_vars
         .iter()
@@ -120,6 +131,37 @@ pub fn check_complete(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError>
         });
     }
     Ok(())
+}
+
+/// TVM's IsDominantBlock: no other block of the scope writes a buffer this one
+/// writes, so what a reader sees is exactly what this block computed.
+fn check_dominant(func: &PrimFunc, id: BlockId, block: &Block) -> Result<(), ScheduleError> {
+    for w in written_buffers(block) {
+        let other = sibling_blocks(func, id).into_iter().find(|b| {
+            *b != id
+                && func
+                    .find_block(*b)
+                    .is_some_and(|r| written_buffers(&r.block).contains(&w))
+        });
+        if let Some(other) = other {
+            return Err(ScheduleError::WrongBlockKind {
+                block: block_culprit(func, id),
+                want: "complete",
+                why: format!(
+                    "it is not the only writer of `{}` in its scope (block \"{}\" writes it too)",
+                    func.buffer(w).name,
+                    block_culprit_name(func, other)
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn block_culprit_name(func: &PrimFunc, id: BlockId) -> String {
+    match block_culprit(func, id) {
+        Culprit::Block(_, name) | Culprit::Loop(_, name) => name,
+    }
 }
 
 /// A reduction block: has an init, spatial and reduce iterators only, and its

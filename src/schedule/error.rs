@@ -154,6 +154,18 @@ pub enum ScheduleError {
     LimitExceeded { what: &'static str, why: String },
     #[error("the recorded decision {decision:?} is invalid: {why}")]
     InvalidDecision { decision: Vec<i64>, why: String },
+    #[error("{0} carries the annotation {1}; merge refuses annotated loops, as TVM does")]
+    AnnotatedLoop(Culprit, String),
+    #[error("{loop_} and {other} cannot be merged: both access `{buffer}` and {why}")]
+    MergeDependence {
+        loop_: Culprit,
+        other: Culprit,
+        buffer: String,
+        why: String,
+    },
+    /// A primitive built an ill-formed program (a bug in tirtui; debug builds check).
+    #[error("{0}")]
+    IllFormed(Box<crate::validate::ValidationError>),
     #[error("`{0}` is not supported by tirtui: {1}")]
     Unsupported(&'static str, String),
 }
@@ -169,7 +181,9 @@ impl ScheduleError {
             | E::DuplicateLoop(c)
             | E::BoundLoop(c, _, _)
             | E::NotAlone(c, _)
-            | E::CannotBound(c, _) => vec![c.clone()],
+            | E::CannotBound(c, _)
+            | E::AnnotatedLoop(c, _) => vec![c.clone()],
+            E::MergeDependence { loop_, other, .. } => vec![loop_.clone(), other.clone()],
             E::NonPositiveFactor { loop_, .. } | E::WrongFactorProduct { loop_, .. } => {
                 vec![loop_.clone()]
             }
@@ -242,6 +256,10 @@ impl ScheduleError {
                 "the loops must be directly nested (each the only child of the one above)".into()
             }
             E::LoopInsideOwnNest { .. } => "choose a loop outside the block's own loop nest".into(),
+            E::AnnotatedLoop(..) => "unannotate the loop first (or merge before annotating)".into(),
+            E::MergeDependence { .. } => {
+                "merge only loops whose bodies touch each shared element in the same iteration; compute_at keeps such dependences instead".into()
+            }
             E::LimitExceeded { .. } => {
                 "tirtui bounds loop nesting, factors per split and program size so that every step stays fast; real schedules stay far below these limits".into()
             }
@@ -254,6 +272,10 @@ impl ScheduleError {
 
     /// The whole report: message, the program with the culprits marked, and the hint.
     pub fn to_diagnostic(&self, func: &PrimFunc) -> Diagnostic {
+        if let ScheduleError::IllFormed(e) = self {
+            // The ill-formed result is what needs marking, not the program before.
+            return e.to_diagnostic();
+        }
         let printed = crate::script::print_func_marked(func);
         let mut labels = Vec::new();
         for c in self.culprits() {

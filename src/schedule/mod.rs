@@ -6,11 +6,12 @@
 //! later use reports that. Every primitive works on a copy and commits only on
 //! success, so a failed step leaves the program exactly as it was.
 //!
-//! Invariant: knows `ir`, `arith` and `script` (for error rendering); nothing of
+//! Invariant: knows `ir`, `arith`, `validate` and `script` (for error rendering); nothing of
 //! traces, lowering or CUDA.
 
 pub mod analysis;
 pub mod auto;
+pub mod dependence;
 pub mod error;
 pub mod limits;
 pub mod primitive;
@@ -50,6 +51,10 @@ impl Schedule {
     ) -> Result<T, ScheduleError> {
         let mut work = self.func.clone();
         let res = f(&mut work)?;
+        // In debug builds (and tests) every primitive's result is validated, so a
+        // primitive that builds an ill-formed program fails at its step.
+        crate::validate::debug_validate(&work)
+            .map_err(|e| ScheduleError::IllFormed(Box::new(e)))?;
         self.func = work;
         Ok(res)
     }

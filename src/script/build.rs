@@ -65,6 +65,23 @@ pub fn parse_func(src: &str, func: Option<&str>) -> Result<PrimFunc> {
     })
 }
 
+/// A parsed function must also be well-formed IR (TVM's parser runs its
+/// well-formedness check too): e.g. a block that uses a loop variable from
+/// outside it parses but means nothing.
+fn validated(f: PrimFunc, def: &ast::FuncDef) -> Result<PrimFunc> {
+    match crate::validate::validate(&f) {
+        Ok(()) => Ok(f),
+        Err(e) => {
+            let whats: Vec<String> = e.violations.iter().map(|v| v.describe(&f)).collect();
+            Err(ParseError::semantic(
+                def.name.span,
+                format!("the function is not well-formed: {}", whats.join("; ")),
+            )
+            .with_label("in this function"))
+        }
+    }
+}
+
 /// Builds the IR from a parsed file.
 pub fn build_module(tree: &ast::Module) -> Result<Module> {
     parser::with_parse_stack(|| build_here(tree))
@@ -102,13 +119,13 @@ fn build_here(tree: &ast::Module) -> Result<Module> {
                 value: Some(value),
                 ..
             } => ctx.constant(std::slice::from_ref(target), value)?,
-            StmtKind::FuncDef(def) => module.funcs.push(func::build_func(&ctx, def)?),
+            StmtKind::FuncDef(def) => module.funcs.push(validated(func::build_func(&ctx, def)?, def)?),
             StmtKind::ClassDef(class) => {
                 ctx.check_ir_module(class)?;
                 module.name = Some(class.name.name.clone());
                 for item in &class.body {
                     match &item.kind {
-                        StmtKind::FuncDef(def) => module.funcs.push(func::build_func(&ctx, def)?),
+                        StmtKind::FuncDef(def) => module.funcs.push(validated(func::build_func(&ctx, def)?, def)?),
                         StmtKind::Pass => {}
                         StmtKind::Expr(e) if matches!(e.kind, ExprKind::Str(_)) => {}
                         _ => {

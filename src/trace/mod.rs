@@ -70,21 +70,30 @@ impl Trace {
         probe.apply(self.steps.len(), step).map(|_| ())
     }
 
-    /// Undo: replay all steps but the last. Returns false when there is nothing to undo.
+    /// Undo: replay all steps but the last. Returns false when there is nothing
+    /// to undo, or when the replay failed (then nothing changed; `try_undo`
+    /// says why).
     pub fn undo(&mut self) -> bool {
-        let Some(last) = self.steps.pop() else {
-            return false;
+        self.try_undo().unwrap_or(false)
+    }
+
+    /// Undo that reports a failed replay. Steps and program never disagree: on
+    /// an error the trace is left exactly as it was, the last step included.
+    pub fn try_undo(&mut self) -> Result<bool, StepError> {
+        let Some(last) = self.steps.len().checked_sub(1) else {
+            return Ok(false);
         };
         let mut state = Replayer::new(self.workload.clone());
-        for (i, s) in self.steps.iter().enumerate() {
-            // Every kept step applied before, and replay is deterministic.
-            if state.apply(i, s).is_err() {
-                break;
-            }
+        for (i, s) in self.steps[..last].iter().enumerate() {
+            // Replay is deterministic, so this fails only when a step's meaning
+            // changed under it (e.g. a primitive's checks became stricter).
+            state.apply(i, s)?;
         }
         self.state = state;
-        self.redo.push(last);
-        true
+        if let Some(step) = self.steps.pop() {
+            self.redo.push(step);
+        }
+        Ok(true)
     }
 
     /// Redo: re-apply the last undone step.

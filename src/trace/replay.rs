@@ -444,7 +444,9 @@ impl Replayer {
                             })
                             .collect::<Result<Vec<_>, _>>()?,
                     ),
-                    _ => None,
+                    // A decision of another type is an error, never a reason to resample.
+                    None | Some(Arg::Null) => None,
+                    Some(_) => return Err(arg_err("decision", "expected a list of integers (or null to sample)")),
                 };
                 let mut rng = sampling::Rng(0x7170_7475_6900 ^ index as u64);
                 let factors = sampling::sample_perfect_tile(func, l, n, max_inner, decision.as_deref(), &mut rng).map_err(S)?;
@@ -465,7 +467,8 @@ impl Replayer {
                 };
                 let decision = match step.arg("decision") {
                     Some(Arg::Int(i)) => Some(*i),
-                    _ => None,
+                    None | Some(Arg::Null) => None,
+                    Some(_) => return Err(arg_err("decision", "expected an integer index (or null to sample)")),
                 };
                 let mut rng = sampling::Rng(0x6361_7465_6700 ^ index as u64);
                 let (d, value) = sampling::sample_categorical(&candidates, &probs, decision, &mut rng).map_err(S)?;

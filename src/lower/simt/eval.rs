@@ -3,6 +3,7 @@
 
 use super::{round, Sim, SimError, Val, VarVal};
 use crate::ir::{BinOp, DataType, Expr, Intrinsic};
+use crate::numeric::{erf, floor_div};
 
 impl Sim<'_> {
     pub(super) fn eval(&mut self, e: &Expr, t: usize) -> Result<Val, SimError> {
@@ -156,26 +157,4 @@ fn binary(op: BinOp, ty: DataType, x: Val, y: Val) -> Result<Val, SimError> {
         _ => a.max(b),
     };
     Ok(round(ty, Val::I(r)))
-}
-
-fn floor_div(a: i64, b: i64) -> i64 {
-    let q = a.wrapping_div(b);
-    if a.wrapping_rem(b) != 0 && ((a < 0) != (b < 0)) {
-        q - 1
-    } else {
-        q
-    }
-}
-
-/// The error function (Abramowitz and Stegun 7.1.26, about 1.5e-7 absolute).
-fn erf(x: f64) -> f64 {
-    let s = x.signum();
-    let x = x.abs();
-    let t = 1.0 / (1.0 + 0.3275911 * x);
-    let y = 1.0
-        - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
-            + 0.254829592)
-            * t
-            * (-x * x).exp();
-    s * y
 }

@@ -335,6 +335,14 @@ fn move_block(
         }
     }
 
+    crate::schedule::dependence::check_reduction_tiles_disjoint(
+        func,
+        block,
+        loop_id,
+        &me.block.iter_vars,
+        &doms,
+    )?;
+
     // Insertion point in the loop body.
     let target = get_loop(func, loop_id)?;
     let producers_of_me = producers(func, block);

@@ -69,6 +69,69 @@ fn check_single_writer(
     })
 }
 
+/// TVM's inliner substitutes the store's index variables only, so every block
+/// iterator on the right-hand side must be one of them: `B[vi] = A[vi, vj]`
+/// would leave `vj` undefined in each consumer.
+fn check_rhs_vars_indexed(
+    func: &PrimFunc,
+    block: BlockId,
+    store: &BufferStore,
+    index_vars: &[VarId],
+) -> Result<(), ScheduleError> {
+    let r = get_block(func, block)?;
+    let mut stray: Option<VarId> = None;
+    store.value.visit(&mut |e| {
+        if let Expr::Var(v) = e {
+            let is_iter = r.block.iter_vars.iter().any(|iv| iv.var == *v);
+            if stray.is_none() && is_iter && !index_vars.contains(v) {
+                stray = Some(*v);
+            }
+        }
+    });
+    match stray {
+        None => Ok(()),
+        Some(v) => Err(ScheduleError::UnsupportedPattern {
+            block: block_culprit(func, block),
+            why: format!(
+                "its value uses the iterator `{}`, which does not index `{}`; \
+                 compute_inline needs every iterator on the right-hand side to appear in the store's indices",
+                func.var_name(v),
+                func.buffer(store.buffer).name
+            ),
+        }),
+    }
+}
+
+/// `reverse_compute_inline` rewrites the producer to store the consumer's value
+/// instead: any other reader of the produced buffer would read memory nobody
+/// writes any more (TVM: the producer must have exactly one consumer).
+fn check_only_reader(
+    func: &PrimFunc,
+    producer: BlockId,
+    consumer: BlockId,
+    produced: BufferId,
+) -> Result<(), ScheduleError> {
+    let others: Vec<String> = func
+        .blocks()
+        .iter()
+        .filter(|b| b.id != producer && b.id != consumer)
+        .filter(|b| b.reads.iter().any(|r| r.buffer == produced))
+        .map(|b| format!("\"{}\"", b.name))
+        .collect();
+    if others.is_empty() {
+        return Ok(());
+    }
+    Err(ScheduleError::UnsupportedPattern {
+        block: block_culprit(func, consumer),
+        why: format!(
+            "its producer \"{}\" has more than one consumer: `{}` is also read by {}; reverse_compute_inline needs exactly one",
+            func.find_block(producer).map(|r| r.block.name.as_str()).unwrap_or("?"),
+            func.buffer(produced).name,
+            others.join(", ")
+        ),
+    })
+}
+
 fn refresh(func: &mut PrimFunc, id: BlockId) {
     if let Some(r) = func.find_block(id) {
         let b = r.block.clone();
@@ -134,6 +197,7 @@ pub fn compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), Schedul
             });
         }
     }
+    check_rhs_vars_indexed(func, block, &store, &vars)?;
     let readers = consumers(func, block);
     let buffer = store.buffer;
     check_single_writer(func, block, buffer)?;
@@ -207,6 +271,7 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     let produced = pstore.buffer;
     check_single_writer(func, producer, produced)?;
     check_single_writer(func, block, out_store.buffer)?;
+    check_only_reader(func, producer, block, produced)?;
     // Every load of the produced buffer must use the same indices: distinct iterators of this block.
     let mut load_idx: Option<Vec<Expr>> = None;
     let mut consistent = true;

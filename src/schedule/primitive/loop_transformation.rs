@@ -475,6 +475,7 @@ pub fn merge(func: &mut PrimFunc, loops: &[LoopId]) -> Result<LoopId, ScheduleEr
         get_loop(func, *l)?;
         check_starts_at_zero(func, *l)?;
         reject_thread_bound(func, *l, "merged")?;
+        reject_annotated(func, *l)?;
     }
     check_no_duplicates(func, loops)?;
     let extent = const_extent(func, loops[0])?;
@@ -502,6 +503,7 @@ pub fn merge(func: &mut PrimFunc, loops: &[LoopId]) -> Result<LoopId, ScheduleEr
             why: "the loops must stand side by side under the same parent".into(),
         });
     }
+    crate::schedule::dependence::check_merge_independent(func, loops)?;
     let first = get_loop(func, loops[0])?.clone();
     let mut bodies = vec![first.body.clone()];
     for l in &loops[1..] {
@@ -526,6 +528,18 @@ pub fn merge(func: &mut PrimFunc, loops: &[LoopId]) -> Result<LoopId, ScheduleEr
         tree::loop_stmt_mut(&mut func.body, loops[0]).ok_or(ScheduleError::StaleLoop(loops[0]))?;
     *slot = merged;
     Ok(id)
+}
+
+/// TVM's merge refuses annotated loops (merging would have to pick one set).
+fn reject_annotated(func: &PrimFunc, id: LoopId) -> Result<(), ScheduleError> {
+    let l = get_loop(func, id)?;
+    match l.annotations.first() {
+        Some((key, _)) => Err(ScheduleError::AnnotatedLoop(
+            loop_culprit(func, id),
+            format!("`{key}`"),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// What `add_unit_loop` wraps.

@@ -9,7 +9,7 @@ use crate::ir::{
 use crate::schedule::analysis::{
     block_culprit, check_reduction, get_block, get_loop, loop_culprit,
 };
-use crate::schedule::error::ScheduleError;
+use crate::schedule::error::{Culprit, ScheduleError};
 use crate::schedule::primitive::loop_transformation::{loop_ranges, simplify_bindings};
 use crate::schedule::tree;
 
@@ -354,6 +354,23 @@ pub fn rfactor(
             .iter()
             .zip(&realize.iter_values)
             .any(|(iv, v)| iv.kind == IterKind::Reduce && v.uses_var(f.var));
+        let drives_spatial = realize
+            .block
+            .iter_vars
+            .iter()
+            .zip(&realize.iter_values)
+            .any(|(iv, v)| iv.kind != IterKind::Reduce && v.uses_var(f.var));
+        if drives_reduce && drives_spatial {
+            // TVM's rule: the write-back would repeat the sum once per value of
+            // the reduction part of such a loop (found by the property test).
+            return Err(ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, block_id),
+                why: format!(
+                    "{} drives both spatial and reduction iterators (e.g. a fused loop); rfactor needs them on separate loops",
+                    loop_culprit(func, *lid)
+                ),
+            });
+        }
         if drives_reduce {
             let ext = f.extent.as_int().ok_or_else(|| {
                 ScheduleError::NonConstantExtent(
@@ -540,6 +557,8 @@ pub fn rfactor(
         .map(|r| r.iter_values.clone())
         .unwrap_or_default();
     let wb_loops = tree::loops_of_block(func, block_id).unwrap_or_default();
+    let ranges_before_drop = loop_ranges(func);
+    let mut dropped: Vec<VarId> = Vec::new();
     for wl in wb_loops {
         let Some(f) = func.find_loop(wl) else {
             continue;
@@ -547,6 +566,7 @@ pub fn rfactor(
         if wb_values.iter().any(|v| v.uses_var(f.var)) {
             continue;
         }
+        dropped.push(f.var);
         if let Some(slot) = tree::loop_stmt_mut(&mut func.body, wl) {
             if let Stmt::For(f) = std::mem::replace(slot, Stmt::Seq(Vec::new())) {
                 *slot = f.body;
@@ -554,6 +574,13 @@ pub fn rfactor(
         }
     }
     if let Some(r) = tree::block_realize_mut(func, block_id) {
+        r.predicate =
+            write_back_predicate(&r.predicate, &dropped, &ranges_before_drop).map_err(|why| {
+                ScheduleError::UnsupportedPattern {
+                    block: Culprit::Block(block_id, realize.block.name.clone()),
+                    why,
+                }
+            })?;
         let b = r.block.clone();
         let (reads, writes) = crate::arith::region::infer_access_regions(func, &b);
         if let Some(r) = tree::block_realize_mut(func, block_id) {
@@ -585,4 +612,83 @@ pub fn rfactor(
     let ranges = loop_ranges(func);
     simplify_bindings(&mut func.body, &ranges);
     Ok(rf_block_id)
+}
+
+/// The write-back block's predicate once the loops in `dropped` are gone: a
+/// condition on kept loops stays; a condition on a dropped loop becomes "some
+/// iteration of the dropped loops passes it", which is exactly when the rf
+/// block wrote (and initialised) the partial result the write-back reads.
+/// Exact for affine conditions; anything else is refused rather than guessed.
+fn write_back_predicate(
+    pred: &Expr,
+    dropped: &[VarId],
+    ranges: &crate::arith::VarRanges,
+) -> Result<Expr, String> {
+    let mut conjuncts = Vec::new();
+    split_and(pred, &mut conjuncts);
+    let mut kept = Vec::new();
+    // "Some iteration passes every condition" splits per condition only when
+    // no two conditions constrain the same dropped loop.
+    let mut constrained: Vec<VarId> = Vec::new();
+    for c in &conjuncts {
+        for v in dropped.iter().filter(|v| c.uses_var(**v)) {
+            if constrained.contains(v) {
+                return Err(unsupported_condition());
+            }
+            constrained.push(*v);
+        }
+    }
+    for c in conjuncts {
+        if !dropped.iter().any(|v| c.uses_var(*v)) {
+            if !c.is_const_true() {
+                kept.push(c.clone());
+            }
+            continue;
+        }
+        // Normalise to `d < 0`.
+        let d = match c {
+            Expr::Binary(BinOp::Lt, a, b) => Expr::sub((**a).clone(), (**b).clone()),
+            Expr::Binary(BinOp::Gt, a, b) => Expr::sub((**b).clone(), (**a).clone()),
+            Expr::Binary(BinOp::Le, a, b) => {
+                Expr::sub(Expr::sub((**a).clone(), (**b).clone()), Expr::int(1))
+            }
+            Expr::Binary(BinOp::Ge, a, b) => {
+                Expr::sub(Expr::sub((**b).clone(), (**a).clone()), Expr::int(1))
+            }
+            _ => return Err(unsupported_condition()),
+        };
+        let affine_in_dropped = crate::arith::to_affine(&d).is_some_and(|a| {
+            a.terms.iter().all(|(atom, _)| {
+                atom.as_var().is_some() || !dropped.iter().any(|v| atom.uses_var(*v))
+            })
+        });
+        if !affine_in_dropped {
+            return Err(unsupported_condition());
+        }
+        let lowest = crate::arith::relax(&d, dropped, ranges).ok_or_else(unsupported_condition)?;
+        let exists = crate::arith::simplify_with(&Expr::lt(lowest.min, Expr::int(0)), ranges);
+        if !exists.is_const_true() {
+            kept.push(exists);
+        }
+    }
+    Ok(kept
+        .into_iter()
+        .reduce(Expr::and)
+        .unwrap_or_else(|| Expr::bool(true)))
+}
+
+fn unsupported_condition() -> String {
+    "rfactor drops loops the write-back does not use, and its `T.where` condition on them is \
+     not an affine comparison tirtui can carry over"
+        .into()
+}
+
+fn split_and<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match e {
+        Expr::Binary(BinOp::And, a, b) => {
+            split_and(a, out);
+            split_and(b, out);
+        }
+        other => out.push(other),
+    }
 }

@@ -24,6 +24,13 @@ pub(super) struct Namer {
     scopes: Vec<Vec<String>>,
     vars: HashMap<VarId, String>,
     bufs: HashMap<BufferId, String>,
+    /// Variables defined in each open scope, and all of them together.
+    scope_vars: Vec<Vec<VarId>>,
+    in_scope: HashSet<VarId>,
+    /// While a function is printed: a variable used outside the scope that
+    /// defines it prints as `<undefined name>`, so the text shows the bug and
+    /// cannot parse back into a different program.
+    pub(super) strict: bool,
 }
 
 impl Namer {
@@ -33,17 +40,24 @@ impl Namer {
             scopes: vec![Vec::new()],
             vars: HashMap::new(),
             bufs: HashMap::new(),
+            scope_vars: vec![Vec::new()],
+            in_scope: HashSet::new(),
+            strict: false,
         }
     }
 
     pub(super) fn push(&mut self) {
         self.scopes.push(Vec::new());
+        self.scope_vars.push(Vec::new());
     }
 
     pub(super) fn pop(&mut self) {
         // The function scope stays open; names keep their mapping after the scope
         // closes so that a stray use still prints something readable.
         if self.scopes.len() > 1 {
+            for v in self.scope_vars.pop().unwrap_or_default() {
+                self.in_scope.remove(&v);
+            }
             if let Some(names) = self.scopes.pop() {
                 for n in names {
                     self.live.remove(&n);
@@ -55,6 +69,10 @@ impl Namer {
     pub(super) fn define_var(&mut self, v: VarId, hint: &str) -> String {
         let name = self.fresh(hint);
         self.vars.insert(v, name.clone());
+        self.in_scope.insert(v);
+        if let Some(scope) = self.scope_vars.last_mut() {
+            scope.push(v);
+        }
         name
     }
 
@@ -77,11 +95,18 @@ impl Namer {
         self.bufs.contains_key(&b)
     }
 
-    /// The printed name of `v`; an undefined variable prints as its arena name.
+    /// The printed name of `v`. Outside a function print (an expression in a
+    /// message) a variable prints as its last or arena name; inside one, a
+    /// use outside its scope prints as `<undefined name>`.
     pub(super) fn var(&self, f: &PrimFunc, v: VarId) -> String {
-        match self.vars.get(&v) {
+        let name = match self.vars.get(&v) {
             Some(n) => n.clone(),
             None => sanitize(&var_hint(f, v)),
+        };
+        if self.strict && !self.in_scope.contains(&v) {
+            format!("<undefined {name}>")
+        } else {
+            name
         }
     }
 

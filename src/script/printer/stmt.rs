@@ -98,7 +98,10 @@ impl<'f> FuncPrinter<'f> {
                 p.w.line(&format!("{name} = {decl}"));
             }
             p.free_decls();
+            // From here on every variable must be used inside its scope.
+            p.names.strict = true;
             p.func_body();
+            p.names.strict = false;
         });
         FuncOutput {
             text: self.w.out,
