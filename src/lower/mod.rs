@@ -10,7 +10,9 @@
 //! program is wrong, naming loops, blocks and buffers as the user wrote them.
 
 pub mod compact_buffer_region;
+pub mod device_limits;
 pub mod flatten_buffer;
+pub mod hoist_local_allocation;
 pub mod index;
 #[cfg(test)]
 mod index_tests;
@@ -79,6 +81,14 @@ pub enum LowerError {
     GlobalIntermediate { buffer: String },
     #[error("buffer {buffer} has a size that is not a constant ({shape}); only constant-size shared/local buffers can be allocated in a kernel")]
     NonConstantAlloc { buffer: String, shape: String },
+    #[error("the kernel needs {needed} bytes of {what} ({}); the device allows {limit}", culprits.join(", "))]
+    DeviceLimit {
+        what: String,
+        needed: u64,
+        limit: u64,
+        culprits: Vec<String>,
+        hint: String,
+    },
     #[error("{what}")]
     Unsupported { what: String },
 }
@@ -97,6 +107,7 @@ impl LowerError {
             LowerError::ThreadExtentMismatch { .. } => d.with_help(
                 "split the loops so that every loop bound to this axis has the same extent",
             ),
+            LowerError::DeviceLimit { hint, .. } => d.with_help(hint.clone()),
             _ => d,
         }
     }

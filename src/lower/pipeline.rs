@@ -7,9 +7,9 @@
 
 use super::lir::Lowered;
 use super::{
-    compact_buffer_region, flatten_buffer, inject_virtual_thread, lower_init_block,
-    lower_opaque_block, merge_shared_memory, plan_buffer_allocation, simplify, thread_binding,
-    thread_sync, unroll, vectorize, LowerError,
+    compact_buffer_region, device_limits, flatten_buffer, hoist_local_allocation,
+    inject_virtual_thread, lower_init_block, lower_opaque_block, merge_shared_memory,
+    plan_buffer_allocation, simplify, thread_binding, thread_sync, unroll, vectorize, LowerError,
 };
 use crate::ir::PrimFunc;
 
@@ -25,6 +25,7 @@ pub const PASSES: &[&str] = &[
     "inject_virtual_thread",
     "unroll",
     "simplify",
+    "hoist_local_allocation",
     "merge_shared_memory",
     "thread_sync",
 ];
@@ -36,10 +37,14 @@ pub enum Stage {
     Lowered(Lowered),
 }
 
-/// Runs the whole pipeline.
+/// Runs the whole pipeline and checks the kernel against the default device
+/// limits (`DeviceLimits::default()`, an H100).
 pub fn lower(func: &PrimFunc) -> Result<Lowered, LowerError> {
     match lower_until(func, "thread_sync")? {
-        Stage::Lowered(l) => Ok(l),
+        Stage::Lowered(l) => {
+            device_limits::check(&l, &device_limits::DeviceLimits::default())?;
+            Ok(l)
+        }
         Stage::Tir(_) => Err(LowerError::Unsupported {
             what: "the pipeline stopped before lowering".into(),
         }),
@@ -71,6 +76,7 @@ pub fn lower_until(func: &PrimFunc, last: &str) -> Result<Stage, LowerError> {
             "inject_virtual_thread" => inject_virtual_thread::run(f)?,
             "unroll" => unroll::run(f),
             "simplify" => simplify::run(f),
+            "hoist_local_allocation" => hoist_local_allocation::run(f),
             "thread_sync" => thread_sync::run(f)?,
             "merge_shared_memory" => merge_shared_memory::run(f),
             _ => f,

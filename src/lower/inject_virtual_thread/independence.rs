@@ -33,10 +33,12 @@ struct Access {
 /// True when every read of a buffer the loop body also writes stays within
 /// what the same virtual thread writes, and no buffer allocated outside is
 /// written by several virtual threads at one element with different values.
+/// `fixed` holds the ranges of the variables outside the loop (thread indices).
 pub fn independent(
     body: &LStmt,
     var: VarId,
     range: (i64, i64),
+    fixed: &Ranges,
     touched: &dyn Fn(&Expr) -> bool,
 ) -> bool {
     let mut out = Vec::new();
@@ -47,7 +49,7 @@ pub fn independent(
             allocated.insert(a.buffer);
         }
     });
-    let mut fixed = Ranges::new();
+    let mut fixed = fixed.clone();
     fixed.insert(var, range);
     let mut by_buffer: HashMap<BufferId, (Vec<&Access>, Vec<&Access>)> = HashMap::new();
     for a in &out {
@@ -68,7 +70,12 @@ pub fn independent(
                 return false;
             }
         }
-        if writes.is_empty() {
+        // Writes that do not depend on the virtual thread put the same values
+        // in the same places whichever virtual thread runs first.
+        if !writes
+            .iter()
+            .any(|w| w.value_uses_thread || w.index_uses_thread)
+        {
             continue;
         }
         for r in reads {
