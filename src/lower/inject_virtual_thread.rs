@@ -74,14 +74,18 @@ fn inject(f: &mut Lowered, l: &mut LFor) -> Result<LStmt, LowerError> {
             fixed.insert(v, (0, ext as i64 - 1));
         }
     }
-    let independent =
-        range.is_some_and(|r| independence::independent(&l.body, l.var, r, &fixed, &uses_touched));
-    if !independent {
-        // The virtual threads depend on each other: run them one after the
-        // other, as the program says, instead of interleaving them.
-        let mut serial = l.clone();
-        serial.kind = ForKind::Serial;
-        return Ok(LStmt::For(Box::new(serial)));
+    let Some(range) = range else {
+        return Err(LowerError::NonConstantThreadExtent {
+            loop_: f.var_name(l.var).to_string(),
+            axis: "vthread".into(),
+            extent: f.expr(&l.min),
+        });
+    };
+    if let Err(b) = independence::independent(&l.body, l.var, range, &fixed, &uses_touched) {
+        return Err(LowerError::DependentVirtualThreads {
+            loop_: f.var_name(l.var).to_string(),
+            buffer: f.buffer(b).name.clone(),
+        });
     }
     let body = std::mem::replace(&mut l.body, LStmt::Seq(Vec::new()));
     let name = format!("{}_s", f.var_name(l.var));

@@ -89,6 +89,8 @@ pub enum LowerError {
         culprits: Vec<String>,
         hint: String,
     },
+    #[error("the virtual threads of loop `{loop_}` depend on each other: one reads elements of {buffer} that another writes (or several write one element); virtual threads must be independent, like threads")]
+    DependentVirtualThreads { loop_: String, buffer: String },
     #[error("{what}")]
     Unsupported { what: String },
 }
@@ -108,6 +110,9 @@ impl LowerError {
                 "split the loops so that every loop bound to this axis has the same extent",
             ),
             LowerError::DeviceLimit { hint, .. } => d.with_help(hint.clone()),
+            LowerError::DependentVirtualThreads { buffer, .. } => d.with_help(format!(
+                "compute the consumer of {buffer} at a loop inside the vthread loop so that each virtual thread reads only what it wrote, or leave the loop unbound"
+            )),
             _ => d,
         }
     }

@@ -7,8 +7,8 @@
 //! element another virtual thread wrote (a region relaxed over the vthread
 //! loop), or several virtual threads writing one element with different
 //! values, would read the wrong copy or keep the wrong value once
-//! interleaved. Such a loop runs as a serial loop instead, which is what the
-//! program means.
+//! interleaved, and threads that read what other threads have not written
+//! yet race. Lowering refuses such a loop, naming the buffer.
 //!
 //! Invariant: pure analysis of flat `lir`; proves or says "no".
 
@@ -30,9 +30,10 @@ struct Access {
     unknown_loop: bool,
 }
 
-/// True when every read of a buffer the loop body also writes stays within
+/// Ok when every read of a buffer the loop body also writes stays within
 /// what the same virtual thread writes, and no buffer allocated outside is
-/// written by several virtual threads at one element with different values.
+/// written by several virtual threads at one element with different values;
+/// else the buffer at fault.
 /// `fixed` holds the ranges of the variables outside the loop (thread indices).
 pub fn independent(
     body: &LStmt,
@@ -40,7 +41,7 @@ pub fn independent(
     range: (i64, i64),
     fixed: &Ranges,
     touched: &dyn Fn(&Expr) -> bool,
-) -> bool {
+) -> Result<(), BufferId> {
     let mut out = Vec::new();
     collect(body, &mut Ranges::new(), false, touched, &mut out);
     let mut allocated = HashSet::new();
@@ -67,7 +68,7 @@ pub fn independent(
                 .iter()
                 .any(|w| w.value_uses_thread && !w.index_uses_thread);
             if shared_target {
-                return false;
+                return Err(*b);
             }
         }
         // Writes that do not depend on the virtual thread put the same values
@@ -80,11 +81,11 @@ pub fn independent(
         }
         for r in reads {
             if !writes.iter().any(|w| contains(w, r, &fixed)) {
-                return false;
+                return Err(*b);
             }
         }
     }
-    true
+    Ok(())
 }
 
 fn region(a: &Access, fixed: &Ranges) -> Option<(Linear, Linear)> {
