@@ -176,3 +176,61 @@ fn the_shipped_vthread_reproduction_is_refused() {
     let err = lower_error(&scheduled);
     assert!(err.contains("depend on each other"), "{err}");
 }
+
+/// issue 16: explicit unrolling used to copy without bound (3.9 GB abort).
+#[test]
+fn explicit_unrolling_is_bounded() {
+    let func = parse(
+        r#"
+@T.prim_func
+def main(A: T.Buffer((64, 64, 64), "float32")):
+    for tx in T.thread_binding(1, thread="threadIdx.x"):
+        for i in T.serial(64, annotations={"pragma_auto_unroll_max_step": 1000000000, "pragma_unroll_explicit": 1}):
+            for j, k in T.grid(64, 64):
+                with T.block("A"):
+                    vi, vj, vk = T.axis.remap("SSS", [i, j, k])
+                    A[vi, vj, vk] = T.float32(1)
+"#,
+    );
+    let err = lower_error(&func);
+    assert!(
+        err.contains("explicit unrolling of loop") && err.contains("pragma_auto_unroll_max_step"),
+        "{err}"
+    );
+}
+
+/// issue 16: storage_align with a huge factor overflowed the padded stride.
+#[test]
+fn storage_align_with_a_huge_factor_is_refused() {
+    let func = parse(
+        r#"
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32")):
+    A_shared = T.alloc_buffer((16, 16), scope="shared")
+    for tx in T.thread_binding(16, thread="threadIdx.x"):
+        for j in range(16):
+            with T.block("A_shared"):
+                vi, vj = T.axis.remap("SS", [tx, j])
+                T.block_attr({"buffer_dim_align": [[0, 0, 4611686018427387904, 1]]})
+                A_shared[vi, vj] = A[vi, vj]
+        for j in range(16):
+            with T.block("B"):
+                vi, vj = T.axis.remap("SS", [tx, j])
+                B[vi, vj] = A_shared[vi, vj]
+"#,
+    );
+    let err = lower_error(&func);
+    assert!(err.contains("storage_align on A_shared"), "{err}");
+}
+
+#[test]
+fn kernel_argument_sizes_do_not_overflow() {
+    let arg = tirtui::codegen::KernelArg {
+        name: "A".into(),
+        dtype: "float32".into(),
+        shape: vec![i64::MAX, 2],
+        is_output: false,
+    };
+    assert_eq!(arg.checked_elements(), None);
+    assert_eq!(arg.elements(), i64::MAX);
+}

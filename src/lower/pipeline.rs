@@ -74,7 +74,7 @@ pub fn lower_until(func: &PrimFunc, last: &str) -> Result<Stage, LowerError> {
             "flatten_buffer" => flatten_buffer::run(f)?,
             "vectorize" => vectorize::run(f),
             "inject_virtual_thread" => inject_virtual_thread::run(f)?,
-            "unroll" => unroll::run(f),
+            "unroll" => unroll::run(f)?,
             "simplify" => simplify::run(f),
             "hoist_local_allocation" => hoist_local_allocation::run(f),
             "thread_sync" => thread_sync::run(f)?,

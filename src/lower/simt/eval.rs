@@ -161,7 +161,7 @@ fn binary(op: BinOp, ty: DataType, x: Val, y: Val) -> Result<Val, SimError> {
 fn floor_div(a: i64, b: i64) -> i64 {
     let q = a.wrapping_div(b);
     if a.wrapping_rem(b) != 0 && ((a < 0) != (b < 0)) {
-        q - 1
+        q.wrapping_sub(1)
     } else {
         q
     }
