@@ -4,7 +4,9 @@
 #   bench/run_all.sh [SESSION.yaml ...]     (default: sessions/*.yaml)
 #
 # Each session goes through `tirtui replay S --run --json`; a session that fails
-# (wrong result, compile error, no GPU) still gets a row saying why.
+# (wrong result, compile error, no GPU) still gets a row saying why. time_ms covers
+# every kernel of one call (several for multi-kernel programs).
+# TVM's kernels for the same traces: python3 bench/tvm_kernels/run.py (see there).
 # Environment: TIRTUI (the binary, default target/release/tirtui, built if missing);
 # BENCH_OUT (a folder: each session's JSON and stderr, and table.md, are kept there).
 set -euo pipefail
@@ -86,18 +88,19 @@ def load(name):
     return obj, why
 
 
-print("| session | time_ms | GFLOP/s | % of cuBLAS | correct | registers | shared bytes |")
-print("|---|---:|---:|---:|---|---:|---:|")
+print("| session | kernels | time_ms | GFLOP/s | % of cuBLAS | correct | registers | shared bytes |")
+print("|---|---:|---:|---:|---:|---|---:|---:|")
 for session in sessions:
     name = os.path.splitext(os.path.basename(session))[0]
     obj, why = load(name)
     if obj is None or "time_ms" not in obj:
-        print(f"| {name} | error: {why.replace('|', '/')} | | | | | |")
+        print(f"| {name} | | error: {why.replace('|', '/')} | | | | | |")
         continue
     correct = obj.get("correct")
     print(
-        "| {} | {} | {} | {} | {} | {} | {} |".format(
+        "| {} | {} | {} | {} | {} | {} | {} | {} |".format(
             name,
+            len(obj.get("kernels") or [None]),
             cell(obj.get("time_ms"), "{:.4f}"),
             cell(obj.get("gflops"), "{:.1f}"),
             cell(obj.get("pct_of_cublas"), "{:.1f}%"),

@@ -110,9 +110,9 @@ impl Diagnostic {
     /// Renders as plain text (no colours), ending with a newline.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "error: {}", self.message);
+        let _ = writeln!(out, "error: {}", printable(&self.message));
         if let Some(origin) = &self.origin {
-            let _ = writeln!(out, "  --> {origin}");
+            let _ = writeln!(out, "  --> {}", printable(origin));
         }
         if let Some(snippet) = &self.snippet {
             render_snippet(&mut out, snippet);
@@ -128,7 +128,27 @@ impl Diagnostic {
 }
 
 fn indent_continuation(text: &str) -> String {
-    text.replace('\n', "\n      ")
+    printable(text).replace('\n', "\n      ")
+}
+
+/// `text` safe to write to a terminal: control characters (which user input
+/// may carry into messages: an escape sequence in a name would drive the
+/// terminal) become their visible Unicode "control pictures", one character
+/// for one so carets stay aligned. Newlines and tabs are kept.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let is_control = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.chars()
+        .map(|c| match c as u32 {
+            _ if !is_control(c) => c,
+            code @ 0..=0x1f => char::from_u32(0x2400 + code).unwrap_or('\u{fffd}'),
+            0x7f => '\u{2421}',
+            _ => '\u{fffd}',
+        })
+        .collect::<String>()
+        .into()
 }
 
 fn render_snippet(out: &mut String, snippet: &Snippet) {
@@ -168,12 +188,14 @@ fn render_snippet(out: &mut String, snippet: &Snippet) {
         if snippet.whole && text.is_empty() && idx + 1 == lines.len() {
             continue;
         }
+        // A CRLF file's lines end in `\r`: not worth showing.
+        let text = printable(text.strip_suffix('\r').unwrap_or(text));
         let _ = writeln!(out, "{:>gutter$} | {}", idx + 1, text);
         for (_, col, width, msg) in marks.iter().filter(|m| m.0 == idx) {
             let mut line = format!("{pad} | {}{}", " ".repeat(*col), "^".repeat(*width));
             if !msg.is_empty() {
                 line.push(' ');
-                line.push_str(msg);
+                line.push_str(&printable(msg));
             }
             let _ = writeln!(out, "{line}");
         }
@@ -205,6 +227,26 @@ mod tests {
             r,
             "error: expected `:`\n  --> x.tir:2:10\n  |\n2 | for i in range(4)\n  |          ^^^^^ here\n  |\nhelp: add a colon\n"
         );
+    }
+
+    #[test]
+    fn control_characters_are_shown_not_sent_to_the_terminal() {
+        let text = "x = \u{1b}[2J\r\n";
+        let d = Diagnostic::new("unknown name `\u{1b}[2J`\u{9b}")
+            .with_snippet(Snippet {
+                text: text.to_string(),
+                labels: vec![Label {
+                    span: Span::new(4, 8),
+                    message: "bad \u{7}".into(),
+                }],
+                whole: false,
+            })
+            .with_help("x\u{0}");
+        let r = d.render();
+        assert!(!r.chars().any(|c| c.is_control() && c != '\n'), "{r:?}");
+        assert!(r.contains("unknown name `\u{241b}[2J`\u{fffd}"), "{r}");
+        assert!(r.contains("1 | x = \u{241b}[2J\n"), "{r}");
+        assert!(r.contains("  |     ^^^^ bad \u{2407}"), "{r}");
     }
 
     #[test]

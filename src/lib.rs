@@ -14,6 +14,8 @@
 //! - `script` parses and prints; it knows `ir` and `arith`.
 //! - `interp` executes IR on the CPU; it is the oracle that schedules keep results.
 //! - Only `runtime` touches the GPU, only `tui` touches the terminal.
+//! - `cli` and `tui` are two faces over `session` (loading, run requests);
+//!   neither calls the other.
 //! - Library code never panics on user input: every failure is a typed error that
 //!   renders through `diag`.
 
@@ -21,12 +23,14 @@ pub mod arith;
 pub mod cli;
 pub mod codegen;
 pub mod diag;
+pub mod input;
 pub mod interp;
 pub mod ir;
 pub mod lower;
 pub mod runtime;
 pub mod schedule;
 pub mod script;
+pub mod session;
 pub mod trace;
 pub mod tui;
 pub mod workload;

@@ -45,6 +45,20 @@ fn report(out: &tirtui::codegen::CudaOutput) -> String {
             if a.is_output { " (output)" } else { "" }
         ));
     }
+    for t in &k.temporaries {
+        s.push_str(&format!(
+            "// temporary {} {} {:?}\n",
+            t.name, t.dtype, t.shape
+        ));
+    }
+    if k.launches.len() > 1 {
+        for l in &k.launches {
+            s.push_str(&format!(
+                "// kernel {}: grid {:?} block {:?}; dynamic {}, static {}; local {} bytes; args {:?}\n",
+                l.name, l.grid, l.block, l.dynamic_shared_bytes, l.static_shared_bytes, l.local_bytes, l.args
+            ));
+        }
+    }
     for (name, ranges) in &out.block_lines {
         s.push_str(&format!("// lines of block \"{name}\": {ranges:?}\n"));
     }

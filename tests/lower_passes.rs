@@ -40,6 +40,11 @@ fn passes() {
             match lower_until(&func, &pass).unwrap_or_else(|e| panic!("{}: {e}", path.display())) {
                 Stage::Tir(f) => tirtui::script::print_func(&f),
                 Stage::Lowered(l) => l.to_string(),
+                Stage::Kernels(ks) => ks
+                    .iter()
+                    .map(|k| format!("# kernel {}\n{k}", k.kernel))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
             };
         insta::assert_snapshot!(text);
     });

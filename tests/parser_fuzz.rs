@@ -125,7 +125,24 @@ fn parser_never_panics_on_mutated_workloads() {
     let (mut ok, mut err) = (0usize, 0usize);
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
+    // An optional time budget (seconds): the run stops early, figures still printed.
+    let budget = std::env::var("TIRTUI_FUZZ_SECONDS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map(std::time::Duration::from_secs);
+    let started = std::time::Instant::now();
+    let mut done = 0usize;
     for i in 0..cases {
+        if budget.is_some_and(|b| started.elapsed() > b) {
+            break;
+        }
+        if i > 0 && i % 50_000 == 0 {
+            eprintln!(
+                "parser fuzz: {i} inputs after {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+        done += 1;
         let src = mutate(&mut rng, &seeds[i % seeds.len()]);
         match catch_unwind(AssertUnwindSafe(|| {
             let parsed = tirtui::script::parse_module(&src);
@@ -144,5 +161,8 @@ fn parser_never_panics_on_mutated_workloads() {
         }
     }
     std::panic::set_hook(hook);
-    eprintln!("parser fuzz: {cases} inputs, {ok} parsed, {err} rejected with an error, 0 panics");
+    eprintln!(
+        "parser fuzz: {done} inputs in {:.1} s, {ok} parsed, {err} rejected with an error, 0 panics",
+        started.elapsed().as_secs_f64()
+    );
 }

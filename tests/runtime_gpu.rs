@@ -76,6 +76,8 @@ fn kernel(
         static_shared_bytes: 0,
         local_bytes: 0,
         args,
+        launches: vec![],
+        temporaries: vec![],
     }
 }
 
@@ -377,4 +379,34 @@ fn a_hanging_kernel_times_out_and_the_next_run_works() {
             .correct,
         Some(true)
     );
+}
+
+/// Several kernels per call, with global temporaries between them, checked
+/// against a reference that is several kernels too (softmax: 3 kernels against
+/// the 4 of the unscheduled program), and a cross-thread reduction (1 kernel).
+#[test]
+fn multi_kernel_and_cross_thread_sessions_are_correct() {
+    if !gpu_or_skip("multi_kernel_and_cross_thread_sessions_are_correct") {
+        return;
+    }
+    let mut client = worker();
+    for (path, kernels) in [
+        ("sessions/softmax_1_rows.yaml", 3),
+        ("sessions/softmax_2_cross_thread.yaml", 1),
+        ("sessions/gemv_2_cross_thread.yaml", 1),
+    ] {
+        let path = std::path::Path::new(path);
+        let session = tirtui::trace::Session::load(path).unwrap();
+        let (_, text) = session.workload_source(Some(path)).unwrap();
+        let workload = tirtui::script::parse_func(&text, None).unwrap();
+        let trace = tirtui::trace::Trace::replay(workload.clone(), &session.steps)
+            .unwrap_or_else(|(_, e)| panic!("{e}"));
+        let kernel = tirtui::codegen::generate(trace.func()).unwrap().kernel;
+        assert_eq!(kernel.launch_list().len(), kernels, "{}", path.display());
+        let req = tirtui::cli::run::build_request(&workload, &kernel).unwrap();
+        let res = client.run(&req).unwrap();
+        eprintln!("{}: {res:?}", path.display());
+        assert_eq!(res.correct, Some(true), "{}: {res:?}", path.display());
+        assert!(res.warnings.is_empty(), "{}: {:?}", path.display(), res.warnings);
+    }
 }

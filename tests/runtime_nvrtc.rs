@@ -35,6 +35,8 @@ fn kernel(name: &str, source: &str) -> CudaKernel {
             shape: vec![32],
             is_output: true,
         }],
+        launches: vec![],
+        temporaries: vec![],
     }
 }
 

@@ -36,6 +36,8 @@ fn vector_add() -> CudaKernel {
         static_shared_bytes: 0,
         local_bytes: 0,
         args: vec![arg("A", false), arg("B", false), arg("C", true)],
+        launches: vec![],
+        temporaries: vec![],
     }
 }
 

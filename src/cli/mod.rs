@@ -5,12 +5,12 @@
 
 pub mod explore;
 pub mod replay;
-pub mod run;
+// Kept under its old name for callers of `cli::run`.
+pub use crate::session::run;
 
 pub use explore::explore;
 
 use crate::diag::Diagnostic;
-use crate::ir::PrimFunc;
 use std::path::Path;
 
 pub const EXIT_OK: i32 = 0;
@@ -18,21 +18,29 @@ pub const EXIT_STEP_FAILED: i32 = 1;
 pub const EXIT_BAD_INPUT: i32 = 2;
 pub const EXIT_NO_GPU: i32 = 3;
 
-/// Reads and parses a workload file, rendering any error for the terminal.
-pub fn load_workload(path: &Path, func: Option<&str>) -> Result<PrimFunc, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Diagnostic::new(format!("cannot read {}: {e}", path.display())).render())?;
-    parse_workload(&path.display().to_string(), &text, func)
-}
+pub use crate::session::{load_workload, parse_workload};
 
-/// Parses workload text; `name` is used in messages.
-pub fn parse_workload(name: &str, text: &str, func: Option<&str>) -> Result<PrimFunc, String> {
-    crate::script::parse_func(text, func).map_err(|e| e.to_diagnostic(name, text).render())
+/// Writes to stdout; false when stdout is closed (`| head -1`): the caller
+/// then ends quietly with status 0, as `cat` and `grep` do.
+pub fn out(text: &str) -> bool {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+    {
+        Ok(()) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => false,
+        Err(e) => {
+            eprintln!("error: cannot write to stdout: {e}");
+            false
+        }
+    }
 }
 
 /// `tirtui print FILE.tir`: parse and print back (round trip).
 pub fn print(path: &Path) -> i32 {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::input::read_text(path) {
         Ok(t) => t,
         Err(e) => {
             eprint!(
@@ -42,9 +50,13 @@ pub fn print(path: &Path) -> i32 {
             return EXIT_BAD_INPUT;
         }
     };
+    if let Some(msg) = crate::session::wrong_kind(path, &text, crate::session::FileKind::Workload) {
+        eprint!("{}", Diagnostic::new(msg).render());
+        return EXIT_BAD_INPUT;
+    }
     match crate::script::parse_module(&text) {
         Ok(module) => {
-            print!("{}", crate::script::print_module(&module));
+            out(&crate::script::print_module(&module));
             EXIT_OK
         }
         Err(e) => {

@@ -2,6 +2,7 @@
 
 use super::{EXIT_BAD_INPUT, EXIT_NO_GPU, EXIT_OK, EXIT_STEP_FAILED};
 use crate::diag::Diagnostic;
+use crate::session::FileKind;
 use crate::trace::{Session, Trace};
 use serde_json::{json, Map, Value};
 use std::path::Path;
@@ -25,28 +26,61 @@ fn ms(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1e3
 }
 
+/// The end of a replay that went wrong: the rendered message on stderr, and
+/// with `--json` one JSON object with an `error` field on stdout (so scripts
+/// always get JSON when they asked for it).
+fn fail(opts: &ReplayOptions, path: &Path, code: i32, rendered: &str) -> i32 {
+    eprint!("{rendered}");
+    if opts.json {
+        let first = rendered
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("error: ");
+        let obj = json!({
+            "session": path.display().to_string(),
+            "error": first,
+            "exit": code,
+        });
+        if !super::out(&format!("{obj}\n")) {
+            return EXIT_OK;
+        }
+    }
+    code
+}
+
 pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
     let t_parse = Instant::now();
+    if let Ok(text) = std::fs::read_to_string(path) {
+        if let Some(msg) = crate::session::wrong_kind(path, &text, FileKind::Session) {
+            return fail(opts, path, EXIT_BAD_INPUT, &Diagnostic::new(msg).render());
+        }
+    }
     let session = match Session::load(path) {
         Ok(s) => s,
         Err(e) => {
-            eprint!("{}", Diagnostic::new(e.to_string()).render());
-            return EXIT_BAD_INPUT;
+            return fail(
+                opts,
+                path,
+                EXIT_BAD_INPUT,
+                &Diagnostic::new(e.to_string()).render(),
+            )
         }
     };
     let (name, text) = match session.workload_source(Some(path)) {
         Ok(x) => x,
         Err(e) => {
-            eprint!("{}", Diagnostic::new(e.to_string()).render());
-            return EXIT_BAD_INPUT;
+            return fail(
+                opts,
+                path,
+                EXIT_BAD_INPUT,
+                &Diagnostic::new(e.to_string()).render(),
+            )
         }
     };
     let workload = match super::parse_workload(&name, &text, session.func.as_deref()) {
         Ok(f) => f,
-        Err(rendered) => {
-            eprint!("{rendered}");
-            return EXIT_BAD_INPUT;
-        }
+        Err(rendered) => return fail(opts, path, EXIT_BAD_INPUT, &rendered),
     };
     let parse_ms = ms(t_parse);
 
@@ -54,55 +88,93 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
     let trace = match Trace::replay(workload.clone(), &session.steps) {
         Ok(t) => t,
         Err((_, e)) => {
-            eprint!("{}", e.to_diagnostic(&path.display().to_string()).render());
-            return EXIT_STEP_FAILED;
+            return fail(
+                opts,
+                path,
+                EXIT_STEP_FAILED,
+                &e.to_diagnostic(&path.display().to_string()).render(),
+            )
         }
     };
     let replay_ms = ms(t_replay);
     let func = trace.func();
 
-    if opts.emit == Some(Emit::Tir) {
-        print!("{}", crate::script::print_func(func));
+    if opts.emit == Some(Emit::Tir) && !super::out(&crate::script::print_func(func)) {
+        return EXIT_OK;
     }
-    if opts.emit == Some(Emit::Python) {
-        print!(
-            "{}",
-            crate::trace::python::to_python(&trace.steps, &path.display().to_string())
-        );
+    if opts.emit == Some(Emit::Python)
+        && !super::out(&crate::trace::python::to_python(
+            &trace.steps,
+            &path.display().to_string(),
+        ))
+    {
+        return EXIT_OK;
     }
     let needs_cuda = opts.emit == Some(Emit::Cuda) || opts.json || opts.run;
     if !needs_cuda {
+        if opts.emit.is_none() {
+            // Nothing asked for: say what happened in one line.
+            let n = trace.steps.len();
+            let line = format!(
+                "{}: {n} step{} applied to {} (--emit tir|cuda|python prints the result)\n",
+                path.display(),
+                if n == 1 { "" } else { "s" },
+                name
+            );
+            let _ = super::out(&line);
+        }
         return EXIT_OK;
     }
     let t_lower = Instant::now();
-    let lowered = crate::lower::lower(func);
+    let lowered = crate::lower::lower_program(func);
     let lower_ms = ms(t_lower);
     let t_codegen = Instant::now();
-    let generated = crate::codegen::generate(func);
+    let generated = lowered
+        .as_ref()
+        .map_err(|e| crate::codegen::CodegenError::from(e.clone()))
+        .and_then(crate::codegen::emit_program);
     let codegen_ms = ms(t_codegen);
     let out = match (lowered, generated) {
         (Ok(_), Ok(out)) => out,
         (Err(e), _) => {
-            eprint!(
-                "{}",
-                Diagnostic::new(format!("cannot lower the scheduled program: {e}")).render()
-            );
-            return EXIT_STEP_FAILED;
+            return fail(
+                opts,
+                path,
+                EXIT_STEP_FAILED,
+                &Diagnostic::new(format!("cannot lower the scheduled program: {e}")).render(),
+            )
         }
         (_, Err(e)) => {
-            eprint!(
-                "{}",
-                Diagnostic::new(format!("cannot generate CUDA: {e}")).render()
-            );
-            return EXIT_STEP_FAILED;
+            return fail(
+                opts,
+                path,
+                EXIT_STEP_FAILED,
+                &Diagnostic::new(format!("cannot generate CUDA: {e}")).render(),
+            )
         }
     };
-    if opts.emit == Some(Emit::Cuda) {
-        print!("{}", out.kernel.source);
+    if opts.emit == Some(Emit::Cuda) && !super::out(&out.kernel.source) {
+        return EXIT_OK;
     }
     let mut obj = Map::new();
     obj.insert("session".into(), json!(path.display().to_string()));
     obj.insert("steps".into(), json!(trace.steps.len()));
+    let kernels: Vec<Value> = out
+        .kernel
+        .launch_list()
+        .iter()
+        .map(|k| {
+            json!({
+                "name": k.name,
+                "grid": k.grid,
+                "block": k.block,
+                "dynamic_shared_bytes": k.dynamic_shared_bytes,
+                "shared_bytes": k.static_shared_bytes + k.dynamic_shared_bytes,
+                "local_bytes": k.local_bytes,
+            })
+        })
+        .collect();
+    obj.insert("kernels".into(), Value::Array(kernels));
     obj.insert(
         "launch".into(),
         json!({"grid": out.kernel.grid, "block": out.kernel.block, "dynamic_shared_bytes": out.kernel.dynamic_shared_bytes}),
@@ -154,17 +226,15 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
                 }
             }
             Err(super::run::RunFailure::NoDevice(msg)) => {
-                eprintln!("error: {msg}");
-                return EXIT_NO_GPU;
+                return fail(opts, path, EXIT_NO_GPU, &format!("error: {msg}\n"));
             }
             Err(super::run::RunFailure::Other(msg)) => {
-                eprint!("{}", Diagnostic::new(msg).render());
-                return EXIT_STEP_FAILED;
+                return fail(opts, path, EXIT_STEP_FAILED, &Diagnostic::new(msg).render())
             }
         }
     }
-    if opts.json {
-        println!("{}", Value::Object(obj));
+    if opts.json && !super::out(&format!("{}\n", Value::Object(obj))) {
+        return EXIT_OK;
     }
     status
 }

@@ -1,4 +1,5 @@
-//! The CUDA C++ writer: one `extern "C" __global__` kernel from a lowered program.
+//! The CUDA C++ writer: one `extern "C" __global__` function per kernel of a
+//! lowered program, all in one translation unit.
 //!
 //! Statements print as hand-written CUDA would: `#pragma unroll` loops,
 //! float4 loads and stores for vectorized copies, local buffers as arrays,
@@ -15,11 +16,11 @@ use super::expr::{
     c_type, helper_source, make_vector, thread_split, vector_type, ExprCtx, Hoisted,
 };
 use super::names::Names;
-use super::{CodegenError, CudaKernel, CudaOutput, KernelArg};
+use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
 use crate::ir::{BufferId, DataType, Expr, ForKind, StorageScope, ThreadAxis};
 use crate::lower::flatten_buffer::alloc_size;
 use crate::lower::index::{linear, Linear, Ranges, Simplifier};
-use crate::lower::lir::{LFor, LStmt, Lowered};
+use crate::lower::lir::{LFor, LStmt, Lowered, LoweredProgram};
 use crate::lower::vectorize::{analyze, single_store};
 use std::collections::{BTreeSet, HashSet};
 
@@ -43,29 +44,143 @@ struct Writer<'a> {
     wide: bool,
 }
 
+/// One kernel's function text and what the translation unit and the launch need of it.
+struct KernelPart {
+    /// `extern "C" __global__ ... { ... }`, ending with a newline.
+    text: String,
+    helpers: BTreeSet<&'static str>,
+    types: HashSet<DataType>,
+    /// Block line ranges relative to the start of `text`.
+    blocks: Vec<(String, Vec<(usize, usize)>)>,
+    launch: KernelLaunch,
+    layout: crate::lower::SharedLayout,
+}
+
+/// Prints a one-kernel program.
 pub fn emit(f: &Lowered) -> Result<CudaOutput, CodegenError> {
+    emit_program(&LoweredProgram {
+        kernels: vec![f.clone()],
+        params: f.params.iter().filter_map(|p| p.buffer).collect(),
+        temporaries: Vec::new(),
+    })
+}
+
+/// Prints every kernel of a program into one translation unit, in launch order.
+pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
+    let Some(first) = p.kernels.first() else {
+        return Err(CodegenError::NotLowered);
+    };
+    let arg_of = |b: BufferId, is_output: bool| -> Result<KernelArg, CodegenError> {
+        let buf = first.buffer(b);
+        let Some(shape) = buf.const_shape() else {
+            return Err(CodegenError::SymbolicShape {
+                buffer: buf.name.clone(),
+            });
+        };
+        Ok(KernelArg {
+            name: buf.name.clone(),
+            dtype: buf.dtype.name().to_string(),
+            shape,
+            is_output,
+        })
+    };
+    let args = p
+        .params
+        .iter()
+        .map(|&b| arg_of(b, p.kernels.iter().any(|k| writes(&k.body, b))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let temporaries = p
+        .temporaries
+        .iter()
+        .map(|&b| arg_of(b, false))
+        .collect::<Result<Vec<_>, _>>()?;
+    let all_args = p.arg_buffers();
+    let mut parts = Vec::new();
+    for k in &p.kernels {
+        parts.push(emit_kernel(k, &all_args)?);
+    }
+    // Assemble: includes, helpers, then each kernel.
+    let mut head = String::new();
+    let types: HashSet<DataType> = parts.iter().flat_map(|k| k.types.iter().copied()).collect();
+    if types.contains(&DataType::F16) {
+        head.push_str("#include <cuda_fp16.h>\n");
+    }
+    if types.contains(&DataType::BF16) {
+        head.push_str("#include <cuda_bf16.h>\n");
+    }
+    if !head.is_empty() {
+        head.push('\n');
+    }
+    let helpers: BTreeSet<&'static str> = parts
+        .iter()
+        .flat_map(|k| k.helpers.iter().copied())
+        .collect();
+    for h in &helpers {
+        head.push_str(&helper_source(h));
+        head.push('\n');
+    }
+    let mut source = head;
+    let mut block_lines: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            source.push('\n');
+        }
+        let offset = source.matches('\n').count();
+        for (name, ranges) in &part.blocks {
+            let shifted = ranges.iter().map(|&(a, b)| (a + offset, b + offset));
+            match block_lines.iter_mut().find(|(n, _)| n == name) {
+                Some((_, r)) => r.extend(shifted),
+                None => block_lines.push((name.clone(), shifted.collect())),
+            }
+        }
+        source.push_str(&part.text);
+    }
+    let launch = &parts[0].launch;
+    let layout = &parts[0].layout;
+    Ok(CudaOutput {
+        kernel: CudaKernel {
+            name: launch.name.clone(),
+            source,
+            grid: launch.grid,
+            block: launch.block,
+            dynamic_shared_bytes: launch.dynamic_shared_bytes,
+            static_shared_bytes: launch.static_shared_bytes,
+            local_bytes: launch.local_bytes,
+            args,
+            launches: parts.iter().map(|k| k.launch.clone()).collect(),
+            temporaries,
+        },
+        block_lines,
+        shared_bytes_before_merge: layout.bytes_before_merge,
+        shared_bytes_after_merge: layout.bytes_after_merge,
+    })
+}
+
+/// The name TVM gives the `index`-th kernel of `func`.
+pub fn kernel_name(func: &str, index: usize) -> String {
+    let base = format!("{}_kernel", sanitize_symbol(func));
+    if index == 0 {
+        base
+    } else {
+        format!("{base}_{index}")
+    }
+}
+
+/// One kernel; `all_args` lists the program's arguments (parameters, then temporaries).
+fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, CodegenError> {
     let Some(launch) = f.launch.clone() else {
         return Err(CodegenError::NotLowered);
     };
-    let mut args = Vec::new();
+    let mut arg_indices = Vec::new();
     for p in &f.params {
         let Some(b) = p.buffer else {
             return Err(CodegenError::ScalarParam {
                 name: p.name.clone(),
             });
         };
-        let buf = f.buffer(b);
-        let Some(shape) = buf.const_shape() else {
-            return Err(CodegenError::SymbolicShape {
-                buffer: buf.name.clone(),
-            });
-        };
-        args.push(KernelArg {
-            name: buf.name.clone(),
-            dtype: buf.dtype.name().to_string(),
-            shape,
-            is_output: writes(&f.body, b),
-        });
+        if let Some(i) = all_args.iter().position(|&a| a == b) {
+            arg_indices.push(i);
+        }
     }
     let mut w = Writer {
         f,
@@ -133,22 +248,7 @@ pub fn emit(f: &Lowered) -> Result<CudaOutput, CodegenError> {
     w.stmt(&f.body);
     w.drop_unused_hoisted();
 
-    // Assemble: includes, helpers, signature, body.
-    let mut head = String::new();
-    let types = used_types(f);
-    if types.contains(&DataType::F16) {
-        head.push_str("#include <cuda_fp16.h>\n");
-    }
-    if types.contains(&DataType::BF16) {
-        head.push_str("#include <cuda_bf16.h>\n");
-    }
-    if !head.is_empty() {
-        head.push('\n');
-    }
-    for h in &w.helpers {
-        head.push_str(&helper_source(h));
-        head.push('\n');
-    }
+    let mut text = String::new();
     let params: Vec<String> = f
         .params
         .iter()
@@ -158,17 +258,18 @@ pub fn emit(f: &Lowered) -> Result<CudaOutput, CodegenError> {
             format!("{}* __restrict__ {}", c_type(buf.dtype), w.names.buffer(b))
         })
         .collect();
-    let kernel_name = format!("{}_kernel", sanitize_symbol(&f.name));
-    head.push_str(&format!(
-        "extern \"C\" __global__ void __launch_bounds__({}) {kernel_name}({}) {{\n",
+    let name = kernel_name(&f.name, f.kernel);
+    text.push_str(&format!(
+        "extern \"C\" __global__ void __launch_bounds__({}) {name}({}) {{\n",
         launch.threads(),
         params.join(", ")
     ));
     if merged {
-        head.push_str("  extern __shared__ __align__(16) unsigned char buf_dyn_shmem[];\n");
+        text.push_str("  extern __shared__ __align__(16) unsigned char buf_dyn_shmem[];\n");
     }
-    let offset = head.matches('\n').count();
-    let source = format!("{head}{}}}\n", w.out);
+    let offset = text.matches('\n').count();
+    text.push_str(&w.out);
+    text.push_str("}\n");
     let local_bytes: u64 = w
         .local_buffers
         .iter()
@@ -177,7 +278,7 @@ pub fn emit(f: &Lowered) -> Result<CudaOutput, CodegenError> {
             (alloc_size(buf).unwrap_or(0).max(0) as u64).saturating_mul(buf.dtype.bytes() as u64)
         })
         .fold(0u64, u64::saturating_add);
-    let block_lines = w
+    let blocks = w
         .blocks
         .into_iter()
         .map(|(n, r)| {
@@ -199,20 +300,21 @@ pub fn emit(f: &Lowered) -> Result<CudaOutput, CodegenError> {
         bytes("static shared memory", statics)?,
         bytes("local memory per thread", local_bytes)?,
     );
-    Ok(CudaOutput {
-        kernel: CudaKernel {
-            name: kernel_name,
-            source,
+    Ok(KernelPart {
+        text,
+        helpers: w.helpers,
+        types: used_types(f),
+        blocks,
+        launch: KernelLaunch {
+            name,
             grid: launch.grid,
             block: launch.block,
             dynamic_shared_bytes: pool,
             static_shared_bytes: statics,
             local_bytes,
-            args,
+            args: arg_indices,
         },
-        block_lines,
-        shared_bytes_before_merge: layout.bytes_before_merge,
-        shared_bytes_after_merge: layout.bytes_after_merge,
+        layout,
     })
 }
 

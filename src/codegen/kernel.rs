@@ -1,4 +1,5 @@
-//! The product of code generation: one CUDA kernel plus what the runtime needs to launch it.
+//! The product of code generation: one CUDA translation unit with its kernels
+//! in launch order, plus what the runtime needs to launch them.
 
 use crate::ir::DataType;
 use serde::{Deserialize, Serialize};
@@ -34,12 +35,29 @@ impl KernelArg {
     }
 }
 
-/// A generated CUDA kernel and its launch configuration.
+/// One kernel of a program and its launch configuration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KernelLaunch {
+    /// The `extern "C"` entry point name (`main_kernel`, `main_kernel_1`, ...).
+    pub name: String,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dynamic_shared_bytes: u32,
+    pub static_shared_bytes: u32,
+    pub local_bytes: u32,
+    /// The kernel's pointer parameters, in order: indices into `CudaKernel::args`
+    /// followed by `CudaKernel::temporaries`.
+    pub args: Vec<usize>,
+}
+
+/// A generated CUDA program: its first kernel's launch configuration at the
+/// top level (the whole program when it is one kernel), every kernel in
+/// `launches`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CudaKernel {
-    /// The `extern "C"` entry point name.
+    /// The `extern "C"` entry point name of the first kernel.
     pub name: String,
-    /// Complete CUDA C++ source, compilable by NVRTC on its own.
+    /// Complete CUDA C++ source of every kernel, compilable by NVRTC on its own.
     pub source: String,
     pub grid: [u32; 3],
     pub block: [u32; 3],
@@ -50,4 +68,30 @@ pub struct CudaKernel {
     /// Bytes of `local` (register) buffers per thread.
     pub local_bytes: u32,
     pub args: Vec<KernelArg>,
+    /// Every kernel in launch order; empty means one kernel, described by the
+    /// fields above and taking every argument.
+    #[serde(default)]
+    pub launches: Vec<KernelLaunch>,
+    /// Global intermediates between kernels: allocated (uninitialised) by the
+    /// runtime, never compared.
+    #[serde(default)]
+    pub temporaries: Vec<KernelArg>,
+}
+
+impl CudaKernel {
+    /// The kernels to launch, in order.
+    pub fn launch_list(&self) -> Vec<KernelLaunch> {
+        if !self.launches.is_empty() {
+            return self.launches.clone();
+        }
+        vec![KernelLaunch {
+            name: self.name.clone(),
+            grid: self.grid,
+            block: self.block,
+            dynamic_shared_bytes: self.dynamic_shared_bytes,
+            static_shared_bytes: self.static_shared_bytes,
+            local_bytes: self.local_bytes,
+            args: (0..self.args.len()).collect(),
+        }]
+    }
 }

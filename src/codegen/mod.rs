@@ -1,6 +1,7 @@
 //! CUDA C++ code generation from lowered TIR: `generate` lowers a scheduled
-//! PrimFunc (`crate::lower`) and prints one NVRTC-compilable kernel with its
-//! launch configuration, plus which source lines came from which TIR block.
+//! PrimFunc (`crate::lower`) and prints its kernels as one NVRTC-compilable
+//! translation unit with their launch configurations, plus which source lines
+//! came from which TIR block.
 //!
 //! Invariant: knows `ir` and `lower`; never touches the GPU (that is `runtime`).
 
@@ -10,20 +11,21 @@ mod index_width;
 pub mod kernel;
 mod names;
 
-pub use kernel::{CudaKernel, KernelArg};
+pub use cuda::kernel_name;
+pub use kernel::{CudaKernel, KernelArg, KernelLaunch};
 
 use crate::ir::PrimFunc;
-use crate::lower::{LowerError, Lowered};
+use crate::lower::{LowerError, Lowered, LoweredProgram};
 use thiserror::Error;
 
-/// A generated kernel and what the TUI shows about it.
+/// A generated program and what the TUI shows about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CudaOutput {
     pub kernel: CudaKernel,
     /// For each TIR block (in order of first appearance), the 0-based,
     /// half-open `[start, end)` line ranges of `kernel.source` printed from it.
     pub block_lines: Vec<(String, Vec<(usize, usize)>)>,
-    /// Shared memory bytes if every shared buffer had its own array.
+    /// Shared memory bytes (of the first kernel) if every shared buffer had its own array.
     pub shared_bytes_before_merge: u64,
     /// Shared memory bytes after buffers with disjoint lifetimes share space.
     pub shared_bytes_after_merge: u64,
@@ -45,10 +47,15 @@ pub enum CodegenError {
     TooLarge { what: &'static str, bytes: u64 },
 }
 
-/// Lowers `func` and prints it as a CUDA kernel.
+/// Lowers `func` and prints its kernels as CUDA.
 pub fn generate(func: &PrimFunc) -> Result<CudaOutput, CodegenError> {
-    let lowered = crate::lower::lower(func)?;
-    emit(&lowered)
+    let lowered = crate::lower::lower_program(func)?;
+    emit_program(&lowered)
+}
+
+/// Prints an already lowered program (the output of `crate::lower::lower_program`).
+pub fn emit_program(lowered: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
+    cuda::emit_program(lowered)
 }
 
 /// Prints an already lowered program (the output of `crate::lower::lower`).

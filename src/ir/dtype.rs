@@ -69,6 +69,18 @@ impl DataType {
         self == DataType::Bool
     }
 
+    /// The smallest and largest value of an integer type (None for floats and bool).
+    pub fn int_range(self) -> Option<(i64, i64)> {
+        Some(match self {
+            DataType::I8 => (i8::MIN.into(), i8::MAX.into()),
+            DataType::I16 => (i16::MIN.into(), i16::MAX.into()),
+            DataType::I32 => (i32::MIN.into(), i32::MAX.into()),
+            DataType::I64 => (i64::MIN, i64::MAX),
+            DataType::U8 => (0, u8::MAX.into()),
+            _ => return None,
+        })
+    }
+
     /// Size of one element in bytes (bool is stored as one byte).
     pub fn bytes(self) -> usize {
         match self {

@@ -129,6 +129,31 @@ pub struct Lowered {
     pub launch: Option<Launch>,
     /// Set by `merge_shared_memory`; shared `Alloc`s are gone from `body` then.
     pub shared: Option<SharedLayout>,
+    /// Position in launch order when the function is split into several
+    /// kernels (`thread_binding::split_kernels`); 0 for the first or only one.
+    pub kernel: usize,
+}
+
+/// A function lowered to its kernels, in launch order. Each kernel's buffer
+/// parameters are the function's buffer parameters and `temporaries` it uses;
+/// all kernels share the function's buffer and variable ids.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoweredProgram {
+    pub kernels: Vec<Lowered>,
+    /// The function's buffer parameters, in order.
+    pub params: Vec<BufferId>,
+    /// Global intermediates between kernels, allocated by the runtime.
+    pub temporaries: Vec<BufferId>,
+}
+
+impl LoweredProgram {
+    /// Every buffer a kernel may take: the function's buffer parameters, then
+    /// the temporaries. Kernel parameters are a subsequence of this list.
+    pub fn arg_buffers(&self) -> Vec<BufferId> {
+        let mut v = self.params.clone();
+        v.extend(&self.temporaries);
+        v
+    }
 }
 
 impl Lowered {

@@ -31,6 +31,7 @@ pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
         body,
         launch: None,
         shared: None,
+        kernel: 0,
     })
 }
 

@@ -18,6 +18,7 @@ pub mod index;
 mod index_tests;
 pub mod inject_virtual_thread;
 pub mod lir;
+pub mod lower_cross_thread_reduction;
 pub mod lower_init_block;
 pub mod lower_opaque_block;
 pub mod merge_shared_memory;
@@ -31,8 +32,8 @@ pub mod thread_sync;
 pub mod unroll;
 pub mod vectorize;
 
-pub use lir::{LStmt, Launch, Lowered, SharedLayout, SharedSlot};
-pub use pipeline::{lower, lower_until, Stage, PASSES};
+pub use lir::{LStmt, Launch, Lowered, LoweredProgram, SharedLayout, SharedSlot};
+pub use pipeline::{lower, lower_program, lower_until, Stage, PASSES};
 
 use thiserror::Error;
 
@@ -61,11 +62,11 @@ pub enum LowerError {
     #[error("{axis} has extent {extent}; CUDA allows at most {max}")]
     ThreadAxisTooLarge { axis: String, extent: i64, max: i64 },
     #[error(
-        "the program needs {} kernels: the loop nests of {} each have their own thread bindings; tirtui generates one kernel per function",
+        "the loop nests of {1} each have their own thread bindings but are not at the function's root ({0} kernels inside one statement): kernels are split only at the root; move them out of the enclosing block or loop",
         groups.len(), groups.iter().map(|g| g.join(", ")).collect::<Vec<_>>().join(" and ")
     )]
     MultipleKernels { groups: Vec<Vec<String>> },
-    #[error("block \"{block}\" is outside every blockIdx/threadIdx binding: it would need its own kernel; bind its loops or move it under the bound loops (compute_at)")]
+    #[error("block \"{block}\" is outside every blockIdx/threadIdx binding: it would need its own kernel; bind its loops or move it under the bound loops (compute_at for a block that produces data, reverse_compute_at for one that consumes it, such as a cache_write block)")]
     UnboundBlock { block: String },
     #[error("loop `{loop_}` encloses the loops bound to {axis}: a kernel cannot be launched inside a loop; bind `{loop_}` or move it inside the bound loops")]
     LaunchInsideLoop { loop_: String, axis: String },
@@ -76,6 +77,12 @@ pub enum LowerError {
         owner: &'static str,
         loop_: String,
         axis: String,
+    },
+    #[error("buffer {buffer} (scope {scope}) is used by {kernels} kernels; {scope} memory lives for one kernel launch only: compute its producer and consumers under the same thread-bound loops (compute_at), or keep it in global memory")]
+    SharedAcrossKernels {
+        buffer: String,
+        scope: String,
+        kernels: usize,
     },
     #[error("buffer {buffer} is an intermediate in global memory; a kernel cannot allocate it: inline it (compute_inline) or cache it in shared/local memory")]
     GlobalIntermediate { buffer: String },

@@ -12,7 +12,7 @@
 //! Invariant: knows `ir`, `lir` and the interpreter's `Tensor`; no GPU.
 
 use super::flatten_buffer::alloc_size;
-use super::lir::{LStmt, Lowered};
+use super::lir::{LStmt, Lowered, LoweredProgram};
 use crate::interp::{Tensor, TensorData};
 use crate::ir::{BufferId, DataType, Expr, StorageScope, ThreadAxis, VarId};
 use std::collections::HashMap;
@@ -119,6 +119,49 @@ struct Sim<'a> {
     /// Variable values by `VarId`: one for all threads (loop variables) or one per thread.
     vars: Vec<Option<VarVal>>,
     epoch: u64,
+}
+
+/// Runs every kernel of `p` in launch order with `args` bound to the
+/// function's buffer parameters; the temporaries between kernels start as NaN
+/// (integers: a poison pattern), so a kernel reading an element its producer
+/// did not write shows.
+pub fn simulate_program(p: &LoweredProgram, args: &mut [Tensor]) -> Result<(), SimError> {
+    if p.params.len() != args.len() {
+        return Err(SimError::Unsupported(format!(
+            "{} arguments for {} buffers",
+            args.len(),
+            p.params.len()
+        )));
+    }
+    let Some(first) = p.kernels.first() else {
+        return Ok(());
+    };
+    let mut all: Vec<Tensor> = args.to_vec();
+    for &b in &p.temporaries {
+        let buf = first.buffer(b);
+        let shape = buf.const_shape().ok_or_else(|| {
+            SimError::Unsupported(format!("temporary {} has a symbolic shape", buf.name))
+        })?;
+        all.push(Tensor::filled_nan(buf.dtype, &shape));
+    }
+    let ids = p.arg_buffers();
+    for k in &p.kernels {
+        let picks: Vec<usize> = k
+            .params
+            .iter()
+            .filter_map(|q| q.buffer)
+            .filter_map(|b| ids.iter().position(|&x| x == b))
+            .collect();
+        let mut kargs: Vec<Tensor> = picks.iter().map(|&i| all[i].clone()).collect();
+        simulate(k, &mut kargs)?;
+        for (i, t) in picks.into_iter().zip(kargs) {
+            all[i] = t;
+        }
+    }
+    for (a, t) in args.iter_mut().zip(all) {
+        *a = t;
+    }
+    Ok(())
 }
 
 /// Runs `f` with `args` bound to its buffer parameters in order; outputs are

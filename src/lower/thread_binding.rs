@@ -1,6 +1,8 @@
-//! Thread binding: checks that the program is one kernel, derives the launch
-//! configuration (grid, block) from the bound loops and replaces every loop
-//! bound to blockIdx/threadIdx by the hardware index. One axis may be bound by
+//! Thread binding: splits the function into kernels (one per root-level
+//! thread-bound loop nest, launched in order, as TVM's SplitHostDevice does),
+//! derives each kernel's launch configuration (grid, block) from its bound
+//! loops and replaces every loop bound to blockIdx/threadIdx by the hardware
+//! index. One axis may be bound by
 //! several loops (cache fetches rebind threadIdx.x); each of them is the same
 //! index, so their extents must agree. vthread loops are left for
 //! `inject_virtual_thread`.
@@ -11,10 +13,108 @@
 //! Invariant: works on `lir` after `compact_buffer_region`; after it, no loop is
 //! bound to blockIdx/threadIdx and `Lowered::launch` is set.
 
-use super::lir::{LStmt, Launch, Lowered};
+use super::lir::{LAlloc, LStmt, Launch, Lowered};
 use super::LowerError;
-use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
+use crate::ir::{BufferId, Expr, ForKind, Param, StorageScope, ThreadAxis, VarId};
 use std::collections::HashMap;
+
+/// Splits `f` into its kernels, in launch order, and returns them with the
+/// global intermediates they pass to each other (allocated by the runtime).
+///
+/// The allocations `plan_buffer_allocation` placed at the root are peeled
+/// off: global ones become temporaries, any other must be used by a single
+/// kernel (shared and local memory do not outlive a launch). Each root-level
+/// statement with a thread-bound loop is a kernel; a root-level statement
+/// that stores without one is an `UnboundBlock` error, as before.
+pub fn split_kernels(mut f: Lowered) -> Result<(Vec<Lowered>, Vec<BufferId>), LowerError> {
+    if !has_binding(&f.body) {
+        return Err(LowerError::NoThreadBinding);
+    }
+    let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
+    let mut root_allocs = Vec::new();
+    while let LStmt::Alloc(a) = body {
+        root_allocs.push(a.buffer);
+        body = a.body;
+    }
+    let parts = match body {
+        LStmt::Seq(v) => v,
+        other => vec![other],
+    };
+    let mut kernels: Vec<LStmt> = Vec::new();
+    for part in parts {
+        if has_binding(&part) {
+            kernels.push(part);
+        } else {
+            // Reports a store outside every binding; anything else is dropped.
+            check_top(&f, &part, &mut None)?;
+        }
+    }
+    let temporaries: Vec<BufferId> = root_allocs
+        .iter()
+        .copied()
+        .filter(|&b| f.buffer(b).scope == StorageScope::Global)
+        .collect();
+    // A shared/local buffer allocated at the root belongs to the one kernel using it.
+    for &b in root_allocs.iter().rev() {
+        if temporaries.contains(&b) {
+            continue;
+        }
+        let users: Vec<usize> = (0..kernels.len())
+            .filter(|&i| kernels[i].touches_buffer(b))
+            .collect();
+        match users[..] {
+            [] => {}
+            [k] => {
+                let inner = std::mem::replace(&mut kernels[k], LStmt::Seq(Vec::new()));
+                kernels[k] = LStmt::Alloc(Box::new(LAlloc {
+                    buffer: b,
+                    body: inner,
+                }));
+            }
+            _ => {
+                let buf = f.buffer(b);
+                return Err(LowerError::SharedAcrossKernels {
+                    buffer: buf.name.clone(),
+                    scope: buf.scope.name().to_string(),
+                    kernels: users.len(),
+                });
+            }
+        }
+    }
+    let out = kernels
+        .into_iter()
+        .enumerate()
+        .map(|(i, body)| {
+            let mut params: Vec<Param> = f
+                .params
+                .iter()
+                .filter(|p| p.buffer.map_or(true, |b| body.touches_buffer(b)))
+                .cloned()
+                .collect();
+            params.extend(
+                temporaries
+                    .iter()
+                    .filter(|&&b| body.touches_buffer(b))
+                    .map(|&b| Param {
+                        name: f.buffer(b).name.clone(),
+                        buffer: Some(b),
+                        var: None,
+                    }),
+            );
+            Lowered {
+                name: f.name.clone(),
+                params,
+                vars: f.vars.clone(),
+                buffers: f.buffers.clone(),
+                body,
+                launch: None,
+                shared: None,
+                kernel: i,
+            }
+        })
+        .collect();
+    Ok((out, temporaries))
+}
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     if !has_binding(&f.body) {

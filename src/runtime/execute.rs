@@ -135,6 +135,7 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
     );
     let compile_ms = compiled.report.compile_ms;
     let kernel = load(dev, &req.kernel, compiled.cubin)?;
+    let kernel_temps = alloc_temporaries(dev, &req.kernel)?;
     let reference = match &req.reference {
         Some(r) => {
             let c = compile_cubin(r, &dev.arch).map_err(|e| match e {
@@ -143,7 +144,7 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
                 },
                 other => other,
             })?;
-            Some(load(dev, r, c.cubin)?)
+            Some((load(dev, r, c.cubin)?, alloc_temporaries(dev, r)?))
         }
         None => None,
     };
@@ -172,7 +173,7 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
     // Correctness first: a faulting kernel is reported before it is timed.
     bufs.upload(&mut buffers)?;
     bufs.poison(&buffers)?;
-    kernel.launch(dev, &buffers)?;
+    kernel.launch(dev, &buffers, &kernel_temps)?;
     dev.sync()?;
     let outputs = bufs.download(&buffers)?;
     for (i, out) in outputs.iter().enumerate() {
@@ -188,10 +189,10 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
     }
 
     let (mut max_rel_err, mut correct) = (None, None);
-    if let Some(reference) = &reference {
+    if let Some((reference, reference_temps)) = &reference {
         bufs.upload(&mut buffers)?;
         bufs.poison(&buffers)?;
-        reference.launch(dev, &buffers)?;
+        reference.launch(dev, &buffers, reference_temps)?;
         dev.sync()?;
         let expected = bufs.download(&buffers)?;
         let (mut worst, mut all_ok) = (0.0f64, true);
@@ -218,7 +219,7 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
         dev,
         checked.runs,
         &mut || bufs.poison(&buffers),
-        &mut || kernel.launch(dev, &buffers),
+        &mut || kernel.launch(dev, &buffers, &kernel_temps),
     )?;
     let time_ms = median(&times);
     let gflops = if time_ms > 0.0 {
@@ -303,6 +304,7 @@ pub fn run_once_in_process(kernel: &CudaKernel, seed: u64) -> Result<Vec<ArgData
     let dev = Device::open()?;
     require_nvrtc()?;
     let loaded = load(&dev, kernel, compile_cubin(kernel, &dev.arch)?.cubin)?;
+    let temporaries = alloc_temporaries(&dev, kernel)?;
     let inputs: Vec<Option<Vec<u8>>> = layouts
         .iter()
         .zip(&kernel.args)
@@ -323,7 +325,7 @@ pub fn run_once_in_process(kernel: &CudaKernel, seed: u64) -> Result<Vec<ArgData
     };
     bufs.upload(&mut buffers)?;
     bufs.poison(&buffers)?;
-    loaded.launch(&dev, &buffers)?;
+    loaded.launch(&dev, &buffers, &temporaries)?;
     dev.sync()?;
     let outputs = bufs.download(&buffers)?;
     Ok(kernel
@@ -337,6 +339,23 @@ pub fn run_once_in_process(kernel: &CudaKernel, seed: u64) -> Result<Vec<ArgData
             bytes: input.or(output).unwrap_or_default(),
         })
         .collect())
+}
+
+/// Device memory for the program's intermediates between kernels.
+fn alloc_temporaries(
+    dev: &Device,
+    kernel: &CudaKernel,
+) -> Result<Vec<CudaSlice<u8>>, RuntimeError> {
+    let mut out = Vec::with_capacity(kernel.temporaries.len());
+    for t in &kernel.temporaries {
+        let layout = arg_layout(t)?;
+        out.push(
+            dev.stream
+                .alloc_zeros::<u8>(layout.bytes)
+                .map_err(driver_error)?,
+        );
+    }
+    Ok(out)
 }
 
 /// Moving argument data between host and device.
@@ -418,6 +437,8 @@ mod tests {
                     arg("B", &[2, 3], false),
                     arg("C", &[4, 3], true),
                 ],
+                launches: vec![],
+                temporaries: vec![],
             },
             reference: None,
             matmul: Some(Matmul {

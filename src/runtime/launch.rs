@@ -1,10 +1,11 @@
-//! Loading a compiled kernel on the device, launching it, and its resource usage.
+//! Loading a compiled program on the device, launching its kernels in order,
+//! and their resource usage.
 //!
-//! Knows the driver API and `CudaKernel`'s launch configuration; no timing, no checking.
+//! Knows the driver API and `CudaKernel`'s launch configurations; no timing, no checking.
 
 use super::device::{driver_message, Device};
 use super::error::RuntimeError;
-use crate::codegen::CudaKernel;
+use crate::codegen::{CudaKernel, KernelLaunch};
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, CudaSlice, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::Ptx;
@@ -13,10 +14,17 @@ use cudarc::nvrtc::Ptx;
 const DEFAULT_DYNAMIC_SHARED_LIMIT: u32 = 48 * 1024;
 const MAX_THREADS_PER_BLOCK: u64 = 1024;
 
-/// A kernel loaded into the device's context, ready to launch.
-pub struct LoadedKernel {
+/// One kernel of a loaded program.
+pub struct LoadedLaunch {
     pub func: CudaFunction,
     pub config: LaunchConfig,
+    /// Indices into the program's arguments followed by its temporaries.
+    pub args: Vec<usize>,
+}
+
+/// A program loaded into the device's context, ready to launch: its kernels in order.
+pub struct LoadedKernel {
+    pub launches: Vec<LoadedLaunch>,
 }
 
 /// What the driver says the kernel uses.
@@ -30,7 +38,7 @@ pub struct KernelStats {
 }
 
 /// Checks grid and block before the driver sees them, for clearer messages.
-pub fn check_launch_config(kernel: &CudaKernel) -> Result<LaunchConfig, RuntimeError> {
+pub fn check_launch_config(kernel: &KernelLaunch) -> Result<LaunchConfig, RuntimeError> {
     let [gx, gy, gz] = kernel.grid;
     let [bx, by, bz] = kernel.block;
     if kernel.grid.contains(&0) || kernel.block.contains(&0) {
@@ -57,58 +65,114 @@ pub fn check_launch_config(kernel: &CudaKernel) -> Result<LaunchConfig, RuntimeE
     })
 }
 
-/// Loads `cubin` and finds `kernel.name` in it, opting in to large dynamic shared memory.
+/// Loads `cubin` and finds each kernel in it, opting in to large dynamic shared memory.
 pub fn load(
     dev: &Device,
     kernel: &CudaKernel,
     cubin: Vec<u8>,
 ) -> Result<LoadedKernel, RuntimeError> {
-    let config = check_launch_config(kernel)?;
+    let list = kernel.launch_list();
+    let configs = list
+        .iter()
+        .map(check_launch_config)
+        .collect::<Result<Vec<_>, _>>()?;
+    let n_args = kernel.args.len() + kernel.temporaries.len();
+    if let Some(bad) = list.iter().find(|l| l.args.iter().any(|&a| a >= n_args)) {
+        return Err(RuntimeError::Launch(format!(
+            "kernel `{}` names an argument past the {n_args} the program has",
+            bad.name
+        )));
+    }
     let module = dev
         .ctx
         .load_module(Ptx::from_binary(cubin))
         .map_err(|e| RuntimeError::Launch(format!("loading the module: {}", driver_message(e))))?;
-    let func = module.load_function(&kernel.name).map_err(|e| {
-        RuntimeError::Launch(format!(
-            "kernel `{}` not found in the module: {}",
-            kernel.name,
-            driver_message(e)
-        ))
-    })?;
-    let dynamic = kernel.dynamic_shared_bytes;
-    if dynamic > DEFAULT_DYNAMIC_SHARED_LIMIT {
-        if dynamic > dev.max_shared_optin {
-            return Err(RuntimeError::Launch(format!(
-                "{dynamic} bytes of dynamic shared memory; {} allows at most {}",
-                dev.name, dev.max_shared_optin
-            )));
-        }
-        func.set_attribute(
-            CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            dynamic as i32,
-        )
-        .map_err(|e| {
-            RuntimeError::Launch(format!("opting in to shared memory: {}", driver_message(e)))
+    let mut launches = Vec::with_capacity(list.len());
+    for (l, config) in list.into_iter().zip(configs) {
+        let func = module.load_function(&l.name).map_err(|e| {
+            RuntimeError::Launch(format!(
+                "kernel `{}` not found in the module: {}",
+                l.name,
+                driver_message(e)
+            ))
         })?;
+        let dynamic = l.dynamic_shared_bytes;
+        if dynamic > DEFAULT_DYNAMIC_SHARED_LIMIT {
+            if dynamic > dev.max_shared_optin {
+                return Err(RuntimeError::Launch(format!(
+                    "kernel `{}`: {dynamic} bytes of dynamic shared memory; {} allows at most {}",
+                    l.name, dev.name, dev.max_shared_optin
+                )));
+            }
+            func.set_attribute(
+                CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                dynamic as i32,
+            )
+            .map_err(|e| {
+                RuntimeError::Launch(format!("opting in to shared memory: {}", driver_message(e)))
+            })?;
+        }
+        launches.push(LoadedLaunch {
+            func,
+            config,
+            args: l.args,
+        });
     }
-    Ok(LoadedKernel { func, config })
+    Ok(LoadedKernel { launches })
 }
 
 impl LoadedKernel {
-    /// Enqueues one launch on the device's stream with `buffers` as the arguments.
-    pub fn launch(&self, dev: &Device, buffers: &[CudaSlice<u8>]) -> Result<(), RuntimeError> {
-        let mut builder = dev.stream.launch_builder(&self.func);
-        for buf in buffers {
-            builder.arg(buf);
+    /// Enqueues every kernel, in order, on the device's stream: `buffers` are
+    /// the program's arguments, `temporaries` its intermediates.
+    pub fn launch(
+        &self,
+        dev: &Device,
+        buffers: &[CudaSlice<u8>],
+        temporaries: &[CudaSlice<u8>],
+    ) -> Result<(), RuntimeError> {
+        for l in &self.launches {
+            let mut builder = dev.stream.launch_builder(&l.func);
+            for &a in &l.args {
+                let buf = if a < buffers.len() {
+                    buffers.get(a)
+                } else {
+                    temporaries.get(a - buffers.len())
+                };
+                let buf = buf.ok_or_else(|| {
+                    RuntimeError::Launch(format!("argument {a} of a kernel was not allocated"))
+                })?;
+                builder.arg(buf);
+            }
+            // SAFETY: the argument count and order are those of `KernelLaunch::args`,
+            // which codegen emits as the kernel's pointer parameters, and each buffer
+            // holds the argument's full shape.
+            unsafe { builder.launch(l.config) }
+                .map(|_| ())
+                .map_err(|e| RuntimeError::Launch(driver_message(e)))?;
         }
-        // SAFETY: the argument count and order are those of `CudaKernel::args`, which
-        // codegen emits as the kernel's pointer parameters, and each buffer holds
-        // the argument's full shape.
-        unsafe { builder.launch(self.config) }
-            .map(|_| ())
-            .map_err(|e| RuntimeError::Launch(driver_message(e)))
+        Ok(())
     }
 
+    /// Resource use over all kernels: the largest of each, the lowest occupancy.
+    pub fn stats(&self, dev: &Device) -> Result<KernelStats, RuntimeError> {
+        let mut total: Option<KernelStats> = None;
+        for l in &self.launches {
+            let s = l.stats(dev)?;
+            total = Some(match total {
+                None => s,
+                Some(t) => KernelStats {
+                    registers: t.registers.max(s.registers),
+                    static_shared_bytes: t.static_shared_bytes.max(s.static_shared_bytes),
+                    local_bytes: t.local_bytes.max(s.local_bytes),
+                    occupancy: t.occupancy.min(s.occupancy),
+                },
+            });
+        }
+        total.ok_or_else(|| RuntimeError::Launch("the program has no kernel".to_string()))
+    }
+}
+
+impl LoadedLaunch {
     pub fn stats(&self, dev: &Device) -> Result<KernelStats, RuntimeError> {
         let attr = |a: CUfunction_attribute| {
             self.func
@@ -148,10 +212,9 @@ pub fn occupancy(blocks_per_sm: u32, threads_per_block: u32, max_threads_per_sm:
 mod tests {
     use super::*;
 
-    fn kernel(grid: [u32; 3], block: [u32; 3]) -> CudaKernel {
-        CudaKernel {
+    fn kernel(grid: [u32; 3], block: [u32; 3]) -> KernelLaunch {
+        KernelLaunch {
             name: "k".into(),
-            source: String::new(),
             grid,
             block,
             dynamic_shared_bytes: 0,

@@ -149,6 +149,9 @@ pub enum ScheduleError {
     ParamBuffer(String),
     #[error("{what}: {why}")]
     InvalidArgument { what: &'static str, why: String },
+    /// A step would build more than tirtui's bounds allow (`schedule::limits`).
+    #[error("{what}: {why}")]
+    LimitExceeded { what: &'static str, why: String },
     #[error("the recorded decision {decision:?} is invalid: {why}")]
     InvalidDecision { decision: Vec<i64>, why: String },
     #[error("`{0}` is not supported by tirtui: {1}")]
@@ -229,8 +232,8 @@ impl ScheduleError {
             E::BoundLoop(..) => {
                 "split the bound loop and vectorize/unroll its inner part instead".into()
             }
-            E::NotParallelizable { .. } => {
-                "only loops over spatial iterators can be parallelized this way; split or reorder so the reduction loop stays serial (or use rfactor)".into()
+            E::NotParallelizable { what, .. } => {
+                format!("only loops over spatial iterators can be {what}; split or reorder so the reduction loop stays serial (or use rfactor)")
             }
             E::LoopBelowReduction { inner, .. } => {
                 format!("pass {inner} or a loop above it")
@@ -239,6 +242,9 @@ impl ScheduleError {
                 "the loops must be directly nested (each the only child of the one above)".into()
             }
             E::LoopInsideOwnNest { .. } => "choose a loop outside the block's own loop nest".into(),
+            E::LimitExceeded { .. } => {
+                "tirtui bounds loop nesting, factors per split and program size so that every step stays fast; real schedules stay far below these limits".into()
+            }
             E::NotAlone(..) => {
                 "the block must be the only thing under the loops that would move with it".into()
             }

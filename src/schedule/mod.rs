@@ -12,6 +12,7 @@
 pub mod analysis;
 pub mod auto;
 pub mod error;
+pub mod limits;
 pub mod primitive;
 pub mod region;
 pub mod tree;

@@ -69,7 +69,7 @@ fn clamp_to_shape(func: &PrimFunc, buffer: BufferId, region: Vec<Range>) -> Vec<
             |(r, dim)| match (r.min.as_int(), r.extent.as_int(), dim.as_int()) {
                 (Some(lo), Some(ext), Some(n)) => {
                     let lo2 = lo.max(0);
-                    let hi = (lo + ext).min(n);
+                    let hi = lo.saturating_add(ext).min(n);
                     Range::new(Expr::int(lo2), Expr::int((hi - lo2).max(0)))
                 }
                 _ => r,

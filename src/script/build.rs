@@ -25,9 +25,21 @@ use super::parser;
 use crate::diag::Span;
 use crate::ir::{Module, PrimFunc};
 
-/// Parses a TVMScript file into a module of functions.
+/// Parses a TVMScript file into a module of functions; a file without any
+/// function (empty, comments only, an empty `ir_module`) is an error.
 pub fn parse_module(src: &str) -> Result<Module> {
-    parser::with_parse_stack(|| build_here(&parser::parse_here(src)?))
+    let module = parser::with_parse_stack(|| build_here(&parser::parse_here(src)?))?;
+    if module.funcs.is_empty() {
+        return Err(ParseError::semantic(
+            Span::default(),
+            "the file defines no `@T.prim_func` function",
+        )
+        .with_label("in this file")
+        .with_help(
+            "a workload is one `@T.prim_func` function, or an `@I.ir_module` class holding several",
+        ));
+    }
+    Ok(module)
 }
 
 /// The function named `func` (or the only / first one when `None`).

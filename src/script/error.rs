@@ -133,15 +133,22 @@ fn join_alternatives(items: &[String]) -> String {
     }
 }
 
+/// Names longer than this get no "did you mean" help.
+const MAX_SUGGEST_LEN: usize = 128;
+
 /// The candidate with the smallest edit distance, if it is close enough to be a typo.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    // Names of one or two characters are too short for a useful guess.
-    let limit = name.chars().count() / 3;
-    if limit == 0 {
+    // Names of one or two characters are too short for a useful guess, and one
+    // far longer than any name is no typo (its distance would cost len x len).
+    let len = name.chars().count();
+    let limit = len / 3;
+    if limit == 0 || len > MAX_SUGGEST_LEN {
         return None;
     }
     candidates
         .into_iter()
+        // The distance is at least the difference in length.
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
         .map(|c| (edit_distance(name, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
@@ -193,6 +200,9 @@ mod tests {
     fn suggests_close_names_only() {
         assert_eq!(closest("flaot32", ["float32", "int32"]), Some("float32"));
         assert_eq!(closest("xyz", ["float32", "int32"]), None);
+        // A huge name is not compared (it used to take len x len steps per candidate).
+        let huge = "f".repeat(100_000);
+        assert_eq!(closest(&huge, [huge.as_str()]), None);
         assert_eq!(
             join_alternatives(&["a".into(), "b".into(), "c".into()]),
             "a, b or c"

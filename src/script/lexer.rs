@@ -428,23 +428,88 @@ impl<'a> Lexer<'a> {
                     )
                     .with_label("the line ends before the closing quote"));
                 }
-                '\\' => match self.bump() {
-                    Some('n') => value.push('\n'),
-                    Some('t') => value.push('\t'),
-                    Some('r') => value.push('\r'),
-                    Some('0') => value.push('\0'),
-                    Some('\n') => {}
-                    Some(e @ ('\\' | '\'' | '"')) => value.push(e),
-                    Some(other) => {
-                        value.push('\\');
-                        value.push(other);
-                    }
-                    None => {}
-                },
+                '\\' => self.escape(&mut value)?,
                 c => value.push(c),
             }
         }
         self.push(Tok::Str(value), start);
+        Ok(())
+    }
+
+    /// One escape sequence after a `\\` inside a string, decoded as Python does
+    /// (so that printing, which writes `\\x01`, and parsing are inverses).
+    /// Unknown escapes keep their backslash, as in Python.
+    fn escape(&mut self, value: &mut String) -> Result<()> {
+        let start = self.pos - 1;
+        let Some(c) = self.bump() else {
+            return Ok(());
+        };
+        let simple = match c {
+            'n' => Some('\n'),
+            't' => Some('\t'),
+            'r' => Some('\r'),
+            'a' => Some('\u{7}'),
+            'b' => Some('\u{8}'),
+            'f' => Some('\u{c}'),
+            'v' => Some('\u{b}'),
+            '\\' | '\'' | '"' => Some(c),
+            _ => None,
+        };
+        if let Some(ch) = simple {
+            value.push(ch);
+            return Ok(());
+        }
+        match c {
+            '\n' => {}
+            '0'..='7' => {
+                let mut code = c.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    match self.peek().and_then(|d| d.to_digit(8)) {
+                        Some(d) => {
+                            self.bump();
+                            code = code * 8 + d;
+                        }
+                        None => break,
+                    }
+                }
+                value.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+            }
+            'x' | 'u' | 'U' => {
+                let len = match c {
+                    'x' => 2,
+                    'u' => 4,
+                    _ => 8,
+                };
+                let mut code = 0u32;
+                for _ in 0..len {
+                    match self.peek().and_then(|d| d.to_digit(16)) {
+                        Some(d) => {
+                            self.bump();
+                            code = code * 16 + d;
+                        }
+                        None => {
+                            return Err(ParseError::lex(
+                                Span::new(start, self.pos),
+                                format!("truncated `\\{c}` escape"),
+                            )
+                            .with_label(format!("`\\{c}` takes exactly {len} hex digits")));
+                        }
+                    }
+                }
+                let ch = char::from_u32(code).ok_or_else(|| {
+                    ParseError::lex(
+                        Span::new(start, self.pos),
+                        format!("`\\{c}{code:0len$x}` is not a Unicode character"),
+                    )
+                    .with_label("not a valid code point")
+                })?;
+                value.push(ch);
+            }
+            other => {
+                value.push('\\');
+                value.push(other);
+            }
+        }
         Ok(())
     }
 
@@ -584,5 +649,20 @@ mod tests {
         }
         assert!(tokenize("\"\"\"doc\nstring\"\"\"\nx\n").is_ok());
         assert!(tokenize("\u{feff}x = 1\r\n").is_ok());
+    }
+
+    #[test]
+    fn string_escapes_decode_as_in_python() {
+        assert_eq!(
+            toks(r#"'\x01\x7f\u00e9\U0001F600\101\0\a\q'"#)[0],
+            Tok::Str("\u{1}\u{7f}é😀A\0\u{7}\\q".into())
+        );
+        for bad in [r"'\x1'", r"'\uZZZZ'", r"'\U00110000'", r"'\ud800'"] {
+            let e = tokenize(bad).unwrap_err();
+            assert!(
+                e.message.contains("escape") || e.message.contains("Unicode"),
+                "{bad}: {e}"
+            );
+        }
     }
 }

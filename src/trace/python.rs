@@ -16,6 +16,8 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
     }
     // Block names that were not bound by a step are looked up once.
     let mut bound: Vec<String> = Vec::new();
+    // Outputs of sampling steps: an `ann_val` naming one passes the variable.
+    let mut sampled: Vec<String> = Vec::new();
     for step in steps {
         let Some(spec) = op_spec(&step.op) else {
             continue;
@@ -32,6 +34,7 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
             }
             let text = match (field.kind, value) {
                 (FieldKind::Name, Arg::Str(n)) => handle(n, field.name, &bound, &mut s),
+                (_, Arg::Str(n)) if field.name == "ann_val" && sampled.contains(n) => n.clone(),
                 (FieldKind::Names | FieldKind::Factors, Arg::List(items)) => {
                     let parts: Vec<String> = items
                         .iter()
@@ -71,6 +74,9 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
         }
         s.push_str(&format!("    {line}\n"));
         bound.extend(step.out.iter().cloned());
+        if step.op.starts_with("sample_") {
+            sampled.extend(step.out.iter().cloned());
+        }
     }
     s.push_str("    return sch\n");
     s

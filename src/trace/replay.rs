@@ -105,7 +105,10 @@ impl Replayer {
     pub fn apply(&mut self, index: usize, step: &Step) -> Result<Step, StepError> {
         let before = self.schedule.func.clone();
         let mut recorded = step.clone();
-        match self.apply_inner(index, &mut recorded) {
+        let applied = self
+            .apply_inner(index, &mut recorded)
+            .and_then(|outs| check_growth(&before, &self.schedule.func).map(|()| outs));
+        match applied {
             Ok(outs) => {
                 let expected = outs.len();
                 if !step.out.is_empty()
@@ -410,10 +413,15 @@ impl Replayer {
             "annotate" => {
                 let t = self.block_or_loop(step, "block_or_loop")?;
                 let key = self.string(step, "ann_key")?.to_string();
-                let val = step
-                    .arg("ann_val")
-                    .and_then(to_ann)
-                    .ok_or_else(|| arg_err("ann_val", "expected a number, string, bool or list"))?;
+                let val = match step.arg("ann_val") {
+                    // The name of an earlier sample: its value, as TVM uses an ExprRV.
+                    Some(Arg::Str(n)) => match self.lookup(n) {
+                        Some(Handle::Int(v)) => Some(AnnValue::Int(*v)),
+                        _ => Some(AnnValue::Str(n.clone())),
+                    },
+                    other => other.and_then(to_ann),
+                }
+                .ok_or_else(|| arg_err("ann_val", "expected a number, string, bool or list"))?;
                 self.schedule.transact(|f| annotate::annotate(f, t, &key, val)).map_err(S)?;
                 vec![]
             }
@@ -467,7 +475,7 @@ impl Replayer {
             "blockize" | "tensorize" => {
                 return Err(S(ScheduleError::Unsupported(
                     if op == "blockize" { "blockize" } else { "tensorize" },
-                    "tirtui has no tensor intrinsics and does not lower nested block structure yet; the step is kept in the session but cannot be applied".into(),
+                    "tirtui has no tensor intrinsics and does not lower nested block structure yet; this step cannot be applied".into(),
                 )))
             }
             other => return Err(arg_err("op", format!("unknown op `{other}`"))),
@@ -502,6 +510,29 @@ impl Replayer {
             _ => Err(arg_err("factors", "expected a list")),
         }
     }
+}
+
+/// A step may not grow the program past `schedule::limits` (whatever the
+/// primitive): every later step, pass and print walks the whole tree.
+fn check_growth(before: &PrimFunc, after: &PrimFunc) -> Result<(), StepFailure> {
+    use crate::schedule::limits::{max_loop_nest, program_nodes, MAX_LOOP_NEST, MAX_PROGRAM_NODES};
+    let nest = max_loop_nest(&after.body);
+    if nest > MAX_LOOP_NEST && nest > max_loop_nest(&before.body) {
+        return Err(StepFailure::Schedule(ScheduleError::LimitExceeded {
+            what: "this step",
+            why: format!("it would nest loops {nest} deep; tirtui allows at most {MAX_LOOP_NEST}"),
+        }));
+    }
+    let nodes = program_nodes(after);
+    if nodes > MAX_PROGRAM_NODES && nodes > program_nodes(before) {
+        return Err(StepFailure::Schedule(ScheduleError::LimitExceeded {
+            what: "this step",
+            why: format!(
+                "the program would grow to {nodes} IR nodes; tirtui allows at most {MAX_PROGRAM_NODES}"
+            ),
+        }));
+    }
+    Ok(())
 }
 
 fn to_ann(a: &Arg) -> Option<AnnValue> {

@@ -31,6 +31,11 @@ pub enum SessionError {
         path: String,
         source: std::io::Error,
     },
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}:{line}:{col}: invalid YAML: {message}")]
     Yaml {
         path: String,
@@ -67,7 +72,7 @@ impl Session {
 
     /// Reads and validates a session file.
     pub fn load(path: &Path) -> Result<Session, SessionError> {
-        let text = std::fs::read_to_string(path).map_err(|e| SessionError::Io {
+        let text = crate::input::read_text(path).map_err(|e| SessionError::Io {
             path: path.display().to_string(),
             source: e,
         })?;
@@ -80,6 +85,8 @@ impl Session {
             path: path.to_string(),
             message,
         };
+        // A byte-order mark (editors on Windows write one) is not a YAML document.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let doc: Value = serde_yaml::from_str(text).map_err(|e| {
             let (line, col) = e
                 .location()
@@ -209,8 +216,19 @@ impl Session {
         match &self.workload {
             Workload::Path(p) => s.push_str(&format!("workload: {}\n", super::step::yaml_str(p))),
             Workload::Inline(src) => {
-                s.push_str("source: |\n");
-                for line in src.lines() {
+                // An explicit indentation indicator, so a first line that starts
+                // with spaces or a tab reads back; chomping keeps the exact
+                // number of trailing newlines.
+                let chomp = if !src.ends_with('\n') {
+                    "-"
+                } else if src.ends_with("\n\n") {
+                    "+"
+                } else {
+                    ""
+                };
+                s.push_str(&format!("source: |2{chomp}\n"));
+                for line in src.split_inclusive('\n') {
+                    let line = line.strip_suffix('\n').unwrap_or(line);
                     if line.is_empty() {
                         s.push('\n');
                     } else {
@@ -237,9 +255,30 @@ impl Session {
         s
     }
 
-    /// Writes the session atomically: a temp file in the same folder, then rename.
+    /// Writes the session atomically: a temp file in the same folder, then
+    /// rename. The text is read back first: a session that would not load as
+    /// the same session is refused, and the old file stays as it was.
     pub fn save(&self, path: &Path) -> Result<(), SessionError> {
-        write_atomic(path, &self.to_yaml())
+        let text = self.to_yaml();
+        let shown = path.display().to_string();
+        match Session::from_yaml(&text, &shown) {
+            Ok(back) if back.to_yaml() == text => {}
+            Ok(_) => {
+                return Err(SessionError::Format {
+                    path: shown,
+                    message: "not saved: the YAML would not read back as the same session \
+                              (a note or value tirtui cannot write faithfully)"
+                        .into(),
+                })
+            }
+            Err(e) => {
+                return Err(SessionError::Format {
+                    path: shown,
+                    message: format!("not saved: the YAML would not read back: {e}"),
+                })
+            }
+        }
+        write_atomic(path, &text)
     }
 
     /// Reads the workload's TVMScript; returns (display name, text).
@@ -256,7 +295,7 @@ impl Session {
             )),
             Workload::Path(p) => {
                 let full = resolve(session_path, p);
-                let text = std::fs::read_to_string(&full).map_err(|e| SessionError::Io {
+                let text = crate::input::read_text(&full).map_err(|e| SessionError::Io {
                     path: full.display().to_string(),
                     source: e,
                 })?;
@@ -278,11 +317,42 @@ pub fn resolve(session_path: Option<&Path>, rel: &str) -> PathBuf {
     }
 }
 
+/// Writes `text` to `path` atomically: a temp file `.NAME.tmpPID` in the same
+/// folder, then a rename over the old file. A symlink is followed (its target
+/// is replaced, the link stays), and an existing file keeps its permissions.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), SessionError> {
-    let io = |e: std::io::Error| SessionError::Io {
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(path).map_err(|e| SessionError::Write {
+                path: path.display().to_string(),
+                source: e,
+            })?
+        }
+        _ => path.to_path_buf(),
+    };
+    let io = |e: std::io::Error| SessionError::Write {
         path: path.display().to_string(),
         source: e,
     };
+    let tmp = temp_path(&path, std::process::id());
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        if let Ok(meta) = std::fs::metadata(&path) {
+            f.set_permissions(meta.permissions())?;
+        }
+        f.sync_all()?;
+        std::fs::rename(&tmp, &path)
+    };
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
+/// The temp file a save by process `pid` writes before the rename.
+pub fn temp_path(path: &Path, pid: u32) -> PathBuf {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -291,12 +361,49 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), SessionError> {
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_else(|| "session".into());
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, text).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io(e)
-    })
+    dir.join(format!(".{name}.tmp{pid}"))
+}
+
+/// Removes temp files that a killed save of `path` left behind (those whose
+/// process is gone); returns how many.
+pub fn remove_stray_temps(path: &Path) -> usize {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().to_string()) else {
+        return 0;
+    };
+    let prefix = format!(".{name}.tmp");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().to_string();
+        let Some(pid) = file
+            .strip_prefix(&prefix)
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id()
+            && !process_alive(pid)
+            && std::fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Whether a process id is running (Linux: `/proc/PID`; elsewhere assumed).
+pub fn process_alive(pid: u32) -> bool {
+    if Path::new("/proc/self").exists() {
+        Path::new(&format!("/proc/{pid}")).exists()
+    } else {
+        true
+    }
 }
 
 fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
@@ -469,4 +576,129 @@ fn any_arg(v: &Value) -> Option<Arg> {
         Value::Sequence(items) => Arg::List(items.iter().map(any_arg).collect::<Option<Vec<_>>>()?),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod save_tests {
+    use super::*;
+    use crate::trace::Arg;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("tirtui-save-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn with_note(note: &str) -> Session {
+        let mut step = Step::new(
+            "get_block",
+            vec![("name", Arg::Str("B".into()))],
+            vec!["b0".into()],
+        )
+        .unwrap();
+        step.note = Some(note.into());
+        Session {
+            workload: Workload::Path("gemm.tir".into()),
+            func: None,
+            steps: vec![step],
+        }
+    }
+
+    #[test]
+    fn saves_read_back_exactly() {
+        let dir = scratch("roundtrip");
+        let path = dir.join("s.yaml");
+        for source in [
+            "    indented first line\nx = 1\n",
+            "\tTAB first\n",
+            "no newline at the end",
+            "two newlines at the end\n\n",
+            "",
+        ] {
+            let s = Session {
+                workload: Workload::Inline(source.into()),
+                func: None,
+                steps: Vec::new(),
+            };
+            s.save(&path).unwrap();
+            assert_eq!(Session::load(&path).unwrap(), s, "{source:?}");
+        }
+        for note in [
+            "line\r\nbreak",
+            "bell \u{7} and escape \u{1b}[31m",
+            "tab\there",
+        ] {
+            let s = with_note(note);
+            s.save(&path).unwrap();
+            assert_eq!(Session::load(&path).unwrap(), s, "{note:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn nan_probabilities_save_as_yaml_nan() {
+        let dir = scratch("nan");
+        let path = dir.join("s.yaml");
+        let step = Step::new(
+            "sample_categorical",
+            vec![
+                ("candidates", Arg::List(vec![Arg::Int(1), Arg::Int(2)])),
+                (
+                    "probs",
+                    Arg::List(vec![Arg::Float(f64::NAN), Arg::Float(0.5)]),
+                ),
+            ],
+            vec!["v0".into()],
+        )
+        .unwrap();
+        let s = Session {
+            workload: Workload::Path("gemm.tir".into()),
+            func: None,
+            steps: vec![step],
+        };
+        s.save(&path).unwrap();
+        let back = Session::load(&path).unwrap();
+        assert_eq!(back.to_yaml(), s.to_yaml());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn saves_follow_links_keep_modes_and_name_write_errors() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("links");
+        let real = dir.join("real.yaml");
+        let link = dir.join("link.yaml");
+        std::fs::write(&real, "old").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        with_note("x").save(&link).unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(std::fs::read_to_string(&real)
+            .unwrap()
+            .starts_with("tirtui: 1"));
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        // A read-only folder: the error says write, not read.
+        let ro = dir.join("ro");
+        std::fs::create_dir(&ro).unwrap();
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+        let target = ro.join("s.yaml");
+        if std::fs::write(ro.join("probe"), "").is_err() {
+            let e = with_note("x").save(&target).unwrap_err().to_string();
+            assert!(e.starts_with("cannot write"), "{e}");
+        }
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let leftovers: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

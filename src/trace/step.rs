@@ -25,10 +25,10 @@ impl Arg {
             Arg::Null => "null".into(),
             Arg::Bool(b) => b.to_string(),
             Arg::Int(i) => i.to_string(),
-            Arg::Float(f) => {
-                let s = format!("{f:?}");
-                s
-            }
+            // YAML's spellings of the special floats (`NaN` would read back as a string).
+            Arg::Float(f) if f.is_nan() => ".nan".into(),
+            Arg::Float(f) if f.is_infinite() => if *f > 0.0 { ".inf" } else { "-.inf" }.into(),
+            Arg::Float(f) => format!("{f:?}"),
             Arg::Str(s) => yaml_str(s),
             Arg::List(v) => format!(
                 "[{}]",
@@ -78,6 +78,11 @@ pub fn yaml_str(s: &str) -> String {
                 '\\' => out.push_str("\\\\"),
                 '\n' => out.push_str("\\n"),
                 '\t' => out.push_str("\\t"),
+                '\r' => out.push_str("\\r"),
+                // Other control characters as YAML escapes, so a save reads back.
+                c if c.is_control() => {
+                    let _ = write!(out, "\\u{:04X}", c as u32);
+                }
                 c => out.push(c),
             }
         }

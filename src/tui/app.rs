@@ -17,14 +17,18 @@ use super::theme::Theme;
 use super::wizard::Wizard;
 use crate::codegen::CudaOutput;
 use crate::trace::step::{op_specs, OpSpec};
+use crate::trace::Arg;
 use crate::trace::{Step, StepError};
 use ratatui::layout::Rect;
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
 /// Input to the app, independent of the terminal library.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     Key(Key),
+    /// Pasted text (the terminal's bracketed paste): text, never keys.
+    Paste(String),
     /// Mouse wheel over a cell: `up` or down.
     Scroll {
         up: bool,
@@ -53,6 +57,28 @@ const PANES: [Pane; 4] = [Pane::Tir, Pane::Palette, Pane::Trace, Pane::Cuda];
 pub enum Confirm {
     QuitUnsaved,
     RestoreJournal(Vec<Step>),
+    /// Saving would replace a file that is not (or no longer) ours.
+    Overwrite {
+        path: PathBuf,
+        then_quit: bool,
+        question: String,
+    },
+}
+
+/// Where a `/` search looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchIn {
+    Tir,
+    Cuda,
+    Trace,
+    Help,
+}
+
+/// The last search: `n`/`N` move between its matches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Search {
+    pub query: String,
+    pub target: SearchIn,
 }
 
 pub enum Mode {
@@ -73,6 +99,11 @@ pub enum Mode {
         scroll: u16,
     },
     Confirm(Confirm),
+    /// Typing a `/` search; `back` is the help scroll to return to.
+    Search {
+        edit: LineEdit,
+        target: SearchIn,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -116,6 +147,19 @@ pub struct App {
     pub trace_sel: usize,
     pub cuda_top: usize,
     pub cuda_left: u16,
+    /// The help's scroll, kept while a search in it is typed.
+    pub help_scroll: u16,
+    /// Columns the TIR pane is scrolled to the right.
+    pub tir_left: u16,
+    /// The focused pane alone on the screen.
+    pub zoom: bool,
+    pub search: Option<Search>,
+    /// Python names of the `:` line that are not step outputs (lists,
+    /// aliases, constants).
+    pub py_vars: HashMap<String, Arg>,
+    /// The rest of a script that stopped at an error, back in the command
+    /// line once the error is closed.
+    pub stashed_command: Option<String>,
     /// The diff shown instead of the TIR: (after step A, after step B).
     pub diff: Option<(usize, usize)>,
     pub diff_top: usize,
@@ -145,10 +189,21 @@ impl App {
             doc,
             failed,
             journal_steps,
+            warnings,
         } = Doc::open(path, journal)?;
         let mut app = App::new(doc, theme, keymap);
+        if !warnings.is_empty() {
+            app.error(warnings.join("; "));
+        }
         if let Some(e) = failed {
             app.show_step_error(&e, &format!("{} (opening)", path.display()));
+            let n = app.doc.pending.len();
+            app.error(format!(
+                "step {} failed and is kept with the {} after it (✗ in the trace, saved with the session; x removes it): {}",
+                app.doc.trace.steps.len() + 1,
+                n.saturating_sub(1),
+                e.failure,
+            ));
         }
         if let Some(steps) = journal_steps {
             app.mode = Mode::Confirm(Confirm::RestoreJournal(steps));
@@ -173,6 +228,12 @@ impl App {
             trace_sel: 0,
             cuda_top: 0,
             cuda_left: 0,
+            help_scroll: 0,
+            tir_left: 0,
+            zoom: false,
+            search: None,
+            py_vars: HashMap::new(),
+            stashed_command: None,
             diff: None,
             diff_top: 0,
             message: None,
@@ -220,6 +281,7 @@ impl App {
         self.hl.poll();
         match ev {
             Event::Key(k) => self.key(k),
+            Event::Paste(text) => self.paste(&text),
             Event::Scroll { up, col, row } => self.scroll_at(up, col, row),
             Event::Click { col, row } => self.click(col, row),
             Event::Resize(..) | Event::Tick => {}
@@ -228,11 +290,13 @@ impl App {
 
     fn key(&mut self, k: Key) {
         match &self.mode {
-            Mode::Normal => {
-                if let Some(a) = self.keymap.get(&k) {
-                    self.action(a);
-                }
-            }
+            Mode::Normal => match self.keymap.get(&k) {
+                Some(a) => self.action(a),
+                None => self.info(format!(
+                    "{} does nothing here: ? lists the keys, : takes TVM Python",
+                    k
+                )),
+            },
             _ => self.mode_key(k),
         }
     }
@@ -245,10 +309,39 @@ impl App {
                 self.mode = Mode::Command(CommandLine::default());
             }
             Action::Close => {
-                if self.diff.take().is_none() {
+                if self.zoom {
+                    self.zoom = false;
+                } else if self.search.take().is_some() {
+                    self.info("search cleared");
+                } else if self.diff.take().is_none() {
                     self.message = None;
                 }
             }
+            Action::Search => {
+                let target = match self.focus {
+                    Pane::Tir => SearchIn::Tir,
+                    Pane::Cuda => SearchIn::Cuda,
+                    Pane::Trace => SearchIn::Trace,
+                    Pane::Palette => {
+                        self.info("/ searches the TIR, CUDA and Trace panes and the help: focus one with Tab");
+                        return;
+                    }
+                };
+                self.mode = Mode::Search {
+                    edit: LineEdit::default(),
+                    target,
+                };
+            }
+            Action::Zoom => {
+                self.zoom = !self.zoom;
+                if self.zoom {
+                    self.info(format!(
+                        "{} alone on the screen: z or Esc shows all panes, Tab the next one",
+                        self.focus.name()
+                    ));
+                }
+            }
+            Action::Remove => self.remove_step(),
             Action::NextPane | Action::PrevPane => {
                 let i = PANES.iter().position(|p| *p == self.focus).unwrap_or(0);
                 let n = PANES.len();
@@ -266,6 +359,31 @@ impl App {
             Action::Top => self.move_by(isize::MIN / 2),
             Action::Bottom => self.move_by(isize::MAX / 2),
             Action::Left | Action::Right => self.sideways(a == Action::Right),
+            Action::ScrollLeft | Action::ScrollRight => {
+                let right = a == Action::ScrollRight;
+                let shift = |v: u16| {
+                    if right {
+                        v.saturating_add(8)
+                    } else {
+                        v.saturating_sub(8)
+                    }
+                };
+                match self.focus {
+                    Pane::Cuda => self.cuda_left = shift(self.cuda_left),
+                    _ => {
+                        self.focus = Pane::Tir;
+                        self.tir_left = shift(self.tir_left);
+                    }
+                }
+            }
+            Action::NextTarget | Action::PrevTarget
+                if self
+                    .search
+                    .as_ref()
+                    .is_some_and(|s| s.target == self.search_target()) =>
+            {
+                self.search_next(a == Action::NextTarget)
+            }
             Action::NextTarget | Action::PrevTarget => self.jump_target(a == Action::NextTarget),
             Action::Select => self.select(),
             Action::Palette => self.focus = Pane::Palette,
@@ -323,15 +441,49 @@ impl App {
                 self.target_idx = 0;
             }
             Pane::Palette => self.palette_sel = step(self.palette_sel, self.ops.len()),
-            Pane::Trace => {
-                self.trace_sel = step(
-                    self.trace_sel,
-                    self.doc.trace.steps.len() + self.doc.trace.redo.len(),
-                )
-            }
+            Pane::Trace => self.trace_sel = step(self.trace_sel, self.trace_rows()),
             Pane::Cuda => {
                 let n = self.cuda_source_lines();
                 self.cuda_top = step(self.cuda_top, n);
+            }
+        }
+    }
+
+    /// Rows of the trace pane: applied, pending (failed first), undone.
+    pub fn trace_rows(&self) -> usize {
+        self.doc.trace.steps.len() + self.doc.pending.len() + self.doc.trace.redo.len()
+    }
+
+    /// `x` in the trace pane: removes a failed or pending step (applied
+    /// steps are undone with `u` instead).
+    fn remove_step(&mut self) {
+        if self.focus != Pane::Trace {
+            return self.info("x removes a failed step: focus the Trace pane (Tab) and select it");
+        }
+        let n = self.doc.trace.steps.len();
+        let k = self.trace_sel;
+        if k < n {
+            return self.info(
+                "this step applied: u undoes the last step; x removes only failed or pending steps",
+            );
+        }
+        match self.doc.remove_pending(k - n) {
+            Some(step) => {
+                self.info(format!(
+                    "removed step {}: {}; {} steps apply{}",
+                    k + 1,
+                    python_line(&step),
+                    self.doc.trace.steps.len(),
+                    if self.doc.pending.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", {} still pending", self.doc.pending.len())
+                    }
+                ));
+                self.trace_sel = self.trace_sel.min(self.trace_rows().saturating_sub(1));
+            }
+            None => {
+                self.info("an undone step: redo it with ctrl-r, or it goes with the next new step")
             }
         }
     }
@@ -480,7 +632,8 @@ impl App {
         }
     }
 
-    /// Saves to `path`, the session path, or asks for one.
+    /// Saves to `path`, the session path, or asks for one; asks before
+    /// replacing a file that is not this session's (or changed on disk).
     pub fn save(&mut self, path: Option<&Path>, then_quit: bool) {
         if path.is_none() && self.doc.session_path.is_none() {
             self.mode = Mode::SavePath {
@@ -489,12 +642,36 @@ impl App {
             };
             return;
         }
+        let target = path
+            .map(Path::to_path_buf)
+            .or_else(|| self.doc.session_path.clone());
+        if let Some(t) = &target {
+            if let Some(question) = self.doc.overwrite_question(t) {
+                self.mode = Mode::Confirm(Confirm::Overwrite {
+                    path: t.clone(),
+                    then_quit,
+                    question,
+                });
+                return;
+            }
+        }
+        self.save_now(target.as_deref(), then_quit);
+    }
+
+    /// Saves without asking.
+    pub fn save_now(&mut self, path: Option<&Path>, then_quit: bool) {
         match self.doc.save(path) {
             Ok(p) => {
+                let n = self.doc.trace.steps.len() + self.doc.pending.len();
                 self.info(format!(
-                    "saved {} steps to {}",
-                    self.doc.trace.steps.len(),
-                    p.display()
+                    "saved {n} step{} to {}{}",
+                    if n == 1 { "" } else { "s" },
+                    p.display(),
+                    if self.doc.pending.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({} not applied, kept)", self.doc.pending.len())
+                    }
                 ));
                 if then_quit {
                     self.quit = true;
@@ -592,6 +769,17 @@ impl App {
                 },
             )
             .collect()
+    }
+}
+
+impl Pane {
+    pub fn name(self) -> &'static str {
+        match self {
+            Pane::Tir => "TIR",
+            Pane::Palette => "Palette",
+            Pane::Trace => "Trace",
+            Pane::Cuda => "CUDA",
+        }
     }
 }
 

@@ -32,9 +32,38 @@ pub struct PyCall {
     pub args: Vec<(Option<String>, Arg)>,
 }
 
+/// A Python expression of the `:` line: what a TVM user writes around
+/// schedule calls.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PyExpr {
+    /// A number, a string, None, True or False.
+    Lit(Arg),
+    /// A name: a handle, a loop variable, or a Python variable set earlier.
+    Name(String),
+    /// `[a, b]` or `(a, b)`.
+    List(Vec<PyExpr>),
+    /// `sch.op(args)`; keyword or None for positional.
+    Call {
+        op: String,
+        args: Vec<(Option<String>, PyExpr)>,
+    },
+    /// `x[-1]`
+    Index(Box<PyExpr>, i64),
+    /// `x[a:b]`
+    Slice(Box<PyExpr>, Option<i64>, Option<i64>),
+}
+
+/// One statement: `targets = value` (targets empty for a bare expression).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PyStmt {
+    pub targets: Vec<String>,
+    pub value: PyExpr,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    Call(PyCall),
+    /// Python statements, in order (one per line or `;`), as typed.
+    Python(Vec<String>),
     /// `:w [path]`
     Write(Option<String>),
     /// `:q`, or `:q!` (force: drop unsaved steps)
@@ -75,10 +104,138 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
     if line.is_empty() {
         return err("empty command");
     }
-    if !line.contains('(') {
+    let python_setup = line.starts_with("import ") || line.starts_with("from ");
+    if !python_setup && !line.contains(['(', '=', '[', ';', '\n', '#']) {
         return parse_ex(line);
     }
-    parse_call(line).map(Command::Call)
+    let stmts = split_statements(line)?;
+    if stmts.is_empty() {
+        return err("only comments: nothing to run");
+    }
+    Ok(Command::Python(stmts))
+}
+
+/// Splits Python text into statements: at newlines and `;` outside brackets
+/// and strings, with `#` comments dropped. A newline inside brackets joins
+/// the lines (a call spread over several lines is one statement).
+pub fn split_statements(text: &str) -> Result<Vec<String>, CommandError> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut depth: i32 = 0;
+    let mut quote: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    let flush = |cur: &mut String, out: &mut Vec<String>| {
+        let t = cur.trim();
+        if !t.is_empty() {
+            out.push(t.to_string());
+        }
+        cur.clear();
+    };
+    while let Some(c) = chars.next() {
+        if let Some(q) = quote {
+            cur.push(c);
+            if c == '\\' {
+                if let Some(n) = chars.next() {
+                    cur.push(n);
+                }
+            } else if c == q {
+                quote = None;
+            } else if c == '\n' {
+                return err("a string is not closed before the end of its line");
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => {
+                quote = Some(c);
+                cur.push(c);
+            }
+            '#' => {
+                while chars.peek().is_some_and(|n| *n != '\n') {
+                    chars.next();
+                }
+            }
+            '(' | '[' | '{' => {
+                depth += 1;
+                cur.push(c);
+            }
+            ')' | ']' | '}' => {
+                depth -= 1;
+                cur.push(c);
+            }
+            '\\' if chars.peek() == Some(&'\n') => {
+                chars.next();
+                cur.push(' ');
+            }
+            '\n' | '\r' if depth > 0 => cur.push(' '),
+            '\n' | '\r' | ';' => flush(&mut cur, &mut out),
+            c => cur.push(c),
+        }
+    }
+    if quote.is_some() {
+        return err("unterminated string");
+    }
+    flush(&mut cur, &mut out);
+    Ok(out)
+}
+
+/// Parses one statement: `a, b = sch.split(...)`, `(i, j) = ...`,
+/// `x = loops[-1]`, `sch.vectorize(sch.get_loops(b)[-1])`.
+pub fn parse_statement(text: &str) -> Result<PyStmt, CommandError> {
+    let toks = tokenize(text)?;
+    // The assignment's `=` is the first one outside brackets.
+    let mut depth = 0i32;
+    let mut eq = None;
+    for (i, t) in toks.iter().enumerate() {
+        match t {
+            Tok::Punct('(' | '[') => depth += 1,
+            Tok::Punct(')' | ']') => depth -= 1,
+            Tok::Punct('=') if depth == 0 => {
+                eq = Some(i);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let mut p = Parser { toks, pos: 0 };
+    let mut targets = Vec::new();
+    if let Some(eq) = eq {
+        let mut names = &p.toks[..eq];
+        if let (Some(Tok::Punct(o @ ('(' | '['))), Some(Tok::Punct(c))) =
+            (names.first(), names.last())
+        {
+            if (*o == '(' && *c == ')') || (*o == '[' && *c == ']') {
+                names = &names[1..names.len() - 1];
+            }
+        }
+        let mut expect_name = true;
+        for t in names {
+            match (t, expect_name) {
+                (Tok::Ident(n), true) => {
+                    targets.push(n.clone());
+                    expect_name = false;
+                }
+                (Tok::Punct(','), false) => expect_name = true,
+                _ => {
+                    return err(
+                        "before `=` put the names to assign, like `i, j, k = sch.get_loops(b)`",
+                    )
+                }
+            }
+        }
+        if targets.is_empty() {
+            return err("expected a name before `=`");
+        }
+        p.pos = eq + 1;
+    }
+    let value = p.expr()?;
+    if p.pos < p.toks.len() {
+        return err(match eq {
+            None if matches!(value, PyExpr::Call { .. }) => "unexpected text after the call",
+            _ => "unexpected text after the expression",
+        });
+    }
+    Ok(PyStmt { targets, value })
 }
 
 fn parse_ex(line: &str) -> Result<Command, CommandError> {
@@ -214,7 +371,7 @@ fn tokenize(line: &str) -> Result<Vec<Tok>, CommandError> {
                 return err("unterminated string");
             }
             toks.push(Tok::Str(s));
-        } else if "()[],=.".contains(c) {
+        } else if "()[],=.:".contains(c) {
             toks.push(Tok::Punct(c));
             i += 1;
         } else {
@@ -292,55 +449,109 @@ impl Parser {
     }
 }
 
-fn parse_call(line: &str) -> Result<PyCall, CommandError> {
-    let toks = tokenize(line)?;
-    let open = toks
-        .iter()
-        .position(|t| *t == Tok::Punct('('))
-        .unwrap_or(toks.len());
-    let eq = toks[..open].iter().position(|t| *t == Tok::Punct('='));
-    let mut p = Parser { toks, pos: 0 };
-    let mut targets = Vec::new();
-    if let Some(eq) = eq {
-        let bracket = p.eat('[') || p.eat('(');
-        while p.pos < eq {
-            if matches!(p.peek(), Some(Tok::Punct(']' | ')'))) && bracket {
-                p.pos += 1;
-                continue;
-            }
-            targets.push(p.ident("a name before `=`")?);
-            if p.pos < eq && !p.eat(',') && !matches!(p.peek(), Some(Tok::Punct(']' | ')'))) {
-                return err("expected `,` between the names before `=`");
+impl Parser {
+    /// An expression: a primary, then calls, `[i]` and `[a:b]` after it.
+    fn expr(&mut self) -> Result<PyExpr, CommandError> {
+        let mut e =
+            match self.next() {
+                Some(Tok::Int(v)) => PyExpr::Lit(Arg::Int(v)),
+                Some(Tok::Float(v)) => PyExpr::Lit(Arg::Float(v)),
+                Some(Tok::Str(s)) => PyExpr::Lit(Arg::Str(s)),
+                Some(Tok::Ident(s)) => match s.as_str() {
+                    "None" => PyExpr::Lit(Arg::Null),
+                    "True" => PyExpr::Lit(Arg::Bool(true)),
+                    "False" => PyExpr::Lit(Arg::Bool(false)),
+                    _ => {
+                        let mut name = s;
+                        // `sch.split`, `tvm.tir.Schedule.split`: the last name is the op.
+                        while self.eat('.') {
+                            name = self.ident("a name after `.`")?;
+                        }
+                        if self.eat('(') {
+                            PyExpr::Call {
+                                args: self.call_args(&name)?,
+                                op: name,
+                            }
+                        } else {
+                            PyExpr::Name(name)
+                        }
+                    }
+                },
+                Some(Tok::Punct(open @ ('[' | '('))) => {
+                    let close = if open == '[' { ']' } else { ')' };
+                    let mut items = Vec::new();
+                    while !self.eat(close) {
+                        items.push(self.expr()?);
+                        if !self.eat(',') {
+                            self.expect(close, "to close the list")?;
+                            break;
+                        }
+                    }
+                    PyExpr::List(items)
+                }
+                _ => return err(
+                    "expected a value (a name, number, string, None, True/False, a list or a call)",
+                ),
+            };
+        while self.eat('[') {
+            let int = |p: &mut Parser| match p.peek() {
+                Some(Tok::Int(v)) => {
+                    let v = *v;
+                    p.pos += 1;
+                    Some(v)
+                }
+                _ => None,
+            };
+            let a = int(self);
+            if self.eat(':') {
+                let b = int(self);
+                self.expect(']', "to close the slice (`[a:b]` takes integers)")?;
+                e = PyExpr::Slice(Box::new(e), a, b);
+            } else {
+                let Some(a) = a else {
+                    return err("an index is an integer: `loops[-1]`, or a slice `loops[-2:]`");
+                };
+                self.expect(']', "to close the index")?;
+                e = PyExpr::Index(Box::new(e), a);
             }
         }
-        p.expect('=', "")?;
+        Ok(e)
     }
-    let mut op = p.ident("a schedule call like `sch.split(...)`")?;
-    if p.eat('.') {
-        op = p.ident("a primitive name after `.`")?;
-    }
-    p.expect('(', &format!("after `{op}`"))?;
-    let mut args = Vec::new();
-    while !p.eat(')') {
-        let kw = match (p.toks.get(p.pos), p.toks.get(p.pos + 1)) {
-            (Some(Tok::Ident(k)), Some(Tok::Punct('='))) => {
-                let k = k.clone();
-                p.pos += 2;
-                Some(k)
+
+    fn call_args(&mut self, op: &str) -> Result<Vec<(Option<String>, PyExpr)>, CommandError> {
+        let mut args = Vec::new();
+        while !self.eat(')') {
+            let kw = match (self.toks.get(self.pos), self.toks.get(self.pos + 1)) {
+                (Some(Tok::Ident(k)), Some(Tok::Punct('='))) => {
+                    let k = k.clone();
+                    self.pos += 2;
+                    Some(k)
+                }
+                _ => None,
+            };
+            let v = self.expr()?;
+            args.push((kw, v));
+            if !self.eat(',') {
+                self.expect(')', &format!("to close the call of `{op}`"))?;
+                break;
             }
-            _ => None,
-        };
-        let v = p.value()?;
-        args.push((kw, v));
-        if !p.eat(',') {
-            p.expect(')', "to close the call")?;
-            break;
         }
+        Ok(args)
     }
-    if p.pos < p.toks.len() {
-        return err("unexpected text after the call");
+}
+
+/// A plain argument value (no calls or indexing inside), names as strings.
+pub fn plain_arg(e: &PyExpr) -> Option<Arg> {
+    match e {
+        PyExpr::Lit(a) => Some(a.clone()),
+        PyExpr::Name(n) => Some(Arg::Str(n.clone())),
+        PyExpr::List(items) => items
+            .iter()
+            .map(plain_arg)
+            .collect::<Option<Vec<_>>>()
+            .map(Arg::List),
+        _ => None,
     }
-    Ok(PyCall { targets, op, args })
 }
 
 /// One Python value (`[None, 16]`, `4`, `"shared"`, `i`); a bare
@@ -539,7 +750,22 @@ mod tests {
 
     fn step(line: &str) -> Result<(Vec<String>, Step), CommandError> {
         match parse(line)? {
-            Command::Call(c) => Ok((c.targets.clone(), to_step(&c)?)),
+            Command::Python(stmts) => {
+                let st = parse_statement(&stmts[0])?;
+                let PyExpr::Call { op, args } = st.value else {
+                    panic!("not a call: {line}");
+                };
+                let args = args
+                    .iter()
+                    .map(|(k, v)| (k.clone(), plain_arg(v).expect("plain")))
+                    .collect();
+                let call = PyCall {
+                    targets: st.targets.clone(),
+                    op,
+                    args,
+                };
+                Ok((call.targets.clone(), to_step(&call)?))
+            }
             other => panic!("not a call: {other:?}"),
         }
     }

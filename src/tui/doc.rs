@@ -5,6 +5,11 @@
 //! line index, the version counter and the journal never disagree with the
 //! trace. Steps are applied to a copy of the trace first: a failing step (or a
 //! failing prelude) leaves everything as it was.
+//!
+//! Nothing is ever dropped: steps of an opened session (or a restored
+//! journal) that do not apply stay in `pending`, the first one marked failed;
+//! they are saved and journaled after the applied ones, tried again after
+//! every change, and removed only by the user.
 
 // StepError is the trace's own (large) error type, passed through as is.
 #![allow(clippy::result_large_err)]
@@ -29,8 +34,15 @@ pub struct Doc {
     pub texts: Vec<String>,
     pub printed: Printed,
     pub lines: LineIndex,
+    /// Steps that did not apply (the first one failed, with `pending_error`),
+    /// kept after the applied ones.
+    pub pending: Vec<Step>,
+    pub pending_error: Option<String>,
     /// The steps as saved (or as opened), to tell whether there are unsaved ones.
-    saved_yaml: String,
+    saved: Vec<String>,
+    /// The session file's text as last read or written, to notice a change
+    /// by someone else before overwriting it.
+    disk_text: Option<String>,
     /// Bumped on every change of the program (caches key on it).
     pub version: u64,
     pub journal: Option<Journal>,
@@ -44,20 +56,37 @@ pub struct Opened {
     pub doc: Doc,
     pub failed: Option<StepError>,
     pub journal_steps: Option<Vec<Step>>,
+    /// Things to tell the user (another instance holds the journal ...).
+    pub warnings: Vec<String>,
 }
 
-fn steps_yaml(steps: &[Step]) -> String {
-    steps.iter().map(|s| s.to_yaml() + "\n").collect()
+fn steps_yaml(steps: &[Step]) -> Vec<String> {
+    steps.iter().map(Step::to_yaml).collect()
+}
+
+/// How many steps differ between two traces: those after their common prefix,
+/// on either side (one undo is 1, one new step is 1, one changed step is 2).
+pub fn changed_steps(now: &[String], saved: &[String]) -> usize {
+    let common = now.iter().zip(saved).take_while(|(a, b)| a == b).count();
+    (now.len() - common) + (saved.len() - common)
 }
 
 impl Doc {
     /// Opens a `.tir` workload or a session `.yaml`, journaling to `journal`.
     /// Errors come rendered.
-    pub fn open(path: &Path, journal: Option<Journal>) -> Result<Opened, String> {
-        let is_session = matches!(
-            path.extension().and_then(|e| e.to_str()),
-            Some("yaml" | "yml")
-        );
+    pub fn open(path: &Path, mut journal: Option<Journal>) -> Result<Opened, String> {
+        let mut warnings = Vec::new();
+        let is_session = crate::session::FileKind::of(path) == crate::session::FileKind::Session;
+        if let Ok(text) = std::fs::read_to_string(path) {
+            let expected = if is_session {
+                crate::session::FileKind::Session
+            } else {
+                crate::session::FileKind::Workload
+            };
+            if let Some(msg) = crate::session::wrong_kind(path, &text, expected) {
+                return Err(crate::diag::Diagnostic::new(msg).render());
+            }
+        }
         let (workload_file, text, func_name, steps, session_path) = if is_session {
             let session = Session::load(path)
                 .map_err(|e| crate::diag::Diagnostic::new(e.to_string()).render())?;
@@ -79,7 +108,7 @@ impl Doc {
                 Some(path.to_path_buf()),
             )
         } else {
-            let text = std::fs::read_to_string(path).map_err(|e| {
+            let text = crate::input::read_text(path).map_err(|e| {
                 crate::diag::Diagnostic::new(format!("cannot read {}: {e}", path.display()))
                     .render()
             })?;
@@ -90,16 +119,33 @@ impl Doc {
             .as_ref()
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| path.display().to_string());
-        let workload = crate::cli::parse_workload(&name, &text, func_name.as_deref())?;
-        let (trace, failed) = match Trace::replay(workload.clone(), &steps) {
-            Ok(t) => (t, None),
-            Err((mut t, e)) => {
-                // Keep the steps that did not apply: redo offers them again.
-                t.redo = steps[t.steps.len()..].iter().rev().cloned().collect();
-                (t, Some(e))
+        let workload = crate::session::parse_workload(&name, &text, func_name.as_deref())?;
+        let (trace, failed, pending) = match Trace::replay(workload.clone(), &steps) {
+            Ok(t) => (t, None, Vec::new()),
+            Err((t, e)) => {
+                // Keep the steps that did not apply, in place, marked failed.
+                let rest = steps[t.steps.len()..].to_vec();
+                (t, Some(e), rest)
             }
         };
-        let saved_yaml = steps_yaml(&steps);
+        let pending_error = failed.as_ref().map(|e| e.to_string());
+        let disk_text = session_path
+            .as_ref()
+            .and_then(|p| std::fs::read_to_string(p).ok());
+        if let Some(p) = &session_path {
+            crate::trace::session::remove_stray_temps(p);
+        }
+        if let Some(j) = &journal {
+            j.remove_stray_temps();
+            if let Err(pid) = j.lock() {
+                warnings.push(format!(
+                    "{} is open in another tirtui (process {pid}): this one keeps no journal, \
+                     and saving asks before overwriting",
+                    path.display()
+                ));
+                journal = None;
+            }
+        }
         let mut doc = Doc {
             opened: path.to_path_buf(),
             session_path,
@@ -110,18 +156,23 @@ impl Doc {
             printed: print_func_marked(trace.func()),
             lines: LineIndex::default(),
             trace,
-            saved_yaml,
+            pending,
+            pending_error,
+            saved: Vec::new(),
+            disk_text,
             version: 0,
             journal,
             journal_error: None,
         };
         doc.texts = doc.replay_texts();
         doc.lines = LineIndex::new(&doc.printed, doc.trace.func());
+        // What was opened counts as saved, as the replay recorded it.
+        doc.saved = steps_yaml(&doc.all_steps());
         let journal_steps = doc
             .journal
             .as_ref()
             .and_then(Journal::read)
-            .filter(|s| steps_yaml(s) != doc.saved_yaml && !s.is_empty());
+            .filter(|s| steps_yaml(s) != doc.saved && !s.is_empty());
         if journal_steps.is_none() {
             if let Some(j) = &doc.journal {
                 j.remove();
@@ -131,7 +182,62 @@ impl Doc {
             doc,
             failed,
             journal_steps,
+            warnings,
         })
+    }
+
+    /// Every step of the document: the applied ones, then the pending ones.
+    pub fn all_steps(&self) -> Vec<Step> {
+        let mut all = self.trace.steps.clone();
+        all.extend(self.pending.iter().cloned());
+        all
+    }
+
+    /// How many steps differ from the saved session (a true count).
+    pub fn unsaved_count(&self) -> usize {
+        changed_steps(&steps_yaml(&self.all_steps()), &self.saved)
+    }
+
+    /// How many of `steps` are not in the saved session.
+    pub fn new_in(&self, steps: &[Step]) -> usize {
+        let now = steps_yaml(steps);
+        let common = now
+            .iter()
+            .zip(&self.saved)
+            .take_while(|(a, b)| a == b)
+            .count();
+        now.len() - common
+    }
+
+    /// Tries the pending steps again, in order, until one fails.
+    fn retry_pending(&mut self) {
+        while let Some(first) = self.pending.first().cloned() {
+            match self.trace.push(first) {
+                Ok(()) => {
+                    self.pending.remove(0);
+                    self.texts.push(print_func(self.trace.func()));
+                    self.pending_error = None;
+                }
+                Err(e) => {
+                    self.pending_error = Some(e.to_string());
+                    break;
+                }
+            }
+        }
+        if self.pending.is_empty() {
+            self.pending_error = None;
+        }
+    }
+
+    /// Removes the `k`-th pending step (0: the failed one), then tries the rest.
+    pub fn remove_pending(&mut self, k: usize) -> Option<Step> {
+        if k >= self.pending.len() {
+            return None;
+        }
+        let removed = self.pending.remove(k);
+        self.retry_pending();
+        self.changed();
+        Some(removed)
     }
 
     /// The printed TIR after each prefix of the current steps.
@@ -155,7 +261,7 @@ impl Doc {
     }
 
     pub fn unsaved(&self) -> bool {
-        steps_yaml(&self.trace.steps) != self.saved_yaml
+        steps_yaml(&self.all_steps()) != self.saved
     }
 
     /// Applies steps as one change: all of them, or none.
@@ -168,6 +274,8 @@ impl Doc {
         }
         self.trace = trace;
         self.texts.extend(texts);
+        // New steps go before the pending ones, which may apply now.
+        self.retry_pending();
         self.changed();
         Ok(())
     }
@@ -190,14 +298,19 @@ impl Doc {
         Ok(true)
     }
 
-    /// Replaces the steps (journal restore); on failure keeps the steps that applied.
+    /// Replaces the steps (journal restore); the steps that do not apply
+    /// are kept as pending (and so stay in the journal).
     pub fn restore(&mut self, steps: &[Step]) -> Result<(), StepError> {
         let res = match Trace::replay(self.trace.workload.clone(), steps) {
             Ok(t) => {
                 self.trace = t;
+                self.pending.clear();
+                self.pending_error = None;
                 Ok(())
             }
             Err((t, e)) => {
+                self.pending = steps[t.steps.len()..].to_vec();
+                self.pending_error = Some(e.to_string());
                 self.trace = t;
                 Err(e)
             }
@@ -225,12 +338,13 @@ impl Doc {
             Some(p) => Workload::Path(p.display().to_string()),
             None => Workload::Inline(self.workload_text.clone()),
         };
+        let origin = self.session_path.as_ref().unwrap_or(&self.opened);
         journal
             .write(
                 &workload,
                 self.func_name.as_deref(),
-                &self.trace.steps,
-                &self.opened,
+                &self.all_steps(),
+                origin,
             )
             .err()
     }
@@ -257,7 +371,44 @@ impl Doc {
         Session {
             workload,
             func: self.func_name.clone(),
-            steps: self.trace.steps.clone(),
+            steps: self.all_steps(),
+        }
+    }
+
+    /// Why saving to `path` needs the user's yes first: None when `path` is
+    /// this document's own session file, unchanged on disk since we read or
+    /// wrote it (or a new file).
+    pub fn overwrite_question(&self, path: &Path) -> Option<String> {
+        let same = |a: &Path, b: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => a == b,
+        };
+        if !path.exists() {
+            return None;
+        }
+        let own = self.session_path.as_deref().is_some_and(|p| same(p, path));
+        if !own {
+            return Some(format!("{} exists: overwrite it?", path.display()));
+        }
+        let now = std::fs::read_to_string(path).ok();
+        if self.disk_text.is_some() && now != self.disk_text {
+            return Some(format!(
+                "{} changed on disk since it was opened (another program or tirtui saved it): overwrite it?",
+                path.display()
+            ));
+        }
+        None
+    }
+
+    /// Whether `path` is the workload file itself (saving there would turn
+    /// the TVMScript into YAML).
+    pub fn is_workload_file(&self, path: &Path) -> bool {
+        let Some(w) = &self.workload_file else {
+            return false;
+        };
+        match std::fs::canonicalize(path) {
+            Ok(p) => &p == w,
+            Err(_) => false,
         }
     }
 
@@ -267,12 +418,31 @@ impl Doc {
             Some(p) => p.to_path_buf(),
             None => return Err("no session path yet".into()),
         };
+        if self.is_workload_file(&path) {
+            return Err(format!(
+                "{} is the workload (TVMScript); save the session to a .yaml file",
+                path.display()
+            ));
+        }
         self.session_for(&path)
             .save(&path)
             .map_err(|e| e.to_string())?;
-        self.session_path = Some(path.clone());
-        self.saved_yaml = steps_yaml(&self.trace.steps);
+        self.disk_text = std::fs::read_to_string(&path).ok();
         self.discard_journal();
+        // The journal follows the session file from now on.
+        let moved = self.session_path.as_deref() != Some(path.as_path());
+        if moved {
+            if let Some(j) = self.journal.take() {
+                j.unlock();
+                let new = j.rekeyed(&path);
+                self.journal = match new.lock() {
+                    Ok(()) => Some(new),
+                    Err(_) => None,
+                };
+            }
+        }
+        self.session_path = Some(path.clone());
+        self.saved = steps_yaml(&self.all_steps());
         Ok(path)
     }
 
@@ -296,6 +466,14 @@ impl Doc {
             k += 1;
         }
         p.display().to_string()
+    }
+}
+
+impl Drop for Doc {
+    fn drop(&mut self) {
+        if let Some(j) = &self.journal {
+            j.unlock();
+        }
     }
 }
 

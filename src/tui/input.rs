@@ -5,10 +5,10 @@
 //! Keys here are literal (typing must reach the text); only normal mode goes
 //! through the keymap.
 
-use super::app::{App, Confirm, Mode};
+use super::app::{App, Confirm, Mode, SearchIn};
 use super::command::{self, Command};
 use super::keymap::{Key, KeyCode};
-use super::lineedit::{replace_word, CommandLine};
+use super::lineedit::{replace_word, CommandLine, LineEdit};
 use super::targets::{autobind, name_outputs};
 use super::wizard::Wizard;
 use std::path::Path;
@@ -71,10 +71,52 @@ impl App {
                     Mode::SavePath { edit, then_quit }
                 }
             },
+            Mode::Help { scroll } if k.code == KeyCode::Char('/') => {
+                self.help_scroll = scroll;
+                Mode::Search {
+                    edit: LineEdit::default(),
+                    target: SearchIn::Help,
+                }
+            }
+            Mode::Help { scroll } if matches!(k.code, KeyCode::Char('n' | 'N')) => {
+                self.mode = Mode::Help { scroll };
+                if self
+                    .search
+                    .as_ref()
+                    .is_some_and(|s| s.target == SearchIn::Help)
+                {
+                    self.search_next(k.code == KeyCode::Char('n'));
+                } else {
+                    self.info("no search in the help yet: / starts one");
+                }
+                std::mem::replace(&mut self.mode, Mode::Normal)
+            }
             Mode::Help { scroll } => match popup_scroll(k, scroll) {
-                Some(s) => Mode::Help { scroll: s },
+                Some(s) => {
+                    self.help_scroll = s;
+                    Mode::Help { scroll: s }
+                }
                 None => Mode::Normal,
             },
+            Mode::Search { mut edit, target } => match k.code {
+                KeyCode::Esc => self.search_back(target),
+                KeyCode::Char('c') if k.ctrl => self.search_back(target),
+                KeyCode::Enter => {
+                    self.mode = self.search_back(target);
+                    self.start_search(edit.text.clone(), target);
+                    std::mem::replace(&mut self.mode, Mode::Normal)
+                }
+                KeyCode::Backspace if edit.text.is_empty() => self.search_back(target),
+                _ => {
+                    edit.key(k);
+                    Mode::Search { edit, target }
+                }
+            },
+            Mode::Error { scroll, .. } if popup_scroll(k, scroll).is_none() => {
+                // Closing the error brings back a script that stopped at it.
+                self.reopen_stashed();
+                std::mem::replace(&mut self.mode, Mode::Normal)
+            }
             Mode::Error { text, scroll } => match popup_scroll(k, scroll) {
                 Some(s) if s != scroll || is_scroll_key(k) => Mode::Error { text, scroll: s },
                 Some(_) => {
@@ -98,6 +140,19 @@ impl App {
             _ => return Mode::Confirm(c),
         };
         match (c, ch) {
+            (
+                Confirm::Overwrite {
+                    path, then_quit, ..
+                },
+                'y' | 'o',
+            ) => {
+                self.save_now(Some(&path), then_quit);
+                std::mem::replace(&mut self.mode, Mode::Normal)
+            }
+            (Confirm::Overwrite { .. }, 'n' | 'c' | 'q') => {
+                self.info("not saved: :w OTHER.yaml saves elsewhere");
+                Mode::Normal
+            }
             (Confirm::QuitUnsaved, 's' | 'y') => {
                 self.save(None, true);
                 std::mem::replace(&mut self.mode, Mode::Normal)
@@ -166,9 +221,66 @@ impl App {
         }
     }
 
+    /// Where a search prompt returns to.
+    fn search_back(&mut self, target: SearchIn) -> Mode {
+        if target == SearchIn::Help {
+            Mode::Help {
+                scroll: self.help_scroll,
+            }
+        } else {
+            Mode::Normal
+        }
+    }
+
+    /// Pasted text: into the line being edited, or (in normal mode) into a
+    /// new command line; never run as keys, never applied without Enter.
+    /// Several lines become `;`-separated statements, comments dropped.
+    pub(super) fn paste(&mut self, text: &str) {
+        // Terminals (and tmux) paste line ends as CR.
+        let text = &text.replace("\r\n", "\n").replace('\r', "\n");
+        let one_line = |t: &str| t.replace('\n', " ");
+        let script = if text.trim_end().contains('\n') {
+            match command::split_statements(text) {
+                Ok(stmts) => stmts.join("; "),
+                Err(_) => one_line(text),
+            }
+        } else {
+            text.trim_end_matches(['\r', '\n']).to_string()
+        };
+        let insert = |edit: &mut LineEdit, t: &str| {
+            for c in t.chars() {
+                edit.key(Key::ch(c));
+            }
+        };
+        match &mut self.mode {
+            Mode::Normal => {
+                let script = script.trim_start_matches(':').to_string();
+                let lines = script.split("; ").count();
+                self.mode = Mode::Command(CommandLine {
+                    edit: LineEdit::new(&script),
+                    ..CommandLine::default()
+                });
+                self.info(format!("pasted {lines} statement(s) into the command line: Enter applies them, Esc drops them"));
+            }
+            Mode::Command(line) => {
+                insert(&mut line.edit, &script);
+                line.completion = None;
+            }
+            Mode::Prompt(w) => insert(&mut w.edit, &one_line(text)),
+            Mode::SavePath { edit, .. } | Mode::Search { edit, .. } => {
+                insert(edit, one_line(text).trim())
+            }
+            _ => self.info("paste ignored: close this first (Esc)"),
+        }
+    }
+
     fn command_key(&mut self, mut line: CommandLine, k: Key) -> Mode {
         match k.code {
             KeyCode::Esc => return Mode::Normal,
+            KeyCode::Char('c') if k.ctrl => {
+                self.info("command cancelled");
+                return Mode::Normal;
+            }
             KeyCode::Enter => {
                 let text = line.edit.text.trim().to_string();
                 if !text.is_empty() && self.history.last() != Some(&text) {
@@ -242,29 +354,7 @@ impl App {
             Err(e) => return self.error(e.message),
         };
         match cmd {
-            Command::Call(call) => {
-                let step = match command::to_step(&call) {
-                    Ok(s) => s,
-                    Err(e) => return self.error(e.message),
-                };
-                // Loops typed by their variable name get bound first.
-                let mut steps = match autobind(&self.doc.trace, &step) {
-                    Ok(p) => p,
-                    Err(e) => return self.error(e),
-                };
-                let mut base = self.doc.trace.clone();
-                if steps.iter().any(|s| base.push(s.clone()).is_err()) {
-                    steps.clear();
-                    base = self.doc.trace.clone();
-                }
-                match name_outputs(&base, step, &call.targets) {
-                    Ok(step) => {
-                        steps.push(step);
-                        self.apply_steps(steps, &origin);
-                    }
-                    Err(e) => self.show_step_error(&e, &origin),
-                }
-            }
+            Command::Python(stmts) => self.run_python(&stmts, &origin),
             Command::Write(p) => self.save(p.as_deref().map(Path::new), false),
             Command::WriteQuit => self.save(None, true),
             Command::Quit { force: true } => {
@@ -302,12 +392,13 @@ impl App {
 fn is_scroll_key(k: Key) -> bool {
     matches!(
         k.code,
-        KeyCode::Char('j' | 'k' | 'g' | ' ')
+        KeyCode::Char('j' | 'k' | 'g' | 'G' | ' ')
             | KeyCode::Up
             | KeyCode::Down
             | KeyCode::PageUp
             | KeyCode::PageDown
             | KeyCode::Home
+            | KeyCode::End
     ) || (k.ctrl && matches!(k.code, KeyCode::Char('d' | 'u')))
 }
 
@@ -322,6 +413,8 @@ fn popup_scroll(k: Key, scroll: u16) -> Option<u16> {
         KeyCode::Char('u') if k.ctrl => Some(scroll.saturating_sub(10)),
         KeyCode::PageUp => Some(scroll.saturating_sub(10)),
         KeyCode::Char('g') | KeyCode::Home => Some(0),
+        // Clamped to the last page when drawn.
+        KeyCode::Char('G') | KeyCode::End => Some(u16::MAX),
         _ => Some(scroll),
     }
 }

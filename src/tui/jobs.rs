@@ -164,12 +164,14 @@ fn run_loop(jobs: Receiver<Job>, replies: Sender<Reply>) {
 
 fn run_one(client: &mut Option<WorkerClient>, job: &Job) -> Result<RunResult, (String, bool)> {
     if client.is_none() {
-        crate::runtime::device_available().map_err(|e| (format!("no CUDA device: {e}"), true))?;
+        // The runtime's NoDevice message is complete ("no CUDA device: ...").
+        crate::runtime::device_available().map_err(|e| (e.to_string(), true))?;
     }
-    let req = crate::cli::run::build_request(&job.workload, &job.kernel).map_err(|e| (e, false))?;
+    let req =
+        crate::session::run::build_request(&job.workload, &job.kernel).map_err(|e| (e, false))?;
     let c = client.get_or_insert_with(WorkerClient::new);
     c.run(&req).map_err(|e| match e {
-        RuntimeError::NoDevice(m) => (format!("no CUDA device: {m}"), true),
+        RuntimeError::NoDevice(m) => (m, true),
         other => (other.to_string(), false),
     })
 }

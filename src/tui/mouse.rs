@@ -56,7 +56,7 @@ impl App {
                 self.palette_sel = shift(self.palette_sel).min(self.ops.len().saturating_sub(1))
             }
             Pane::Trace => {
-                let n = self.doc.trace.steps.len() + self.doc.trace.redo.len();
+                let n = self.trace_rows();
                 self.trace_sel = shift(self.trace_sel).min(n.saturating_sub(1));
             }
         }
@@ -99,7 +99,7 @@ impl App {
             }
             Pane::Trace => {
                 let i = row.saturating_sub(r.trace.y + 1) as usize;
-                if i < self.doc.trace.steps.len() + self.doc.trace.redo.len() {
+                if i < self.trace_rows() {
                     self.trace_sel = i;
                 }
             }

@@ -31,12 +31,15 @@ fn enter() -> std::io::Result<()> {
     execute!(
         std::io::stdout(),
         EnterAlternateScreen,
-        event::EnableMouseCapture
+        event::EnableMouseCapture,
+        // A paste arrives as one text event, never as keys.
+        event::EnableBracketedPaste
     )
 }
 
 /// Undoes `enter`; each part on its own so one failure does not skip the rest.
 fn leave() {
+    let _ = execute!(std::io::stdout(), event::DisableBracketedPaste);
     let _ = execute!(std::io::stdout(), event::DisableMouseCapture);
     let _ = execute!(
         std::io::stdout(),
@@ -134,6 +137,7 @@ fn convert(ev: CtEvent) -> Option<Event> {
             _ => None,
         },
         CtEvent::Resize(w, h) => Some(Event::Resize(w, h)),
+        CtEvent::Paste(text) => Some(Event::Paste(text)),
         _ => None,
     }
 }

@@ -116,6 +116,7 @@ impl Wizard {
         let mut c: Vec<(String, String)> = Vec::new();
         match (field.kind, field.name) {
             (FieldKind::Name | FieldKind::Names, _) => {
+                let mut handles = Vec::new();
                 for (n, h) in names.iter().rev() {
                     let desc = match h {
                         Handle::Loop(l) if !want_block => func.find_loop(*l).map(|f| {
@@ -132,8 +133,31 @@ impl Wizard {
                     };
                     if let Some(d) = desc {
                         c.push((n.clone(), d));
+                        handles.push(h.clone());
                     }
                 }
+                // One handle per loop or block: the one named like the loop's
+                // variable (`i_0` for loop i_0), else the newest, so the prompt
+                // never offers an unrelated-looking name (`bl0`) first.
+                let var_of = |d: &str| {
+                    d.strip_prefix("loop ")
+                        .and_then(|r| r.split(' ').next())
+                        .map(str::to_string)
+                };
+                let mut kept: Vec<(String, String)> = Vec::new();
+                let mut kept_h = Vec::new();
+                for ((n, d), h) in c.drain(..).zip(handles) {
+                    let named_like = var_of(&d).is_some_and(|v| v == n);
+                    match kept_h.iter().position(|k| *k == h) {
+                        Some(i) if named_like => kept[i].0 = n,
+                        Some(_) => {}
+                        None => {
+                            kept.push((n, d));
+                            kept_h.push(h);
+                        }
+                    }
+                }
+                c = kept;
                 if !want_block {
                     // Loops with no handle yet, by variable name: bound on use.
                     let mut loops = Vec::new();

@@ -112,7 +112,8 @@ pub fn storage_align(
     Ok(())
 }
 
-/// TVM's `set_scope`: changes the storage scope of a buffer the block writes.
+/// TVM's `set_scope`: changes the storage scope of a buffer the block writes
+/// and renames it after the scope.
 pub fn set_scope(
     func: &mut PrimFunc,
     block: BlockId,
@@ -122,7 +123,13 @@ pub fn set_scope(
     let storage = StorageScope::from_name(scope)
         .ok_or_else(|| ScheduleError::UnknownStorageScope(scope.to_string()))?;
     let buffer = allocated_write_buffer(func, block, buffer_index)?;
-    func.buffer_mut(buffer).scope = storage;
+    let buf = func.buffer_mut(buffer);
+    // TVM 0.27 renames the buffer after its new scope (`C` -> `C_local`,
+    // `shared.dyn` -> `_shared_dyn`); setting the scope it has is a no-op.
+    if buf.scope != storage {
+        buf.name = format!("{}_{}", buf.name, storage.name().replace('.', "_"));
+        buf.scope = storage;
+    }
     Ok(())
 }
 

@@ -3,8 +3,10 @@
 //! TVM: src/tir/schedule/primitive/compute_at.cc. The block's private loop nest
 //! is removed and regenerated under the target loop, covering exactly the
 //! region its consumers (compute_at) or producers (reverse_compute_at) touch
-//! there. For shared buffers the region is relaxed over the thread loops above
-//! the target too, so one stage serves the whole thread block, as in TVM.
+//! there. For a shared buffer, compute_at relaxes the region over the
+//! threadIdx/vthread loops at and above the target too, so one stage serves
+//! the whole thread block; no other scope or direction relaxes thread loops
+//! (TVM's `CanRelaxStorageUnderThread`).
 
 use crate::ir::{
     BlockId, BlockRealize, BufferId, Expr, For, ForKind, LoopId, PrimFunc, Range, Stmt,
@@ -39,22 +41,29 @@ pub fn reverse_compute_at(
     move_block(func, block, loop_id, preserve_unit_loops, index, true)
 }
 
-/// Thread-bound loops at or above `loop_id` whose iterations share a buffer of `scope`:
-/// threads of a block share `shared`, the whole grid shares `global`.
-fn thread_loops_to_relax(func: &PrimFunc, loop_id: LoopId, scope: StorageScope) -> Vec<LoopId> {
+/// Thread-bound loops at or above `loop_id` over which the required region is
+/// relaxed, as TVM's `LoopDomainOfSRefTreePath` with `CanRelaxStorageUnderThread`:
+/// only compute_at looks at the storage scope (reverse_compute_at relaxes as
+/// for global), a global buffer relaxes no thread loop, a shared one relaxes
+/// threadIdx and vthread loops (the threads of a block share it), a local one none.
+fn thread_loops_to_relax(
+    func: &PrimFunc,
+    loop_id: LoopId,
+    scope: StorageScope,
+    reverse: bool,
+) -> Vec<LoopId> {
+    let shared = matches!(scope, StorageScope::Shared | StorageScope::SharedDyn);
+    if reverse || !shared {
+        return Vec::new();
+    }
     let mut loops = tree::loops_above_loop(func, loop_id).unwrap_or_default();
     loops.push(loop_id);
     loops
         .into_iter()
         .filter(|l| {
-            func.find_loop(*l).is_some_and(|f| match f.kind {
-                ForKind::ThreadBinding(axis) => match scope {
-                    StorageScope::Shared | StorageScope::SharedDyn => !axis.is_block_idx(),
-                    StorageScope::Global => true,
-                    StorageScope::Local => false,
-                },
-                _ => false,
-            })
+            func.find_loop(*l).is_some_and(
+                |f| matches!(f.kind, ForKind::ThreadBinding(axis) if !axis.is_block_idx()),
+            )
         })
         .collect()
 }
@@ -241,7 +250,7 @@ fn move_block(
     let mut doms: Vec<Range> = me.block.iter_vars.iter().map(|iv| iv.dom.clone()).collect();
     let mut constrained = vec![false; doms.len()];
     for buffer in buffers {
-        let extra = thread_loops_to_relax(func, loop_id, func.buffer(buffer).scope);
+        let extra = thread_loops_to_relax(func, loop_id, func.buffer(buffer).scope, reverse);
         let touching: Vec<BlockId> = related
             .iter()
             .copied()

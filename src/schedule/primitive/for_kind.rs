@@ -20,9 +20,11 @@ fn kind_name(kind: ForKind) -> String {
 }
 
 /// Checks that every block under the loop uses its variable only in spatial
-/// iterators (TVM's CheckLoopParallelizableInBlock).
+/// iterators, or in reduction iterators when the loop is bound to threadIdx.*
+/// (a cross-thread reduction; TVM's CheckLoopParallelizableInBlock).
 fn check_parallelizable(func: &PrimFunc, id: LoopId, kind: ForKind) -> Result<(), ScheduleError> {
     let l = get_loop(func, id)?;
+    let cross_thread = matches!(kind, ForKind::ThreadBinding(a) if a.is_thread_idx());
     for r in tree::blocks_in(&l.body) {
         for (iv, value) in r.block.iter_vars.iter().zip(&r.iter_values) {
             if !value.uses_var(l.var) {
@@ -30,6 +32,7 @@ fn check_parallelizable(func: &PrimFunc, id: LoopId, kind: ForKind) -> Result<()
             }
             match iv.kind {
                 IterKind::Spatial => {}
+                IterKind::Reduce if cross_thread => {}
                 IterKind::Reduce => {
                     return Err(ScheduleError::NotParallelizable {
                         loop_: loop_culprit(func, id),
@@ -89,8 +92,8 @@ pub fn unroll(func: &mut PrimFunc, id: LoopId) -> Result<(), ScheduleError> {
     set_kind(func, id, ForKind::Unrolled)
 }
 
-/// TVM's `bind`. Cross-thread reductions (a threadIdx loop over a reduction
-/// iterator) are rejected: tirtui's code generator does not emit them.
+/// TVM's `bind`. A threadIdx loop may drive reduction iterators: lowering turns
+/// the block into a cross-thread reduction (`lower_cross_thread_reduction`).
 pub fn bind(func: &mut PrimFunc, id: LoopId, axis: ThreadAxis) -> Result<(), ScheduleError> {
     let kind = ForKind::ThreadBinding(axis);
     check_parallelizable(func, id, kind)?;

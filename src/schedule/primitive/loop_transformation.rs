@@ -9,7 +9,7 @@ use crate::schedule::analysis::{
     check_starts_at_zero, const_extent, get_block, get_loop, loop_culprit,
 };
 use crate::schedule::error::ScheduleError;
-use crate::schedule::tree;
+use crate::schedule::{limits, tree};
 
 /// Simplifies the bindings and predicates of every block under `stmt`, and the
 /// bounds of inner loops, knowing the given loop-variable ranges.
@@ -90,6 +90,8 @@ pub fn split(
             got: factors.len(),
         });
     }
+    limits::check_factor_count(factors.len(), "split")?;
+    limits::check_nest_growth(func, loop_id, factors.len(), "split")?;
     if factors.iter().filter(|f| f.is_none()).count() > 1 {
         return Err(ScheduleError::MultipleInferredFactors(loop_culprit(
             func, loop_id,
@@ -101,6 +103,22 @@ pub fn split(
             factor: *bad,
         });
     }
+    // The extent's type is the loop's (loop variables are int32 in this IR).
+    let loop_dtype = match get_loop(func, loop_id)?.extent {
+        Expr::Int(_, dtype) => dtype,
+        _ => DataType::I32,
+    };
+    if let Some((_, max)) = loop_dtype.int_range() {
+        if let Some(big) = factors.iter().flatten().find(|f| **f > max) {
+            return Err(ScheduleError::InvalidArgument {
+                what: "split",
+                why: format!(
+                    "factor {big} does not fit {}'s type {loop_dtype} (at most {max})",
+                    loop_culprit(func, loop_id)
+                ),
+            });
+        }
+    }
     let known: i64 = factors
         .iter()
         .flatten()
@@ -109,10 +127,13 @@ pub fn split(
             what: "split",
             why: "the factors' product overflows".into(),
         })?;
-    let factors: Vec<i64> = factors
-        .iter()
-        .map(|f| f.unwrap_or((extent + known - 1) / known.max(1)))
-        .collect();
+    // ceil(extent / known), without the overflow of `extent + known - 1`.
+    let inferred = if extent > 0 {
+        (extent - 1) / known.max(1) + 1
+    } else {
+        0
+    };
+    let factors: Vec<i64> = factors.iter().map(|f| f.unwrap_or(inferred)).collect();
     let product: i64 = factors
         .iter()
         .try_fold(1i64, |acc, f| acc.checked_mul(*f))
@@ -129,7 +150,7 @@ pub fn split(
     let base = func.var_name(old.var).to_string();
     let dtype = func.var(old.var).dtype;
     let new_vars: Vec<VarId> = (0..factors.len())
-        .map(|k| func.new_var(format!("{base}_{k}"), dtype))
+        .map(|k| func.new_var(limits::bounded_name(&base, &format!("_{k}")), dtype))
         .collect();
     let mut value: Option<Expr> = None;
     for (v, f) in new_vars.iter().zip(&factors) {
@@ -239,12 +260,12 @@ pub fn fuse(
         .iter()
         .map(|l| get_loop(func, *l).map(|f| f.var))
         .collect::<Result<_, _>>()?;
-    let name = vars
+    let joined = vars
         .iter()
         .map(|v| func.var_name(*v).to_string())
         .collect::<Vec<_>>()
-        .join("_")
-        + "_fused";
+        .join("_");
+    let name = limits::bounded_name(&joined, "_fused");
     let total: i64 = extents
         .iter()
         .try_fold(1i64, |a, e| a.checked_mul(*e))
@@ -527,9 +548,11 @@ pub fn add_unit_loop(func: &mut PrimFunc, target: BlockOrLoop) -> Result<LoopId,
                 });
             }
             get_block(func, b)?;
+            check_block_nest_growth(func, b)?;
             tree::block_stmt_mut(&mut func.body, b).ok_or(ScheduleError::StaleBlock(b))?
         }
         BlockOrLoop::Loop(l) => {
+            limits::check_nest_growth(func, l, 2, "add_unit_loop")?;
             tree::loop_stmt_mut(&mut func.body, l).ok_or(ScheduleError::StaleLoop(l))?
         }
     };
@@ -544,4 +567,26 @@ pub fn add_unit_loop(func: &mut PrimFunc, target: BlockOrLoop) -> Result<LoopId,
         body: inner,
     }));
     Ok(id)
+}
+
+/// Fails when one more loop around block `b` would nest loops too deeply.
+fn check_block_nest_growth(func: &PrimFunc, b: BlockId) -> Result<(), ScheduleError> {
+    let above = tree::ancestors_of_block(func, b)
+        .unwrap_or_default()
+        .iter()
+        .filter(|a| matches!(a, tree::Ancestor::Loop(_)))
+        .count();
+    let below = get_block(func, b).map(|r| limits::max_loop_nest(&r.block.body))?;
+    let depth = above + 1 + below;
+    if depth > limits::MAX_LOOP_NEST {
+        return Err(ScheduleError::LimitExceeded {
+            what: "add_unit_loop",
+            why: format!(
+                "the loops around and inside {} would nest {depth} deep; tirtui allows at most {}",
+                crate::schedule::analysis::block_culprit(func, b),
+                limits::MAX_LOOP_NEST
+            ),
+        });
+    }
+    Ok(())
 }

@@ -4,8 +4,9 @@
 //! that does not fit the loop is an error, never silently resampled.
 
 use crate::ir::{LoopId, PrimFunc};
-use crate::schedule::analysis::const_extent;
+use crate::schedule::analysis::{const_extent, loop_culprit};
 use crate::schedule::error::ScheduleError;
+use crate::schedule::limits::check_factor_count;
 
 /// A small deterministic generator (splitmix64), so replays are exact.
 #[derive(Clone, Debug)]
@@ -33,8 +34,126 @@ impl Rng {
     }
 }
 
+/// The divisors of `n` (positive), ascending. Found from `n`'s prime
+/// factorization, so even a 64-bit extent takes microseconds, not a trial
+/// division per candidate.
 fn divisors(n: i64) -> Vec<i64> {
-    (1..=n).filter(|d| n % d == 0).collect()
+    let mut divs = vec![1i64];
+    let mut primes = factorize(n.max(1) as u64);
+    primes.sort_unstable();
+    let mut i = 0;
+    while i < primes.len() {
+        let p = primes[i] as i64;
+        let count = primes[i..].iter().take_while(|q| **q == primes[i]).count();
+        let before = divs.len();
+        let mut power = 1i64;
+        for _ in 0..count {
+            power *= p;
+            for k in 0..before {
+                divs.push(divs[k] * power);
+            }
+        }
+        i += count;
+    }
+    divs.sort_unstable();
+    divs
+}
+
+/// The prime factors of `n` with multiplicity (none for 1): small primes by
+/// trial division, the rest by Pollard's rho with a Miller-Rabin primality test.
+fn factorize(mut n: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
+        while n.is_multiple_of(p) {
+            out.push(p);
+            n /= p;
+        }
+    }
+    let mut stack = vec![n];
+    while let Some(m) = stack.pop() {
+        if m == 1 {
+            continue;
+        }
+        if is_prime(m) {
+            out.push(m);
+            continue;
+        }
+        let d = pollard_rho(m);
+        stack.push(d);
+        stack.push(m / d);
+    }
+    out
+}
+
+fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
+    ((a as u128 * b as u128) % m as u128) as u64
+}
+
+fn pow_mod(mut base: u64, mut exp: u64, m: u64) -> u64 {
+    let mut acc = 1u64;
+    base %= m;
+    while exp > 0 {
+        if exp & 1 == 1 {
+            acc = mul_mod(acc, base, m);
+        }
+        base = mul_mod(base, base, m);
+        exp >>= 1;
+    }
+    acc
+}
+
+/// Deterministic Miller-Rabin for every 64-bit `n` (these bases suffice).
+fn is_prime(n: u64) -> bool {
+    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    if n < 2 {
+        return false;
+    }
+    if let Some(p) = BASES.iter().find(|p| n.is_multiple_of(**p)) {
+        return n == *p;
+    }
+    let (mut d, mut r) = (n - 1, 0);
+    while d.is_multiple_of(2) {
+        d /= 2;
+        r += 1;
+    }
+    BASES.iter().all(|&a| {
+        let mut x = pow_mod(a, d, n);
+        if x == 1 || x == n - 1 {
+            return true;
+        }
+        for _ in 1..r {
+            x = mul_mod(x, x, n);
+            if x == n - 1 {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// A non-trivial factor of `n` (odd, composite, without factors below 41).
+fn pollard_rho(n: u64) -> u64 {
+    let mut c = 1u64;
+    loop {
+        let f = |x: u64| (mul_mod(x, x, n) + c) % n;
+        let (mut x, mut y, mut d) = (2u64, 2u64, 1u64);
+        while d == 1 {
+            x = f(x);
+            y = f(f(y));
+            d = gcd(x.abs_diff(y), n);
+        }
+        if d != n {
+            return d;
+        }
+        c += 1;
+    }
 }
 
 /// TVM's `sample_perfect_tile`: `n` factors whose product is the loop's extent,
@@ -52,6 +171,19 @@ pub fn sample_perfect_tile(
         return Err(ScheduleError::InvalidArgument {
             what: "sample_perfect_tile",
             why: format!("n must be at least 1, got {n}"),
+        });
+    }
+    check_factor_count(
+        usize::try_from(n).unwrap_or(usize::MAX),
+        "sample_perfect_tile",
+    )?;
+    if extent < 1 {
+        return Err(ScheduleError::InvalidArgument {
+            what: "sample_perfect_tile",
+            why: format!(
+                "{} has extent {extent}; only a loop with at least one iteration can be tiled",
+                loop_culprit(func, loop_id)
+            ),
         });
     }
     if let Some(d) = decision {

@@ -109,6 +109,9 @@ impl FuncBuilder<'_> {
         if let Some(dtype) = DataType::from_name(&name) {
             let [x] = exact::<1>(&what, call.span, args, kwargs)?;
             let v = self.expr(x)?;
+            if let Expr::Int(value, _) = v.expr {
+                check_int_range(value, dtype, x.span)?;
+            }
             return Ok(cast(dtype, v));
         }
         if let Some(intrin) = Intrinsic::from_name(&name) {
@@ -287,6 +290,18 @@ impl FuncBuilder<'_> {
         )
         .with_label("not a float")
         .with_help("convert it with `T.Cast(\"float32\", x)`"))
+    }
+}
+
+/// TVM's `IntImm` check: `T.int8(300)` is an error, not a silent wrap.
+pub(super) fn check_int_range(value: i64, dtype: DataType, span: Span) -> Result<()> {
+    match dtype.int_range() {
+        Some((lo, hi)) if value < lo || value > hi => Err(ParseError::semantic(
+            span,
+            format!("the literal {value} is out of range for {dtype} ({lo} to {hi})"),
+        )
+        .with_label(format!("does not fit in {dtype}"))),
+        _ => Ok(()),
     }
 }
 

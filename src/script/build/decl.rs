@@ -267,7 +267,10 @@ impl FuncBuilder<'_> {
                 match (self.ann_value(&args[0])?, dtype) {
                     (AnnValue::Bool(b), DataType::Bool) => AnnValue::Bool(b),
                     (AnnValue::Int(v), DataType::Bool) => AnnValue::Bool(v != 0),
-                    (AnnValue::Int(v), t) if t.is_int() => AnnValue::Int(v),
+                    (AnnValue::Int(v), t) if t.is_int() => {
+                        super::call::check_int_range(v, t, args[0].span)?;
+                        AnnValue::Int(v)
+                    }
                     (AnnValue::Int(v), t) if t.is_float() => AnnValue::Float(v as f64),
                     (AnnValue::Float(f), t) if t.is_float() => AnnValue::Float(f),
                     _ => return Err(not_const()),

@@ -37,8 +37,13 @@ pub fn draw_cuda(app: &mut App, f: &mut Frame, area: Rect) {
         Ok(out) => {
             let k = &out.kernel;
             let smem = k.static_shared_bytes + k.dynamic_shared_bytes;
+            // Several kernels: the source holds all of them; the title names the first.
+            let count = match k.launches.len() {
+                0 | 1 => String::new(),
+                n => format!("{n} kernels · first: "),
+            };
             let title = format!(
-                " CUDA · grid ({},{},{}) block ({},{},{}) · smem {smem} B ",
+                " CUDA · {count}grid ({},{},{}) block ({},{},{}) · smem {smem} B ",
                 k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1], k.block[2]
             );
             let block = pane_block(app, Line::from(title), Pane::Cuda);

@@ -4,10 +4,11 @@
 
 mod cuda;
 mod popup;
+pub(crate) use popup::help_text;
 mod side;
 mod tir;
 
-use super::app::{App, Mode, Pane};
+use super::app::{App, Mode, Pane, Rects};
 use super::keymap::Action;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -15,8 +16,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph};
 use ratatui::Frame;
 
-/// Below this width the CUDA column is hidden.
-const CUDA_MIN_WIDTH: u16 = 110;
+/// Below this width the CUDA column is not shown beside the TIR: focusing
+/// it (Tab) shows it in the TIR's place.
+pub(crate) const CUDA_MIN_WIDTH: u16 = 110;
+
+const PANES_ALL: [Pane; 4] = [Pane::Tir, Pane::Palette, Pane::Trace, Pane::Cuda];
 
 pub fn draw(app: &mut App, f: &mut Frame) {
     let area = f.area();
@@ -36,6 +40,39 @@ pub fn draw(app: &mut App, f: &mut Frame) {
             Constraint::Length(1),
         ])
         .split(area);
+    if app.zoom {
+        // The focused pane alone.
+        let main = rows[0];
+        app.rects = Rects::default();
+        match app.focus {
+            Pane::Tir => {
+                app.rects.tir = main;
+                tir::draw(app, f, main);
+            }
+            Pane::Palette => {
+                app.rects.palette = main;
+                side::draw_palette(app, f, main);
+            }
+            Pane::Trace => {
+                app.rects.trace = main;
+                side::draw_trace(app, f, main);
+            }
+            Pane::Cuda => {
+                let parts = Layout::default()
+                    .direction(Direction::Vertical)
+                    .constraints([Constraint::Min(3), Constraint::Length(9)])
+                    .split(main);
+                app.rects.cuda = parts[0];
+                app.rects.run = parts[1];
+                cuda::draw_cuda(app, f, parts[0]);
+                cuda::draw_run(app, f, parts[1]);
+            }
+        }
+        draw_status(app, f, rows[1]);
+        draw_message(app, f, rows[2]);
+        popup::draw(app, f, area);
+        return;
+    }
     let show_cuda = area.width >= CUDA_MIN_WIDTH;
     let cols = if show_cuda {
         Layout::default()
@@ -67,18 +104,33 @@ pub fn draw(app: &mut App, f: &mut Frame) {
         .direction(Direction::Vertical)
         .constraints([Constraint::Min(3), Constraint::Length(9)])
         .split(cols[2]);
-    app.rects.tir = cols[0];
     app.rects.palette = side[0];
     app.rects.trace = side[1];
-    app.rects.cuda = if show_cuda { right[0] } else { Rect::default() };
-    app.rects.run = if show_cuda { right[1] } else { Rect::default() };
-
-    tir::draw(app, f, cols[0]);
     side::draw_palette(app, f, side[0]);
     side::draw_trace(app, f, side[1]);
     if show_cuda {
+        app.rects.tir = cols[0];
+        app.rects.cuda = right[0];
+        app.rects.run = right[1];
+        tir::draw(app, f, cols[0]);
         cuda::draw_cuda(app, f, right[0]);
         cuda::draw_run(app, f, right[1]);
+    } else if app.focus == Pane::Cuda {
+        // Too narrow for four panes: CUDA and Run take the TIR's place.
+        let left = Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([Constraint::Min(3), Constraint::Length(9)])
+            .split(cols[0]);
+        app.rects.tir = Rect::default();
+        app.rects.cuda = left[0];
+        app.rects.run = left[1];
+        cuda::draw_cuda(app, f, left[0]);
+        cuda::draw_run(app, f, left[1]);
+    } else {
+        app.rects.tir = cols[0];
+        app.rects.cuda = Rect::default();
+        app.rects.run = Rect::default();
+        tir::draw(app, f, cols[0]);
     }
     draw_status(app, f, rows[1]);
     draw_message(app, f, rows[2]);
@@ -107,11 +159,52 @@ fn draw_status(app: &mut App, f: &mut Frame, area: Rect) {
         ),
         Span::styled(format!("│ {n} step{} ", if n == 1 { "" } else { "s" }), bar),
     ];
+    if !app.doc.pending.is_empty() {
+        left.push(Span::styled(
+            format!("✗ {} not applied ", app.doc.pending.len()),
+            bar.patch(t.fg("ui.status.error"))
+                .add_modifier(Modifier::BOLD),
+        ));
+    }
     if app.doc.unsaved() {
         left.push(Span::styled(
-            "[+] unsaved ",
+            format!("[+] {} unsaved ", app.doc.unsaved_count()),
             bar.patch(t.fg("ui.status.unsaved"))
                 .add_modifier(Modifier::BOLD),
+        ));
+    }
+    if app.doc.journal_error.is_some() {
+        left.push(Span::styled(
+            "│ journal off ",
+            bar.patch(t.fg("ui.status.error"))
+                .add_modifier(Modifier::BOLD),
+        ));
+    }
+    // Panes not on the screen, and how to reach them.
+    let hidden: Vec<&str> = if app.zoom {
+        PANES_ALL
+            .iter()
+            .filter(|p| **p != app.focus)
+            .map(|p| p.name())
+            .collect()
+    } else if area.width < CUDA_MIN_WIDTH {
+        if app.focus == Pane::Cuda {
+            vec!["TIR"]
+        } else {
+            vec!["CUDA", "Run"]
+        }
+    } else {
+        Vec::new()
+    };
+    if !hidden.is_empty() {
+        left.push(Span::styled(
+            format!(
+                "│ hidden: {} ({} / {}) ",
+                hidden.join(", "),
+                app.keymap.hint(Action::NextPane),
+                app.keymap.hint(Action::Zoom)
+            ),
+            bar.patch(t.fg("ui.key")),
         ));
     }
     if let Some((_, start)) = &app.runner.busy {
@@ -163,15 +256,21 @@ fn draw_message(app: &mut App, f: &mut Frame, area: Rect) {
         Mode::SavePath { edit, .. } => {
             ("save session as: ".to_string(), Some(edit), t.fg("ui.text"))
         }
+        Mode::Search { edit, .. } => ("/".to_string(), Some(edit), t.fg("ui.text")),
         _ => (String::new(), None, t.fg("ui.text")),
     };
     if let Some(edit) = edit {
+        // A long line (a pasted script) scrolls to keep the cursor in view.
+        let width = area.width as usize;
+        let lead = prefix.chars().count();
+        let skip = (lead + edit.cursor + 1).saturating_sub(width);
+        let shown: String = edit.text.chars().skip(skip).collect();
         let mut spans = vec![
             Span::styled(
                 prefix.clone(),
                 t.fg("ui.title").add_modifier(Modifier::BOLD),
             ),
-            Span::styled(edit.text.clone(), style),
+            Span::styled(shown, style),
         ];
         if let Mode::Prompt(w) = &app.mode {
             if let Some(e) = &w.error {
@@ -183,7 +282,7 @@ fn draw_message(app: &mut App, f: &mut Frame, area: Rect) {
         }
         let line = Line::from(spans);
         f.render_widget(Paragraph::new(line).style(t.base()), area);
-        let x = area.x + (prefix.chars().count() + edit.cursor) as u16;
+        let x = area.x + (lead + edit.cursor - skip) as u16;
         f.set_cursor_position((x.min(area.right().saturating_sub(1)), area.y));
         return;
     }

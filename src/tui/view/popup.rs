@@ -24,7 +24,11 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
             framed(app, f, r, " Help · j/k scroll · Esc closes ", lines, scroll);
         }
         Mode::Error { text, scroll } => {
-            let lines: Vec<Line> = hint_first(text)
+            let h_want = text.lines().count() as u16 + 2;
+            let r = centered(area, 100, h_want.min(area.height.saturating_sub(2)));
+            let width = r.width.saturating_sub(2) as usize;
+            let fitted = fit_diagnostic(&hint_first(text), width);
+            let lines: Vec<Line> = fitted
                 .into_iter()
                 .map(|l| {
                     let style = if l.starts_with("error") {
@@ -34,12 +38,16 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
                     } else {
                         app.theme.fg("ui.text")
                     };
-                    Line::from(Span::styled(l.to_string(), style))
+                    Line::from(Span::styled(l, style))
                 })
                 .collect();
             let h = (lines.len() as u16 + 2).min(area.height.saturating_sub(2));
             let r = centered(area, 100, h);
-            let scroll = *scroll;
+            let max = (lines.len() as u16).saturating_sub(r.height.saturating_sub(2));
+            let scroll = (*scroll).min(max);
+            if let Mode::Error { scroll: s, .. } = &mut app.mode {
+                *s = scroll;
+            }
             framed(
                 app,
                 f,
@@ -51,20 +59,31 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
         }
         Mode::Confirm(c) => {
             let (title, body) = match c {
-                Confirm::QuitUnsaved => (
-                    " Quit ",
-                    format!(
-                        "{} unsaved step(s).\n\n[s] save and quit   [d] discard and quit   [Esc] cancel",
-                        app.doc.trace.steps.len()
-                    ),
-                ),
-                Confirm::RestoreJournal(steps) => (
-                    " Restore? ",
-                    format!(
-                        "A journal from an earlier session holds {} unsaved step(s) for this file\n(the last: {}).\n\n[r] restore them   [d] discard the journal   [Esc] decide later",
-                        steps.len(),
-                        steps.last().map(crate::tui::app::python_line).unwrap_or_default()
-                    ),
+                Confirm::QuitUnsaved => {
+                    let n = app.doc.unsaved_count();
+                    (
+                        " Quit ",
+                        format!(
+                            "{n} unsaved change{} to the trace.\n\n[s] save and quit   [d] discard and quit   [Esc] cancel",
+                            if n == 1 { "" } else { "s" }
+                        ),
+                    )
+                }
+                Confirm::RestoreJournal(steps) => {
+                    let new = app.doc.new_in(steps);
+                    (
+                        " Restore? ",
+                        format!(
+                            "A journal from an earlier session holds {} step{}, {new} of them not saved,\nfor this file (the last: {}).\n\n[r] restore them   [d] discard the journal   [Esc] decide later",
+                            steps.len(),
+                            if steps.len() == 1 { "" } else { "s" },
+                            steps.last().map(crate::tui::app::python_line).unwrap_or_default()
+                        ),
+                    )
+                }
+                Confirm::Overwrite { question, .. } => (
+                    " Overwrite? ",
+                    format!("{question}\n\n[y] overwrite   [n] do not save   [Esc] cancel"),
                 ),
             };
             let lines: Vec<Line> = body.lines().map(|l| Line::from(l.to_string())).collect();
@@ -107,6 +126,76 @@ fn hint_first(text: &str) -> Vec<&str> {
     let mut out: Vec<&str> = lines[..head].to_vec();
     out.extend(&lines[tail..]);
     out.extend(&lines[head..tail]);
+    out
+}
+
+/// A diagnostic laid out for `width` columns: prose wrapped at spaces; source
+/// lines and their `^^^` marks never wrapped but shifted together so the marks
+/// stay on screen (the cut is shown as `…`).
+fn fit_diagnostic(lines: &[&str], width: usize) -> Vec<String> {
+    let width = width.max(12);
+    // `  12 | code` or `     | ^^^`: the gutter ends after `| `.
+    let gutter = |l: &str| -> Option<usize> {
+        let bar = l.find('|')?;
+        let head = &l[..bar];
+        (head.trim().chars().all(|c| c.is_ascii_digit())).then_some(bar + 2)
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        match gutter(l) {
+            Some(g) if l.len() > g => {
+                // A source line and the mark lines under it shift by one amount.
+                let mut group = vec![l];
+                while i + 1 < lines.len()
+                    && gutter(lines[i + 1]).is_some()
+                    && lines[i + 1].contains('^')
+                {
+                    i += 1;
+                    group.push(lines[i]);
+                }
+                let caret = group
+                    .iter()
+                    .skip(1)
+                    .filter_map(|m| m.find('^'))
+                    .max()
+                    .unwrap_or(0);
+                let room = width.saturating_sub(g + 1);
+                let shift = if caret > g && caret - g + 8 > room {
+                    caret - g + 8 - room
+                } else {
+                    0
+                };
+                for m in group {
+                    let (head, body) = m.split_at(g.min(m.len()));
+                    let body: String = body.chars().skip(shift).collect();
+                    let mut line = String::from(head);
+                    if shift > 0 {
+                        line.push('…');
+                    }
+                    line.push_str(&body);
+                    out.push(line.chars().take(width).collect());
+                }
+            }
+            _ if l.chars().count() <= width => out.push(l.to_string()),
+            _ => {
+                // Prose: wrap at spaces.
+                let mut cur = String::new();
+                for word in l.split(' ') {
+                    if !cur.is_empty() && cur.chars().count() + 1 + word.chars().count() > width {
+                        out.push(std::mem::take(&mut cur));
+                        cur.push_str("  ");
+                    } else if !cur.is_empty() {
+                        cur.push(' ');
+                    }
+                    cur.push_str(word);
+                }
+                out.push(cur);
+            }
+        }
+        i += 1;
+    }
     out
 }
 
@@ -198,6 +287,14 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
         width: w,
         height: h,
     }
+}
+
+/// The help as plain text lines (for `/` search).
+pub(crate) fn help_text(app: &App) -> Vec<String> {
+    help_lines(app)
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect()
 }
 
 fn help_lines(app: &App) -> Vec<Line<'static>> {

@@ -99,16 +99,21 @@ pub fn draw_palette(app: &mut App, f: &mut Frame, area: Rect) {
 
 pub fn draw_trace(app: &mut App, f: &mut Frame, area: Rect) {
     let steps = &app.doc.trace.steps;
+    let pending = &app.doc.pending;
     let redo = &app.doc.trace.redo;
-    let title = if redo.is_empty() {
-        format!(" Trace · {} steps ", steps.len())
-    } else {
-        format!(" Trace · {} steps, {} to redo ", steps.len(), redo.len())
-    };
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let mut title = format!(" Trace · {} step{}", steps.len(), plural(steps.len()));
+    if !pending.is_empty() {
+        title.push_str(&format!(", {} not applied", pending.len()));
+    }
+    if !redo.is_empty() {
+        title.push_str(&format!(", {} to redo", redo.len()));
+    }
+    title.push(' ');
     let block = pane_block(app, Line::from(title), Pane::Trace);
     let inner = block.inner(area);
     let t = &app.theme;
-    let total = steps.len() + redo.len();
+    let total = steps.len() + pending.len() + redo.len();
     let rows = inner.height as usize;
     if total == 0 {
         let hint = Line::from(Span::styled(
@@ -126,15 +131,23 @@ pub fn draw_trace(app: &mut App, f: &mut Frame, area: Rect) {
     let focused = app.focus == Pane::Trace;
     let width = total.to_string().len();
     let mut lines = Vec::new();
+    // Row kinds: 0 applied, 1 failed (first pending), 2 pending, 3 undone.
     let undone = redo.iter().rev();
-    for (i, (step, done)) in steps
+    for (i, (step, kind)) in steps
         .iter()
-        .map(|s| (s, true))
-        .chain(undone.map(|s| (s, false)))
+        .map(|s| (s, 0u8))
+        .chain(
+            pending
+                .iter()
+                .enumerate()
+                .map(|(k, s)| (s, if k == 0 { 1 } else { 2 })),
+        )
+        .chain(undone.map(|s| (s, 3)))
         .enumerate()
         .skip(top)
         .take(rows)
     {
+        let done = kind == 0;
         let num_style = if done {
             t.fg("ui.muted")
         } else {
@@ -147,6 +160,14 @@ pub fn draw_trace(app: &mut App, f: &mut Frame, area: Rect) {
                 .add_modifier(Modifier::DIM | Modifier::ITALIC)
         };
         let mut spans = vec![Span::styled(format!("{:>width$} ", i + 1), num_style)];
+        match kind {
+            1 => spans.push(Span::styled(
+                "✗ ",
+                t.fg("ui.status.error").add_modifier(Modifier::BOLD),
+            )),
+            2 => spans.push(Span::styled("· ", num_style)),
+            _ => {}
+        }
         let line_text = python_line(step);
         match line_text.split_once(" = ") {
             Some((outs, call)) if !step.out.is_empty() => {
@@ -160,8 +181,14 @@ pub fn draw_trace(app: &mut App, f: &mut Frame, area: Rect) {
             }
             _ => spans.push(Span::styled(line_text, text_style)),
         }
-        if !done {
-            spans.push(Span::styled("  (undone)", num_style));
+        match kind {
+            1 => spans.push(Span::styled(
+                "  (failed: x removes it)",
+                t.fg("ui.status.error").add_modifier(Modifier::BOLD),
+            )),
+            2 => spans.push(Span::styled("  (not applied)", num_style)),
+            3 => spans.push(Span::styled("  (undone)", num_style)),
+            _ => {}
         }
         let mut line = Line::from(spans);
         if i == app.trace_sel && focused {

@@ -2,7 +2,7 @@
 //! each block's lines tagged with its colour, and the cursor's block or loop
 //! emphasised; or, when toggled, the diff between two steps.
 
-use super::{emphasize, follow, pane_block};
+use super::{emphasize, follow, pane_block, skip_cols};
 use crate::tui::app::{App, Pane};
 use crate::tui::diff::{diff_lines, DiffOp};
 use crate::tui::highlight::Lang;
@@ -17,10 +17,13 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
         return draw_diff(app, f, area, a, b);
     }
     let func = app.doc.trace.func();
-    let title = match app.target() {
+    let mut title = match app.target() {
         Some(t) => format!(" TIR · {} ", t.describe(func)),
         None => " TIR ".to_string(),
     };
+    if app.tir_left > 0 {
+        title.push_str(&format!("· ← {} cols (H) ", app.tir_left));
+    }
     let block = pane_block(app, Line::from(title), Pane::Tir);
     let inner = block.inner(area);
     let rows = inner.height as usize;
@@ -37,6 +40,23 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
         .and_then(|tg| app.doc.lines.find(tg))
         .filter(|(l, _)| *l == app.cursor)
         .map(|(_, c)| c);
+    // Long lines: scroll sideways to keep the cursor's target in view.
+    let text_w = (inner.width as usize).saturating_sub(3).max(1);
+    if let Some((a, b)) = target_cols {
+        let left = app.tir_left as usize;
+        if b > left + text_w {
+            app.tir_left = (b - text_w.min(b)) as u16;
+        } else if a < left {
+            app.tir_left = a as u16;
+        }
+    }
+    let longest = lines
+        .iter()
+        .map(|l| l.iter().map(|s| s.content.chars().count()).sum::<usize>())
+        .max()
+        .unwrap_or(0);
+    app.tir_left = app.tir_left.min(longest.saturating_sub(text_w) as u16);
+    let left = app.tir_left as usize;
     let mut out = Vec::with_capacity(rows);
     for i in app.tir_top..(app.tir_top + rows).min(n) {
         let mark = if changed.get(i).copied().unwrap_or(false) {
@@ -59,10 +79,10 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
                 ),
                 None => lines[i].clone(),
             };
-            spans.extend(body);
+            spans.extend(skip_cols(&body, left));
             out.push(Line::from(spans).style(cursor_bg));
         } else {
-            spans.extend(lines[i].iter().cloned());
+            spans.extend(skip_cols(&lines[i], left));
             out.push(Line::from(spans));
         }
     }

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Times TVM's CUDA kernels (built by build.py) on the GPU and checks their result.
+
+Usage (on the GPU machine; needs CuPy and NumPy, nothing else):
+    python3 bench/tvm_kernels/run.py [NAME ...]      (default: every *.json here)
+
+For each <name>.json: compiles <name>.cu with NVRTC (CuPy), fills the inputs with
+uniform random numbers in [-1, 1), allocates the temporaries, launches every
+kernel in order and checks the outputs against a NumPy reference of the workload.
+Time is the median over 50 runs (after 5 warm-ups) of all kernels of one call,
+measured with CUDA events, as tirtui's --run measures its own. Prints a markdown
+table: session, kernels, time_ms, max_rel_err, correct.
+"""
+import glob
+import json
+import os
+import sys
+
+import cupy as cp
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def reference(workload, args):
+    """The workload's outputs, computed by NumPy in float64."""
+    a = {k: v.astype(np.float64) for k, v in args.items()}
+    if workload == "softmax.tir":
+        x = a["A"]
+        e = np.exp(x - x.max(axis=1, keepdims=True))
+        return {"T_softmax_norm": e / e.sum(axis=1, keepdims=True)}
+    if workload == "layer_norm.tir":
+        x = a["X"]
+        mean = x.mean(axis=1, keepdims=True)
+        var = ((x - mean) ** 2).mean(axis=1, keepdims=True)
+        return {"T_layer_norm": (x - mean) / np.sqrt(var + 1e-5) * a["gamma"] + a["beta"]}
+    if workload == "gemv.tir":
+        return {"y": a["A"] @ a["x"]}
+    if workload == "gemm_bias_relu.tir":
+        return {"E": np.maximum(a["A"] @ a["B"] + a["bias"], 0.0)}
+    if workload == "conv2d.tir":
+        d = np.pad(a["data"], ((0, 0), (0, 0), (1, 1), (1, 1)))
+        w = a["kernel"]
+        n, c, h, wd = a["data"].shape
+        out = np.zeros((n, w.shape[0], h, wd))
+        for ry in range(3):
+            for rx in range(3):
+                patch = d[:, :, ry : ry + h, rx : rx + wd]
+                out += np.einsum("nchw,fc->nfhw", patch, w[:, :, ry, rx])
+        return {"conv2d_nchw": out}
+    if workload == "pool2x2.tir":
+        x = a["data"]
+        n, c, h, w = x.shape
+        return {"pool_max": x.reshape(n, c, h // 2, 2, w // 2, 2).max(axis=(3, 5))}
+    return None
+
+
+def run(name, runs=50, warmup=5):
+    plan = json.load(open(os.path.join(HERE, name + ".json")))
+    source = open(os.path.join(HERE, name + ".cu")).read()
+    module = cp.RawModule(code=source, options=("--std=c++17",), backend="nvrtc")
+    rng = np.random.default_rng(0)
+    host, dev = {}, {}
+    for key, b in plan["buffers"].items():
+        shape = tuple(b["shape"])
+        if b["role"] == "input":
+            host[b["name"]] = rng.uniform(-1, 1, shape).astype(b["dtype"])
+            dev[key] = cp.asarray(host[b["name"]])
+        else:
+            dev[key] = cp.full(shape, np.nan, dtype=b["dtype"])
+    kernels = []
+    for k in plan["kernels"]:
+        fn = module.get_function(k["name"])
+        if k["dynamic_shared_bytes"] > 48 * 1024:
+            fn.max_dynamic_shared_size_bytes = k["dynamic_shared_bytes"]
+        args = tuple(dev[p] for p in k["params"])
+        kernels.append((fn, tuple(k["grid"]), tuple(k["block"]), args, k["dynamic_shared_bytes"]))
+
+    def call():
+        for fn, grid, block, args, smem in kernels:
+            fn(grid, block, args, shared_mem=smem)
+
+    call()
+    cp.cuda.Device().synchronize()
+    expected = reference(plan.get("workload", ""), host)
+    worst, correct = None, None
+    if expected is not None:
+        worst = 0.0
+        for out_name, want in expected.items():
+            got = cp.asnumpy(dev[out_name]).astype(np.float64)
+            scale = max(np.abs(want).max(), 1e-30)
+            err = np.abs(got - want).max() / scale if np.isfinite(got).all() else float("inf")
+            worst = max(worst, err)
+        correct = worst < 1e-3
+    for _ in range(warmup):
+        call()
+    times = []
+    for _ in range(runs):
+        start, end = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        call()
+        end.record()
+        end.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, end))
+    return len(kernels), float(np.median(times)), worst, correct
+
+
+def main():
+    names = sys.argv[1:] or sorted(
+        os.path.splitext(os.path.basename(p))[0] for p in glob.glob(os.path.join(HERE, "*.json"))
+    )
+    print("| session (TVM 0.27 kernels) | kernels | time_ms | max_rel_err | correct |")
+    print("|---|---:|---:|---:|---|")
+    failed = 0
+    for name in names:
+        try:
+            n, ms, err, ok = run(name)
+        except Exception as e:  # a compile or launch failure gets a row too
+            print(f"| {name} | error: {str(e).splitlines()[0][:120]} | | | |")
+            failed += 1
+            continue
+        failed += ok is False
+        err_text = "-" if err is None else f"{err:.2e}"
+        ok_text = "-" if ok is None else ("yes" if ok else "NO")
+        print(f"| {name} | {n} | {ms:.4f} | {err_text} | {ok_text} |")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+
+#ifdef __CUDACC_RTC__
+  #include <cuda/std/cstdint>
+  using cuda::std::uint8_t;
+  using cuda::std::uint16_t;
+  using cuda::std::uint32_t;
+  using cuda::std::uint64_t;
+  using cuda::std::int8_t;
+  using cuda::std::int16_t;
+  using cuda::std::int32_t;
+  using cuda::std::int64_t;
+
+  #include <cuda/std/type_traits>
+  namespace std {
+    using cuda::std::is_same;
+    using cuda::std::is_same_v;
+    using cuda::std::is_integral;
+    using cuda::std::is_signed;
+    using cuda::std::is_unsigned;
+    using cuda::std::is_floating_point;
+    using cuda::std::enable_if;
+    using cuda::std::conditional;
+  }
+
+  // NVRTC uses asm/volatile instead of __asm__/__volatile__ (gcc extension).
+  #ifndef __asm__
+  #define __asm__ asm
+  #endif
+  #ifndef __volatile__
+  #define __volatile__ volatile
+  #endif
+#else
+  #include <cstdint>
+  #include <type_traits>
+  #include <cuda.h>
+#endif
+
+#if (((__CUDACC_VER_MAJOR__ == 11) && (__CUDACC_VER_MINOR__ >= 4)) || \
+     (__CUDACC_VER_MAJOR__ > 11))
+#define TVM_ENABLE_L2_PREFETCH 1
+#else
+#define TVM_ENABLE_L2_PREFETCH 0
+#endif
+
+#ifdef _WIN32
+  using uint = unsigned int;
+  using uchar = unsigned char;
+  using ushort = unsigned short;
+  using int64_t = long long;
+  using uint64_t = unsigned long long;
+#else
+  #define uint unsigned int
+  #define uchar unsigned char
+  #define ushort unsigned short
+#endif
+extern "C" __global__ void __launch_bounds__(64) main_kernel(float* __restrict__ A_ptr, float* __restrict__ T_softmax_maxelem_ptr);
+extern "C" __global__ void __launch_bounds__(64) main_kernel_1(float* __restrict__ A_ptr, float* __restrict__ T_softmax_expsum_ptr, float* __restrict__ T_softmax_maxelem_ptr);
+extern "C" __global__ void __launch_bounds__(256) main_kernel_2(float* __restrict__ A_ptr, float* __restrict__ T_softmax_expsum_ptr, float* __restrict__ T_softmax_maxelem_ptr, float* __restrict__ T_softmax_norm_ptr);
+extern "C" __global__ void __launch_bounds__(64) main_kernel(float* __restrict__ A_ptr, float* __restrict__ T_softmax_maxelem_ptr) {
+  for (int k = 0; k < 1024; ++k) {
+    int cse_v2 = ((((int)blockIdx.x) * 64) + ((int)threadIdx.x));
+    if (k == 0) {
+      T_softmax_maxelem_ptr[((((int)blockIdx.x) * 64) + ((int)threadIdx.x))] = -0x1.fffffep+127f/*-3.402823e+38*/;
+    }
+    T_softmax_maxelem_ptr[((((int)blockIdx.x) * 64) + ((int)threadIdx.x))] = max(T_softmax_maxelem_ptr[((((int)blockIdx.x) * 64) + ((int)threadIdx.x))], A_ptr[(((((int)blockIdx.x) * 65536) + (((int)threadIdx.x) * 1024)) + k)]);
+  }
+}
+
+extern "C" __global__ void __launch_bounds__(64) main_kernel_1(float* __restrict__ A_ptr, float* __restrict__ T_softmax_expsum_ptr, float* __restrict__ T_softmax_maxelem_ptr) {
+  for (int k = 0; k < 1024; ++k) {
+    int cse_v3 = ((((int)blockIdx.x) * 64) + ((int)threadIdx.x));
+    if (k == 0) {
+      T_softmax_expsum_ptr[((((int)blockIdx.x) * 64) + ((int)threadIdx.x))] = 0x0p+0f/*0.000000e+00*/;
+    }
+    T_softmax_expsum_ptr[((((int)blockIdx.x) * 64) + ((int)threadIdx.x))] = (T_softmax_expsum_ptr[((((int)blockIdx.x) * 64) + ((int)threadIdx.x))] + expf((A_ptr[(((((int)blockIdx.x) * 65536) + (((int)threadIdx.x) * 1024)) + k)] - T_softmax_maxelem_ptr[((((int)blockIdx.x) * 64) + ((int)threadIdx.x))])));
+  }
+}
+
+extern "C" __global__ void __launch_bounds__(256) main_kernel_2(float* __restrict__ A_ptr, float* __restrict__ T_softmax_expsum_ptr, float* __restrict__ T_softmax_maxelem_ptr, float* __restrict__ T_softmax_norm_ptr) {
+  int cse_v1 = (((int)blockIdx.x) >> 2);
+  int cse_v4 = ((((int)blockIdx.x) * 256) + ((int)threadIdx.x));
+  T_softmax_norm_ptr[((((int)blockIdx.x) * 256) + ((int)threadIdx.x))] = (expf((A_ptr[((((int)blockIdx.x) * 256) + ((int)threadIdx.x))] - T_softmax_maxelem_ptr[(((int)blockIdx.x) >> 2)])) / T_softmax_expsum_ptr[(((int)blockIdx.x) >> 2)]);
+}
+

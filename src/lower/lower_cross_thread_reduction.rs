@@ -1,0 +1,509 @@
+//! LowerCrossThreadReduction: a reduction block whose reduction iterator is
+//! driven by a loop bound to threadIdx.* (bound directly, or after `rfactor`)
+//! becomes an in-thread reduction into a per-thread temporary, a reduction of
+//! the temporaries across the threads of that loop, and a write-back of the
+//! result by its first thread.
+//!
+//! TVM: src/tir/transforms/lower_cross_thread_reduction.cc, with the
+//! allreduce that LowerThreadAllreduce emits done here as a tree over a shared
+//! buffer (one slot per thread, halving strides). The rules are TVM's: one
+//! reduction update `y = y ⊕ e` with ⊕ one of + * min max, the store indices
+//! free of reduction iterators, and no loop between the thread loop and the
+//! block driving a spatial iterator. Barriers between the tree's steps come
+//! from `thread_sync`, like every other shared-memory dependence.
+//!
+//! Invariant: works on the block-level `ir` before `lower_init_block`; every
+//! statement it adds lies inside the thread loop it reduces over.
+
+use super::LowerError;
+use crate::ir::{
+    BinOp, Block, BlockId, BlockRealize, Buffer, BufferId, BufferRegion, BufferStore, DataType,
+    Expr, For, ForKind, IfThenElse, IterKind, PrimFunc, Range, Stmt, StorageScope, VarId,
+};
+use std::collections::HashSet;
+
+pub fn run(func: &PrimFunc) -> Result<PrimFunc, LowerError> {
+    let mut out = func.clone();
+    let mut done: HashSet<BlockId> = HashSet::new();
+    while let Some(site) = find_site(&out, &done)? {
+        done.insert(site.block);
+        rewrite(&mut out, &site)?;
+    }
+    Ok(out)
+}
+
+/// One cross-thread reduction to lower.
+struct Site {
+    block: BlockId,
+    /// The loop bound to threadIdx.* that drives the reduction iterator.
+    thread_loop: crate::ir::LoopId,
+    /// Other threadIdx loops around the block: each gets its own slice of the buffer.
+    other_threads: Vec<(VarId, Expr, i64)>,
+}
+
+fn thread_idx_loop(l: &For) -> bool {
+    matches!(l.kind, ForKind::ThreadBinding(a) if a.is_thread_idx())
+}
+
+/// The first (pre-order) reduction block not yet lowered whose reduction is bound to threads.
+fn find_site(func: &PrimFunc, done: &HashSet<BlockId>) -> Result<Option<Site>, LowerError> {
+    let mut found = None;
+    walk(func, &func.body, &mut Vec::new(), done, &mut found)?;
+    Ok(found)
+}
+
+fn walk<'a>(
+    func: &PrimFunc,
+    s: &'a Stmt,
+    loops: &mut Vec<&'a For>,
+    done: &HashSet<BlockId>,
+    found: &mut Option<Site>,
+) -> Result<(), LowerError> {
+    if found.is_some() {
+        return Ok(());
+    }
+    match s {
+        Stmt::For(l) => {
+            loops.push(l);
+            walk(func, &l.body, loops, done, found)?;
+            loops.pop();
+        }
+        Stmt::BlockRealize(r) => {
+            if !done.contains(&r.block.id) {
+                if let Some(site) = site_of(func, r, loops)? {
+                    *found = Some(site);
+                    return Ok(());
+                }
+            }
+            // Loops of an outer block do not belong to the blocks inside it.
+            let mut inner = Vec::new();
+            walk(func, &r.block.body, &mut inner, done, found)?;
+        }
+        Stmt::Seq(v) => {
+            for c in v {
+                walk(func, c, loops, done, found)?;
+            }
+        }
+        Stmt::IfThenElse(i) => {
+            walk(func, &i.then_case, loops, done, found)?;
+            if let Some(e) = &i.else_case {
+                walk(func, e, loops, done, found)?;
+            }
+        }
+        Stmt::LetStmt(l) => walk(func, &l.body, loops, done, found)?,
+        Stmt::BufferStore(_) | Stmt::Evaluate(_) => {}
+    }
+    Ok(())
+}
+
+fn unsupported(block: &str, why: impl std::fmt::Display) -> LowerError {
+    LowerError::Unsupported {
+        what: format!("block \"{block}\" reduces across threads, but {why}"),
+    }
+}
+
+fn site_of(func: &PrimFunc, r: &BlockRealize, loops: &[&For]) -> Result<Option<Site>, LowerError> {
+    let b = &r.block;
+    let drives = |v: VarId, kind: IterKind| {
+        b.iter_vars
+            .iter()
+            .zip(&r.iter_values)
+            .any(|(iv, e)| iv.kind == kind && e.uses_var(v))
+    };
+    let bound: Vec<usize> = (0..loops.len())
+        .filter(|&i| thread_idx_loop(loops[i]) && drives(loops[i].var, IterKind::Reduce))
+        .collect();
+    let Some(&at) = bound.first() else {
+        return Ok(None);
+    };
+    if bound.len() > 1 {
+        return Err(unsupported(
+            &b.name,
+            "its reduction is bound to more than one thread loop; tirtui reduces across one thread axis",
+        ));
+    }
+    let t = loops[at];
+    if drives(t.var, IterKind::Spatial) {
+        return Err(unsupported(
+            &b.name,
+            format!(
+                "loop `{}` drives a spatial iterator too",
+                func.var_name(t.var)
+            ),
+        ));
+    }
+    if let Some(inner) = loops[at + 1..]
+        .iter()
+        .find(|l| drives(l.var, IterKind::Spatial))
+    {
+        return Err(unsupported(
+            &b.name,
+            format!(
+                "loop `{}` inside the thread loop `{}` drives a spatial iterator: move it above (reorder)",
+                func.var_name(inner.var),
+                func.var_name(t.var)
+            ),
+        ));
+    }
+    if let Some(outer) = loops[..at]
+        .iter()
+        .find(|l| drives(l.var, IterKind::Reduce))
+    {
+        return Err(unsupported(
+            &b.name,
+            format!(
+                "loop `{}` outside the thread loop `{}` drives a reduction iterator too: make the thread loop the outermost reduction loop (reorder)",
+                func.var_name(outer.var),
+                func.var_name(t.var)
+            ),
+        ));
+    }
+    if let Some(l) = loops.iter().find(|l| matches!(l.kind, ForKind::ThreadBinding(a) if a.is_vthread())) {
+        return Err(unsupported(
+            &b.name,
+            format!("it lies inside the vthread loop `{}`", func.var_name(l.var)),
+        ));
+    }
+    let mut other_threads = Vec::new();
+    for l in loops {
+        if l.id == t.id || !thread_idx_loop(l) {
+            continue;
+        }
+        let Some(ext) = l.extent.as_int() else {
+            return Err(LowerError::NonConstantThreadExtent {
+                loop_: func.var_name(l.var).to_string(),
+                axis: "threadIdx".into(),
+                extent: format!("{:?}", l.extent),
+            });
+        };
+        other_threads.push((l.var, l.min.clone(), ext));
+    }
+    Ok(Some(Site {
+        block: b.id,
+        thread_loop: t.id,
+        other_threads,
+    }))
+}
+
+/// The update `y[idx] = y[idx] ⊕ e`: (y, idx, ⊕, e).
+fn update_of(b: &Block) -> Option<(BufferId, Vec<Expr>, BinOp, Expr)> {
+    let Stmt::BufferStore(st) = &b.body else {
+        return None;
+    };
+    let Expr::Binary(op, x, y) = &st.value else {
+        return None;
+    };
+    if !matches!(op, BinOp::Add | BinOp::Mul | BinOp::Min | BinOp::Max) {
+        return None;
+    }
+    let me = Expr::Load(st.buffer, st.indices.clone());
+    let rhs = if **x == me {
+        (**y).clone()
+    } else if **y == me {
+        (**x).clone()
+    } else {
+        return None;
+    };
+    let mut reads_self = false;
+    rhs.visit(&mut |e| reads_self |= matches!(e, Expr::Load(b, _) if *b == st.buffer));
+    if reads_self {
+        return None;
+    }
+    Some((st.buffer, st.indices.clone(), *op, rhs))
+}
+
+/// The identity of `op` for `dtype` (TVM's CommReducer identities).
+fn identity(op: BinOp, dtype: DataType) -> Expr {
+    let float = dtype.is_float();
+    let (f, i) = match op {
+        BinOp::Add => (0.0, 0),
+        BinOp::Mul => (1.0, 1),
+        BinOp::Max => (f32::MIN as f64, i32::MIN as i64),
+        _ => (f32::MAX as f64, i32::MAX as i64),
+    };
+    if float {
+        Expr::Float(f, dtype)
+    } else {
+        Expr::Int(i, dtype)
+    }
+}
+
+fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
+    let realize = func
+        .find_block(site.block)
+        .cloned()
+        .ok_or_else(|| LowerError::Unsupported {
+            what: "a cross-thread reduction block vanished".into(),
+        })?;
+    let t = func
+        .find_loop(site.thread_loop)
+        .cloned()
+        .ok_or_else(|| LowerError::Unsupported {
+            what: "a cross-thread reduction loop vanished".into(),
+        })?;
+    let name = realize.block.name.clone();
+    let Some((y, idx, op, _)) = update_of(&realize.block) else {
+        return Err(unsupported(
+            &name,
+            "its body is not one update `y = y + e` (or *, min, max) of a buffer it does not read otherwise",
+        ));
+    };
+    let reduce_vars: Vec<VarId> = realize
+        .block
+        .iter_vars
+        .iter()
+        .filter(|iv| iv.kind != IterKind::Spatial)
+        .map(|iv| iv.var)
+        .collect();
+    if idx.iter().any(|e| reduce_vars.iter().any(|&v| e.uses_var(v))) {
+        return Err(unsupported(
+            &name,
+            "the written buffer is indexed by a reduction iterator",
+        ));
+    }
+    let init_value = match &realize.block.init {
+        None => None,
+        Some(Stmt::BufferStore(st)) if st.buffer == y && st.indices == idx => {
+            Some(st.value.clone())
+        }
+        Some(_) => {
+            return Err(unsupported(
+                &name,
+                "its T.init() is not one store to the reduced element",
+            ))
+        }
+    };
+    let n = t.extent.as_int().ok_or_else(|| LowerError::NonConstantThreadExtent {
+        loop_: func.var_name(t.var).to_string(),
+        axis: "threadIdx".into(),
+        extent: format!("{:?}", t.extent),
+    })?;
+    let dtype = func.buffer(y).dtype;
+    let t_name = func.var_name(t.var).to_string();
+    let mut temp_buf = Buffer::new(format!("{name}_in_thread"), vec![Expr::int(1)], dtype);
+    temp_buf.scope = StorageScope::Local;
+    let temp = func.new_buffer(temp_buf);
+    let mut shape: Vec<Expr> = site.other_threads.iter().map(|o| Expr::int(o.2)).collect();
+    shape.push(Expr::int(n));
+    let mut red_buf = Buffer::new(format!("{name}_red_buf"), shape, dtype);
+    red_buf.scope = StorageScope::Shared;
+    let red = func.new_buffer(red_buf);
+    let root = match &mut func.body {
+        Stmt::BlockRealize(r) if r.block.iter_vars.is_empty() => &mut r.block.alloc_buffers,
+        _ => {
+            return Err(unsupported(
+                &name,
+                "the function has no root block to allocate its buffers in",
+            ))
+        }
+    };
+    root.push(temp);
+    root.push(red);
+
+    // Where each thread's slot is: other thread loops, then the reducing one.
+    let offset = |v: VarId, min: &Expr| {
+        if min.as_int() == Some(0) {
+            Expr::Var(v)
+        } else {
+            Expr::sub(Expr::Var(v), min.clone())
+        }
+    };
+    let lane = offset(t.var, &t.min);
+    let slot = |lane: Expr| -> Vec<Expr> {
+        let mut v: Vec<Expr> = site
+            .other_threads
+            .iter()
+            .map(|(var, min, _)| offset(*var, min))
+            .collect();
+        v.push(lane);
+        v
+    };
+    let temp_at = || Expr::Load(temp, vec![Expr::int(0)]);
+    let mut stmts = vec![Stmt::BufferStore(BufferStore {
+        buffer: temp,
+        indices: vec![Expr::int(0)],
+        value: identity(op, dtype),
+    })];
+    // Placeholder for the in-thread reduction (the loops down to the block).
+    stmts.push(Stmt::Seq(Vec::new()));
+    stmts.push(Stmt::BufferStore(BufferStore {
+        buffer: red,
+        indices: slot(lane.clone()),
+        value: temp_at(),
+    }));
+    let mut stride = (n as u64).next_power_of_two() as i64 / 2;
+    while stride >= 1 {
+        let partner = Expr::add(lane.clone(), Expr::int(stride));
+        let mut cond = Expr::lt(lane.clone(), Expr::int(stride));
+        if stride * 2 > n {
+            cond = Expr::and(cond, Expr::lt(partner.clone(), Expr::int(n)));
+        }
+        stmts.push(Stmt::IfThenElse(Box::new(IfThenElse {
+            cond,
+            then_case: Stmt::BufferStore(BufferStore {
+                buffer: red,
+                indices: slot(lane.clone()),
+                value: Expr::binary(
+                    op,
+                    Expr::Load(red, slot(lane.clone())),
+                    Expr::Load(red, slot(partner)),
+                ),
+            }),
+            else_case: None,
+        })));
+        stride /= 2;
+    }
+    // Write-back by the first thread, at the element the block's spatial bindings name.
+    let bindings: Vec<(VarId, Expr)> = realize
+        .block
+        .iter_vars
+        .iter()
+        .zip(&realize.iter_values)
+        .map(|(iv, v)| (iv.var, v.clone()))
+        .collect();
+    let bind = |e: &Expr| {
+        let mut e = e.clone();
+        e.substitute(&|v| {
+            bindings
+                .iter()
+                .find(|(x, _)| *x == v)
+                .map(|(_, e)| e.clone())
+        });
+        e
+    };
+    let out_idx: Vec<Expr> = idx.iter().map(&bind).collect();
+    let total = Expr::Load(red, slot(Expr::int(0)));
+    let value = match &init_value {
+        Some(init) if *init == identity(op, dtype) => total,
+        Some(init) => Expr::binary(op, bind(init), total),
+        None => Expr::binary(op, Expr::Load(y, out_idx.clone()), total),
+    };
+    // Conjuncts of the predicate that do not involve the reduction guard the write-back.
+    let inner_vars = loop_vars_in(&t);
+    let mut guard = Expr::binary(BinOp::Eq, lane, Expr::int(0));
+    for c in conjuncts(&realize.predicate) {
+        if !inner_vars.iter().any(|&v| c.uses_var(v)) && !c.is_const_true() {
+            guard = Expr::and(guard, c);
+        }
+    }
+    stmts.push(Stmt::IfThenElse(Box::new(IfThenElse {
+        cond: guard,
+        then_case: Stmt::BufferStore(BufferStore {
+            buffer: y,
+            indices: out_idx,
+            value,
+        }),
+        else_case: None,
+    })));
+
+    // The block now reduces into the temporary, without its init.
+    let lowered_block = |b: &mut BlockRealize| {
+        b.block.init = None;
+        let mut body = std::mem::replace(&mut b.block.body, Stmt::Seq(Vec::new()));
+        retarget(&mut body, y, temp);
+        b.block.body = body;
+        for region in b.block.reads.iter_mut().chain(b.block.writes.iter_mut()) {
+            if region.buffer == y {
+                *region = BufferRegion {
+                    buffer: temp,
+                    region: vec![Range::new(Expr::int(0), Expr::int(1))],
+                };
+            }
+        }
+    };
+    let Some(tl) = crate::schedule::tree::loop_mut(func, site.thread_loop) else {
+        return Err(unsupported(&name, "its thread loop vanished"));
+    };
+    let body = std::mem::replace(&mut tl.body, Stmt::Seq(Vec::new()));
+    let (mut before, mut path, after) = split_at_block(body, site.block);
+    let Some(path_stmt) = path.as_mut() else {
+        return Err(unsupported(&name, "it is not inside its thread loop"));
+    };
+    if crate::schedule::tree::blocks_in(path_stmt).len() != 1 {
+        return Err(unsupported(
+            &name,
+            format!("other blocks share its loops below `{t_name}`"),
+        ));
+    }
+    path_stmt.visit_mut(&mut |s| {
+        if let Stmt::BlockRealize(b) = s {
+            if b.block.id == site.block {
+                lowered_block(b);
+            }
+        }
+    });
+    stmts[1] = path.unwrap_or(Stmt::Seq(Vec::new()));
+    before.push(Stmt::Seq(stmts));
+    before.extend(after);
+    tl.body = Stmt::Seq(before);
+    Ok(())
+}
+
+/// Splits a loop body into the statements before the one holding `block`,
+/// that statement, and the ones after.
+fn split_at_block(body: Stmt, block: BlockId) -> (Vec<Stmt>, Option<Stmt>, Vec<Stmt>) {
+    let items = match body {
+        Stmt::Seq(v) => v,
+        other => vec![other],
+    };
+    let holds = |s: &Stmt| {
+        crate::schedule::tree::blocks_in(s)
+            .iter()
+            .any(|b| b.block.id == block)
+    };
+    let mut before = Vec::new();
+    let mut path = None;
+    let mut after = Vec::new();
+    for s in items {
+        if path.is_none() && holds(&s) {
+            path = Some(s);
+        } else if path.is_none() {
+            before.push(s);
+        } else {
+            after.push(s);
+        }
+    }
+    (before, path, after)
+}
+
+/// Every loop variable of `t` and the loops inside it.
+fn loop_vars_in(t: &For) -> Vec<VarId> {
+    let mut v = vec![t.var];
+    t.body.visit(&mut |s| {
+        if let Stmt::For(l) = s {
+            v.push(l.var);
+        }
+    });
+    v
+}
+
+fn conjuncts(e: &Expr) -> Vec<Expr> {
+    match e {
+        Expr::Binary(BinOp::And, a, b) => {
+            let mut v = conjuncts(a);
+            v.extend(conjuncts(b));
+            v
+        }
+        other => vec![other.clone()],
+    }
+}
+
+/// Replaces every access to `from` (any indices) by `to[0]`.
+fn retarget(s: &mut Stmt, from: BufferId, to: BufferId) {
+    s.visit_mut(&mut |x| {
+        if let Stmt::BufferStore(st) = x {
+            if st.buffer == from {
+                st.buffer = to;
+                st.indices = vec![Expr::int(0)];
+            }
+            st.value.rewrite(&mut |e| {
+                if let Expr::Load(b, idx) = e {
+                    if *b == from {
+                        *b = to;
+                        *idx = vec![Expr::int(0)];
+                    }
+                }
+            });
+        }
+    });
+}

@@ -1,0 +1,79 @@
+//! What both faces (`cli` and `tui`) stand on: loading what the user opens
+//! (a workload or a session file, told apart by name and content) and building
+//! a GPU run request for a scheduled kernel.
+//!
+//! Neither face reaches into the other; both call here.
+
+pub mod run;
+
+use crate::diag::Diagnostic;
+use crate::ir::PrimFunc;
+use std::path::Path;
+
+/// Reads and parses a workload file, rendering any error for the terminal.
+pub fn load_workload(path: &Path, func: Option<&str>) -> Result<PrimFunc, String> {
+    let text = crate::input::read_text(path)
+        .map_err(|e| Diagnostic::new(format!("cannot read {}: {e}", path.display())).render())?;
+    parse_workload(&path.display().to_string(), &text, func)
+}
+
+/// Parses workload text; `name` is used in messages.
+pub fn parse_workload(name: &str, text: &str, func: Option<&str>) -> Result<PrimFunc, String> {
+    crate::script::parse_func(text, func).map_err(|e| e.to_diagnostic(name, text).render())
+}
+
+/// What a file given on the command line is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// TVMScript (`.tir`, `.py`).
+    Workload,
+    /// A session YAML (`.yaml`, `.yml`).
+    Session,
+}
+
+impl FileKind {
+    /// By extension first; an unknown extension is decided by the content
+    /// (a session starts with a `tirtui:` key).
+    pub fn of(path: &Path) -> FileKind {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("yaml" | "yml") => FileKind::Session,
+            Some("tir" | "py") => FileKind::Workload,
+            _ => match crate::input::read_text(path) {
+                Ok(t) if looks_like_session(&t) => FileKind::Session,
+                _ => FileKind::Workload,
+            },
+        }
+    }
+}
+
+/// A session's text: a YAML mapping with the `tirtui:` version key.
+pub fn looks_like_session(text: &str) -> bool {
+    text.lines()
+        .map(str::trim_start)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .any(|l| l.starts_with("tirtui:"))
+}
+
+/// TVMScript's text: a decorated function or module.
+pub fn looks_like_workload(text: &str) -> bool {
+    text.contains("@T.prim_func") || text.contains("ir_module") || text.contains("from tvm.script")
+}
+
+/// The message for a session given where a workload belongs, and the reverse;
+/// None when the content fits what was expected.
+pub fn wrong_kind(path: &Path, text: &str, expected: FileKind) -> Option<String> {
+    let shown = path.display();
+    match expected {
+        FileKind::Session if !looks_like_session(text) && looks_like_workload(text) => {
+            Some(format!(
+                "{shown} is a workload (TVMScript), not a session: open it with `tirtui {shown}`, \
+             or replay a session whose `workload:` names it"
+            ))
+        }
+        FileKind::Workload if looks_like_session(text) => Some(format!(
+            "{shown} is a session (YAML), not a workload: `tirtui replay {shown} --emit tir` \
+             prints its scheduled program"
+        )),
+        _ => None,
+    }
+}
