@@ -5,9 +5,7 @@
 #   bench/wrong_kernels.sh [SESSION.yaml ...]   (default: tests/data/wrong_kernels/*.yaml)
 #
 # Expected: every session either `correct: true` or refused with a clear error
-# (set_scope_after_compute_at_too_large: local memory per thread;
-# vthread_shared_cache_write: dependent virtual threads, until reverse_compute_at
-# stops relaxing over its own vthread loop, then correct).
+# (gemm_warp_tiling_shared_cache_write: 278 KB of shared memory, as TVM asks).
 # Environment: TIRTUI (the binary, default target/release/tirtui, built if missing).
 set -uo pipefail
 

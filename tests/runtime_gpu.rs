@@ -407,6 +407,11 @@ fn multi_kernel_and_cross_thread_sessions_are_correct() {
         let res = client.run(&req).unwrap();
         eprintln!("{}: {res:?}", path.display());
         assert_eq!(res.correct, Some(true), "{}: {res:?}", path.display());
-        assert!(res.warnings.is_empty(), "{}: {:?}", path.display(), res.warnings);
+        assert!(
+            res.warnings.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            res.warnings
+        );
     }
 }

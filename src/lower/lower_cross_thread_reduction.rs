@@ -145,10 +145,7 @@ fn site_of(func: &PrimFunc, r: &BlockRealize, loops: &[&For]) -> Result<Option<S
             ),
         ));
     }
-    if let Some(outer) = loops[..at]
-        .iter()
-        .find(|l| drives(l.var, IterKind::Reduce))
-    {
+    if let Some(outer) = loops[..at].iter().find(|l| drives(l.var, IterKind::Reduce)) {
         return Err(unsupported(
             &b.name,
             format!(
@@ -158,7 +155,10 @@ fn site_of(func: &PrimFunc, r: &BlockRealize, loops: &[&For]) -> Result<Option<S
             ),
         ));
     }
-    if let Some(l) = loops.iter().find(|l| matches!(l.kind, ForKind::ThreadBinding(a) if a.is_vthread())) {
+    if let Some(l) = loops
+        .iter()
+        .find(|l| matches!(l.kind, ForKind::ThreadBinding(a) if a.is_vthread()))
+    {
         return Err(unsupported(
             &b.name,
             format!("it lies inside the vthread loop `{}`", func.var_name(l.var)),
@@ -255,7 +255,10 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
         .filter(|iv| iv.kind != IterKind::Spatial)
         .map(|iv| iv.var)
         .collect();
-    if idx.iter().any(|e| reduce_vars.iter().any(|&v| e.uses_var(v))) {
+    if idx
+        .iter()
+        .any(|e| reduce_vars.iter().any(|&v| e.uses_var(v)))
+    {
         return Err(unsupported(
             &name,
             "the written buffer is indexed by a reduction iterator",
@@ -273,11 +276,14 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
             ))
         }
     };
-    let n = t.extent.as_int().ok_or_else(|| LowerError::NonConstantThreadExtent {
-        loop_: func.var_name(t.var).to_string(),
-        axis: "threadIdx".into(),
-        extent: format!("{:?}", t.extent),
-    })?;
+    let n = t
+        .extent
+        .as_int()
+        .ok_or_else(|| LowerError::NonConstantThreadExtent {
+            loop_: func.var_name(t.var).to_string(),
+            axis: "threadIdx".into(),
+            extent: format!("{:?}", t.extent),
+        })?;
     let dtype = func.buffer(y).dtype;
     let t_name = func.var_name(t.var).to_string();
     let mut temp_buf = Buffer::new(format!("{name}_in_thread"), vec![Expr::int(1)], dtype);

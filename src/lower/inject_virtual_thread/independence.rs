@@ -15,7 +15,7 @@
 use super::super::index::{bounds, linear, relax, Linear, Ranges};
 use super::super::lir::LStmt;
 use crate::ir::{BufferId, Expr, VarId};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 struct Access {
     buffer: BufferId,
@@ -52,7 +52,7 @@ pub fn independent(
     });
     let mut fixed = fixed.clone();
     fixed.insert(var, range);
-    let mut by_buffer: HashMap<BufferId, (Vec<&Access>, Vec<&Access>)> = HashMap::new();
+    let mut by_buffer: BTreeMap<BufferId, (Vec<&Access>, Vec<&Access>)> = BTreeMap::new();
     for a in &out {
         let e = by_buffer.entry(a.buffer).or_default();
         if a.write {
@@ -61,16 +61,9 @@ pub fn independent(
             e.1.push(a);
         }
     }
+    // Reads of another virtual thread's writes first: they name the buffer
+    // whose region is at fault (a shared output written by all follows from it).
     for (b, (writes, reads)) in &by_buffer {
-        if !allocated.contains(b) {
-            // One element written by every virtual thread with a different value.
-            let shared_target = writes
-                .iter()
-                .any(|w| w.value_uses_thread && !w.index_uses_thread);
-            if shared_target {
-                return Err(*b);
-            }
-        }
         // Writes that do not depend on the virtual thread put the same values
         // in the same places whichever virtual thread runs first.
         if !writes
@@ -83,6 +76,15 @@ pub fn independent(
             if !writes.iter().any(|w| contains(w, r, &fixed)) {
                 return Err(*b);
             }
+        }
+    }
+    for (b, (writes, _)) in &by_buffer {
+        // One element written by every virtual thread with a different value.
+        let shared_target = writes
+            .iter()
+            .any(|w| w.value_uses_thread && !w.index_uses_thread);
+        if !allocated.contains(b) && shared_target {
+            return Err(*b);
         }
     }
     Ok(())
