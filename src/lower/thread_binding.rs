@@ -88,7 +88,7 @@ pub fn split_kernels(mut f: Lowered) -> Result<(Vec<Lowered>, Vec<BufferId>), Lo
             let mut params: Vec<Param> = f
                 .params
                 .iter()
-                .filter(|p| p.buffer.map_or(true, |b| body.touches_buffer(b)))
+                .filter(|p| p.buffer.is_none_or(|b| body.touches_buffer(b)))
                 .cloned()
                 .collect();
             params.extend(
