@@ -98,6 +98,8 @@ pub enum LowerError {
     },
     #[error("the virtual threads of loop `{loop_}` depend on each other: one reads elements of {buffer} that another writes (or several write one element); virtual threads must be independent, like threads")]
     DependentVirtualThreads { loop_: String, buffer: String },
+    #[error("shared memory written and read inside one thread-dependent `if` (from T.where) needs a barrier there, where not every thread would reach it; split the block so the condition guards single statements")]
+    DivergentBarrier,
     #[error("{what}")]
     Unsupported { what: String },
 }
