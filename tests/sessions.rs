@@ -34,6 +34,10 @@ fn load(path: &Path, shrink: bool) -> (Session, tirtui::ir::PrimFunc) {
         if path.to_string_lossy().contains("002") {
             text = text.replace("128", "64");
         }
+        // Convolution and pooling: 16 channels instead of 64.
+        if name.contains("conv2d") || name.contains("pool") {
+            text = text.replace("64, ", "16, ");
+        }
     }
     let func = tirtui::script::parse_func(&text, session.func.as_deref())
         .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &text).render()));

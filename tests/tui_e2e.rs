@@ -94,7 +94,7 @@ fn have_tmux(test: &str) -> bool {
         return true;
     }
     assert!(
-        std::env::var("CI").map_or(true, |v| v != "true"),
+        std::env::var("CI").as_deref() != Ok("true"),
         "{test}: tmux is missing under CI=true (.ci/run installs it: apt-get install -y tmux)"
     );
     eprintln!("SKIPPED {test}: tmux is not installed (apt-get install -y tmux)");

@@ -100,16 +100,23 @@ fn palette_prompts_and_applies() {
         last.summary(),
         "split(loop=j, factors=[null, 16]) -> j_0, j_1"
     );
-    // The palette marks what passes on a bound loop: `bind` fails on the reduction loop k.
+    // The palette marks what fails: `parallel` on the reduction loop k (binding
+    // it to threadIdx.x passes: a cross-thread reduction, as in TVM).
     h.keys("<tab><tab><tab>lll").unwrap();
     assert_eq!(
         h.app.target().map(|t| t.describe(h.app.doc.trace.func())),
         Some("loop k".to_string())
     );
+    let parallel = h.app.ops.iter().position(|o| o.name == "parallel").unwrap();
     let bind = h.app.ops.iter().position(|o| o.name == "bind").unwrap();
     let marks = h.app.marks().to_vec();
     assert!(
-        matches!(marks[bind], tirtui::tui::app::Mark::Fail(_)),
+        matches!(marks[parallel], tirtui::tui::app::Mark::Fail(_)),
+        "{:?}",
+        marks[parallel]
+    );
+    assert!(
+        !matches!(marks[bind], tirtui::tui::app::Mark::Fail(_)),
         "{:?}",
         marks[bind]
     );
@@ -893,7 +900,7 @@ fn kill_9_during_saves_and_journal_writes_loses_nothing() {
     )
     .unwrap();
     let exe = std::env::current_exe().unwrap();
-    let (mut lost, mut stray_before, mut stray_after, mut kills_mid_save) = (0, 0, 0, 0);
+    let (mut lost, mut stray_before, mut stray_after, mut runs_with_saves) = (0, 0, 0, 0);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let temps = |d: &Path| -> usize {
         std::fs::read_dir(d)
@@ -944,7 +951,7 @@ fn kill_9_during_saves_and_journal_writes_loses_nothing() {
             .is_some_and(|l| l.starts_with("applied"))
             && text.contains("saved")
         {
-            kills_mid_save += 1;
+            runs_with_saves += 1;
         }
         stray_before += temps(&dir) + temps(&dir.join("state"));
         // What a user gets back: the journal if offered, else the saved file.
@@ -962,7 +969,7 @@ fn kill_9_during_saves_and_journal_writes_loses_nothing() {
         stray_after += temps(&dir) + temps(&dir.join("state"));
     }
     eprintln!(
-        "kill -9 loop: {runs} runs ({kills_mid_save} killed after a save began), {lost} steps lost, \
+        "kill -9 loop: {runs} runs ({runs_with_saves} had saved before the kill), {lost} steps lost, \
          {stray_before} temp files left by kills, {stray_after} after the next open"
     );
     assert_eq!(lost, 0, "steps lost");

@@ -51,7 +51,7 @@ fn fail(opts: &ReplayOptions, path: &Path, code: i32, rendered: &str) -> i32 {
 
 pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
     let t_parse = Instant::now();
-    if let Ok(text) = std::fs::read_to_string(path) {
+    if let Ok(text) = crate::input::read_text(path) {
         if let Some(msg) = crate::session::wrong_kind(path, &text, FileKind::Session) {
             return fail(opts, path, EXIT_BAD_INPUT, &Diagnostic::new(msg).render());
         }

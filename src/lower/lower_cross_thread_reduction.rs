@@ -2,7 +2,8 @@
 //! driven by a loop bound to threadIdx.* (bound directly, or after `rfactor`)
 //! becomes an in-thread reduction into a per-thread temporary, a reduction of
 //! the temporaries across the threads of that loop, and a write-back of the
-//! result by its first thread.
+//! result: by the first thread, or by every thread when the result buffer is
+//! local (each thread's own copy, as TVM broadcasts the allreduce result).
 //!
 //! TVM: src/tir/transforms/lower_cross_thread_reduction.cc, with the
 //! allreduce that LowerThreadAllreduce emits done here as a tree over a shared
@@ -384,23 +385,38 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
         Some(init) => Expr::binary(op, bind(init), total),
         None => Expr::binary(op, Expr::Load(y, out_idx.clone()), total),
     };
-    // Conjuncts of the predicate that do not involve the reduction guard the write-back.
+    // The first thread writes a shared or global result back; a local one is
+    // each thread's own, so every thread takes the result (TVM's broadcast).
+    // Conjuncts of the predicate that do not involve the reduction guard it too.
     let inner_vars = loop_vars_in(&t);
-    let mut guard = Expr::binary(BinOp::Eq, lane, Expr::int(0));
+    let mut guard = if func.buffer(y).scope == StorageScope::Local {
+        Expr::bool(true)
+    } else {
+        Expr::binary(BinOp::Eq, lane, Expr::int(0))
+    };
     for c in conjuncts(&realize.predicate) {
         if !inner_vars.iter().any(|&v| c.uses_var(v)) && !c.is_const_true() {
-            guard = Expr::and(guard, c);
+            guard = if guard.is_const_true() {
+                c
+            } else {
+                Expr::and(guard, c)
+            };
         }
     }
-    stmts.push(Stmt::IfThenElse(Box::new(IfThenElse {
-        cond: guard,
-        then_case: Stmt::BufferStore(BufferStore {
-            buffer: y,
-            indices: out_idx,
-            value,
-        }),
-        else_case: None,
-    })));
+    let write_back = Stmt::BufferStore(BufferStore {
+        buffer: y,
+        indices: out_idx,
+        value,
+    });
+    stmts.push(if guard.is_const_true() {
+        write_back
+    } else {
+        Stmt::IfThenElse(Box::new(IfThenElse {
+            cond: guard,
+            then_case: write_back,
+            else_case: None,
+        }))
+    });
 
     // The block now reduces into the temporary, without its init.
     let lowered_block = |b: &mut BlockRealize| {

@@ -12,6 +12,9 @@ use super::request::{CompileReport, RunRequest, RunResult};
 use crate::codegen::CudaKernel;
 use serde::{Deserialize, Serialize};
 
+// One request per run crosses the pipe: the variants' size difference (a run
+// carries two programs) costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Request {

@@ -48,7 +48,9 @@ impl FileKind {
 
 /// A session's text: a YAML mapping with the `tirtui:` version key.
 pub fn looks_like_session(text: &str) -> bool {
-    text.lines()
+    // A byte-order mark is not whitespace to `trim_start`; editors on Windows add one.
+    text.trim_start_matches('\u{feff}')
+        .lines()
         .map(str::trim_start)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .any(|l| l.starts_with("tirtui:"))

@@ -77,7 +77,7 @@ impl Doc {
     pub fn open(path: &Path, mut journal: Option<Journal>) -> Result<Opened, String> {
         let mut warnings = Vec::new();
         let is_session = crate::session::FileKind::of(path) == crate::session::FileKind::Session;
-        if let Ok(text) = std::fs::read_to_string(path) {
+        if let Ok(text) = crate::input::read_text(path) {
             let expected = if is_session {
                 crate::session::FileKind::Session
             } else {
@@ -131,7 +131,7 @@ impl Doc {
         let pending_error = failed.as_ref().map(|e| e.to_string());
         let disk_text = session_path
             .as_ref()
-            .and_then(|p| std::fs::read_to_string(p).ok());
+            .and_then(|p| crate::input::read_text(p).ok());
         if let Some(p) = &session_path {
             crate::trace::session::remove_stray_temps(p);
         }
@@ -390,7 +390,7 @@ impl Doc {
         if !own {
             return Some(format!("{} exists: overwrite it?", path.display()));
         }
-        let now = std::fs::read_to_string(path).ok();
+        let now = crate::input::read_text(path).ok();
         if self.disk_text.is_some() && now != self.disk_text {
             return Some(format!(
                 "{} changed on disk since it was opened (another program or tirtui saved it): overwrite it?",
@@ -427,7 +427,7 @@ impl Doc {
         self.session_for(&path)
             .save(&path)
             .map_err(|e| e.to_string())?;
-        self.disk_text = std::fs::read_to_string(&path).ok();
+        self.disk_text = crate::input::read_text(&path).ok();
         self.discard_journal();
         // The journal follows the session file from now on.
         let moved = self.session_path.as_deref() != Some(path.as_path());

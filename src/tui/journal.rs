@@ -128,7 +128,7 @@ impl Journal {
 
     /// The journal's steps, if there is a readable journal.
     pub fn read(&self) -> Option<Vec<Step>> {
-        let text = std::fs::read_to_string(&self.path).ok()?;
+        let text = crate::input::read_text(&self.path).ok()?;
         Session::from_yaml(&text, &self.path.display().to_string())
             .ok()
             .map(|s| s.steps)

@@ -152,7 +152,7 @@ impl App {
 mod tests {
     #[test]
     fn smart_case() {
-        assert!(super::matches("for i_0 in", "I_0") == false);
+        assert!(!super::matches("for i_0 in", "I_0"));
         assert!(super::matches("for i_0 in", "i_0"));
         assert!(super::matches("T.Block", "block"));
     }
