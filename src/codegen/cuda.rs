@@ -40,6 +40,8 @@ struct Writer<'a> {
     blocks: Vec<(String, Vec<(usize, usize)>)>,
     local_buffers: BTreeSet<BufferId>,
     hoisted: Vec<Hoisted>,
+    /// Index arithmetic in 64 bits.
+    wide: bool,
 }
 
 /// One kernel's function text and what the translation unit and the launch need of it.
@@ -193,6 +195,7 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
         blocks: Vec::new(),
         local_buffers: BTreeSet::new(),
         hoisted: Vec::new(),
+        wide: super::index_width::needs_64bit(f),
     };
     for &(axis, v) in &launch.thread_vars {
         let ext = match axis {
@@ -272,9 +275,9 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
         .iter()
         .map(|&b| {
             let buf = f.buffer(b);
-            alloc_size(buf).unwrap_or(0).max(0) as u64 * buf.dtype.bytes() as u64
+            (alloc_size(buf).unwrap_or(0).max(0) as u64).saturating_mul(buf.dtype.bytes() as u64)
         })
-        .sum();
+        .fold(0u64, u64::saturating_add);
     let blocks = w
         .blocks
         .into_iter()
@@ -289,6 +292,14 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
         .collect();
     let pool = if merged { layout.bytes_after_merge } else { 0 };
     let statics = if merged { 0 } else { layout.bytes_before_merge };
+    let bytes = |what: &'static str, n: u64| {
+        u32::try_from(n).map_err(|_| CodegenError::TooLarge { what, bytes: n })
+    };
+    let (pool, statics, local_bytes) = (
+        bytes("dynamic shared memory", pool)?,
+        bytes("static shared memory", statics)?,
+        bytes("local memory per thread", local_bytes)?,
+    );
     Ok(KernelPart {
         text,
         helpers: w.helpers,
@@ -298,9 +309,9 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
             name,
             grid: launch.grid,
             block: launch.block,
-            dynamic_shared_bytes: pool as u32,
-            static_shared_bytes: statics as u32,
-            local_bytes: local_bytes as u32,
+            dynamic_shared_bytes: pool,
+            static_shared_bytes: statics,
+            local_bytes,
             args: arg_indices,
         },
         layout,
@@ -364,6 +375,7 @@ impl Writer<'_> {
             ranges: &self.ranges,
             helpers: &mut self.helpers,
             hoisted: &self.hoisted,
+            wide: self.wide,
         }
     }
 
@@ -382,7 +394,7 @@ impl Writer<'_> {
         let mut lines: Vec<String> = self.out.lines().map(str::to_string).collect();
         let mut removed = 0;
         for h in std::mem::take(&mut self.hoisted) {
-            let decl = format!("const int {} = ", h.name);
+            let decl = format!("const {} {} = ", self.index_type(), h.name);
             let Some(at) = lines.iter().position(|l| l.trim_start().starts_with(&decl)) else {
                 continue;
             };
@@ -442,12 +454,22 @@ impl Writer<'_> {
             let base = format!("{}_base", self.names.buffer(b));
             let name = self.names.fresh(&base);
             let value = self.expr(&part.to_expr());
-            self.line(&format!("const int {name} = {value};"));
+            let ty = self.index_type();
+            self.line(&format!("const {ty} {name} = {value};"));
             self.hoisted.push(Hoisted {
                 buffer: b,
                 part,
                 name,
             });
+        }
+    }
+
+    /// The C type of indices and loop variables.
+    fn index_type(&self) -> &'static str {
+        if self.wide {
+            "long long"
+        } else {
+            "int"
         }
     }
 
@@ -599,8 +621,13 @@ impl Writer<'_> {
         if matches!(l.kind, ForKind::Unrolled | ForKind::Vectorized) {
             self.line("#pragma unroll");
         }
+        let ty = if self.f.var_dtype(l.var) == DataType::I64 {
+            "long long"
+        } else {
+            self.index_type()
+        };
         self.open(&format!(
-            "for (int {name} = {min}; {name} < {end}; ++{name}) {{"
+            "for ({ty} {name} = {min}; {name} < {end}; ++{name}) {{"
         ));
         self.stmt(&l.body);
         self.close("}");

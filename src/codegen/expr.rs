@@ -118,6 +118,8 @@ pub struct ExprCtx<'a> {
     /// Helper functions the printed code calls (`tirtui_floordiv_int` ...).
     pub helpers: &'a mut BTreeSet<&'static str>,
     pub hoisted: &'a [Hoisted],
+    /// Index arithmetic in 64 bits (`index_width::needs_64bit`).
+    pub wide: bool,
 }
 
 const P_OR: u8 = 1;
@@ -135,7 +137,8 @@ impl ExprCtx<'_> {
 
     pub fn var(&self, v: VarId) -> String {
         if let Some(axis) = self.f.launch.as_ref().and_then(|l| l.axis_of(v)) {
-            return format!("((int){})", axis.tag());
+            let ty = if self.wide { "long long" } else { "int" };
+            return format!("(({ty}){})", axis.tag());
         }
         self.names.var(v).to_string()
     }
@@ -179,6 +182,8 @@ impl ExprCtx<'_> {
             Expr::Int(v, t) => match t {
                 DataType::Bool => if *v != 0 { "true" } else { "false" }.to_string(),
                 DataType::I64 => format!("{v}LL"),
+                // Past the i32 range a literal must not be read as `int`.
+                _ if i32::try_from(*v).is_err() => format!("{v}LL"),
                 DataType::F16 | DataType::BF16 | DataType::F32 | DataType::F64 => {
                     float_literal(*v as f64, *t)
                 }

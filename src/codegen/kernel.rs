@@ -17,8 +17,17 @@ pub struct KernelArg {
 }
 
 impl KernelArg {
+    /// Number of elements; `i64::MAX` when the product overflows (such a
+    /// buffer cannot be allocated, and the allocation says so).
     pub fn elements(&self) -> i64 {
-        self.shape.iter().product()
+        self.checked_elements().unwrap_or(i64::MAX)
+    }
+
+    /// Number of elements, `None` when the shape's product overflows i64.
+    pub fn checked_elements(&self) -> Option<i64> {
+        self.shape
+            .iter()
+            .try_fold(1i64, |acc, &d| acc.checked_mul(d))
     }
 
     pub fn data_type(&self) -> Option<DataType> {

@@ -7,6 +7,7 @@
 
 mod cuda;
 pub mod expr;
+mod index_width;
 pub mod kernel;
 mod names;
 
@@ -42,6 +43,8 @@ pub enum CodegenError {
     ScalarParam { name: String },
     #[error("buffer {buffer} has a symbolic shape; kernel arguments need constant shapes")]
     SymbolicShape { buffer: String },
+    #[error("the kernel needs {bytes} bytes of {what}, more than a launch can describe (4 GiB)")]
+    TooLarge { what: &'static str, bytes: u64 },
 }
 
 /// Lowers `func` and prints its kernels as CUDA.

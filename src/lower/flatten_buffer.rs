@@ -26,14 +26,23 @@ pub fn strides(buf: &Buffer) -> Vec<Expr> {
         }
         let align = buf.axis_align.iter().find(|(axis, _, _)| *axis == i);
         if let (Some(&(_, factor, offset)), Some(s)) = (align, stride.as_int()) {
-            if factor > 0 {
-                let pad = (factor + offset - s.rem_euclid(factor)).rem_euclid(factor);
-                stride = Expr::int(s + pad);
-            }
+            // Saturating: `run` refuses a buffer whose padded size overflows.
+            stride = Expr::int(aligned_stride(s, factor, offset).unwrap_or(i64::MAX));
         }
         out[i] = stride.clone();
     }
     out
+}
+
+/// `s` padded so that `s % factor == offset % factor` (`storage_align`);
+/// `None` when that overflows i64.
+pub fn aligned_stride(s: i64, factor: i64, offset: i64) -> Option<i64> {
+    if factor <= 0 {
+        return Some(s);
+    }
+    let want = offset.rem_euclid(factor);
+    let pad = (want - s.rem_euclid(factor)).rem_euclid(factor);
+    s.checked_add(pad)
 }
 
 fn mul(a: Expr, b: Expr) -> Expr {
@@ -88,6 +97,18 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     });
     for b in allocated {
         let buf = &f.buffers[b.0 as usize];
+        let overflow = alloc_size(buf).is_none_or(|n| n == i64::MAX)
+            && buf.const_shape().is_some()
+            && !buf.axis_align.is_empty();
+        if overflow {
+            return Err(LowerError::Unsupported {
+                what: format!(
+                    "storage_align on {} pads its strides past 64 bits (factor {}): use a factor smaller than the buffer",
+                    buf.name,
+                    buf.axis_align.iter().map(|a| a.1).max().unwrap_or(0)
+                ),
+            });
+        }
         let Some(size) = alloc_size(buf) else {
             return Err(LowerError::NonConstantAlloc {
                 buffer: buf.name.clone(),

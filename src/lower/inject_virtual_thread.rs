@@ -16,7 +16,7 @@ use super::index::Ranges;
 use super::lir::{LFor, LStmt, Lowered};
 use super::simplify::simplify_stmt;
 use super::LowerError;
-use crate::ir::{BufferId, Expr, ForKind, VarId};
+use crate::ir::{BufferId, Expr, ForKind, ThreadAxis, VarId};
 use std::collections::{HashMap, HashSet};
 
 mod independence;
@@ -63,14 +63,29 @@ fn inject(f: &mut Lowered, l: &mut LFor) -> Result<LStmt, LowerError> {
         .min
         .as_int()
         .and_then(|m| Some((m, m.checked_add(n - 1)?)));
-    let independent =
-        range.is_some_and(|r| independence::independent(&l.body, l.var, r, &uses_touched));
-    if !independent {
-        // The virtual threads depend on each other: run them one after the
-        // other, as the program says, instead of interleaving them.
-        let mut serial = l.clone();
-        serial.kind = ForKind::Serial;
-        return Ok(LStmt::For(Box::new(serial)));
+    let mut fixed = Ranges::new();
+    if let Some(launch) = &f.launch {
+        for &(axis, v) in &launch.thread_vars {
+            let ext = match axis {
+                ThreadAxis::BlockIdx(d) => launch.grid[d as usize % 3],
+                ThreadAxis::ThreadIdx(d) => launch.block[d as usize % 3],
+                ThreadAxis::VThread(_) => 1,
+            };
+            fixed.insert(v, (0, ext as i64 - 1));
+        }
+    }
+    let Some(range) = range else {
+        return Err(LowerError::NonConstantThreadExtent {
+            loop_: f.var_name(l.var).to_string(),
+            axis: "vthread".into(),
+            extent: f.expr(&l.min),
+        });
+    };
+    if let Err(b) = independence::independent(&l.body, l.var, range, &fixed, &uses_touched) {
+        return Err(LowerError::DependentVirtualThreads {
+            loop_: f.var_name(l.var).to_string(),
+            buffer: f.buffer(b).name.clone(),
+        });
     }
     let body = std::mem::replace(&mut l.body, LStmt::Seq(Vec::new()));
     let name = format!("{}_s", f.var_name(l.var));

@@ -74,9 +74,13 @@ pub fn run(mut f: Lowered) -> Lowered {
     f.body = body;
     let bytes = |b: BufferId| {
         let buf = f.buffer(b);
-        alloc_size(buf).unwrap_or(0).max(0) as u64 * buf.dtype.bytes() as u64
+        // Saturating: an overflowing size is refused by `device_limits`.
+        (alloc_size(buf).unwrap_or(i64::MAX).max(0) as u64).saturating_mul(buf.dtype.bytes() as u64)
     };
-    let before: u64 = order.iter().map(|&b| bytes(b)).sum();
+    let before: u64 = order
+        .iter()
+        .map(|&b| bytes(b))
+        .fold(0u64, u64::saturating_add);
     // Placement in order of first use.
     let mut live: Vec<(BufferId, usize, usize)> = order
         .iter()
@@ -96,13 +100,13 @@ pub fn run(mut f: Lowered) -> Lowered {
         busy.sort();
         let mut offset = 0u64;
         for (lo, hi) in busy {
-            if offset + size <= lo {
+            if offset.saturating_add(size) <= lo {
                 break;
             }
-            offset = offset.max(hi.div_ceil(ALIGN) * ALIGN);
+            offset = offset.max(hi.div_ceil(ALIGN).saturating_mul(ALIGN));
         }
         placed.push((first, last, offset, size));
-        pool = pool.max(offset + size);
+        pool = pool.max(offset.saturating_add(size));
         slots.push(SharedSlot {
             buffer: b,
             offset,

@@ -10,7 +10,9 @@
 //! program is wrong, naming loops, blocks and buffers as the user wrote them.
 
 pub mod compact_buffer_region;
+pub mod device_limits;
 pub mod flatten_buffer;
+pub mod hoist_local_allocation;
 pub mod index;
 #[cfg(test)]
 mod index_tests;
@@ -86,6 +88,18 @@ pub enum LowerError {
     GlobalIntermediate { buffer: String },
     #[error("buffer {buffer} has a size that is not a constant ({shape}); only constant-size shared/local buffers can be allocated in a kernel")]
     NonConstantAlloc { buffer: String, shape: String },
+    #[error("the kernel needs {needed} bytes of {what} ({}); the device allows {limit}", culprits.join(", "))]
+    DeviceLimit {
+        what: String,
+        needed: u64,
+        limit: u64,
+        culprits: Vec<String>,
+        hint: String,
+    },
+    #[error("the virtual threads of loop `{loop_}` depend on each other: one reads elements of {buffer} that another writes (or several write one element); virtual threads must be independent, like threads")]
+    DependentVirtualThreads { loop_: String, buffer: String },
+    #[error("shared memory written and read inside one thread-dependent `if` (from T.where) needs a barrier there, where not every thread would reach it; split the block so the condition guards single statements")]
+    DivergentBarrier,
     #[error("{what}")]
     Unsupported { what: String },
 }
@@ -104,6 +118,10 @@ impl LowerError {
             LowerError::ThreadExtentMismatch { .. } => d.with_help(
                 "split the loops so that every loop bound to this axis has the same extent",
             ),
+            LowerError::DeviceLimit { hint, .. } => d.with_help(hint.clone()),
+            LowerError::DependentVirtualThreads { buffer, .. } => d.with_help(format!(
+                "compute the consumer of {buffer} at a loop inside the vthread loop so that each virtual thread reads only what it wrote, or leave the loop unbound"
+            )),
             _ => d,
         }
     }

@@ -8,9 +8,10 @@
 
 use super::lir::{Lowered, LoweredProgram};
 use super::{
-    compact_buffer_region, flatten_buffer, inject_virtual_thread, lower_cross_thread_reduction,
-    lower_init_block, lower_opaque_block, merge_shared_memory, plan_buffer_allocation, simplify,
-    thread_binding, thread_sync, unroll, vectorize, LowerError,
+    compact_buffer_region, device_limits, flatten_buffer, hoist_local_allocation,
+    inject_virtual_thread, lower_cross_thread_reduction, lower_init_block, lower_opaque_block,
+    merge_shared_memory, plan_buffer_allocation, simplify, thread_binding, thread_sync, unroll,
+    vectorize, LowerError,
 };
 use crate::ir::PrimFunc;
 
@@ -27,6 +28,7 @@ pub const PASSES: &[&str] = &[
     "inject_virtual_thread",
     "unroll",
     "simplify",
+    "hoist_local_allocation",
     "merge_shared_memory",
     "thread_sync",
 ];
@@ -76,7 +78,12 @@ pub fn lower_program(func: &PrimFunc) -> Result<LoweredProgram, LowerError> {
     let (parts, temporaries) = thread_binding::split_kernels(f)?;
     let kernels = parts
         .into_iter()
-        .map(|k| after_split(k, "thread_sync"))
+        .map(|k| {
+            let k = after_split(k, "thread_sync")?;
+            // A kernel that cannot launch is an error, not CUDA.
+            device_limits::check(&k, &device_limits::DeviceLimits::default())?;
+            Ok(k)
+        })
         .collect::<Result<_, _>>()?;
     Ok(LoweredProgram {
         kernels,
@@ -93,8 +100,9 @@ fn run_pass(name: &str, f: Lowered) -> Result<Lowered, LowerError> {
         "flatten_buffer" => flatten_buffer::run(f)?,
         "vectorize" => vectorize::run(f),
         "inject_virtual_thread" => inject_virtual_thread::run(f)?,
-        "unroll" => unroll::run(f),
+        "unroll" => unroll::run(f)?,
         "simplify" => simplify::run(f),
+        "hoist_local_allocation" => hoist_local_allocation::run(f),
         "thread_sync" => thread_sync::run(f)?,
         "merge_shared_memory" => merge_shared_memory::run(f),
         _ => f,

@@ -327,9 +327,7 @@ impl Planner<'_> {
 
     fn mark(&mut self, id: usize) -> Result<(), LowerError> {
         if self.divergent > 0 {
-            return Err(LowerError::Unsupported {
-                what: "shared memory written and read inside one thread-dependent `if` (from T.where) needs a barrier there, where not every thread would reach it; split the block so the condition guards single statements".into(),
-            });
+            return Err(LowerError::DivergentBarrier);
         }
         self.syncs.insert(id);
         Ok(())

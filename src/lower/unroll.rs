@@ -17,14 +17,18 @@ use super::flatten_buffer::alloc_size;
 use super::index::Ranges;
 use super::lir::{LStmt, Lowered};
 use super::simplify::simplify_stmt;
+use super::LowerError;
 use crate::ir::{AnnValue, Expr, ForKind, StorageScope, VarId};
 
 /// Largest extent the register rule unrolls.
 const REGISTER_UNROLL_MAX_EXTENT: i64 = 64;
 /// Local buffers larger than this (in elements) stay in local memory anyway.
 const REGISTER_BUFFER_MAX_ELEMENTS: i64 = 256;
+/// Statements explicit unrolling may produce in one kernel: beyond this the
+/// kernel would not compile in reasonable time (and the copies eat memory).
+pub const EXPLICIT_UNROLL_MAX_STATEMENTS: u64 = 1 << 16;
 
-pub fn run(mut f: Lowered) -> Lowered {
+pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let local: Vec<bool> = f
         .buffers
         .iter()
@@ -42,10 +46,22 @@ pub fn run(mut f: Lowered) -> Lowered {
         normal_depth: 0,
         unroll_depth: 0,
         steps: 0,
+        copied: 0,
+        error: None,
     };
     body = u.visit(body);
+    if let Some(e) = u.error {
+        return Err(e);
+    }
     f.body = body;
-    f
+    Ok(f)
+}
+
+/// Statements in a tree (each node counts once).
+fn size(s: &LStmt) -> u64 {
+    let mut n = 0u64;
+    s.visit(&mut |_| n += 1);
+    n
 }
 
 fn ann_int(v: &AnnValue) -> Option<i64> {
@@ -64,6 +80,9 @@ struct Unroller<'a> {
     normal_depth: usize,
     unroll_depth: usize,
     steps: i64,
+    /// Statements produced by explicit unrolling so far.
+    copied: u64,
+    error: Option<LowerError>,
 }
 
 impl Unroller<'_> {
@@ -121,8 +140,22 @@ impl Unroller<'_> {
                 } else {
                     self.normal_depth += 1;
                 }
+                let copies = value.map_or(0, |n| (n as u64).saturating_mul(size(&l.body)));
+                let too_big = auto
+                    && explicit
+                    && self.copied.saturating_add(copies) > EXPLICIT_UNROLL_MAX_STATEMENTS;
+                if too_big && self.error.is_none() {
+                    self.error = Some(LowerError::Unsupported {
+                        what: format!(
+                            "explicit unrolling of loop `{}` ({} iterations) would copy its body into more than {EXPLICIT_UNROLL_MAX_STATEMENTS} statements: lower pragma_auto_unroll_max_step or drop pragma_unroll_explicit",
+                            self.f.var_name(l.var),
+                            value.unwrap_or(0)
+                        ),
+                    });
+                }
                 match value {
-                    Some(n) if auto && explicit => {
+                    Some(n) if auto && explicit && !too_big => {
+                        self.copied = self.copied.saturating_add(copies);
                         let copies = (0..n)
                             .map(|i| {
                                 let mut c = l.body.clone();
@@ -152,7 +185,7 @@ impl Unroller<'_> {
                         let saved = (self.steps, self.unroll_depth, self.normal_depth);
                         (self.steps, self.unroll_depth, self.normal_depth) = (0, 0, 0);
                         let out = self.visit(c);
-                        self.steps += saved.0;
+                        self.steps = self.steps.saturating_add(saved.0);
                         self.normal_depth = self.normal_depth.max(saved.2);
                         self.unroll_depth = self.unroll_depth.max(saved.1);
                         out

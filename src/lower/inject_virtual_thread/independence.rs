@@ -7,15 +7,15 @@
 //! element another virtual thread wrote (a region relaxed over the vthread
 //! loop), or several virtual threads writing one element with different
 //! values, would read the wrong copy or keep the wrong value once
-//! interleaved. Such a loop runs as a serial loop instead, which is what the
-//! program means.
+//! interleaved, and threads that read what other threads have not written
+//! yet race. Lowering refuses such a loop, naming the buffer.
 //!
 //! Invariant: pure analysis of flat `lir`; proves or says "no".
 
 use super::super::index::{bounds, linear, relax, Linear, Ranges};
 use super::super::lir::LStmt;
 use crate::ir::{BufferId, Expr, VarId};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 struct Access {
     buffer: BufferId,
@@ -30,15 +30,18 @@ struct Access {
     unknown_loop: bool,
 }
 
-/// True when every read of a buffer the loop body also writes stays within
+/// Ok when every read of a buffer the loop body also writes stays within
 /// what the same virtual thread writes, and no buffer allocated outside is
-/// written by several virtual threads at one element with different values.
+/// written by several virtual threads at one element with different values;
+/// else the buffer at fault.
+/// `fixed` holds the ranges of the variables outside the loop (thread indices).
 pub fn independent(
     body: &LStmt,
     var: VarId,
     range: (i64, i64),
+    fixed: &Ranges,
     touched: &dyn Fn(&Expr) -> bool,
-) -> bool {
+) -> Result<(), BufferId> {
     let mut out = Vec::new();
     collect(body, &mut Ranges::new(), false, touched, &mut out);
     let mut allocated = HashSet::new();
@@ -47,9 +50,9 @@ pub fn independent(
             allocated.insert(a.buffer);
         }
     });
-    let mut fixed = Ranges::new();
+    let mut fixed = fixed.clone();
     fixed.insert(var, range);
-    let mut by_buffer: HashMap<BufferId, (Vec<&Access>, Vec<&Access>)> = HashMap::new();
+    let mut by_buffer: BTreeMap<BufferId, (Vec<&Access>, Vec<&Access>)> = BTreeMap::new();
     for a in &out {
         let e = by_buffer.entry(a.buffer).or_default();
         if a.write {
@@ -58,26 +61,33 @@ pub fn independent(
             e.1.push(a);
         }
     }
+    // Reads of another virtual thread's writes first: they name the buffer
+    // whose region is at fault (a shared output written by all follows from it).
     for (b, (writes, reads)) in &by_buffer {
-        if !allocated.contains(b) {
-            // One element written by every virtual thread with a different value.
-            let shared_target = writes
-                .iter()
-                .any(|w| w.value_uses_thread && !w.index_uses_thread);
-            if shared_target {
-                return false;
-            }
-        }
-        if writes.is_empty() {
+        // Writes that do not depend on the virtual thread put the same values
+        // in the same places whichever virtual thread runs first.
+        if !writes
+            .iter()
+            .any(|w| w.value_uses_thread || w.index_uses_thread)
+        {
             continue;
         }
         for r in reads {
             if !writes.iter().any(|w| contains(w, r, &fixed)) {
-                return false;
+                return Err(*b);
             }
         }
     }
-    true
+    for (b, (writes, _)) in &by_buffer {
+        // One element written by every virtual thread with a different value.
+        let shared_target = writes
+            .iter()
+            .any(|w| w.value_uses_thread && !w.index_uses_thread);
+        if !allocated.contains(b) && shared_target {
+            return Err(*b);
+        }
+    }
+    Ok(())
 }
 
 fn region(a: &Access, fixed: &Ranges) -> Option<(Linear, Linear)> {
