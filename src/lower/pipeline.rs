@@ -66,6 +66,7 @@ const TIR_PASSES: usize = 3;
 /// Runs the whole pipeline: the function's kernels in launch order, and the
 /// global intermediates between them.
 pub fn lower_program(func: &PrimFunc) -> Result<LoweredProgram, LowerError> {
+    crate::validate::validate(func)?; // an ill-formed program is a bug report, never CUDA
     let tir = lower_init_block::run(&lower_cross_thread_reduction::run(func)?);
     let mut f = lower_opaque_block::run(&tir)?;
     for &name in &PASSES[TIR_PASSES..] {
@@ -84,7 +85,7 @@ pub fn lower_program(func: &PrimFunc) -> Result<LoweredProgram, LowerError> {
             device_limits::check(&k, &device_limits::DeviceLimits::default())?;
             Ok(k)
         })
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_, LowerError>>()?;
     Ok(LoweredProgram {
         kernels,
         params,
