@@ -616,11 +616,13 @@ impl App {
 
     pub fn undo(&mut self) {
         let keep = self.target();
-        if self.doc.undo() {
-            self.after_change(keep);
-            self.info(format!("undone; {} steps", self.doc.trace.steps.len()));
-        } else {
-            self.info("nothing to undo");
+        match self.doc.undo() {
+            Ok(true) => {
+                self.after_change(keep);
+                self.info(format!("undone; {} steps", self.doc.trace.steps.len()));
+            }
+            Ok(false) => self.info("nothing to undo"),
+            Err(e) => self.show_step_error(&e, "undo"),
         }
     }
 

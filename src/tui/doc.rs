@@ -286,13 +286,14 @@ impl Doc {
         Ok(())
     }
 
-    pub fn undo(&mut self) -> bool {
-        if !self.trace.undo() {
-            return false;
+    /// Undo by replay; a replay error leaves the trace exactly as it was.
+    pub fn undo(&mut self) -> Result<bool, StepError> {
+        if !self.trace.try_undo()? {
+            return Ok(false);
         }
         self.texts.truncate(self.trace.steps.len() + 1);
         self.changed();
-        true
+        Ok(true)
     }
 
     pub fn redo(&mut self) -> Result<bool, StepError> {

@@ -274,8 +274,13 @@ impl App {
             return;
         }
         while self.doc.trace.steps.len() > keep {
-            if !self.doc.undo() {
-                break;
+            match self.doc.undo() {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    self.show_step_error(&e, "undo");
+                    return;
+                }
             }
         }
         match self.doc.apply(steps[keep..].to_vec()) {
