@@ -104,7 +104,13 @@ fn describe_space(path: &Path, space: &Space, args: &TuneArgs) -> i32 {
     let sampled = proposals.len() + count(&invalid);
     let nvrtc = crate::runtime::nvrtc_available();
     let mut pass = 0;
-    for r in build_all(space, proposals, threads(), Nvrtc::IfAvailable) {
+    for r in build_all(
+        space,
+        proposals,
+        threads(),
+        Nvrtc::IfAvailable,
+        &AtomicBool::new(false),
+    ) {
         match r {
             Ok(_) => pass += 1,
             Err(inv) => add(&mut invalid, &inv.reason, &inv.detail),

@@ -303,7 +303,7 @@ pub fn tune(
             continue;
         }
         empty_rounds = 0;
-        let built = build_all(space, proposals, opts.threads, opts.nvrtc);
+        let built = build_all(space, proposals, opts.threads, opts.nvrtc, stop);
         for candidate in built {
             if stop.load(Ordering::Relaxed) {
                 report.stop = Stop::Interrupted;
@@ -446,12 +446,13 @@ fn outcome_of(rec: &Record) -> Outcome {
 }
 
 /// Replays and checks `proposals` on `threads` CPU threads; results keep the
-/// proposals' order.
+/// proposals' order. Once `stop` is set no further proposal is started.
 pub fn build_all(
     space: &Space,
     proposals: Vec<Vec<Decision>>,
     threads: usize,
     nvrtc: Nvrtc,
+    stop: &AtomicBool,
 ) -> Vec<Result<Built, Invalid>> {
     let n = proposals.len();
     let next = AtomicUsize::new(0);
@@ -461,7 +462,7 @@ pub fn build_all(
         for _ in 0..threads.clamp(1, n) {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n {
+                if i >= n || stop.load(Ordering::Relaxed) {
                     break;
                 }
                 let r = space
