@@ -24,6 +24,8 @@ fn f(name: &'static str, kind: FieldKind) -> FieldSpec {
         name,
         kind,
         default: None,
+        varargs: false,
+        block_by_name: false,
     }
 }
 
@@ -32,6 +34,8 @@ fn d(name: &'static str, kind: FieldKind, default: Arg) -> FieldSpec {
         name,
         kind,
         default: Some(default),
+        varargs: false,
+        block_by_name: false,
     }
 }
 
@@ -44,18 +48,35 @@ pub fn op_specs() -> Vec<OpSpec> {
         fields,
         returns,
         apply,
+        probe_args: |_| Vec::new(),
+        out_count: |_| None,
     };
     vec![
         op("get_block", vec![f("name", Str)], One, get_block),
-        op("get_loops", vec![f("block", Name)], Many, get_loops),
+        op(
+            "get_loops",
+            vec![f("block", Name).block_by_name()],
+            Many,
+            get_loops,
+        ),
         op(
             "get_child_blocks",
-            vec![f("block_or_loop", Name)],
+            vec![f("block_or_loop", Name).block_by_name()],
             Many,
             get_child_blocks,
         ),
-        op("get_producers", vec![f("block", Name)], Many, get_producers),
-        op("get_consumers", vec![f("block", Name)], Many, get_consumers),
+        op(
+            "get_producers",
+            vec![f("block", Name).block_by_name()],
+            Many,
+            get_producers,
+        ),
+        op(
+            "get_consumers",
+            vec![f("block", Name).block_by_name()],
+            Many,
+            get_consumers,
+        ),
         op(
             "split",
             vec![
@@ -65,21 +86,28 @@ pub fn op_specs() -> Vec<OpSpec> {
             ],
             Many,
             split,
-        ),
+        )
+        .with_probe_args(split_probe)
+        .with_out_count(split_out_count),
         op(
             "fuse",
             vec![
-                f("loops", Names),
+                f("loops", Names).varargs(),
                 d("preserve_unit_iters", Bool, Arg::Bool(true)),
             ],
             One,
             fuse,
         ),
-        op("reorder", vec![f("ordered_loops", Names)], Nothing, reorder),
-        op("merge", vec![f("loops", Names)], One, merge),
+        op(
+            "reorder",
+            vec![f("ordered_loops", Names).varargs()],
+            Nothing,
+            reorder,
+        ),
+        op("merge", vec![f("loops", Names).varargs()], One, merge),
         op(
             "add_unit_loop",
-            vec![f("block_or_loop", Name)],
+            vec![f("block_or_loop", Name).block_by_name()],
             One,
             add_unit_loop,
         ),
@@ -91,33 +119,46 @@ pub fn op_specs() -> Vec<OpSpec> {
             vec![f("loop", Name), f("thread_axis", Str)],
             Nothing,
             bind,
-        ),
+        )
+        .with_probe_args(|_| vec![("thread_axis", Arg::Str("threadIdx.x".into()))]),
         op(
             "cache_read",
             vec![
-                f("block", Name),
+                f("block", Name).block_by_name(),
                 f("read_buffer_index", Int),
                 f("storage_scope", Str),
-                d("consumer_blocks", Names, Arg::List(Vec::new())),
+                d("consumer_blocks", Names, Arg::List(Vec::new())).block_by_name(),
             ],
             One,
             cache_read,
-        ),
+        )
+        .with_probe_args(|_| {
+            vec![
+                ("read_buffer_index", Arg::Int(0)),
+                ("storage_scope", Arg::Str("shared".into())),
+            ]
+        }),
         op(
             "cache_write",
             vec![
-                f("block", Name),
+                f("block", Name).block_by_name(),
                 f("write_buffer_index", Int),
                 f("storage_scope", Str),
-                d("consumer_blocks", Names, Arg::List(Vec::new())),
+                d("consumer_blocks", Names, Arg::List(Vec::new())).block_by_name(),
             ],
             One,
             cache_write,
-        ),
+        )
+        .with_probe_args(|_| {
+            vec![
+                ("write_buffer_index", Arg::Int(0)),
+                ("storage_scope", Arg::Str("local".into())),
+            ]
+        }),
         op(
             "compute_at",
             vec![
-                f("block", Name),
+                f("block", Name).block_by_name(),
                 f("loop", Name),
                 d("preserve_unit_loops", Bool, Arg::Bool(false)),
                 d("index", Int, Arg::Int(-1)),
@@ -128,7 +169,7 @@ pub fn op_specs() -> Vec<OpSpec> {
         op(
             "reverse_compute_at",
             vec![
-                f("block", Name),
+                f("block", Name).block_by_name(),
                 f("loop", Name),
                 d("preserve_unit_loops", Bool, Arg::Bool(false)),
                 d("index", Int, Arg::Int(-1)),
@@ -138,19 +179,19 @@ pub fn op_specs() -> Vec<OpSpec> {
         ),
         op(
             "compute_inline",
-            vec![f("block", Name)],
+            vec![f("block", Name).block_by_name()],
             Nothing,
             compute_inline,
         ),
         op(
             "reverse_compute_inline",
-            vec![f("block", Name)],
+            vec![f("block", Name).block_by_name()],
             Nothing,
             reverse_compute_inline,
         ),
         op(
             "decompose_reduction",
-            vec![f("block", Name), f("loop", Name)],
+            vec![f("block", Name).block_by_name(), f("loop", Name)],
             One,
             decompose_reduction,
         ),
@@ -163,7 +204,7 @@ pub fn op_specs() -> Vec<OpSpec> {
         op(
             "storage_align",
             vec![
-                f("block", Name),
+                f("block", Name).block_by_name(),
                 f("buffer_index", Int),
                 f("axis", Int),
                 f("factor", Int),
@@ -175,7 +216,7 @@ pub fn op_specs() -> Vec<OpSpec> {
         op(
             "set_scope",
             vec![
-                f("block", Name),
+                f("block", Name).block_by_name(),
                 f("buffer_index", Int),
                 f("storage_scope", Str),
             ],
@@ -185,7 +226,7 @@ pub fn op_specs() -> Vec<OpSpec> {
         op(
             "blockize",
             vec![
-                f("target", Name),
+                f("target", Name).block_by_name(),
                 d("preserve_unit_iters", Bool, Arg::Bool(true)),
             ],
             One,
@@ -193,23 +234,32 @@ pub fn op_specs() -> Vec<OpSpec> {
         ),
         op(
             "tensorize",
-            vec![f("block_or_loop", Name), f("tensor_intrin", Str)],
+            vec![
+                f("block_or_loop", Name).block_by_name(),
+                f("tensor_intrin", Str),
+            ],
             Nothing,
             tensorize,
         ),
         op(
             "annotate",
             vec![
-                f("block_or_loop", Name),
+                f("block_or_loop", Name).block_by_name(),
                 f("ann_key", Str),
                 f("ann_val", Any),
             ],
             Nothing,
             annotate,
-        ),
+        )
+        .with_probe_args(|_| {
+            vec![
+                ("ann_key", Arg::Str("pragma_probe".into())),
+                ("ann_val", Arg::Int(1)),
+            ]
+        }),
         op(
             "unannotate",
-            vec![f("block_or_loop", Name), f("ann_key", Str)],
+            vec![f("block_or_loop", Name).block_by_name(), f("ann_key", Str)],
             Nothing,
             unannotate,
         ),
@@ -223,7 +273,12 @@ pub fn op_specs() -> Vec<OpSpec> {
             ],
             Many,
             sample_perfect_tile,
-        ),
+        )
+        .with_probe_args(|_| vec![("n", Arg::Int(2))])
+        .with_out_count(|step| match step.arg("n") {
+            Some(Arg::Int(n)) if *n > 0 => Some(*n as usize),
+            _ => None,
+        }),
         op(
             "sample_categorical",
             vec![
@@ -239,6 +294,20 @@ pub fn op_specs() -> Vec<OpSpec> {
 
 pub fn op_spec(name: &str) -> Option<OpSpec> {
     op_specs().into_iter().find(|s| s.name == name)
+}
+
+/// A palette probe splits off the smallest divisor of the extent (up to 64).
+fn split_probe(extent: Option<i64>) -> Vec<(&'static str, Arg)> {
+    let e = extent.unwrap_or(1);
+    let f = (2..=e.min(64)).find(|d| e % d == 0).unwrap_or(1);
+    vec![("factors", Arg::List(vec![Arg::Null, Arg::Int(f)]))]
+}
+
+fn split_out_count(step: &Step) -> Option<usize> {
+    match step.arg("factors") {
+        Some(Arg::List(f)) => Some(f.len()),
+        _ => None,
+    }
 }
 
 use StepFailure::Schedule as S;

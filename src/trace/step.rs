@@ -137,6 +137,22 @@ pub struct FieldSpec {
     pub name: &'static str,
     pub kind: FieldKind,
     pub default: Option<Arg>,
+    /// TVM takes the list as `*args`: `sch.reorder(a, b)`, `sch.fuse(a, b)`.
+    pub varargs: bool,
+    /// A name no step bound is a block, looked up by name (`get_block("B")`).
+    pub block_by_name: bool,
+}
+
+impl FieldSpec {
+    pub fn varargs(mut self) -> FieldSpec {
+        self.varargs = true;
+        self
+    }
+
+    pub fn block_by_name(mut self) -> FieldSpec {
+        self.block_by_name = true;
+        self
+    }
 }
 
 /// What a primitive returns.
@@ -159,6 +175,24 @@ pub struct OpSpec {
     pub fields: Vec<FieldSpec>,
     pub returns: Returns,
     pub apply: ApplyFn,
+    /// Plausible values for the required fields a palette probe needs beyond
+    /// its target, given the target loop's extent when known.
+    pub probe_args: fn(Option<i64>) -> Vec<(&'static str, Arg)>,
+    /// How many values a step returns when its arguments say so (split: one
+    /// per factor); None: found by trying.
+    pub out_count: fn(&Step) -> Option<usize>,
+}
+
+impl OpSpec {
+    pub fn with_probe_args(mut self, f: fn(Option<i64>) -> Vec<(&'static str, Arg)>) -> OpSpec {
+        self.probe_args = f;
+        self
+    }
+
+    pub fn with_out_count(mut self, f: fn(&Step) -> Option<usize>) -> OpSpec {
+        self.out_count = f;
+        self
+    }
 }
 
 /// A step of a trace.
