@@ -1,5 +1,6 @@
-//! Applying trace steps to a schedule: names to handles, arguments to
-//! primitive calls, and errors that say which step failed and why.
+//! Applying trace steps to a schedule: names to handles, typed access to a
+//! step's arguments, and errors that say which step failed and why. Each
+//! primitive's own apply function is registered in `trace::ops`.
 
 // A failed step carries the program as it was, so the error can be rendered
 // with the culprit marked; failures are rare, so their size does not matter.
