@@ -149,7 +149,13 @@ impl WorkerClient {
 
     /// Compiles, checks and times a kernel on the GPU.
     pub fn run(&mut self, req: &RunRequest) -> Result<RunResult, RuntimeError> {
-        match self.request(Request::Run(req.clone()))? {
+        // Inputs are filled and outputs checked on the host: a run over gigabytes of
+        // data needs longer than the base limit, which is meant for hung kernels.
+        let base = self.timeout;
+        self.timeout = base + data_time(req);
+        let reply = self.request(Request::Run(req.clone()));
+        self.timeout = base;
+        match reply? {
             Reply::Run(result) => Ok(result),
             other => self.unexpected(other),
         }
@@ -349,6 +355,23 @@ impl Drop for WorkerClient {
     }
 }
 
+/// Extra time a run is allowed for its data: one second per 64 MiB that the worker
+/// fills, copies and checks (arguments and temporaries, ours and the reference's).
+fn data_time(req: &RunRequest) -> Duration {
+    let bytes = |k: &crate::codegen::CudaKernel| -> u128 {
+        k.args
+            .iter()
+            .chain(&k.temporaries)
+            .map(|a| {
+                let elem = crate::ir::DataType::from_name(&a.dtype).map_or(8, |d| d.bytes());
+                a.elements().max(0) as u128 * elem as u128
+            })
+            .sum()
+    };
+    let total = bytes(&req.kernel) + req.reference.as_ref().map_or(0, bytes);
+    Duration::from_secs(u64::try_from(total >> 26).unwrap_or(u64::MAX).min(3600))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,5 +383,42 @@ mod tests {
             r#"{"id":1,"reply":{}}"#
         );
         assert_eq!(reply_part("no reply here"), "no reply here");
+    }
+
+    #[test]
+    fn big_data_extends_the_time_limit() {
+        let arg = |shape: Vec<i64>| crate::codegen::KernelArg {
+            name: "A".into(),
+            dtype: "int8".into(),
+            shape,
+            is_output: false,
+        };
+        let kernel = |args| crate::codegen::CudaKernel {
+            name: "main_kernel".into(),
+            source: String::new(),
+            grid: [1; 3],
+            block: [1; 3],
+            dynamic_shared_bytes: 0,
+            static_shared_bytes: 0,
+            local_bytes: 0,
+            args,
+            launches: Vec::new(),
+            temporaries: Vec::new(),
+        };
+        let req = |args: Vec<crate::codegen::KernelArg>| RunRequest {
+            kernel: kernel(args.clone()),
+            reference: Some(kernel(args)),
+            matmul: None,
+            flops: 0.0,
+            seed: 0,
+            runs: 1,
+        };
+        assert_eq!(data_time(&req(vec![arg(vec![1024, 1024])])), Duration::ZERO);
+        // 2.1 GB in and out, twice (ours and the reference): 128 s more.
+        let big = req(vec![arg(vec![32769, 65536]), arg(vec![32769, 65536])]);
+        assert_eq!(data_time(&big), Duration::from_secs(128));
+        // Shapes whose product overflows do not overflow the limit.
+        let huge = req(vec![arg(vec![i64::MAX, 4])]);
+        assert!(data_time(&huge) <= Duration::from_secs(3600));
     }
 }

@@ -692,6 +692,10 @@ fn field_list(op: &str) -> String {
 }
 
 fn closest_op(op: &str) -> Option<&'static str> {
+    // No primitive name is near a long word; skip the quadratic distance for pastes.
+    if op.len() > 64 {
+        return None;
+    }
     let specs = op_specs();
     specs
         .iter()
