@@ -8,6 +8,7 @@
 // with the culprit marked; failures are rare, so their size does not matter.
 #![allow(clippy::result_large_err)]
 
+mod ops;
 pub mod python;
 pub mod replay;
 pub mod session;

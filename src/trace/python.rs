@@ -1,6 +1,6 @@
 //! The trace as a TVM Python script (`def apply_trace(sch): ...`).
 
-use super::step::{op_spec, Arg, FieldKind, Returns, Step};
+use super::step::{op_spec, Arg, FieldKind, FieldSpec, Returns, Step};
 
 /// A script real TVM accepts: `apply_trace(tvm.tir.Schedule(mod))` replays the session.
 pub fn to_python(steps: &[Step], origin: &str) -> String {
@@ -33,13 +33,13 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
                 continue;
             }
             let text = match (field.kind, value) {
-                (FieldKind::Name, Arg::Str(n)) => handle(n, field.name, &bound, &mut s),
+                (FieldKind::Name, Arg::Str(n)) => handle(n, field, &bound),
                 (_, Arg::Str(n)) if field.name == "ann_val" && sampled.contains(n) => n.clone(),
                 (FieldKind::Names | FieldKind::Factors, Arg::List(items)) => {
                     let parts: Vec<String> = items
                         .iter()
                         .map(|a| match a {
-                            Arg::Str(n) => handle(n, field.name, &bound, &mut s),
+                            Arg::Str(n) => handle(n, field, &bound),
                             other => other.to_python(),
                         })
                         .collect();
@@ -47,9 +47,7 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
                 }
                 _ => value.to_python(),
             };
-            // TVM takes these as *args: `sch.reorder(a, b)`, `sch.fuse(a, b)`.
-            let varargs = matches!(field.name, "ordered_loops" | "loops");
-            if varargs {
+            if field.varargs {
                 args.push(
                     text.trim_start_matches('[')
                         .trim_end_matches(']')
@@ -83,13 +81,10 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
 }
 
 /// A handle argument: an earlier `out` name, or a block looked up by name.
-fn handle(name: &str, field: &str, bound: &[String], _out: &mut String) -> String {
+fn handle(name: &str, field: &FieldSpec, bound: &[String]) -> String {
     if bound.iter().any(|b| b == name) {
         name.to_string()
-    } else if matches!(
-        field,
-        "block" | "block_or_loop" | "consumer_blocks" | "target"
-    ) {
+    } else if field.block_by_name {
         format!("get_block({name:?})")
     } else {
         name.to_string()

@@ -1,17 +1,15 @@
-//! Applying trace steps to a schedule: names to handles, arguments to
-//! primitive calls, and errors that say which step failed and why.
+//! Applying trace steps to a schedule: names to handles, typed access to a
+//! step's arguments, and errors that say which step failed and why. Each
+//! primitive's own apply function is registered in `trace::ops`.
 
 // A failed step carries the program as it was, so the error can be rendered
 // with the culprit marked; failures are rare, so their size does not matter.
 #![allow(clippy::result_large_err)]
 
-use super::step::{Arg, Step};
+use super::step::{op_spec, Arg, Step};
 use crate::diag::Diagnostic;
-use crate::ir::{AnnValue, BlockId, LoopId, PrimFunc, ThreadAxis};
-use crate::schedule::primitive::{
-    annotate, cache_read_write, compute_at, compute_inline, for_kind, get_block_loop,
-    loop_transformation, reduction, sampling, BlockOrLoop,
-};
+use crate::ir::{AnnValue, BlockId, LoopId, PrimFunc};
+use crate::schedule::primitive::{get_block_loop, BlockOrLoop};
 use crate::schedule::{Schedule, ScheduleError};
 use std::collections::HashMap;
 use thiserror::Error;
@@ -66,7 +64,7 @@ pub struct Replayer {
     names: HashMap<String, (Handle, usize)>,
 }
 
-fn arg_err(field: &str, why: impl Into<String>) -> StepFailure {
+pub(super) fn arg_err(field: &str, why: impl Into<String>) -> StepFailure {
     StepFailure::Argument {
         field: field.to_string(),
         why: why.into(),
@@ -169,12 +167,12 @@ impl Replayer {
         })
     }
 
-    fn block(&self, step: &Step, field: &str) -> Result<BlockId, StepFailure> {
+    pub(super) fn block(&self, step: &Step, field: &str) -> Result<BlockId, StepFailure> {
         let name = self.name_arg(step, field)?;
         self.resolve_block(name, field)
     }
 
-    fn resolve_block(&self, name: &str, field: &str) -> Result<BlockId, StepFailure> {
+    pub(super) fn resolve_block(&self, name: &str, field: &str) -> Result<BlockId, StepFailure> {
         match self.names.get(name) {
             Some((h @ Handle::Block(b), _)) => match self.stale(name, h) {
                 Some(why) => Err(arg_err(field, why)),
@@ -193,7 +191,7 @@ impl Replayer {
         }
     }
 
-    fn resolve_loop(&self, name: &str, field: &str) -> Result<LoopId, StepFailure> {
+    pub(super) fn resolve_loop(&self, name: &str, field: &str) -> Result<LoopId, StepFailure> {
         match self.names.get(name) {
             Some((h @ Handle::Loop(l), _)) => match self.stale(name, h) {
                 Some(why) => Err(arg_err(field, why)),
@@ -214,12 +212,12 @@ impl Replayer {
         }
     }
 
-    fn loop_(&self, step: &Step, field: &str) -> Result<LoopId, StepFailure> {
+    pub(super) fn loop_(&self, step: &Step, field: &str) -> Result<LoopId, StepFailure> {
         let name = self.name_arg(step, field)?;
         self.resolve_loop(name, field)
     }
 
-    fn loops(&self, step: &Step, field: &str) -> Result<Vec<LoopId>, StepFailure> {
+    pub(super) fn loops(&self, step: &Step, field: &str) -> Result<Vec<LoopId>, StepFailure> {
         match step.arg(field) {
             Some(Arg::List(items)) => items
                 .iter()
@@ -232,7 +230,7 @@ impl Replayer {
         }
     }
 
-    fn blocks(&self, step: &Step, field: &str) -> Result<Vec<BlockId>, StepFailure> {
+    pub(super) fn blocks(&self, step: &Step, field: &str) -> Result<Vec<BlockId>, StepFailure> {
         match step.arg(field) {
             Some(Arg::List(items)) => items
                 .iter()
@@ -245,7 +243,11 @@ impl Replayer {
         }
     }
 
-    fn block_or_loop(&self, step: &Step, field: &str) -> Result<BlockOrLoop, StepFailure> {
+    pub(super) fn block_or_loop(
+        &self,
+        step: &Step,
+        field: &str,
+    ) -> Result<BlockOrLoop, StepFailure> {
         let name = self.name_arg(step, field)?;
         match self.names.get(name) {
             Some((Handle::Loop(_), _)) => self.resolve_loop(name, field).map(BlockOrLoop::Loop),
@@ -253,240 +255,37 @@ impl Replayer {
         }
     }
 
-    fn int(&self, step: &Step, field: &str) -> Result<i64, StepFailure> {
+    pub(super) fn int(&self, step: &Step, field: &str) -> Result<i64, StepFailure> {
         match step.arg(field) {
             Some(Arg::Int(i)) => Ok(*i),
             _ => Err(arg_err(field, "expected an integer")),
         }
     }
 
-    fn boolean(&self, step: &Step, field: &str) -> Result<bool, StepFailure> {
+    pub(super) fn boolean(&self, step: &Step, field: &str) -> Result<bool, StepFailure> {
         match step.arg(field) {
             Some(Arg::Bool(b)) => Ok(*b),
             _ => Err(arg_err(field, "expected true or false")),
         }
     }
 
-    fn string<'a>(&self, step: &'a Step, field: &str) -> Result<&'a str, StepFailure> {
+    pub(super) fn string<'a>(&self, step: &'a Step, field: &str) -> Result<&'a str, StepFailure> {
         match step.arg(field) {
             Some(Arg::Str(s)) => Ok(s),
             _ => Err(arg_err(field, "expected a string")),
         }
     }
 
+    /// Dispatches to the primitive's registered apply function (`trace::ops`).
     fn apply_inner(&mut self, index: usize, step: &mut Step) -> Result<Vec<Handle>, StepFailure> {
-        use StepFailure::Schedule as S;
-        let blocks_out = |v: Vec<BlockId>| v.into_iter().map(Handle::Block).collect::<Vec<_>>();
-        let loops_out = |v: Vec<LoopId>| v.into_iter().map(Handle::Loop).collect::<Vec<_>>();
-        let op = step.op.clone();
-        let func = &self.schedule.func;
-        Ok(match op.as_str() {
-            "get_block" => {
-                let name = self.string(step, "name")?;
-                vec![Handle::Block(get_block_loop::get_block_by_name(func, name).map_err(S)?)]
-            }
-            "get_loops" => {
-                let b = self.block(step, "block")?;
-                loops_out(get_block_loop::get_loops(func, b).map_err(S)?)
-            }
-            "get_child_blocks" => {
-                let t = self.block_or_loop(step, "block_or_loop")?;
-                blocks_out(get_block_loop::get_child_blocks(func, t).map_err(S)?)
-            }
-            "get_producers" => {
-                let b = self.block(step, "block")?;
-                blocks_out(get_block_loop::get_producers(func, b).map_err(S)?)
-            }
-            "get_consumers" => {
-                let b = self.block(step, "block")?;
-                blocks_out(get_block_loop::get_consumers(func, b).map_err(S)?)
-            }
-            "split" => {
-                let l = self.loop_(step, "loop")?;
-                let factors = self.factors(step)?;
-                let p = self.boolean(step, "preserve_unit_iters")?;
-                loops_out(self.schedule.transact(|f| loop_transformation::split(f, l, &factors, p)).map_err(S)?)
-            }
-            "fuse" => {
-                let ls = self.loops(step, "loops")?;
-                let p = self.boolean(step, "preserve_unit_iters")?;
-                vec![Handle::Loop(self.schedule.transact(|f| loop_transformation::fuse(f, &ls, p)).map_err(S)?)]
-            }
-            "reorder" => {
-                let ls = self.loops(step, "ordered_loops")?;
-                self.schedule.transact(|f| loop_transformation::reorder(f, &ls)).map_err(S)?;
-                vec![]
-            }
-            "merge" => {
-                let ls = self.loops(step, "loops")?;
-                vec![Handle::Loop(self.schedule.transact(|f| loop_transformation::merge(f, &ls)).map_err(S)?)]
-            }
-            "add_unit_loop" => {
-                let t = self.block_or_loop(step, "block_or_loop")?;
-                vec![Handle::Loop(self.schedule.transact(|f| loop_transformation::add_unit_loop(f, t)).map_err(S)?)]
-            }
-            "parallel" | "vectorize" | "unroll" => {
-                let l = self.loop_(step, "loop")?;
-                self.schedule
-                    .transact(|f| match op.as_str() {
-                        "parallel" => for_kind::parallel(f, l),
-                        "vectorize" => for_kind::vectorize(f, l),
-                        _ => for_kind::unroll(f, l),
-                    })
-                    .map_err(S)?;
-                vec![]
-            }
-            "bind" => {
-                let l = self.loop_(step, "loop")?;
-                let tag = self.string(step, "thread_axis")?;
-                let axis = ThreadAxis::from_tag(tag).ok_or_else(|| S(ScheduleError::UnknownThreadAxis(tag.to_string())))?;
-                self.schedule.transact(|f| for_kind::bind(f, l, axis)).map_err(S)?;
-                vec![]
-            }
-            "cache_read" | "cache_write" => {
-                let b = self.block(step, "block")?;
-                let idx_field = if op == "cache_read" { "read_buffer_index" } else { "write_buffer_index" };
-                let idx = self.int(step, idx_field)?;
-                let scope = self.string(step, "storage_scope")?.to_string();
-                let consumers = self.blocks(step, "consumer_blocks")?;
-                let res = if op == "cache_read" {
-                    self.schedule.transact(|f| cache_read_write::cache_read(f, b, idx, &scope, &consumers))
-                } else {
-                    self.schedule.transact(|f| cache_read_write::cache_write(f, b, idx, &scope, &consumers))
-                };
-                vec![Handle::Block(res.map_err(S)?)]
-            }
-            "compute_at" | "reverse_compute_at" => {
-                let b = self.block(step, "block")?;
-                let l = self.loop_(step, "loop")?;
-                let p = self.boolean(step, "preserve_unit_loops")?;
-                let i = self.int(step, "index")?;
-                self.schedule
-                    .transact(|f| {
-                        if op == "compute_at" {
-                            compute_at::compute_at(f, b, l, p, i)
-                        } else {
-                            compute_at::reverse_compute_at(f, b, l, p, i)
-                        }
-                    })
-                    .map_err(S)?;
-                vec![]
-            }
-            "compute_inline" => {
-                let b = self.block(step, "block")?;
-                self.schedule.transact(|f| compute_inline::compute_inline(f, b)).map_err(S)?;
-                vec![]
-            }
-            "reverse_compute_inline" => {
-                let b = self.block(step, "block")?;
-                self.schedule.transact(|f| compute_inline::reverse_compute_inline(f, b)).map_err(S)?;
-                vec![]
-            }
-            "decompose_reduction" => {
-                let b = self.block(step, "block")?;
-                let l = self.loop_(step, "loop")?;
-                vec![Handle::Block(self.schedule.transact(|f| reduction::decompose_reduction(f, b, l)).map_err(S)?)]
-            }
-            "rfactor" => {
-                let l = self.loop_(step, "loop")?;
-                let axis = self.int(step, "factor_axis")?;
-                vec![Handle::Block(self.schedule.transact(|f| reduction::rfactor(f, l, axis)).map_err(S)?)]
-            }
-            "storage_align" => {
-                let b = self.block(step, "block")?;
-                let (bi, ax, fa, of) = (
-                    self.int(step, "buffer_index")?,
-                    self.int(step, "axis")?,
-                    self.int(step, "factor")?,
-                    self.int(step, "offset")?,
-                );
-                self.schedule.transact(|f| annotate::storage_align(f, b, bi, ax, fa, of)).map_err(S)?;
-                vec![]
-            }
-            "set_scope" => {
-                let b = self.block(step, "block")?;
-                let bi = self.int(step, "buffer_index")?;
-                let scope = self.string(step, "storage_scope")?.to_string();
-                self.schedule.transact(|f| annotate::set_scope(f, b, bi, &scope)).map_err(S)?;
-                vec![]
-            }
-            "annotate" => {
-                let t = self.block_or_loop(step, "block_or_loop")?;
-                let key = self.string(step, "ann_key")?.to_string();
-                let val = match step.arg("ann_val") {
-                    // The name of an earlier sample: its value, as TVM uses an ExprRV.
-                    Some(Arg::Str(n)) => match self.lookup(n) {
-                        Some(Handle::Int(v)) => Some(AnnValue::Int(*v)),
-                        _ => Some(AnnValue::Str(n.clone())),
-                    },
-                    other => other.and_then(to_ann),
-                }
-                .ok_or_else(|| arg_err("ann_val", "expected a number, string, bool or list"))?;
-                self.schedule.transact(|f| annotate::annotate(f, t, &key, val)).map_err(S)?;
-                vec![]
-            }
-            "unannotate" => {
-                let t = self.block_or_loop(step, "block_or_loop")?;
-                let key = self.string(step, "ann_key")?.to_string();
-                self.schedule.transact(|f| annotate::unannotate(f, t, &key)).map_err(S)?;
-                vec![]
-            }
-            "sample_perfect_tile" => {
-                let l = self.loop_(step, "loop")?;
-                let n = self.int(step, "n")?;
-                let max_inner = self.int(step, "max_innermost_factor")?;
-                let decision = match step.arg("decision") {
-                    Some(Arg::List(v)) => Some(
-                        v.iter()
-                            .map(|a| match a {
-                                Arg::Int(i) => Ok(*i),
-                                _ => Err(arg_err("decision", "expected integers")),
-                            })
-                            .collect::<Result<Vec<_>, _>>()?,
-                    ),
-                    // A decision of another type is an error, never a reason to resample.
-                    None | Some(Arg::Null) => None,
-                    Some(_) => return Err(arg_err("decision", "expected a list of integers (or null to sample)")),
-                };
-                let mut rng = sampling::Rng(0x7170_7475_6900 ^ index as u64);
-                let factors = sampling::sample_perfect_tile(func, l, n, max_inner, decision.as_deref(), &mut rng).map_err(S)?;
-                step.set_arg("decision", Arg::List(factors.iter().map(|f| Arg::Int(*f)).collect()));
-                factors.into_iter().map(Handle::Int).collect()
-            }
-            "sample_categorical" => {
-                let ints = |field: &str| -> Result<Vec<i64>, StepFailure> {
-                    match step.arg(field) {
-                        Some(Arg::List(v)) => v.iter().map(|a| match a { Arg::Int(i) => Ok(*i), _ => Err(arg_err(field, "expected integers")) }).collect(),
-                        _ => Err(arg_err(field, "expected a list of integers")),
-                    }
-                };
-                let candidates = ints("candidates")?;
-                let probs: Vec<f64> = match step.arg("probs") {
-                    Some(Arg::List(v)) => v.iter().map(|a| match a { Arg::Float(f) => Ok(*f), Arg::Int(i) => Ok(*i as f64), _ => Err(arg_err("probs", "expected numbers")) }).collect::<Result<_, _>>()?,
-                    _ => return Err(arg_err("probs", "expected a list of numbers")),
-                };
-                let decision = match step.arg("decision") {
-                    Some(Arg::Int(i)) => Some(*i),
-                    None | Some(Arg::Null) => None,
-                    Some(_) => return Err(arg_err("decision", "expected an integer index (or null to sample)")),
-                };
-                let mut rng = sampling::Rng(0x6361_7465_6700 ^ index as u64);
-                let (d, value) = sampling::sample_categorical(&candidates, &probs, decision, &mut rng).map_err(S)?;
-                step.set_arg("decision", Arg::Int(d));
-                vec![Handle::Int(value)]
-            }
-            "blockize" | "tensorize" => {
-                return Err(S(ScheduleError::Unsupported(
-                    if op == "blockize" { "blockize" } else { "tensorize" },
-                    "tirtui has no tensor intrinsics and does not lower nested block structure yet; this step cannot be applied".into(),
-                )))
-            }
-            other => return Err(arg_err("op", format!("unknown op `{other}`"))),
-        })
+        match op_spec(&step.op) {
+            Some(spec) => (spec.apply)(self, index, step),
+            None => Err(arg_err("op", format!("unknown op `{}`", step.op))),
+        }
     }
 
     /// split factors: integers, null, or names of sampled integers.
-    fn factors(&self, step: &Step) -> Result<Vec<Option<i64>>, StepFailure> {
+    pub(super) fn factors(&self, step: &Step) -> Result<Vec<Option<i64>>, StepFailure> {
         match step.arg("factors") {
             Some(Arg::List(items)) => items
                 .iter()
@@ -538,7 +337,7 @@ fn check_growth(before: &PrimFunc, after: &PrimFunc) -> Result<(), StepFailure> 
     Ok(())
 }
 
-fn to_ann(a: &Arg) -> Option<AnnValue> {
+pub(super) fn to_ann(a: &Arg) -> Option<AnnValue> {
     Some(match a {
         Arg::Int(i) => AnnValue::Int(*i),
         Arg::Float(f) => AnnValue::Float(*f),

@@ -4,7 +4,10 @@
 //! through serde derive, so that every problem names the step and the field,
 //! and so that each step is written back on one line in flow style.
 
+use super::replay::{Handle, Replayer, StepFailure};
 use std::fmt::Write;
+
+pub use super::ops::{op_spec, op_specs};
 
 /// An argument value in a step.
 #[derive(Clone, Debug, PartialEq)]
@@ -134,6 +137,22 @@ pub struct FieldSpec {
     pub name: &'static str,
     pub kind: FieldKind,
     pub default: Option<Arg>,
+    /// TVM takes the list as `*args`: `sch.reorder(a, b)`, `sch.fuse(a, b)`.
+    pub varargs: bool,
+    /// A name no step bound is a block, looked up by name (`get_block("B")`).
+    pub block_by_name: bool,
+}
+
+impl FieldSpec {
+    pub fn varargs(mut self) -> FieldSpec {
+        self.varargs = true;
+        self
+    }
+
+    pub fn block_by_name(mut self) -> FieldSpec {
+        self.block_by_name = true;
+        self
+    }
 }
 
 /// What a primitive returns.
@@ -144,195 +163,36 @@ pub enum Returns {
     Many,
 }
 
+/// Applies a step to the replay state: resolves its arguments, calls the
+/// primitive, and returns the values its `out` names (0-based step index).
+pub type ApplyFn = fn(&mut Replayer, usize, &mut Step) -> Result<Vec<Handle>, StepFailure>;
+
+/// A primitive's registration: everything replay, printing and the TUI know
+/// about it (the table itself is in `trace::ops`).
 #[derive(Clone, Debug)]
 pub struct OpSpec {
     pub name: &'static str,
     pub fields: Vec<FieldSpec>,
     pub returns: Returns,
+    pub apply: ApplyFn,
+    /// Plausible values for the required fields a palette probe needs beyond
+    /// its target, given the target loop's extent when known.
+    pub probe_args: fn(Option<i64>) -> Vec<(&'static str, Arg)>,
+    /// How many values a step returns when its arguments say so (split: one
+    /// per factor); None: found by trying.
+    pub out_count: fn(&Step) -> Option<usize>,
 }
 
-fn f(name: &'static str, kind: FieldKind) -> FieldSpec {
-    FieldSpec {
-        name,
-        kind,
-        default: None,
+impl OpSpec {
+    pub fn with_probe_args(mut self, f: fn(Option<i64>) -> Vec<(&'static str, Arg)>) -> OpSpec {
+        self.probe_args = f;
+        self
     }
-}
 
-fn d(name: &'static str, kind: FieldKind, default: Arg) -> FieldSpec {
-    FieldSpec {
-        name,
-        kind,
-        default: Some(default),
+    pub fn with_out_count(mut self, f: fn(&Step) -> Option<usize>) -> OpSpec {
+        self.out_count = f;
+        self
     }
-}
-
-/// The table of primitives (spec section 2), in the order the palette shows them.
-pub fn op_specs() -> Vec<OpSpec> {
-    use FieldKind::*;
-    use Returns::*;
-    let op = |name, fields, returns| OpSpec {
-        name,
-        fields,
-        returns,
-    };
-    vec![
-        op("get_block", vec![f("name", Str)], One),
-        op("get_loops", vec![f("block", Name)], Many),
-        op("get_child_blocks", vec![f("block_or_loop", Name)], Many),
-        op("get_producers", vec![f("block", Name)], Many),
-        op("get_consumers", vec![f("block", Name)], Many),
-        op(
-            "split",
-            vec![
-                f("loop", Name),
-                f("factors", Factors),
-                d("preserve_unit_iters", Bool, Arg::Bool(true)),
-            ],
-            Many,
-        ),
-        op(
-            "fuse",
-            vec![
-                f("loops", Names),
-                d("preserve_unit_iters", Bool, Arg::Bool(true)),
-            ],
-            One,
-        ),
-        op("reorder", vec![f("ordered_loops", Names)], Nothing),
-        op("merge", vec![f("loops", Names)], One),
-        op("add_unit_loop", vec![f("block_or_loop", Name)], One),
-        op("parallel", vec![f("loop", Name)], Nothing),
-        op("vectorize", vec![f("loop", Name)], Nothing),
-        op("unroll", vec![f("loop", Name)], Nothing),
-        op(
-            "bind",
-            vec![f("loop", Name), f("thread_axis", Str)],
-            Nothing,
-        ),
-        op(
-            "cache_read",
-            vec![
-                f("block", Name),
-                f("read_buffer_index", Int),
-                f("storage_scope", Str),
-                d("consumer_blocks", Names, Arg::List(Vec::new())),
-            ],
-            One,
-        ),
-        op(
-            "cache_write",
-            vec![
-                f("block", Name),
-                f("write_buffer_index", Int),
-                f("storage_scope", Str),
-                d("consumer_blocks", Names, Arg::List(Vec::new())),
-            ],
-            One,
-        ),
-        op(
-            "compute_at",
-            vec![
-                f("block", Name),
-                f("loop", Name),
-                d("preserve_unit_loops", Bool, Arg::Bool(false)),
-                d("index", Int, Arg::Int(-1)),
-            ],
-            Nothing,
-        ),
-        op(
-            "reverse_compute_at",
-            vec![
-                f("block", Name),
-                f("loop", Name),
-                d("preserve_unit_loops", Bool, Arg::Bool(false)),
-                d("index", Int, Arg::Int(-1)),
-            ],
-            Nothing,
-        ),
-        op("compute_inline", vec![f("block", Name)], Nothing),
-        op("reverse_compute_inline", vec![f("block", Name)], Nothing),
-        op(
-            "decompose_reduction",
-            vec![f("block", Name), f("loop", Name)],
-            One,
-        ),
-        op(
-            "rfactor",
-            vec![f("loop", Name), d("factor_axis", Int, Arg::Int(0))],
-            One,
-        ),
-        op(
-            "storage_align",
-            vec![
-                f("block", Name),
-                f("buffer_index", Int),
-                f("axis", Int),
-                f("factor", Int),
-                f("offset", Int),
-            ],
-            Nothing,
-        ),
-        op(
-            "set_scope",
-            vec![
-                f("block", Name),
-                f("buffer_index", Int),
-                f("storage_scope", Str),
-            ],
-            Nothing,
-        ),
-        op(
-            "blockize",
-            vec![
-                f("target", Name),
-                d("preserve_unit_iters", Bool, Arg::Bool(true)),
-            ],
-            One,
-        ),
-        op(
-            "tensorize",
-            vec![f("block_or_loop", Name), f("tensor_intrin", Str)],
-            Nothing,
-        ),
-        op(
-            "annotate",
-            vec![
-                f("block_or_loop", Name),
-                f("ann_key", Str),
-                f("ann_val", Any),
-            ],
-            Nothing,
-        ),
-        op(
-            "unannotate",
-            vec![f("block_or_loop", Name), f("ann_key", Str)],
-            Nothing,
-        ),
-        op(
-            "sample_perfect_tile",
-            vec![
-                f("loop", Name),
-                f("n", Int),
-                d("max_innermost_factor", Int, Arg::Int(16)),
-                d("decision", OptInts, Arg::Null),
-            ],
-            Many,
-        ),
-        op(
-            "sample_categorical",
-            vec![
-                f("candidates", Ints),
-                f("probs", Floats),
-                d("decision", OptInt, Arg::Null),
-            ],
-            One,
-        ),
-    ]
-}
-
-pub fn op_spec(name: &str) -> Option<OpSpec> {
-    op_specs().into_iter().find(|s| s.name == name)
 }
 
 /// A step of a trace.

@@ -13,17 +13,15 @@ pub fn python_line(step: &Step) -> String {
         if !step.explicit.iter().any(|e| e == k) {
             continue;
         }
-        let kind = spec
+        let field = spec
             .as_ref()
-            .and_then(|s| s.fields.iter().find(|f| f.name == k))
-            .map(|f| f.kind);
+            .and_then(|s| s.fields.iter().find(|f| f.name == k));
         let handles = matches!(
-            kind,
+            field.map(|f| f.kind),
             Some(FieldKind::Name | FieldKind::Names | FieldKind::Factors)
         );
         let text = if handles { names(v) } else { v.to_python() };
-        if matches!(k.as_str(), "ordered_loops" | "loops") {
-            // TVM takes these as *args: `sch.reorder(a, b)`.
+        if field.is_some_and(|f| f.varargs) {
             args.push(
                 text.trim_start_matches('[')
                     .trim_end_matches(']')

@@ -305,9 +305,8 @@ fn block_under_loop(func: &PrimFunc, id: LoopId) -> Option<(BlockId, Vec<LoopId>
 /// loops, `b0`, `b1` for blocks, `v0` for sampled values. The count is found by
 /// a dry run. Returns the named step, or the step's error.
 pub fn name_outputs(trace: &Trace, mut step: Step, given: &[String]) -> Result<Step, StepError> {
-    let returns = op_spec(&step.op)
-        .map(|s| s.returns)
-        .unwrap_or(Returns::Nothing);
+    let spec = op_spec(&step.op);
+    let returns = spec.as_ref().map(|s| s.returns).unwrap_or(Returns::Nothing);
     if returns == Returns::Nothing || !given.is_empty() && returns == Returns::One {
         step.out = given.to_vec();
         return Ok(step);
@@ -321,12 +320,9 @@ pub fn name_outputs(trace: &Trace, mut step: Step, given: &[String]) -> Result<S
             .map(|k| format!("__tirtui_out{k}"))
             .collect::<Vec<_>>()
     };
-    let counts: Vec<usize> = match (returns, step.arg("factors"), step.arg("n")) {
-        (Returns::One, ..) => vec![1],
-        (_, Some(Arg::List(f)), _) if step.op == "split" => vec![f.len()],
-        (_, _, Some(Arg::Int(n))) if step.op == "sample_perfect_tile" && *n > 0 => {
-            vec![*n as usize]
-        }
+    let counts: Vec<usize> = match (returns, spec.and_then(|s| (s.out_count)(&step))) {
+        (Returns::One, _) => vec![1],
+        (_, Some(n)) => vec![n],
         _ => (1..=16).chain([0]).collect(),
     };
     let mut probe_err = None;
@@ -414,28 +410,7 @@ pub fn probe_step(op: &str, target: Target, name: &str, func: &PrimFunc) -> Prob
         Target::Loop(l) => func.find_loop(l).and_then(|f| f.extent.as_int()),
         Target::Block(_) => None,
     };
-    match op {
-        "split" => {
-            let e = extent.unwrap_or(1);
-            let f = (2..=e.min(64)).find(|d| e % d == 0).unwrap_or(1);
-            given.push(("factors", Arg::List(vec![Arg::Null, Arg::Int(f)])));
-        }
-        "bind" => given.push(("thread_axis", n("threadIdx.x"))),
-        "cache_read" => {
-            given.push(("read_buffer_index", Arg::Int(0)));
-            given.push(("storage_scope", n("shared")));
-        }
-        "cache_write" => {
-            given.push(("write_buffer_index", Arg::Int(0)));
-            given.push(("storage_scope", n("local")));
-        }
-        "sample_perfect_tile" => given.push(("n", Arg::Int(2))),
-        "annotate" => {
-            given.push(("ann_key", n("pragma_probe")));
-            given.push(("ann_val", Arg::Int(1)));
-        }
-        _ => {}
-    }
+    given.extend((spec.probe_args)(extent));
     if spec
         .fields
         .iter()
