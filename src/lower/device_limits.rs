@@ -74,13 +74,7 @@ pub fn check(f: &Lowered, limits: &DeviceLimits) -> Result<(), LowerError> {
                 what: "shared memory per block".into(),
                 needed: if unknown { u64::MAX } else { total },
                 limit,
-                culprits: shared
-                    .iter()
-                    .map(|(n, b)| match b {
-                        Some(b) => format!("{n} {b} B"),
-                        None => format!("{n} (size overflows)"),
-                    })
-                    .collect(),
+                culprits: culprits(&shared),
                 hint: format!(
                     "use smaller tiles for {} (split the loops it is computed under with smaller factors), or keep it in local memory",
                     shared.first().map_or("the shared buffers", |s| s.0.as_str())
@@ -121,13 +115,7 @@ pub fn check(f: &Lowered, limits: &DeviceLimits) -> Result<(), LowerError> {
             what: "local memory per thread".into(),
             needed: total.unwrap_or(u64::MAX),
             limit,
-            culprits: local
-                .iter()
-                .map(|(n, b)| match b {
-                    Some(b) => format!("{n} {b} B"),
-                    None => format!("{n} (size overflows)"),
-                })
-                .collect(),
+            culprits: culprits(&local),
             hint: format!(
                 "{} holds more than one thread can: compute it at a loop inside the thread bindings (compute_at/reverse_compute_at) so that each thread keeps only its tile",
                 local.first().map_or("a local buffer", |s| s.0.as_str())
@@ -135,4 +123,15 @@ pub fn check(f: &Lowered, limits: &DeviceLimits) -> Result<(), LowerError> {
         });
     }
     Ok(())
+}
+
+/// Buffers and their sizes for an error, largest first as the caller sorted them.
+fn culprits(buffers: &[(String, Option<u64>)]) -> Vec<String> {
+    buffers
+        .iter()
+        .map(|(n, b)| match b {
+            Some(b) => format!("{n} {b} B"),
+            None => format!("{n} (size overflows)"),
+        })
+        .collect()
 }

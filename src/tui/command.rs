@@ -699,27 +699,10 @@ fn closest_op(op: &str) -> Option<&'static str> {
     let specs = op_specs();
     specs
         .iter()
-        .map(|s| (edit_distance(op, s.name), s.name))
+        .map(|s| (crate::script::error::edit_distance(op, s.name), s.name))
         .filter(|(d, name)| *d <= 3 || name.contains(op))
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for j in 0..b.len() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != b[j]))
-                .min(row[j] + 1)
-                .min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 /// Completion of the word before the end of `line`: the byte offset where the
