@@ -408,6 +408,17 @@ impl ExprCtx<'_> {
             Intrinsic::Ceil => self.math("ceil", t, args),
             Intrinsic::Trunc => self.math("trunc", t, args),
             Intrinsic::Pow => self.math("pow", t, args),
+            // The mask lives in an int; the shuffles take it back as unsigned.
+            Intrinsic::WarpActiveMask => "(int)__activemask()".to_string(),
+            Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => {
+                let name = if f == Intrinsic::WarpShuffle {
+                    "__shfl_sync"
+                } else {
+                    "__shfl_down_sync"
+                };
+                let printed: Vec<String> = (0..4).map(|i| arg(self, i)).collect();
+                format!("{name}((unsigned){}, {})", printed[0], printed[1..].join(", "))
+            }
         }
     }
 }
