@@ -417,7 +417,11 @@ impl ExprCtx<'_> {
                     "__shfl_down_sync"
                 };
                 let printed: Vec<String> = (0..4).map(|i| arg(self, i)).collect();
-                format!("{name}((unsigned){}, {})", printed[0], printed[1..].join(", "))
+                format!(
+                    "{name}((unsigned){}, {})",
+                    printed[0],
+                    printed[1..].join(", ")
+                )
             }
         }
     }

@@ -39,11 +39,36 @@ use std::collections::HashSet;
 pub fn run(func: &PrimFunc) -> Result<PrimFunc, LowerError> {
     let mut out = func.clone();
     let mut done: HashSet<BlockId> = HashSet::new();
+    // Local results every thread took: (buffer, reducing axis).
+    let mut broadcasts: Vec<(BufferId, ThreadAxis)> = Vec::new();
     while let Some(site) = find_site(&out, &done)? {
         done.insert(site.block);
-        rewrite(&mut out, &site)?;
+        if let Some(b) = rewrite(&mut out, &site)? {
+            broadcasts.push(b);
+        }
     }
+    mark_uniform(&mut out, &broadcasts);
     Ok(out)
+}
+
+/// A local buffer whose every store is a broadcast write-back over one axis
+/// holds the same values in every thread along it (see `Buffer::uniform_across`).
+fn mark_uniform(func: &mut PrimFunc, broadcasts: &[(BufferId, ThreadAxis)]) {
+    for &(y, axis) in broadcasts {
+        let mine = broadcasts.iter().filter(|(b, _)| *b == y);
+        if mine.clone().any(|(_, a)| *a != axis) {
+            continue;
+        }
+        let mut stores = 0;
+        func.body.visit(&mut |s| {
+            if let Stmt::BufferStore(st) = s {
+                stores += (st.buffer == y) as usize;
+            }
+        });
+        if stores == mine.count() {
+            func.buffers[y.0 as usize].uniform_across = vec![axis];
+        }
+    }
 }
 
 /// One cross-thread reduction to lower.
@@ -266,7 +291,9 @@ fn identity(op: BinOp, dtype: DataType) -> Expr {
     }
 }
 
-fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
+/// Lowers one site; returns the result buffer and the reducing axis when
+/// every thread takes the result (a local buffer).
+fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadAxis)>, LowerError> {
     let realize = func
         .find_block(site.block)
         .cloned()
@@ -485,7 +512,10 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
     before.push(Stmt::Seq(stmts));
     before.extend(after);
     tl.body = Stmt::Seq(before);
-    Ok(())
+    Ok(match t.kind {
+        ForKind::ThreadBinding(axis) if broadcast => Some((y, axis)),
+        _ => None,
+    })
 }
 
 /// Every threadIdx loop of the kernel (root-level statement) holding `block`.

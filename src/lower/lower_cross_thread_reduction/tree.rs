@@ -7,7 +7,9 @@
 
 use super::warp::Emitted;
 use super::OtherThread;
-use crate::ir::{BinOp, Buffer, BufferStore, DataType, Expr, IfThenElse, PrimFunc, Stmt, StorageScope};
+use crate::ir::{
+    BinOp, Buffer, BufferStore, DataType, Expr, IfThenElse, PrimFunc, Stmt, StorageScope,
+};
 
 pub struct Reduction<'a> {
     pub name: &'a str,

@@ -137,7 +137,11 @@ struct Regs {
 fn fold_warp(out: &mut Vec<Stmt>, r: &Regs, op: BinOp, lane: &Expr, extent: i64) {
     let zero = || Expr::int(0);
     let red = || Expr::Load(r.red, vec![zero()]);
-    out.push(store(r.mask, zero(), Expr::Call(Intrinsic::WarpActiveMask, vec![])));
+    out.push(store(
+        r.mask,
+        zero(),
+        Expr::Call(Intrinsic::WarpActiveMask, vec![]),
+    ));
     let mut offset = 1;
     while offset * 2 < extent {
         offset *= 2;
@@ -207,7 +211,12 @@ pub fn emit(func: &mut PrimFunc, red: &Reduction, shape: &WarpShape) -> Emitted 
             };
             let from_first = Expr::Call(
                 Intrinsic::WarpShuffle,
-                vec![Expr::Load(regs.mask, vec![zero()]), red_at(), first, Expr::int(WARP)],
+                vec![
+                    Expr::Load(regs.mask, vec![zero()]),
+                    red_at(),
+                    first,
+                    Expr::int(WARP),
+                ],
             );
             out.push(store(regs.red, zero(), from_first));
         }

@@ -28,7 +28,12 @@ impl Sim<'_> {
             .fold(0u32, |m, l| m | 1 << l)
     }
 
-    pub(super) fn warp_call(&mut self, f: Intrinsic, args: &[Expr], t: usize) -> Result<Val, SimError> {
+    pub(super) fn warp_call(
+        &mut self,
+        f: Intrinsic,
+        args: &[Expr],
+        t: usize,
+    ) -> Result<Val, SimError> {
         if self.active.len() != self.n {
             return Err(SimError::Unsupported(format!(
                 "{} outside a store (lowering emits warp intrinsics only as stored values)",
@@ -39,13 +44,18 @@ impl Sim<'_> {
             return Ok(Val::I(self.active_lanes(t) as i32 as i64));
         }
         let [mask, value, lane_arg, width] = args else {
-            return Err(SimError::Unsupported(format!("{} with wrong arguments", f.name())));
+            return Err(SimError::Unsupported(format!(
+                "{} with wrong arguments",
+                f.name()
+            )));
         };
         let mask = self.eval(mask, t)?.int() as u32;
         let arg = self.eval(lane_arg, t)?.int();
         let width = self.eval(width, t)?.int();
         if !(1..=WARP as i64).contains(&width) || (width & (width - 1)) != 0 {
-            return Err(SimError::Shuffle(format!("width {width} is not a power of two up to 32")));
+            return Err(SimError::Shuffle(format!(
+                "width {width} is not a power of two up to 32"
+            )));
         }
         let (base, lane) = (t / WARP * WARP, t % WARP);
         if mask & (1 << lane) == 0 {

@@ -4,9 +4,7 @@
 //! `ir` and `arith`; prints the expression as it is, simplifying nothing but the
 //! `min + extent` ends of ranges.
 
-use crate::ir::{
-    AnnValue, BinOp, BufferId, BufferRegion, DataType, Expr, PrimFunc, Range,
-};
+use crate::ir::{AnnValue, BinOp, BufferId, BufferRegion, DataType, Expr, PrimFunc, Range};
 
 use super::names::Namer;
 use crate::arith::simplify;

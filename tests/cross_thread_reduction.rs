@@ -1,0 +1,163 @@
+//! Cross-thread reductions over every thread layout people use: row sums and
+//! row maxima over 2..1024 threads of threadIdx.x, one row per thread block
+//! or several rows on threadIdx.y, with a tail predicate. Each lowers,
+//! computes on the SIMT simulator (lanes in warps, shuffle masks checked)
+//! what the interpreter computes, and takes the path TVM takes: warp shuffles
+//! when the reducing threads tile warps, the shared tree otherwise.
+
+use tirtui::interp;
+
+#[derive(Clone, Copy, Debug)]
+struct Case {
+    /// Threads of threadIdx.x reducing one row.
+    reduce: i64,
+    /// Rows per thread block on threadIdx.y (1: no threadIdx.y loop).
+    rows: i64,
+    op: &'static str,
+    dtype: &'static str,
+    /// Where the row result lives: "global" (the output), or "local": a
+    /// per-thread copy every thread reads after the reduction.
+    result: &'static str,
+}
+
+/// Row reductions of a (4 * rows) x (3 * reduce - 1) matrix: 3 in-thread
+/// steps, the last one short by one column (a `T.where` tail).
+fn program(c: &Case) -> String {
+    let cols = 3 * c.reduce - 1;
+    let nrows = 4 * c.rows;
+    let (init, update) = match c.op {
+        "sum" => (format!("T.{}(0)", c.dtype), "S[vi] + A[vi, vk]".to_string()),
+        _ => (
+            format!("T.min_value(\"{}\")", c.dtype),
+            "T.max(S[vi], A[vi, vk])".to_string(),
+        ),
+    };
+    let (row_loops, vi) = if c.rows == 1 {
+        (
+            "    for i_0 in T.thread_binding(4, thread=\"blockIdx.x\"):\n".to_string(),
+            "i_0".to_string(),
+        )
+    } else {
+        (
+            format!(
+                "    for i_0 in T.thread_binding(4, thread=\"blockIdx.x\"):\n        for i_1 in T.thread_binding({r}, thread=\"threadIdx.y\"):\n",
+                r = c.rows
+            ),
+            format!("i_0 * {} + i_1", c.rows),
+        )
+    };
+    let ind = if c.rows == 1 {
+        "        "
+    } else {
+        "            "
+    };
+    let reduce_nest = format!(
+        "{ind}for k_1 in T.thread_binding({r}, thread=\"threadIdx.x\"):
+{ind}    for k_0 in range(3):
+{ind}        with T.block(\"S\"):
+{ind}            vi = T.axis.spatial({nrows}, {vi})
+{ind}            vk = T.axis.reduce({cols}, k_0 * {r} + k_1)
+{ind}            T.where(k_0 * {r} + k_1 < {cols})
+{ind}            T.reads(A[vi, vk])
+{ind}            T.writes(S[vi])
+{ind}            with T.init():
+{ind}                S[vi] = {init}
+{ind}            S[vi] = {update}
+",
+        r = c.reduce
+    );
+    if c.result == "global" {
+        return format!(
+            "@T.prim_func
+def main(A: T.Buffer(({nrows}, {cols}), \"{d}\"), S: T.Buffer(({nrows},), \"{d}\")):
+{row_loops}{reduce_nest}",
+            d = c.dtype
+        );
+    }
+    // Every thread of the row reads its own copy of the result.
+    format!(
+        "@T.prim_func
+def main(A: T.Buffer(({nrows}, {cols}), \"{d}\"), B: T.Buffer(({nrows}, {cols}), \"{d}\")):
+    S = T.alloc_buffer(({nrows},), \"{d}\", scope=\"local\")
+{row_loops}{reduce_nest}{ind}for j_1 in T.thread_binding({r}, thread=\"threadIdx.x\"):
+{ind}    for j_0 in range(3):
+{ind}        with T.block(\"B\"):
+{ind}            vi = T.axis.spatial({nrows}, {vi})
+{ind}            vj = T.axis.spatial({cols}, j_0 * {r} + j_1)
+{ind}            T.where(j_0 * {r} + j_1 < {cols})
+{ind}            T.reads(A[vi, vj], S[vi])
+{ind}            T.writes(B[vi, vj])
+{ind}            B[vi, vj] = A[vi, vj] - S[vi]
+",
+        d = c.dtype,
+        r = c.reduce
+    )
+}
+
+/// TVM's choice (IsWarpReduction for CUDA): the reducing lanes tile warps.
+fn tvm_uses_shuffles(c: &Case) -> bool {
+    c.reduce > 1 && (32 % c.reduce == 0 || c.reduce % 32 == 0 || (c.rows == 1 && c.reduce <= 32))
+}
+
+fn check(c: &Case) {
+    let text = program(c);
+    let func = tirtui::script::parse_func(&text, None)
+        .unwrap_or_else(|e| panic!("{c:?}: {}\n{text}", e.to_diagnostic("case", &text).render()));
+    let lowered = tirtui::lower::lower_program(&func).unwrap_or_else(|e| panic!("{c:?}: {e}"));
+    let printed: String = lowered.kernels.iter().map(|k| k.to_string()).collect();
+    assert_eq!(
+        printed.contains("tvm_warp_shuffle_down"),
+        tvm_uses_shuffles(c),
+        "{c:?}: warp shuffles where TVM uses them, the shared tree elsewhere\n{printed}"
+    );
+    let mut expected = interp::random_args(&func, 11).unwrap();
+    let mut got = expected.clone();
+    interp::run(&func, &mut expected).unwrap_or_else(|e| panic!("{c:?}: interpreter: {e}"));
+    tirtui::lower::simt::simulate_program(&lowered, &mut got)
+        .unwrap_or_else(|e| panic!("{c:?}: simulation: {e}\n{printed}"));
+    for (g, e) in got.iter().zip(&expected) {
+        assert!(
+            g == e || g.max_rel_err(e) <= 1e-5,
+            "{c:?}: max rel err {}\n{printed}",
+            g.max_rel_err(e)
+        );
+    }
+}
+
+#[test]
+fn row_reductions_over_every_thread_count_match_the_interpreter() {
+    let extents = [2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024];
+    for reduce in extents {
+        for rows in [1, 2, 4] {
+            if reduce * rows > 1024 {
+                continue;
+            }
+            for (op, dtype) in [("sum", "float32"), ("max", "float32"), ("sum", "int32")] {
+                check(&Case {
+                    reduce,
+                    rows,
+                    op,
+                    dtype,
+                    result: "global",
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn a_local_result_reaches_every_thread() {
+    for reduce in [16, 24, 32, 48, 128, 256] {
+        for rows in [1, 2] {
+            for op in ["sum", "max"] {
+                check(&Case {
+                    reduce,
+                    rows,
+                    op,
+                    dtype: "float32",
+                    result: "local",
+                });
+            }
+        }
+    }
+}
