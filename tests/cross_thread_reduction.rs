@@ -161,3 +161,84 @@ fn a_local_result_reaches_every_thread() {
         }
     }
 }
+
+fn lowered(c: &Case) -> (tirtui::ir::PrimFunc, tirtui::lower::LoweredProgram) {
+    let text = program(c);
+    let func = tirtui::script::parse_func(&text, None).unwrap();
+    let lowered = tirtui::lower::lower_program(&func).unwrap();
+    (func, lowered)
+}
+
+fn row_sum(reduce: i64) -> Case {
+    Case {
+        reduce,
+        rows: 1,
+        op: "sum",
+        dtype: "float32",
+        result: "global",
+    }
+}
+
+/// The simulator holds shuffles to CUDA's rules: a lane outside the mask
+/// must not shuffle, and a mask must not name lanes that do not execute it.
+#[test]
+fn the_simulator_rejects_shuffles_with_a_wrong_mask() {
+    use tirtui::ir::{DataType, Expr, Intrinsic};
+    use tirtui::lower::{simt::SimError, LStmt};
+    for (mask, what) in [(0xffff, "leaves it out"), (-1, "do not execute")] {
+        // 24 threads: a mask of all 32 lanes names 8 that do not exist.
+        let (func, mut p) = lowered(&row_sum(if mask == -1 { 24 } else { 32 }));
+        let mut replaced = 0;
+        p.kernels[0].body.rewrite(&mut |s| {
+            if let LStmt::Store(st) = s {
+                if matches!(st.value, Expr::Call(Intrinsic::WarpActiveMask, _)) {
+                    st.value = Expr::Int(mask, DataType::I32);
+                    replaced += 1;
+                }
+            }
+        });
+        assert_eq!(replaced, 1);
+        let mut args = interp::random_args(&func, 3).unwrap();
+        match tirtui::lower::simt::simulate_program(&p, &mut args) {
+            Err(SimError::Shuffle(m)) => assert!(m.contains(what), "{m}"),
+            other => panic!("mask {mask:#x}: expected a shuffle error, got {other:?}"),
+        }
+    }
+}
+
+/// A value shuffled from a lane outside the mask is undefined: without the
+/// guard on the first step of a partial warp (24 threads), lanes 8..15 add
+/// what lanes 24..31 (which do not exist) hold, and the row sums are wrong.
+#[test]
+fn the_partial_warp_guard_is_needed() {
+    use tirtui::lower::LStmt;
+    let (func, mut p) = lowered(&row_sum(24));
+    let mut expected = interp::random_args(&func, 5).unwrap();
+    let mut got = expected.clone();
+    interp::run(&func, &mut expected).unwrap();
+    let names: Vec<String> = p.kernels[0]
+        .buffers
+        .iter()
+        .map(|b| b.name.clone())
+        .collect();
+    let mut unguarded = 0;
+    p.kernels[0].body.rewrite(&mut |s| {
+        if let LStmt::If(i) = s {
+            let step = matches!(&i.then_case, LStmt::Store(st)
+                if names[st.buffer.0 as usize].ends_with("_red_buf"));
+            if step && i.else_case.is_none() {
+                *s = i.then_case.clone();
+                unguarded += 1;
+            }
+        }
+    });
+    assert_eq!(unguarded, 1, "one guarded step (offset 16 of 24 lanes)");
+    tirtui::lower::simt::simulate_program(&p, &mut got).unwrap();
+    let out = got.len() - 1;
+    assert!(
+        got[out].to_f64_vec().iter().all(|x| x.is_nan()),
+        "every row sum takes in an undefined lane: {:?} vs {:?}",
+        got[out].to_f64_vec(),
+        expected[out].to_f64_vec()
+    );
+}
