@@ -13,6 +13,9 @@ struct Case {
     reduce: i64,
     /// Rows per thread block on threadIdx.y (1: no threadIdx.y loop).
     rows: i64,
+    /// The rows are a serial loop instead: the block reduces them one after
+    /// the other, reusing its buffers (loop-carried barriers).
+    serial: bool,
     op: &'static str,
     dtype: &'static str,
     /// Where the row result lives: "global" (the output), or "local": a
@@ -40,8 +43,12 @@ fn program(c: &Case) -> String {
     } else {
         (
             format!(
-                "    for i_0 in T.thread_binding(4, thread=\"blockIdx.x\"):\n        for i_1 in T.thread_binding({r}, thread=\"threadIdx.y\"):\n",
-                r = c.rows
+                "    for i_0 in T.thread_binding(4, thread=\"blockIdx.x\"):\n        for i_1 in {binding}:\n",
+                binding = if c.serial {
+                    format!("range({})", c.rows)
+                } else {
+                    format!("T.thread_binding({}, thread=\"threadIdx.y\")", c.rows)
+                }
             ),
             format!("i_0 * {} + i_1", c.rows),
         )
@@ -96,7 +103,8 @@ def main(A: T.Buffer(({nrows}, {cols}), \"{d}\"), B: T.Buffer(({nrows}, {cols}),
 
 /// TVM's choice (IsWarpReduction for CUDA): the reducing lanes tile warps.
 fn tvm_uses_shuffles(c: &Case) -> bool {
-    c.reduce > 1 && (32 % c.reduce == 0 || c.reduce % 32 == 0 || (c.rows == 1 && c.reduce <= 32))
+    let groups = if c.serial { 1 } else { c.rows };
+    c.reduce > 1 && (32 % c.reduce == 0 || c.reduce % 32 == 0 || (groups == 1 && c.reduce <= 32))
 }
 
 fn check(c: &Case) {
@@ -133,13 +141,16 @@ fn row_reductions_over_every_thread_count_match_the_interpreter() {
                 continue;
             }
             for (op, dtype) in [("sum", "float32"), ("max", "float32"), ("sum", "int32")] {
-                check(&Case {
-                    reduce,
-                    rows,
-                    op,
-                    dtype,
-                    result: "global",
-                });
+                for serial in [false, true] {
+                    check(&Case {
+                        reduce,
+                        rows,
+                        serial,
+                        op,
+                        dtype,
+                        result: "global",
+                    });
+                }
             }
         }
     }
@@ -153,6 +164,7 @@ fn a_local_result_reaches_every_thread() {
                 check(&Case {
                     reduce,
                     rows,
+                    serial: false,
                     op,
                     dtype: "float32",
                     result: "local",
@@ -173,6 +185,7 @@ fn row_sum(reduce: i64) -> Case {
     Case {
         reduce,
         rows: 1,
+        serial: false,
         op: "sum",
         dtype: "float32",
         result: "global",
