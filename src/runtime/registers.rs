@@ -34,11 +34,10 @@ pub fn check(u: &RegisterUse) -> Result<(), RuntimeError> {
     if !too_many_per_thread && needed <= u.per_block as u64 && u.threads <= u.max_threads {
         return Ok(());
     }
-    let fit = if u.registers == 0 {
-        u.max_threads
-    } else {
-        (u.per_block / u.registers).min(u.max_threads)
-    };
+    let fit = u
+        .per_block
+        .checked_div(u.registers)
+        .map_or(u.max_threads, |t| t.min(u.max_threads));
     Err(RuntimeError::Resources(format!(
         "kernel `{}` needs {} registers per thread x {} threads = {needed} registers per block; \
          {} gives a block {} (and a thread at most {MAX_REGISTERS_PER_THREAD}), so it can launch \
