@@ -8,6 +8,9 @@
 //! wrote (read after write) or write one another thread read (write after read).
 //! The merged shared pool is simulated byte-address by byte-address, so a read
 //! of a buffer whose bytes another buffer has since reused fails too.
+//! Warp intrinsics (`simt/warp.rs`) follow CUDA: lanes are linear thread ids
+//! modulo 32, shuffle masks are checked against the lanes executing them,
+//! and a value read from a lane outside the mask is poison.
 //!
 //! Invariant: knows `ir`, `lir` and the interpreter's `Tensor`; no GPU.
 
