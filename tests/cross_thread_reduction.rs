@@ -255,3 +255,32 @@ fn the_partial_warp_guard_is_needed() {
         expected[out].to_f64_vec()
     );
 }
+
+/// Regression: a max over int64 values below the int32 range started from
+/// int32's minimum, which every such value lost to.
+#[test]
+fn an_int64_max_below_the_int32_range_is_exact() {
+    use tirtui::interp::{Tensor, TensorData};
+    for reduce in [32, 48] {
+        let c = Case {
+            reduce,
+            rows: 1,
+            serial: false,
+            op: "max",
+            dtype: "int64",
+            result: "global",
+        };
+        let (func, p) = lowered(&c);
+        let mut args = interp::random_args(&func, 1).unwrap();
+        if let TensorData::Int(v) = &mut args[0].data {
+            for (k, x) in v.iter_mut().enumerate() {
+                *x = -(1i64 << 40) - k as i64;
+            }
+        }
+        let mut expected: Vec<Tensor> = args.clone();
+        interp::run(&func, &mut expected).unwrap();
+        tirtui::lower::simt::simulate_program(&p, &mut args).unwrap();
+        assert_eq!(args[1], expected[1], "{c:?}");
+        assert!(expected[1].to_f64_vec().iter().all(|&x| x < -1e12));
+    }
+}

@@ -181,6 +181,8 @@ impl ExprCtx<'_> {
         match e {
             Expr::Int(v, t) => match t {
                 DataType::Bool => if *v != 0 { "true" } else { "false" }.to_string(),
+                // 9223372036854775808 has no type in C++: spell the minimum as a difference.
+                _ if *v == i64::MIN => "(-9223372036854775807LL - 1)".to_string(),
                 DataType::I64 => format!("{v}LL"),
                 // Past the i32 range a literal must not be read as `int`.
                 _ if i32::try_from(*v).is_err() => format!("{v}LL"),

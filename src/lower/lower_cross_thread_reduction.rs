@@ -275,14 +275,29 @@ fn update_of(b: &Block) -> Option<(BufferId, Vec<Expr>, BinOp, Expr)> {
     Some((st.buffer, st.indices.clone(), *op, rhs))
 }
 
-/// The identity of `op` for `dtype` (TVM's CommReducer identities).
+/// The identity of `op` for `dtype` (TVM's CommReducer identities): the
+/// type's own lowest / highest value for max / min, so no value of the type
+/// loses to it (half types take float's, which round to infinity).
 fn identity(op: BinOp, dtype: DataType) -> Expr {
     let float = dtype.is_float();
+    let (int_lo, int_hi) = match dtype {
+        DataType::I8 => (i8::MIN as i64, i8::MAX as i64),
+        DataType::I16 => (i16::MIN as i64, i16::MAX as i64),
+        DataType::I64 => (i64::MIN, i64::MAX),
+        DataType::U8 => (0, u8::MAX as i64),
+        DataType::Bool => (0, 1),
+        _ => (i32::MIN as i64, i32::MAX as i64),
+    };
+    let (float_lo, float_hi) = if dtype == DataType::F64 {
+        (f64::MIN, f64::MAX)
+    } else {
+        (f32::MIN as f64, f32::MAX as f64)
+    };
     let (f, i) = match op {
         BinOp::Add => (0.0, 0),
         BinOp::Mul => (1.0, 1),
-        BinOp::Max => (f32::MIN as f64, i32::MIN as i64),
-        _ => (f32::MAX as f64, i32::MAX as i64),
+        BinOp::Max => (float_lo, int_lo),
+        _ => (float_hi, int_hi),
     };
     if float {
         Expr::Float(f, dtype)
