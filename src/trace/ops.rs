@@ -237,6 +237,7 @@ pub fn op_specs() -> Vec<OpSpec> {
             vec![
                 f("block_or_loop", Name).block_by_name(),
                 f("tensor_intrin", Str),
+                d("preserve_unit_iters", Bool, Arg::Bool(true)),
             ],
             Nothing,
             tensorize,
@@ -597,11 +598,14 @@ fn blockize(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     Ok(vec![Handle::Block(b)])
 }
 
-fn tensorize(_: &mut Replayer, _: usize, _: &mut Step) -> Applied {
-    Err(S(ScheduleError::Unsupported(
-        "tensorize",
-        "tirtui has no tensor intrinsics yet; this step cannot be applied".into(),
-    )))
+fn tensorize(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+    let t = r.block_or_loop(step, "block_or_loop")?;
+    let name = r.string(step, "tensor_intrin")?.to_string();
+    let p = r.boolean(step, "preserve_unit_iters")?;
+    r.schedule
+        .transact(|f| blockize_tensorize::tensorize(f, t, &name, p))
+        .map_err(S)?;
+    Ok(vec![])
 }
 
 // ---- sampling ------------------------------------------------------------

@@ -435,3 +435,339 @@ fn stmt_uses_var(stmt: &Stmt, v: VarId) -> bool {
     });
     used
 }
+
+/// The block annotation that records which tensor intrinsic a block was
+/// tensorized with; codegen emits the intrinsic's implementation for it.
+pub const TENSOR_INTRIN_ATTR: &str = "tirtui.tensor_intrin";
+
+/// TVM's `tensorize(block_or_loop, intrin)`: a loop is blockized first; the
+/// block must then match the intrinsic's description (TVM's
+/// TensorizeComparator: same loops, iterators, bindings and computation, each
+/// buffer of the description bound to a region of the same shape, dtype and
+/// scope). The block keeps its body, which is the description's computation,
+/// and is marked with the intrinsic.
+pub fn tensorize(
+    func: &mut PrimFunc,
+    target: super::BlockOrLoop,
+    intrin_name: &str,
+    preserve_unit_iters: bool,
+) -> Result<BlockId, ScheduleError> {
+    let intrin = crate::schedule::tensor_intrin::get(intrin_name).ok_or_else(|| {
+        ScheduleError::InvalidArgument {
+            what: "tensor_intrin",
+            why: format!(
+                "no tensor intrinsic named `{intrin_name}`; tirtui knows {}",
+                crate::schedule::tensor_intrin::names().join(", ")
+            ),
+        }
+    })?;
+    // The culprit must exist in the program before this step (a failed step is undone).
+    let culprit = match target {
+        super::BlockOrLoop::Loop(l) => loop_culprit(func, l),
+        super::BlockOrLoop::Block(b) => block_culprit(func, b),
+    };
+    let block_id = match target {
+        super::BlockOrLoop::Loop(l) => blockize(func, l, preserve_unit_iters)?,
+        super::BlockOrLoop::Block(b) => {
+            crate::schedule::analysis::get_block(func, b)?;
+            b
+        }
+    };
+    let realize = crate::schedule::analysis::get_block(func, block_id)?.clone();
+    let desc = &intrin.desc;
+    let Some(Stmt::BlockRealize(desc_root)) = Some(&desc.body) else {
+        return Err(ScheduleError::InvalidArgument {
+            what: "tensor_intrin",
+            why: format!("the description of `{intrin_name}` has no root block"),
+        });
+    };
+    let mut cmp = Comparator {
+        func,
+        desc,
+        target: &realize.block,
+        vars: HashMap::new(),
+        buffers: HashMap::new(),
+    };
+    if let Err(why) = cmp.stmt(&realize.block.body, &desc_root.block.body) {
+        return Err(ScheduleError::TensorizeMismatch {
+            block: culprit,
+            intrin: intrin_name.to_string(),
+            why,
+            desc: crate::script::print_func(desc),
+        });
+    }
+    if let Some(r) = tree::block_realize_mut(func, block_id) {
+        let anns = &mut r.block.annotations;
+        anns.retain(|(k, _)| k != TENSOR_INTRIN_ATTR);
+        anns.push((
+            TENSOR_INTRIN_ATTR.to_string(),
+            crate::ir::AnnValue::Str(intrin_name.to_string()),
+        ));
+    }
+    Ok(block_id)
+}
+
+/// Structural comparison of a block body with a description's (target on the
+/// left, description on the right). Errors say where they differ.
+struct Comparator<'a> {
+    func: &'a PrimFunc,
+    desc: &'a PrimFunc,
+    target: &'a Block,
+    /// Description variable -> the target's.
+    vars: HashMap<VarId, VarId>,
+    /// Description buffer -> (target buffer, the offsets of its region).
+    buffers: HashMap<crate::ir::BufferId, (crate::ir::BufferId, Vec<Expr>)>,
+}
+
+impl Comparator<'_> {
+    fn t(&self, e: &Expr) -> String {
+        crate::script::print_expr(self.func, e)
+    }
+
+    fn d(&self, e: &Expr) -> String {
+        crate::script::print_expr(self.desc, e)
+    }
+
+    fn stmt(&mut self, t: &Stmt, d: &Stmt) -> Result<(), String> {
+        match (t, d) {
+            (Stmt::Seq(a), Stmt::Seq(b)) if a.len() == b.len() => {
+                a.iter().zip(b).try_for_each(|(x, y)| self.stmt(x, y))
+            }
+            (Stmt::For(a), Stmt::For(b)) => {
+                let name = self.func.var_name(a.var).to_string();
+                if a.min.as_int() != b.min.as_int() || a.extent.as_int() != b.extent.as_int() {
+                    return Err(format!(
+                        "loop `{name}` runs over [{}, {}) where the description's loop runs over [{}, {})",
+                        self.t(&a.min),
+                        self.t(&simplify(&Expr::add(a.min.clone(), a.extent.clone()))),
+                        self.d(&b.min),
+                        self.d(&simplify(&Expr::add(b.min.clone(), b.extent.clone()))),
+                    ));
+                }
+                self.vars.insert(b.var, a.var);
+                self.stmt(&a.body, &b.body)
+            }
+            (Stmt::BlockRealize(a), Stmt::BlockRealize(b)) => self.realize(a, b),
+            (Stmt::BufferStore(a), Stmt::BufferStore(b)) => {
+                let what = format!("the store to `{}`", self.func.buffer(a.buffer).name);
+                self.access(a.buffer, &a.indices, b.buffer, &b.indices, &what)?;
+                self.expr(&a.value, &b.value)
+                    .map_err(|why| format!("{what}: {why}"))
+            }
+            _ => Err(format!(
+                "the block's body has {} where the description has {}",
+                stmt_kind(t),
+                stmt_kind(d)
+            )),
+        }
+    }
+
+    fn realize(&mut self, a: &BlockRealize, b: &BlockRealize) -> Result<(), String> {
+        let name = &a.block.name;
+        if a.block.iter_vars.len() != b.block.iter_vars.len() {
+            return Err(format!(
+                "block \"{name}\" has {} iterators, the description's block has {}",
+                a.block.iter_vars.len(),
+                b.block.iter_vars.len()
+            ));
+        }
+        for (x, y) in a.block.iter_vars.iter().zip(&b.block.iter_vars) {
+            let xn = self.func.var_name(x.var).to_string();
+            if x.kind != y.kind || x.dom.extent.as_int() != y.dom.extent.as_int() {
+                return Err(format!(
+                    "iterator `{xn}` of block \"{name}\" is {:?} over {} where the description's is {:?} over {}",
+                    x.kind,
+                    self.t(&x.dom.extent),
+                    y.kind,
+                    self.d(&y.dom.extent)
+                ));
+            }
+            self.vars.insert(y.var, x.var);
+        }
+        for (x, y) in a.iter_values.iter().zip(&b.iter_values) {
+            self.expr(x, y)
+                .map_err(|why| format!("a binding of block \"{name}\": {why}"))?;
+        }
+        if !(a.predicate.is_const_true() && b.predicate.is_const_true()) {
+            self.expr(&a.predicate, &b.predicate)
+                .map_err(|why| format!("the T.where of block \"{name}\": {why}"))?;
+        }
+        match (&a.block.init, &b.block.init) {
+            (None, None) => {}
+            (Some(x), Some(y)) => self.stmt(x, y)?,
+            _ => {
+                return Err(format!(
+                    "block \"{name}\" {} T.init() and the description's block {}",
+                    if a.block.init.is_some() {
+                        "has"
+                    } else {
+                        "has no"
+                    },
+                    if b.block.init.is_some() {
+                        "has one"
+                    } else {
+                        "has none"
+                    },
+                ))
+            }
+        }
+        self.stmt(&a.block.body, &b.block.body)
+    }
+
+    /// A buffer access: the same buffer throughout, of the description's dtype
+    /// and scope, indices equal once the target region's offsets are taken off.
+    fn access(
+        &mut self,
+        tb: crate::ir::BufferId,
+        ti: &[Expr],
+        db: crate::ir::BufferId,
+        di: &[Expr],
+        what: &str,
+    ) -> Result<(), String> {
+        let (tbuf, dbuf) = (self.func.buffer(tb), self.desc.buffer(db));
+        if !self.buffers.contains_key(&db) {
+            if tbuf.dtype != dbuf.dtype {
+                return Err(format!(
+                    "{what}: `{}` is {} where the description's `{}` is {}",
+                    tbuf.name,
+                    tbuf.dtype.name(),
+                    dbuf.name,
+                    dbuf.dtype.name()
+                ));
+            }
+            if tbuf.scope != dbuf.scope {
+                return Err(format!(
+                    "{what}: `{}` is in scope {} where the description's `{}` is in {}",
+                    tbuf.name,
+                    tbuf.scope.name(),
+                    dbuf.name,
+                    dbuf.scope.name()
+                ));
+            }
+            let offsets = self.region_offsets(tb, db)?;
+            self.buffers.insert(db, (tb, offsets));
+        }
+        let (bound, offsets) = &self.buffers[&db];
+        if *bound != tb {
+            return Err(format!(
+                "{what}: the description's `{}` is bound to `{}` already, not `{}`",
+                dbuf.name,
+                self.func.buffer(*bound).name,
+                tbuf.name
+            ));
+        }
+        let lead = ti.len().saturating_sub(di.len());
+        if ti.len() < di.len() {
+            return Err(format!(
+                "{what}: `{}` has fewer dimensions than `{}`",
+                tbuf.name, dbuf.name
+            ));
+        }
+        for (k, t) in ti.iter().enumerate() {
+            let want = if k < lead {
+                offsets[k].clone()
+            } else {
+                let mut d = di[k - lead].clone();
+                d.substitute(&|v| self.vars.get(&v).map(|x| Expr::Var(*x)));
+                Expr::add(offsets[k].clone(), d)
+            };
+            if simplify(&Expr::sub(t.clone(), want.clone())).as_int() != Some(0) {
+                return Err(format!(
+                    "{what}: index {k} is `{}` where the description needs `{}`",
+                    self.t(t),
+                    self.t(&simplify(&want))
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The mins of the block's region of `tb`; its extents must be the description buffer's shape.
+    fn region_offsets(
+        &self,
+        tb: crate::ir::BufferId,
+        db: crate::ir::BufferId,
+    ) -> Result<Vec<Expr>, String> {
+        let (tbuf, dbuf) = (self.func.buffer(tb), self.desc.buffer(db));
+        let region = self
+            .target
+            .writes
+            .iter()
+            .chain(&self.target.reads)
+            .find(|r| r.buffer == tb)
+            .ok_or_else(|| format!("the block does not declare a region of `{}`", tbuf.name))?;
+        let shape = dbuf.const_shape().unwrap_or_default();
+        let lead = region.region.len().saturating_sub(shape.len());
+        let extents: Vec<Option<i64>> = region
+            .region
+            .iter()
+            .map(|r| simplify(&r.extent).as_int())
+            .collect();
+        let fits = region.region.len() >= shape.len()
+            && extents[..lead].iter().all(|e| *e == Some(1))
+            && extents[lead..]
+                .iter()
+                .zip(&shape)
+                .all(|(e, s)| *e == Some(*s));
+        if !fits {
+            return Err(format!(
+                "the block's region of `{}` is {} where the description's `{}` is {:?}",
+                tbuf.name,
+                extents
+                    .iter()
+                    .map(|e| e.map_or("?".into(), |x| x.to_string()))
+                    .collect::<Vec<_>>()
+                    .join("x"),
+                dbuf.name,
+                shape
+            ));
+        }
+        Ok(region.region.iter().map(|r| r.min.clone()).collect())
+    }
+
+    fn expr(&mut self, t: &Expr, d: &Expr) -> Result<(), String> {
+        let differ = || {
+            format!(
+                "`{}` differs from the description's `{}`",
+                self.t(t),
+                self.d(d)
+            )
+        };
+        match (t, d) {
+            (Expr::Int(a, _), Expr::Int(b, _)) if a == b => Ok(()),
+            (Expr::Float(a, x), Expr::Float(b, y)) if a == b && x == y => Ok(()),
+            (Expr::Var(a), Expr::Var(b)) if self.vars.get(b) == Some(a) => Ok(()),
+            (Expr::Binary(o1, a1, b1), Expr::Binary(o2, a2, b2)) if o1 == o2 => {
+                self.expr(a1, a2)?;
+                self.expr(b1, b2)
+            }
+            (Expr::Not(a), Expr::Not(b)) => self.expr(a, b),
+            (Expr::Select(c1, a1, b1), Expr::Select(c2, a2, b2)) => {
+                self.expr(c1, c2)?;
+                self.expr(a1, a2)?;
+                self.expr(b1, b2)
+            }
+            (Expr::Cast(x, a), Expr::Cast(y, b)) if x == y => self.expr(a, b),
+            (Expr::Call(f, a), Expr::Call(g, b)) if f == g && a.len() == b.len() => {
+                a.iter().zip(b).try_for_each(|(x, y)| self.expr(x, y))
+            }
+            (Expr::Load(tb, ti), Expr::Load(db, di)) => {
+                let what = format!("the load of `{}`", self.func.buffer(*tb).name);
+                self.access(*tb, ti, *db, di, &what)
+            }
+            _ => Err(differ()),
+        }
+    }
+}
+
+fn stmt_kind(s: &Stmt) -> &'static str {
+    match s {
+        Stmt::For(_) => "a loop",
+        Stmt::BlockRealize(_) => "a block",
+        Stmt::Seq(_) => "a sequence of statements",
+        Stmt::BufferStore(_) => "a store",
+        Stmt::IfThenElse(_) => "an if",
+        Stmt::LetStmt(_) => "a let",
+        Stmt::Evaluate(_) => "an evaluate",
+    }
+}
