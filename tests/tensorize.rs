@@ -195,3 +195,17 @@ fn the_wrong_dtype_and_an_unknown_name_are_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn lowering_refuses_a_tensorized_block_rather_than_emit_scalar_code() {
+    let trace = try_replay(
+        GEMM_F16,
+        &format!("{STAGED}{TENSORIZE_ALL}  - {{op: bind, loop: l4, thread_axis: blockIdx.x}}\n"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let err = tirtui::lower::lower_program(trace.func())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("is tensorized with `wmma_"), "{err}");
+}

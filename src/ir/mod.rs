@@ -19,6 +19,10 @@ pub use stmt::{
     IfThenElse, IterKind, IterVar, LetStmt, LoopId, MatchBuffer, Stmt, ThreadAxis,
 };
 
+/// The block annotation that records the tensor intrinsic a block was
+/// tensorized with (set by `tensorize`; codegen emits its implementation).
+pub const TENSOR_INTRIN_ATTR: &str = "tirtui.tensor_intrin";
+
 /// Index into `PrimFunc::vars`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarId(pub u32);

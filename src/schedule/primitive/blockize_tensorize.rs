@@ -436,9 +436,7 @@ fn stmt_uses_var(stmt: &Stmt, v: VarId) -> bool {
     used
 }
 
-/// The block annotation that records which tensor intrinsic a block was
-/// tensorized with; codegen emits the intrinsic's implementation for it.
-pub const TENSOR_INTRIN_ATTR: &str = "tirtui.tensor_intrin";
+pub use crate::ir::TENSOR_INTRIN_ATTR;
 
 /// TVM's `tensorize(block_or_loop, intrin)`: a loop is blockized first; the
 /// block must then match the intrinsic's description (TVM's
