@@ -209,3 +209,24 @@ fn lowering_refuses_a_tensorized_block_rather_than_emit_scalar_code() {
         .to_string();
     assert!(err.contains("is tensorized with `wmma_"), "{err}");
 }
+
+/// The fp16 4096^3 WMMA session (tests/data/wmma), replayed on a 128^3 copy of
+/// its workload: every tensorize matches and the interpreter's result is the
+/// unscheduled program's.
+#[test]
+fn the_wmma_gemm_session_keeps_the_result_at_a_small_size() {
+    let dir = std::path::Path::new("tests/data/wmma");
+    let workload = std::fs::read_to_string(dir.join("gemm_f16_4096.tir"))
+        .unwrap()
+        .replace("4096", "128");
+    let session = Session::load(&dir.join("gemm_f16_4096_1_wmma.yaml")).unwrap_or_else(|e| panic!("{e}"));
+    let before = parse(&workload);
+    let trace = Trace::replay(before.clone(), &session.steps)
+        .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("wmma").render()));
+    assert_eq!(tensorized(trace.func()).len(), 5);
+    let mut want = interp::random_args(&before, 2).unwrap();
+    let mut got = want.clone();
+    interp::run(&before, &mut want).unwrap();
+    interp::run(trace.func(), &mut got).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(got, want);
+}
