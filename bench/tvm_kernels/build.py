@@ -10,15 +10,11 @@ it to the same workload, builds it with tvm.compile(..., target="cuda") and the 
 source is saved as bench/tvm_kernels/<session>.cu. <session>.json records what a
 launch needs: each kernel (launch order) with grid, block, dynamic shared bytes and
 its parameters by name, and every buffer with shape, dtype and role (input, output,
-<<<<<<< HEAD
-temporary). Default sessions: every session whose workload is not a plain GEMM. Tensorized
-sessions (tests/data/wmma/gemm_f16_4096_1_wmma.yaml) need
-`pip install apache-tvm-ffi==0.1.14.post1` (later ffi releases crash in tensorize)
-and are named explicitly.
-=======
 temporary). Default sessions: every shipped session but the unscheduled ones (`*_0_*`,
 too slow to be worth timing) and the tuner's search spaces (`*_tune.yaml`).
->>>>>>> main
+Tensorized sessions (tests/data/wmma/gemm_f16_4096_1_wmma.yaml) need
+`pip install apache-tvm-ffi==0.1.14.post1` (later ffi releases crash in tensorize)
+and are named explicitly.
 """
 import glob
 import re
