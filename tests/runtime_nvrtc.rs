@@ -99,3 +99,29 @@ fn bad_names_and_architectures_are_rejected_before_nvrtc() {
         Err(RuntimeError::InvalidRequest(_))
     ));
 }
+
+/// The WMMA API tensor-core kernels use: `mma.h` includes `crt/mma.h`, which
+/// NVIDIA ships in the `nvidia-cuda-crt` wheel (`.ci/run` installs it).
+const WMMA_KERNEL: &str = r#"
+#include <mma.h>
+#include <cuda_fp16.h>
+extern "C" __global__ void __launch_bounds__(32) wmma_kernel(half* __restrict__ A) {
+  nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, half, nvcuda::wmma::row_major> a;
+  nvcuda::wmma::fragment<nvcuda::wmma::matrix_b, 16, 16, 16, half, nvcuda::wmma::row_major> b;
+  nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 16, 16, 16, half> c;
+  nvcuda::wmma::fill_fragment(c, __float2half(0.0f));
+  nvcuda::wmma::load_matrix_sync(a, A, 16);
+  nvcuda::wmma::load_matrix_sync(b, A, 16);
+  nvcuda::wmma::mma_sync(c, a, b, c);
+  nvcuda::wmma::store_matrix_sync(A, c, 16, nvcuda::wmma::mem_row_major);
+}
+"#;
+
+#[test]
+#[ignore = "needs libnvrtc and the CUDA crt headers (CI runs it: cargo test --test runtime_nvrtc -- --ignored)"]
+fn compiles_a_wmma_kernel_with_mma_h() {
+    require_nvrtc();
+    let report = nvrtc_compile(&kernel("wmma_kernel", WMMA_KERNEL), "sm_90")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.ptx.contains("wmma.mma.sync"), "{}", report.ptx);
+}

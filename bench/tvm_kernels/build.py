@@ -12,6 +12,9 @@ launch needs: each kernel (launch order) with grid, block, dynamic shared bytes 
 its parameters by name, and every buffer with shape, dtype and role (input, output,
 temporary). Default sessions: every shipped session but the unscheduled ones (`*_0_*`,
 too slow to be worth timing) and the tuner's search spaces (`*_tune.yaml`).
+Tensorized sessions (tests/data/wmma/gemm_f16_4096_1_wmma.yaml) need
+`pip install apache-tvm-ffi==0.1.14.post1` (later ffi releases crash in tensorize)
+and are named explicitly.
 """
 import glob
 import re
@@ -21,6 +24,7 @@ import subprocess
 import sys
 
 import tvm
+import tvm.s_tir.tensor_intrin  # noqa: F401  registers the WMMA/MMA intrinsics tensorize names
 from tvm.s_tir import Schedule
 
 HERE = os.path.dirname(os.path.abspath(__file__))

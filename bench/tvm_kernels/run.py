@@ -38,6 +38,8 @@ def reference(workload, args):
         return {"C": a["A"] @ a["B"]}
     if workload == "gemv.tir":
         return {"y": a["A"] @ a["x"]}
+    if workload == "gemm_f16_4096.tir":
+        return {"C": a["A"] @ a["B"]}
     if workload == "gemm_bias_relu.tir":
         return {"E": np.maximum(a["A"] @ a["B"] + a["bias"], 0.0)}
     if workload == "conv2d.tir":

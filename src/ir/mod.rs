@@ -19,6 +19,10 @@ pub use stmt::{
     IfThenElse, IterKind, IterVar, LetStmt, LoopId, MatchBuffer, Stmt, ThreadAxis,
 };
 
+/// The block annotation that records the tensor intrinsic a block was
+/// tensorized with (set by `tensorize`; codegen emits its implementation).
+pub const TENSOR_INTRIN_ATTR: &str = "tirtui.tensor_intrin";
+
 /// Index into `PrimFunc::vars`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarId(pub u32);
@@ -40,6 +44,11 @@ pub enum StorageScope {
     Shared,
     SharedDyn,
     Local,
+    /// WMMA fragments (`nvcuda::wmma::fragment`): held by a warp, written and
+    /// read only through the WMMA tensor intrinsics; plain memory before that.
+    WmmaMatrixA,
+    WmmaMatrixB,
+    WmmaAccumulator,
 }
 
 impl StorageScope {
@@ -49,6 +58,9 @@ impl StorageScope {
             StorageScope::Shared => "shared",
             StorageScope::SharedDyn => "shared.dyn",
             StorageScope::Local => "local",
+            StorageScope::WmmaMatrixA => "wmma.matrix_a",
+            StorageScope::WmmaMatrixB => "wmma.matrix_b",
+            StorageScope::WmmaAccumulator => "wmma.accumulator",
         }
     }
 
@@ -58,6 +70,9 @@ impl StorageScope {
             StorageScope::Shared,
             StorageScope::SharedDyn,
             StorageScope::Local,
+            StorageScope::WmmaMatrixA,
+            StorageScope::WmmaMatrixB,
+            StorageScope::WmmaAccumulator,
         ]
         .into_iter()
         .find(|s| s.name() == name)
@@ -65,6 +80,26 @@ impl StorageScope {
 
     pub fn is_shared(self) -> bool {
         matches!(self, StorageScope::Shared | StorageScope::SharedDyn)
+    }
+
+    /// Storage no thread loop relaxes (TVM's storage rank above threadIdx's):
+    /// `local` and the WMMA fragments. Until codegen places fragments, each
+    /// thread holds its own copy, as with `local`.
+    pub fn is_thread_private(self) -> bool {
+        matches!(
+            self,
+            StorageScope::Local
+                | StorageScope::WmmaMatrixA
+                | StorageScope::WmmaMatrixB
+                | StorageScope::WmmaAccumulator
+        )
+    }
+
+    pub fn is_wmma(self) -> bool {
+        matches!(
+            self,
+            StorageScope::WmmaMatrixA | StorageScope::WmmaMatrixB | StorageScope::WmmaAccumulator
+        )
     }
 }
 

@@ -73,7 +73,7 @@ fn relaxes(scope: StorageScope, axis: ThreadAxis) -> bool {
     match scope {
         StorageScope::Global => true,
         StorageScope::Shared | StorageScope::SharedDyn => !axis.is_block_idx(),
-        StorageScope::Local => false,
+        _ => !scope.is_thread_private() && !axis.is_block_idx(),
     }
 }
 

@@ -312,13 +312,13 @@ fn check_scopes(
         let (owner, escapes): (&'static str, &dyn Fn(ThreadAxis) -> bool) = match buf.scope {
             // A cross-thread reduction's broadcast result is the same in every
             // thread along its axis: each thread reads its own copy.
-            StorageScope::Local => ("thread", &|a: ThreadAxis| {
+            s if s.is_thread_private() => ("thread", &|a: ThreadAxis| {
                 !a.is_vthread() && !buf.uniform_across.contains(&a)
             }),
             StorageScope::Shared | StorageScope::SharedDyn => {
                 ("thread block", &|a: ThreadAxis| a.is_block_idx())
             }
-            StorageScope::Global => return Ok(()),
+            _ => return Ok(()),
         };
         match loops[depth..]
             .iter()
