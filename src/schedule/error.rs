@@ -168,6 +168,14 @@ pub enum ScheduleError {
     IllFormed(Box<crate::validate::ValidationError>),
     #[error("`{0}` is not supported by tirtui: {1}")]
     Unsupported(&'static str, String),
+    /// A transform_layout index map (or pad value) that is not valid, with
+    /// the spot in its own text.
+    #[error("index map `{text}`: {why}")]
+    BadIndexMap {
+        text: String,
+        span: crate::diag::Span,
+        why: String,
+    },
 }
 
 impl ScheduleError {
@@ -275,6 +283,19 @@ impl ScheduleError {
         if let ScheduleError::IllFormed(e) = self {
             // The ill-formed result is what needs marking, not the program before.
             return e.to_diagnostic();
+        }
+        if let ScheduleError::BadIndexMap { text, span, why } = self {
+            // The lambda is the culprit: show it with the spot marked.
+            return Diagnostic::new(format!("index map: {why}"))
+                .with_snippet(Snippet {
+                    text: text.clone(),
+                    labels: vec![Label {
+                        span: *span,
+                        message: why.clone(),
+                    }],
+                    whole: true,
+                })
+                .with_help("an index map is TVM's lambda over the buffer's indices, e.g. `lambda i, j: (i // 16, j // 16, i % 16, j % 16)`: integer + - * // % of the parameters, one output per new axis");
         }
         let printed = crate::script::print_func_marked(func);
         let mut labels = Vec::new();

@@ -8,6 +8,8 @@ pub mod cache_read_write;
 pub mod compute_at;
 pub mod compute_inline;
 pub mod for_kind;
+pub mod index_map;
+pub mod layout_transformation;
 pub mod get_block_loop;
 pub mod loop_transformation;
 pub mod reduction;
