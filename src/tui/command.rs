@@ -834,6 +834,27 @@ mod tests {
     }
 
     #[test]
+    fn lambdas_are_values() {
+        // transform_layout as TVM prints it: the lambdas' text is kept whole.
+        let (_, s) = step("sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i, j: (i // 16, j // 16, i % 16, j % 16,), pad_value=lambda a, b, c, d: (T.float32(0.0),), assume_injective_transform=False)").unwrap();
+        assert_eq!(
+            s.arg("index_map"),
+            Some(&Arg::Str("lambda i, j: (i // 16, j // 16, i % 16, j % 16,)".into()))
+        );
+        assert_eq!(
+            s.arg("pad_value"),
+            Some(&Arg::Str("lambda a, b, c, d: (T.float32(0.0),)".into()))
+        );
+        assert_eq!(
+            s.arg("buffer"),
+            Some(&Arg::List(vec![Arg::Str("write".into()), Arg::Int(0)]))
+        );
+        let (_, s) = step("sch.transform_layout(b0, \"B\", lambda i, j: [j, i * 2 - 1])").unwrap();
+        assert_eq!(s.arg("index_map"), Some(&Arg::Str("lambda i, j: [j, i * 2 - 1]".into())));
+        assert_eq!(crate::tui::python::python_line(&s), "sch.transform_layout(b0, buffer=\"B\", index_map=lambda i, j: [j, i * 2 - 1])");
+    }
+
+    #[test]
     fn bad_calls_say_why() {
         let msg = |l: &str| step(l).unwrap_err().message;
         assert!(msg("sch.splt(i, factors=[2])").contains("did you mean `split`"));
