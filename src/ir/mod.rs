@@ -40,6 +40,14 @@ pub enum StorageScope {
     Shared,
     SharedDyn,
     Local,
+    /// TVM's `warp`: one buffer per warp, its elements spread over the lanes
+    /// (threadIdx.x); the MMA intrinsics (ldmatrix, mma.sync) read and write it.
+    Warp,
+    /// `m16n8k8.matrixA` / `matrixB` / `matrixC`: fragments of the PTX
+    /// `mma.sync` m16n8k8 operands, private to each thread as in TVM.
+    MmaMatrixA,
+    MmaMatrixB,
+    MmaMatrixC,
 }
 
 impl StorageScope {
@@ -49,6 +57,10 @@ impl StorageScope {
             StorageScope::Shared => "shared",
             StorageScope::SharedDyn => "shared.dyn",
             StorageScope::Local => "local",
+            StorageScope::Warp => "warp",
+            StorageScope::MmaMatrixA => "m16n8k8.matrixA",
+            StorageScope::MmaMatrixB => "m16n8k8.matrixB",
+            StorageScope::MmaMatrixC => "m16n8k8.matrixC",
         }
     }
 
@@ -58,6 +70,10 @@ impl StorageScope {
             StorageScope::Shared,
             StorageScope::SharedDyn,
             StorageScope::Local,
+            StorageScope::Warp,
+            StorageScope::MmaMatrixA,
+            StorageScope::MmaMatrixB,
+            StorageScope::MmaMatrixC,
         ]
         .into_iter()
         .find(|s| s.name() == name)
@@ -65,6 +81,19 @@ impl StorageScope {
 
     pub fn is_shared(self) -> bool {
         matches!(self, StorageScope::Shared | StorageScope::SharedDyn)
+    }
+
+    /// The scopes of the MMA tensor intrinsics (`warp`, `m16n8k8.*`): plain
+    /// memory to the schedule and the interpreter; only the intrinsics give
+    /// them a place in a kernel.
+    pub fn is_mma(self) -> bool {
+        matches!(
+            self,
+            StorageScope::Warp
+                | StorageScope::MmaMatrixA
+                | StorageScope::MmaMatrixB
+                | StorageScope::MmaMatrixC
+        )
     }
 }
 

@@ -314,7 +314,7 @@ fn check_scopes(
             StorageScope::Shared | StorageScope::SharedDyn => {
                 ("thread block", |a| a.is_block_idx())
             }
-            StorageScope::Global => return Ok(()),
+            _ => return Ok(()),
         };
         match loops[depth..]
             .iter()

@@ -105,7 +105,7 @@ pub enum ScheduleError {
         index: i64,
         count: usize,
     },
-    #[error("`{0}` is not a storage scope; use global, shared, shared.dyn or local")]
+    #[error("`{0}` is not a storage scope; use global, shared, shared.dyn, local, warp or m16n8k8.matrixA/matrixB/matrixC")]
     UnknownStorageScope(String),
     #[error("{block} is an output block: it writes `{buffer}`, a parameter of the function, so it cannot be moved to compute inside another block's loop")]
     OutputBlock { block: Culprit, buffer: String },
