@@ -169,6 +169,8 @@ struct Validator<'a> {
     /// The innermost block with iterators, whose regions must cover accesses.
     block: Option<&'a BlockRealize>,
     function_vars: Vec<VarId>,
+    /// Iterators of the enclosing blocks: a nested block (from blockize) sees them.
+    block_vars: Vec<VarId>,
     ranges: VarRanges,
     loop_ids: HashSet<LoopId>,
     block_ids: HashSet<BlockId>,
@@ -210,6 +212,7 @@ impl<'a> Validator<'a> {
             at: Location::Function,
             block: None,
             function_vars,
+            block_vars: Vec::new(),
             ranges,
             loop_ids: HashSet::new(),
             block_ids: HashSet::new(),
@@ -426,12 +429,15 @@ impl<'a> Validator<'a> {
             self.expr(v);
         }
         self.expr(&r.predicate);
-        // Inside a block with iterators only its iterators and function-level
-        // variables are visible; an opaque block sees the loops around it.
+        // Inside a block with iterators only its iterators, those of enclosing
+        // blocks and function-level variables are visible; an opaque block sees
+        // the loops around it.
+        let block_vars_before = self.block_vars.len();
         let outer_scope = if b.iter_vars.is_empty() {
             None
         } else {
-            let inner = self.function_vars.clone();
+            let mut inner = self.function_vars.clone();
+            inner.extend(&self.block_vars);
             for iv in &b.iter_vars {
                 let saved = std::mem::replace(&mut self.scope, inner.clone());
                 self.expr(&iv.dom.min);
@@ -440,6 +446,7 @@ impl<'a> Validator<'a> {
             }
             let mut inner = inner;
             inner.extend(b.iter_vars.iter().map(|iv| iv.var));
+            self.block_vars.extend(b.iter_vars.iter().map(|iv| iv.var));
             Some(std::mem::replace(&mut self.scope, inner))
         };
         let outer_block = self.block;
@@ -484,6 +491,7 @@ impl<'a> Validator<'a> {
         }
         self.stmt(&b.body);
         self.buffers.truncate(buffers_before);
+        self.block_vars.truncate(block_vars_before);
         self.block = outer_block;
         if let Some(scope) = outer_scope {
             self.scope = scope;

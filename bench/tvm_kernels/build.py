@@ -10,7 +10,10 @@ it to the same workload, builds it with tvm.compile(..., target="cuda") and the 
 source is saved as bench/tvm_kernels/<session>.cu. <session>.json records what a
 launch needs: each kernel (launch order) with grid, block, dynamic shared bytes and
 its parameters by name, and every buffer with shape, dtype and role (input, output,
-temporary). Default sessions: every session whose workload is not a plain GEMM.
+temporary). Default sessions: every session whose workload is not a plain GEMM. Tensorized
+sessions (tests/data/wmma/gemm_f16_4096_1_wmma.yaml) need
+`pip install apache-tvm-ffi==0.1.14.post1` (later ffi releases crash in tensorize)
+and are named explicitly.
 """
 import glob
 import re
@@ -20,6 +23,7 @@ import subprocess
 import sys
 
 import tvm
+import tvm.s_tir.tensor_intrin  # noqa: F401  registers the WMMA/MMA intrinsics tensorize names
 from tvm.s_tir import Schedule
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -17,7 +17,7 @@ use super::expr::{
 };
 use super::names::Names;
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
-use crate::ir::{BufferId, DataType, Expr, ForKind, StorageScope, ThreadAxis};
+use crate::ir::{BufferId, DataType, Expr, ForKind, ThreadAxis};
 use crate::lower::flatten_buffer::alloc_size;
 use crate::lower::index::{linear, Linear, Ranges, Simplifier};
 use crate::lower::lir::{LFor, LStmt, Lowered, LoweredProgram};
@@ -581,7 +581,7 @@ impl Writer<'_> {
                 } else {
                     ""
                 };
-                if buf.scope == StorageScope::Local {
+                if buf.scope.is_thread_private() {
                     self.local_buffers.insert(a.buffer);
                 }
                 self.line(&format!(

@@ -19,6 +19,10 @@ pub use stmt::{
     IfThenElse, IterKind, IterVar, LetStmt, LoopId, MatchBuffer, Stmt, ThreadAxis,
 };
 
+/// The block annotation that records the tensor intrinsic a block was
+/// tensorized with (set by `tensorize`; codegen emits its implementation).
+pub const TENSOR_INTRIN_ATTR: &str = "tirtui.tensor_intrin";
+
 /// Index into `PrimFunc::vars`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarId(pub u32);
@@ -40,6 +44,11 @@ pub enum StorageScope {
     Shared,
     SharedDyn,
     Local,
+    /// WMMA fragments (`nvcuda::wmma::fragment`): held by a warp, written and
+    /// read only through the WMMA tensor intrinsics; plain memory before that.
+    WmmaMatrixA,
+    WmmaMatrixB,
+    WmmaAccumulator,
     /// TVM's `warp`: one buffer per warp, its elements spread over the lanes
     /// (threadIdx.x); the MMA intrinsics (ldmatrix, mma.sync) read and write it.
     Warp,
@@ -57,6 +66,9 @@ impl StorageScope {
             StorageScope::Shared => "shared",
             StorageScope::SharedDyn => "shared.dyn",
             StorageScope::Local => "local",
+            StorageScope::WmmaMatrixA => "wmma.matrix_a",
+            StorageScope::WmmaMatrixB => "wmma.matrix_b",
+            StorageScope::WmmaAccumulator => "wmma.accumulator",
             StorageScope::Warp => "warp",
             StorageScope::MmaMatrixA => "m16n8k8.matrixA",
             StorageScope::MmaMatrixB => "m16n8k8.matrixB",
@@ -70,6 +82,9 @@ impl StorageScope {
             StorageScope::Shared,
             StorageScope::SharedDyn,
             StorageScope::Local,
+            StorageScope::WmmaMatrixA,
+            StorageScope::WmmaMatrixB,
+            StorageScope::WmmaAccumulator,
             StorageScope::Warp,
             StorageScope::MmaMatrixA,
             StorageScope::MmaMatrixB,
@@ -81,6 +96,29 @@ impl StorageScope {
 
     pub fn is_shared(self) -> bool {
         matches!(self, StorageScope::Shared | StorageScope::SharedDyn)
+    }
+
+    /// Storage no thread loop relaxes (TVM's storage rank above threadIdx's):
+    /// `local` and the WMMA fragments. Until codegen places fragments, each
+    /// thread holds its own copy, as with `local`.
+    pub fn is_thread_private(self) -> bool {
+        matches!(
+            self,
+            StorageScope::Local
+                | StorageScope::WmmaMatrixA
+                | StorageScope::WmmaMatrixB
+                | StorageScope::WmmaAccumulator
+                | StorageScope::MmaMatrixA
+                | StorageScope::MmaMatrixB
+                | StorageScope::MmaMatrixC
+        )
+    }
+
+    pub fn is_wmma(self) -> bool {
+        matches!(
+            self,
+            StorageScope::WmmaMatrixA | StorageScope::WmmaMatrixB | StorageScope::WmmaAccumulator
+        )
     }
 
     /// The scopes of the MMA tensor intrinsics (`warp`, `m16n8k8.*`): plain

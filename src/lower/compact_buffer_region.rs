@@ -77,9 +77,7 @@ fn relaxes(scope: StorageScope, axis: ThreadAxis) -> bool {
     match scope {
         StorageScope::Global => true,
         StorageScope::Shared | StorageScope::SharedDyn => !axis.is_block_idx(),
-        StorageScope::Local => false,
-        // The m16n8k8 fragments rank below a thread, as local does.
-        _ => false,
+        _ => !scope.is_thread_private() && !axis.is_block_idx(),
     }
 }
 

@@ -14,7 +14,6 @@
 use super::flatten_buffer::alloc_size;
 use super::lir::{LStmt, Lowered};
 use super::LowerError;
-use crate::ir::StorageScope;
 
 /// What one thread block may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +98,7 @@ pub fn check(f: &Lowered, limits: &DeviceLimits) -> Result<(), LowerError> {
     f.body.visit(&mut |s| {
         if let LStmt::Alloc(a) = s {
             let buf = f.buffer(a.buffer);
-            if buf.scope == StorageScope::Local && !seen.contains(&a.buffer) {
+            if buf.scope.is_thread_private() && !seen.contains(&a.buffer) {
                 seen.push(a.buffer);
                 local.push((buf.name.clone(), bytes(a.buffer)));
             }

@@ -13,14 +13,14 @@
 //! Invariant: works on flat `lir` after `thread_binding`; moves `Alloc`s only.
 
 use super::lir::{LAlloc, LStmt, Lowered};
-use crate::ir::{BufferId, StorageScope};
+use crate::ir::BufferId;
 
 pub fn run(mut f: Lowered) -> Lowered {
     let mut hoisted: Vec<BufferId> = Vec::new();
     let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
     body.rewrite(&mut |s| {
         let LStmt::Alloc(a) = s else { return };
-        if f.buffer(a.buffer).scope != StorageScope::Local {
+        if !f.buffer(a.buffer).scope.is_thread_private() {
             return;
         }
         if !hoisted.contains(&a.buffer) {

@@ -117,6 +117,24 @@ fn convert(func: &PrimFunc, s: &Stmt) -> Result<LStmt, LowerError> {
 
 fn realize(func: &PrimFunc, r: &BlockRealize, marker: bool) -> Result<LStmt, LowerError> {
     let block = &r.block;
+    if let Some((_, intrin)) = block
+        .annotations
+        .iter()
+        .find(|(k, _)| k == crate::ir::TENSOR_INTRIN_ATTR)
+    {
+        // Emitting the description's loops instead would run scalar code
+        // where the schedule asked for tensor cores: refuse rather than pretend.
+        return Err(LowerError::Unsupported {
+            what: format!(
+                "block \"{}\" is tensorized with {}; tirtui does not generate tensor-core (WMMA) code yet (the interpreter runs it through the intrinsic's description)",
+                block.name,
+                match intrin {
+                    AnnValue::Str(s) => format!("`{s}`"),
+                    other => format!("{other:?}"),
+                }
+            ),
+        });
+    }
     if block.init.is_some() {
         return Err(LowerError::Unsupported {
             what: format!(

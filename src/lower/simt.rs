@@ -14,7 +14,7 @@
 use super::flatten_buffer::alloc_size;
 use super::lir::{LStmt, Lowered, LoweredProgram};
 use crate::interp::{Tensor, TensorData};
-use crate::ir::{BufferId, DataType, Expr, StorageScope, ThreadAxis, VarId};
+use crate::ir::{BufferId, DataType, Expr, ThreadAxis, VarId};
 use std::collections::HashMap;
 use thiserror::Error;
 
@@ -406,7 +406,7 @@ impl Sim<'_> {
             cell.writer = Some((t, epoch));
             return Ok(());
         }
-        if buf.scope == StorageScope::Local {
+        if buf.scope.is_thread_private() {
             let size = self
                 .local
                 .get(&b)
@@ -459,7 +459,7 @@ impl Sim<'_> {
                 _ => Err(unwritten()),
             };
         }
-        if buf.scope == StorageScope::Local {
+        if buf.scope.is_thread_private() {
             let size = self
                 .local
                 .get(&b)

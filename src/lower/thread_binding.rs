@@ -310,7 +310,7 @@ fn check_scopes(
         };
         let buf = f.buffer(b);
         let (owner, escapes): (&'static str, fn(ThreadAxis) -> bool) = match buf.scope {
-            StorageScope::Local => ("thread", |a| !a.is_vthread()),
+            s if s.is_thread_private() => ("thread", |a| !a.is_vthread()),
             StorageScope::Shared | StorageScope::SharedDyn => {
                 ("thread block", |a| a.is_block_idx())
             }

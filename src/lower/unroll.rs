@@ -18,7 +18,7 @@ use super::index::Ranges;
 use super::lir::{LStmt, Lowered};
 use super::simplify::simplify_stmt;
 use super::LowerError;
-use crate::ir::{AnnValue, Expr, ForKind, StorageScope, VarId};
+use crate::ir::{AnnValue, Expr, ForKind, VarId};
 
 /// Largest extent the register rule unrolls.
 const REGISTER_UNROLL_MAX_EXTENT: i64 = 64;
@@ -33,7 +33,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         .buffers
         .iter()
         .map(|b| {
-            b.scope == StorageScope::Local
+            b.scope.is_thread_private()
                 && alloc_size(b).is_some_and(|n| n <= REGISTER_BUFFER_MAX_ELEMENTS)
         })
         .collect();

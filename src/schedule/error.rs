@@ -105,7 +105,7 @@ pub enum ScheduleError {
         index: i64,
         count: usize,
     },
-    #[error("`{0}` is not a storage scope; use global, shared, shared.dyn, local, warp or m16n8k8.matrixA/matrixB/matrixC")]
+    #[error("`{0}` is not a storage scope; use global, shared, shared.dyn, local, wmma.matrix_a/wmma.matrix_b/wmma.accumulator, warp or m16n8k8.matrixA/matrixB/matrixC")]
     UnknownStorageScope(String),
     #[error("{block} is an output block: it writes `{buffer}`, a parameter of the function, so it cannot be moved to compute inside another block's loop")]
     OutputBlock { block: Culprit, buffer: String },
@@ -166,6 +166,14 @@ pub enum ScheduleError {
     /// A primitive built an ill-formed program (a bug in tirtui; debug builds check).
     #[error("{0}")]
     IllFormed(Box<crate::validate::ValidationError>),
+    #[error("{block} does not match tensor intrinsic `{intrin}`: {why}")]
+    TensorizeMismatch {
+        block: Culprit,
+        intrin: String,
+        why: String,
+        /// The description, printed, for the hint.
+        desc: String,
+    },
     #[error("`{0}` is not supported by tirtui: {1}")]
     Unsupported(&'static str, String),
     /// A transform_layout index map (or pad value) that is not valid, with
@@ -203,7 +211,8 @@ impl ScheduleError {
             E::BufferIndexOutOfRange { block, .. }
             | E::OutputBlock { block, .. }
             | E::WrongBlockKind { block, .. }
-            | E::UnsupportedPattern { block, .. } => vec![block.clone()],
+            | E::UnsupportedPattern { block, .. }
+            | E::TensorizeMismatch { block, .. } => vec![block.clone()],
             E::ConsumersNotUnderLoop {
                 block,
                 loop_,
@@ -270,6 +279,9 @@ impl ScheduleError {
             }
             E::LimitExceeded { .. } => {
                 "tirtui bounds loop nesting, factors per split and program size so that every step stays fast; real schedules stay far below these limits".into()
+            }
+            E::TensorizeMismatch { intrin, desc, .. } => {
+                format!("schedule the block (split, reorder, cache_read/write into the scopes below) until its loops and accesses are those of `{intrin}`'s description:\n{desc}")
             }
             E::NotAlone(..) => {
                 "the block must be the only thing under the loops that would move with it".into()

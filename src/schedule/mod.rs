@@ -16,6 +16,7 @@ pub mod error;
 pub mod limits;
 pub mod primitive;
 pub mod region;
+pub mod tensor_intrin;
 pub mod tree;
 
 pub use error::{Culprit, ScheduleError};

@@ -12,8 +12,8 @@ use super::replay::{arg_err, to_ann, Handle, Replayer, StepFailure};
 use super::step::{ApplyFn, Arg, FieldKind, FieldSpec, OpSpec, Returns, Step};
 use crate::ir::{AnnValue, BlockId, LoopId, ThreadAxis};
 use crate::schedule::primitive::{
-    annotate, cache_read_write, compute_at, compute_inline, for_kind, get_block_loop,
-    layout_transformation, loop_transformation, reduction, sampling,
+    annotate, blockize_tensorize, cache_read_write, compute_at, compute_inline, for_kind,
+    get_block_loop, layout_transformation, loop_transformation, reduction, sampling, BlockOrLoop,
 };
 use crate::schedule::ScheduleError;
 
@@ -255,6 +255,7 @@ pub fn op_specs() -> Vec<OpSpec> {
             vec![
                 f("block_or_loop", Name).block_by_name(),
                 f("tensor_intrin", Str),
+                d("preserve_unit_iters", Bool, Arg::Bool(true)),
             ],
             Nothing,
             tensorize,
@@ -626,19 +627,32 @@ fn unannotate(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     Ok(vec![])
 }
 
-fn unsupported(op: &'static str) -> Applied {
-    Err(S(ScheduleError::Unsupported(
-        op,
-        "tirtui has no tensor intrinsics and does not lower nested block structure yet; this step cannot be applied".into(),
-    )))
+fn blockize(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+    let l = match r.block_or_loop(step, "target")? {
+        BlockOrLoop::Loop(l) => l,
+        BlockOrLoop::Block(_) => {
+            return Err(arg_err(
+                "target",
+                "blockize takes a loop (the block under it becomes the inner block)",
+            ))
+        }
+    };
+    let p = r.boolean(step, "preserve_unit_iters")?;
+    let b = r
+        .schedule
+        .transact(|f| blockize_tensorize::blockize(f, l, p))
+        .map_err(S)?;
+    Ok(vec![Handle::Block(b)])
 }
 
-fn blockize(_: &mut Replayer, _: usize, _: &mut Step) -> Applied {
-    unsupported("blockize")
-}
-
-fn tensorize(_: &mut Replayer, _: usize, _: &mut Step) -> Applied {
-    unsupported("tensorize")
+fn tensorize(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+    let t = r.block_or_loop(step, "block_or_loop")?;
+    let name = r.string(step, "tensor_intrin")?.to_string();
+    let p = r.boolean(step, "preserve_unit_iters")?;
+    r.schedule
+        .transact(|f| blockize_tensorize::tensorize(f, t, &name, p))
+        .map_err(S)?;
+    Ok(vec![])
 }
 
 // ---- sampling ------------------------------------------------------------

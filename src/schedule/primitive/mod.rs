@@ -4,6 +4,7 @@
 //! `Schedule::transact` so that a failure changes nothing.
 
 pub mod annotate;
+pub mod blockize_tensorize;
 pub mod cache_read_write;
 pub mod compute_at;
 pub mod compute_inline;

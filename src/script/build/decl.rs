@@ -158,6 +158,9 @@ impl FuncBuilder<'_> {
                         "`\"shared\"`",
                         "`\"shared.dyn\"`",
                         "`\"local\"`",
+                        "`\"wmma.matrix_a\"`",
+                        "`\"wmma.matrix_b\"`",
+                        "`\"wmma.accumulator\"`",
                     ])
             })?;
         }

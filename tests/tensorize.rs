@@ -1,0 +1,232 @@
+//! tensorize with TVM 0.27's WMMA intrinsics: a GEMM scheduled as TVM users
+//! write it matches every description, the interpreter computes the same result
+//! after each step, and blocks that do not match are refused with the block
+//! marked and the difference named.
+
+use tirtui::interp;
+use tirtui::ir::PrimFunc;
+use tirtui::trace::{Session, Trace};
+
+const GEMM_F16: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((64, 64), "float16"), B: T.Buffer((64, 64), "float16"), C: T.Buffer((64, 64), "float32")):
+    for i, j, k in T.grid(64, 64, 64):
+        with T.block("C"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                C[vi, vj] = T.float32(0)
+            C[vi, vj] = C[vi, vj] + T.Cast("float32", A[vi, vk]) * T.Cast("float32", B[vk, vj])
+"#;
+
+/// 16x16x16 tiles, the fragments staged through shared memory, as in TVM's
+/// tests/python/tir-schedule/test_tir_schedule_tensorize.py.
+const STAGED: &str = "  - {op: get_block, name: C, out: b0}
+  - {op: get_loops, block: b0, out: [l1, l2, l3]}
+  - {op: split, loop: l1, factors: [null, 16], out: [l4, l5]}
+  - {op: split, loop: l2, factors: [null, 16], out: [l6, l7]}
+  - {op: split, loop: l3, factors: [null, 16], out: [l8, l9]}
+  - {op: reorder, ordered_loops: [l4, l6, l8, l5, l7, l9]}
+  - {op: cache_write, block: b0, write_buffer_index: 0, storage_scope: wmma.accumulator, out: b_acc}
+  - {op: reverse_compute_at, block: b_acc, loop: l6}
+  - {op: cache_read, block: b0, read_buffer_index: 0, storage_scope: shared, out: b_as}
+  - {op: cache_read, block: b0, read_buffer_index: 0, storage_scope: wmma.matrix_a, out: b_aw}
+  - {op: cache_read, block: b0, read_buffer_index: 1, storage_scope: shared, out: b_bs}
+  - {op: cache_read, block: b0, read_buffer_index: 1, storage_scope: wmma.matrix_b, out: b_bw}
+  - {op: compute_at, block: b_aw, loop: l8}
+  - {op: compute_at, block: b_bw, loop: l8}
+  - {op: compute_at, block: b_as, loop: l8}
+  - {op: compute_at, block: b_bs, loop: l8}
+  - {op: decompose_reduction, block: b0, loop: l8, out: b_init}
+";
+
+const TENSORIZE_ALL: &str =
+    "  - {op: tensorize, block_or_loop: l5, tensor_intrin: wmma_sync_16x16x16_f16f16f32}
+  - {op: get_loops, block: b_init, out: [li0, li1, li2, li3]}
+  - {op: tensorize, block_or_loop: li2, tensor_intrin: wmma_fill_16x16x16_f32}
+  - {op: get_loops, block: b_aw, out: [la0, la1, la2, la3, la4]}
+  - {op: tensorize, block_or_loop: la3, tensor_intrin: wmma_load_16x16x16_f16_a_shared}
+  - {op: get_loops, block: b_bw, out: [lb0, lb1, lb2, lb3, lb4]}
+  - {op: tensorize, block_or_loop: lb3, tensor_intrin: wmma_load_16x16x16_f16_b_shared}
+  - {op: get_loops, block: b_acc, out: [ls0, ls1, ls2, ls3]}
+  - {op: tensorize, block_or_loop: ls2, tensor_intrin: wmma_store_16x16x16_f32_global}
+";
+
+fn parse(src: &str) -> PrimFunc {
+    tirtui::script::parse_func(src, None).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+fn try_replay(workload: &str, steps: &str) -> Result<Trace, String> {
+    let yaml = format!("tirtui: 1\nworkload: unused.tir\nsteps:\n{steps}");
+    let session = Session::from_yaml(&yaml, "case.yaml").unwrap_or_else(|e| panic!("{e}"));
+    Trace::replay(parse(workload), &session.steps)
+        .map_err(|(_, e)| e.to_diagnostic("case").render())
+}
+
+fn tensorized(func: &PrimFunc) -> Vec<String> {
+    func.blocks()
+        .iter()
+        .flat_map(|b| &b.annotations)
+        .filter(|(k, _)| k == "tirtui.tensor_intrin")
+        .map(|(_, v)| format!("{v:?}"))
+        .collect()
+}
+
+#[test]
+fn a_staged_gemm_matches_every_wmma_description() {
+    let trace =
+        try_replay(GEMM_F16, &format!("{STAGED}{TENSORIZE_ALL}")).unwrap_or_else(|e| panic!("{e}"));
+    let marks = tensorized(trace.func());
+    assert_eq!(marks.len(), 5, "{marks:?}");
+    for name in [
+        "wmma_sync_16x16x16_f16f16f32",
+        "wmma_fill_16x16x16_f32",
+        "wmma_load_16x16x16_f16_a_shared",
+        "wmma_load_16x16x16_f16_b_shared",
+        "wmma_store_16x16x16_f32_global",
+    ] {
+        assert!(
+            marks.iter().any(|m| m.contains(name)),
+            "{name} missing: {marks:?}"
+        );
+    }
+}
+
+#[test]
+fn the_interpreter_computes_the_same_gemm_after_tensorize() {
+    let before = parse(GEMM_F16);
+    let trace =
+        try_replay(GEMM_F16, &format!("{STAGED}{TENSORIZE_ALL}")).unwrap_or_else(|e| panic!("{e}"));
+    let mut want = interp::random_args(&before, 11).unwrap();
+    let mut got = want.clone();
+    interp::run(&before, &mut want).unwrap();
+    interp::run(trace.func(), &mut got).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(got, want);
+    // The printed tensorized program reads back (the marks included).
+    let text = tirtui::script::print_func(trace.func());
+    assert_eq!(tirtui::script::print_func(&parse(&text)), text);
+}
+
+#[test]
+fn a_fragment_in_the_wrong_scope_is_refused_with_the_difference() {
+    // B staged in shared but never loaded into a matrix_b fragment.
+    let steps = STAGED.replace(
+        "  - {op: cache_read, block: b0, read_buffer_index: 1, storage_scope: wmma.matrix_b, out: b_bw}\n",
+        "",
+    )
+    .replace("  - {op: compute_at, block: b_bw, loop: l8}\n", "");
+    let err = try_replay(
+        GEMM_F16,
+        &format!("{steps}  - {{op: tensorize, block_or_loop: l5, tensor_intrin: wmma_sync_16x16x16_f16f16f32}}\n"),
+    )
+    .err()
+    .unwrap();
+    assert!(
+        err.contains("does not match tensor intrinsic `wmma_sync_16x16x16_f16f16f32`"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "`B_shared` is in scope shared where the description's `B` is in wmma.matrix_b"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("^"), "the block is marked: {err}");
+    assert!(
+        err.contains("def wmma_sync_desc"),
+        "the hint shows the description: {err}"
+    );
+}
+
+#[test]
+fn a_tile_of_the_wrong_size_is_refused() {
+    let steps = STAGED.replace(
+        "factors: [null, 16], out: [l8, l9]",
+        "factors: [null, 8], out: [l8, l9]",
+    );
+    let err = try_replay(
+        GEMM_F16,
+        &format!("{steps}  - {{op: tensorize, block_or_loop: l5, tensor_intrin: wmma_sync_16x16x16_f16f16f32}}\n"),
+    )
+    .err()
+    .unwrap();
+    assert!(
+        err.contains("loop `k_1` runs over [0, 8) where the description's loop runs over [0, 16)"),
+        "{err}"
+    );
+    assert!(err.contains("^^^"), "the loop is marked: {err}");
+}
+
+#[test]
+fn the_wrong_dtype_and_an_unknown_name_are_refused() {
+    // Accumulating in float16: the f16f16f32 intrinsic's C is float32.
+    let f16_acc = GEMM_F16
+        .replace(
+            "C: T.Buffer((64, 64), \"float32\")",
+            "C: T.Buffer((64, 64), \"float16\")",
+        )
+        .replace("T.float32(0)", "T.float16(0)")
+        .replace(
+            "T.Cast(\"float32\", A[vi, vk]) * T.Cast(\"float32\", B[vk, vj])",
+            "A[vi, vk] * B[vk, vj]",
+        );
+    let sync = |name: &str| {
+        try_replay(
+            &f16_acc,
+            &format!("{STAGED}  - {{op: tensorize, block_or_loop: l5, tensor_intrin: {name}}}\n"),
+        )
+    };
+    let err = sync("wmma_sync_16x16x16_f16f16f32").err().unwrap();
+    assert!(
+        err.contains("`C_wmma_accumulator` is float16 where the description's `C` is float32"),
+        "{err}"
+    );
+    // ... and the f16f16f16 one matches it.
+    sync("wmma_sync_16x16x16_f16f16f16").unwrap_or_else(|e| panic!("{e}"));
+    let err = try_replay(
+        GEMM_F16,
+        &format!(
+            "{STAGED}  - {{op: tensorize, block_or_loop: l5, tensor_intrin: wmma_sync_8x8x8}}\n"
+        ),
+    )
+    .err()
+    .unwrap();
+    assert!(
+        err.contains("no tensor intrinsic named `wmma_sync_8x8x8`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn lowering_refuses_a_tensorized_block_rather_than_emit_scalar_code() {
+    let trace = try_replay(
+        GEMM_F16,
+        &format!("{STAGED}{TENSORIZE_ALL}  - {{op: bind, loop: l4, thread_axis: blockIdx.x}}\n"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let err = tirtui::lower::lower_program(trace.func())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("is tensorized with `wmma_"), "{err}");
+}
+
+/// The fp16 4096^3 WMMA session (tests/data/wmma), replayed on a 128^3 copy of
+/// its workload: every tensorize matches and the interpreter's result is the
+/// unscheduled program's.
+#[test]
+fn the_wmma_gemm_session_keeps_the_result_at_a_small_size() {
+    let dir = std::path::Path::new("tests/data/wmma");
+    let workload = std::fs::read_to_string(dir.join("gemm_f16_4096.tir"))
+        .unwrap()
+        .replace("4096", "128");
+    let session = Session::load(&dir.join("gemm_f16_4096_1_wmma.yaml")).unwrap_or_else(|e| panic!("{e}"));
+    let before = parse(&workload);
+    let trace = Trace::replay(before.clone(), &session.steps)
+        .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("wmma").render()));
+    assert_eq!(tensorized(trace.func()).len(), 5);
+    let mut want = interp::random_args(&before, 2).unwrap();
+    let mut got = want.clone();
+    interp::run(&before, &mut want).unwrap();
+    interp::run(trace.func(), &mut got).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(got, want);
+}
