@@ -112,6 +112,12 @@ fn the_result_does_not_change() {
         &workload(60),
         "  - {op: transform_layout, block: B, buffer: [write, 0], index_map: \"lambda i, j: (i // 16, j // 16, i % 16, j % 16)\", pad_value: 0.0}\n",
     );
+    // The ldmatrix fragment layout the MMA path uses (TVM's
+    // shared_16x16_to_ldmatrix_32x8_layout on each 16x16 tile), written out.
+    same_result(
+        &workload(64),
+        "  - {op: transform_layout, block: B, buffer: [write, 0], index_map: \"lambda i, j: (i // 16, j // 16, i % 16 % 8 * 4 + j % 16 % 8 // 2, j % 16 // 8 * 4 + i % 16 // 8 * 2 + j % 16 % 2)\"}\n",
+    );
     // A swizzle: each row's 8-element groups rotated by the row (TVM needs
     // assume_injective_transform here, as its affine analysis cannot invert it).
     same_result(
