@@ -181,8 +181,18 @@ def main(A: T.Buffer((64, 32), "{a}"), B: T.Buffer((32, 16), "{a}"), C: T.Buffer
             ("float16", "float16", plain, true),
             ("float16", "float32", cast, true),
             // Only one operand widened: not the product cuBLAS computes.
-            ("float16", "float32", "T.Cast(\"float32\", A[vi, vk]) * T.Cast(\"float32\", B[vk, vj] * B[vk, vj])", false),
-            ("int8", "int32", "T.Cast(\"int32\", A[vi, vk]) * T.Cast(\"int32\", B[vk, vj])", false),
+            (
+                "float16",
+                "float32",
+                "T.Cast(\"float32\", A[vi, vk]) * T.Cast(\"float32\", B[vk, vj] * B[vk, vj])",
+                false,
+            ),
+            (
+                "int8",
+                "int32",
+                "T.Cast(\"int32\", A[vi, vk]) * T.Cast(\"int32\", B[vk, vj])",
+                false,
+            ),
         ] {
             let mm = matmul_shape(&gemm(a, c, product));
             assert_eq!(mm.is_some(), timed, "{a} -> {c}: {product}");
@@ -191,6 +201,9 @@ def main(A: T.Buffer((64, 32), "{a}"), B: T.Buffer((32, 16), "{a}"), C: T.Buffer
             }
         }
         // Casts are conversions, not flops: 2*M*N*K either way.
-        assert_eq!(flop_count(&gemm("float16", "float32", cast)), 2.0 * 64.0 * 16.0 * 32.0);
+        assert_eq!(
+            flop_count(&gemm("float16", "float32", cast)),
+            2.0 * 64.0 * 16.0 * 32.0
+        );
     }
 }

@@ -40,7 +40,11 @@ fn scopes_name_buffers_as_tvm_and_print_back() {
     let scoped: Vec<(String, &str)> = f
         .buffers
         .iter()
-        .filter(|b| !f.param_buffers().iter().any(|p| f.buffer(*p).name == b.name))
+        .filter(|b| {
+            !f.param_buffers()
+                .iter()
+                .any(|p| f.buffer(*p).name == b.name)
+        })
         .map(|b| (b.name.clone(), b.scope.name()))
         .collect();
     for want in [
@@ -95,5 +99,8 @@ fn unknown_scopes_list_the_new_ones() {
     let func = tirtui::script::parse_func(GEMM_F16, None).unwrap();
     let (_, e) = Trace::replay(func, &session.steps).map(|_| ()).unwrap_err();
     let msg = e.to_string();
-    assert!(msg.contains("m16n8k8.matrixQ") && msg.contains("warp"), "{msg}");
+    assert!(
+        msg.contains("m16n8k8.matrixQ") && msg.contains("warp"),
+        "{msg}"
+    );
 }

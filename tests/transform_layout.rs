@@ -59,7 +59,10 @@ fn tvm_text(name: &str) -> String {
     raw.replace("T.sblock_alloc_buffer(", "T.alloc_buffer(")
         .replace("T.sblock(", "T.block(")
         .replace("@T.prim_func(s_tir=True)", "@T.prim_func")
-        .replace("# from tvm.script import tirx as T", "# from tvm.script import tir as T")
+        .replace(
+            "# from tvm.script import tirx as T",
+            "# from tvm.script import tir as T",
+        )
         .replace("# from tvm.tirx.layout import Axis\n", "")
 }
 
@@ -80,13 +83,19 @@ fn padding_rewrites_the_writer_as_tvm() {
         &workload(60),
         "  - {op: transform_layout, block: B, buffer: [write, 0], index_map: \"lambda i, j: (i // 16, j // 16, i % 16, j % 16)\", pad_value: 0.0}\n",
     );
-    assert_eq!(tirtui::script::print_func(&f).trim(), tvm_text("pad").trim());
+    assert_eq!(
+        tirtui::script::print_func(&f).trim(),
+        tvm_text("pad").trim()
+    );
     // TVM's printed spelling of the pad value reads back too.
     let g = ok(
         &workload(60),
         "  - {op: transform_layout, block: B, buffer: B, index_map: \"lambda i, j: (i // 16, j // 16, i % 16, j % 16,)\", pad_value: \"lambda a, b, c, d: (T.float32(0.0),)\"}\n",
     );
-    assert_eq!(tirtui::script::print_func(&f), tirtui::script::print_func(&g));
+    assert_eq!(
+        tirtui::script::print_func(&f),
+        tirtui::script::print_func(&g)
+    );
 }
 
 /// The interpreter gives the same outputs before and after.
@@ -150,7 +159,10 @@ fn a_swizzled_shared_tile_lowers_and_computes_the_same() {
     let workload = tirtui::script::parse_func(GEMM, None).unwrap();
     let scheduled = ok(GEMM, steps);
     let text = tirtui::script::print_func(&scheduled);
-    assert!(text.contains("A_shared = T.alloc_buffer((64, 8, 8), scope=\"shared\")"), "{text}");
+    assert!(
+        text.contains("A_shared = T.alloc_buffer((64, 8, 8), scope=\"shared\")"),
+        "{text}"
+    );
     let mut want = interp::random_args(&workload, 11).unwrap();
     let mut got = want.clone();
     interp::run(&workload, &mut want).unwrap();
@@ -159,7 +171,10 @@ fn a_swizzled_shared_tile_lowers_and_computes_the_same() {
     for (g, e) in got.iter().zip(&want) {
         assert!(g.max_rel_err(e) <= 1e-5, "lowered program differs");
     }
-    let cuda = tirtui::codegen::emit_program(&lowered).unwrap().kernel.source;
+    let cuda = tirtui::codegen::emit_program(&lowered)
+        .unwrap()
+        .kernel
+        .source;
     // Compacted to the block's 16 rows.
     assert!(cuda.contains("__shared__ float A_shared[1024]"), "{cuda}");
 }
@@ -187,12 +202,37 @@ fn bad_maps_are_refused_with_the_spot_marked() {
     let step = |map: &str| {
         format!("  - {{op: transform_layout, block: C, buffer: B, index_map: \"{map}\"}}\n")
     };
-    refused(&w, &step("lambda i, j: (i, j // 8, k % 8)"), "k", "not a parameter");
+    refused(
+        &w,
+        &step("lambda i, j: (i, j // 8, k % 8)"),
+        "k",
+        "not a parameter",
+    );
     refused(&w, &step("lambda i, j: (i, j / 8)"), "/", "floor division");
-    refused(&w, &step("lambda i, j: (i, j % 8)"), "(i, j % 8)", "not injective");
-    refused(&w, &step("lambda i, j: (i, j - 8)"), "j - 8", "must not be negative");
-    refused(&w, &step("lambda i: (i,)"), "i", "takes 1 indices but `B` has 2 axes");
-    refused(&w, &step("lambda i, j: (i, j // 0)"), "j // 0", "divides by zero");
+    refused(
+        &w,
+        &step("lambda i, j: (i, j % 8)"),
+        "(i, j % 8)",
+        "not injective",
+    );
+    refused(
+        &w,
+        &step("lambda i, j: (i, j - 8)"),
+        "j - 8",
+        "must not be negative",
+    );
+    refused(
+        &w,
+        &step("lambda i: (i,)"),
+        "i",
+        "takes 1 indices but `B` has 2 axes",
+    );
+    refused(
+        &w,
+        &step("lambda i, j: (i, j // 0)"),
+        "j // 0",
+        "divides by zero",
+    );
     refused(
         &workload(60),
         &step("lambda i, j: (i // 16, j, i % 16)"),

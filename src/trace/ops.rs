@@ -237,7 +237,10 @@ pub fn op_specs() -> Vec<OpSpec> {
         )
         .with_probe_args(|_| {
             vec![
-                ("buffer", Arg::List(vec![Arg::Str("write".into()), Arg::Int(0)])),
+                (
+                    "buffer",
+                    Arg::List(vec![Arg::Str("write".into()), Arg::Int(0)]),
+                ),
                 ("index_map", Arg::Str("lambda i, j: (j, i)".into())),
             ]
         }),
@@ -579,18 +582,26 @@ fn transform_layout(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
         Some(Arg::List(v)) => match v.as_slice() {
             [Arg::Str(k), Arg::Int(i)] if k == "read" => BufferRef::Read(*i),
             [Arg::Str(k), Arg::Int(i)] if k == "write" => BufferRef::Write(*i),
-            _ => return Err(arg_err("buffer", "expected [\"read\", N], [\"write\", N] or a buffer name")),
+            _ => {
+                return Err(arg_err(
+                    "buffer",
+                    "expected [\"read\", N], [\"write\", N] or a buffer name",
+                ))
+            }
         },
-        _ => return Err(arg_err("buffer", "expected [\"read\", N], [\"write\", N] or a buffer name")),
+        _ => {
+            return Err(arg_err(
+                "buffer",
+                "expected [\"read\", N], [\"write\", N] or a buffer name",
+            ))
+        }
     };
     let map = r.string(step, "index_map")?.to_string();
     let pad = match step.arg("pad_value") {
         None | Some(Arg::Null) => None,
         Some(Arg::Int(i)) => Some(PadValue::Int(*i)),
         Some(Arg::Float(f)) => Some(PadValue::Float(*f)),
-        Some(Arg::Str(text)) => Some(
-            layout_transformation::pad_value_of_lambda(text).map_err(S)?,
-        ),
+        Some(Arg::Str(text)) => Some(layout_transformation::pad_value_of_lambda(text).map_err(S)?),
         Some(_) => return Err(arg_err("pad_value", "expected null, a number or a lambda")),
     };
     let assume = r.boolean(step, "assume_injective_transform")?;

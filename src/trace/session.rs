@@ -684,9 +684,9 @@ fn convert(v: &Value, kind: FieldKind) -> Option<Arg> {
         FieldKind::BufferRef => match v {
             Value::String(s) => Some(Arg::Str(s.clone())),
             Value::Sequence(items) => match items.as_slice() {
-                [Value::String(k), i] if k == "read" || k == "write" => {
-                    i.as_i64().map(|i| Arg::List(vec![Arg::Str(k.clone()), Arg::Int(i)]))
-                }
+                [Value::String(k), i] if k == "read" || k == "write" => i
+                    .as_i64()
+                    .map(|i| Arg::List(vec![Arg::Str(k.clone()), Arg::Int(i)])),
                 _ => None,
             },
             _ => None,

@@ -146,7 +146,11 @@ impl FieldKind {
             (FieldKind::Lambda | FieldKind::PadValue, Arg::Str(s)) => Some(s.clone()),
             (FieldKind::BufferRef, Arg::List(items)) => Some(format!(
                 "({})",
-                items.iter().map(Arg::to_python).collect::<Vec<_>>().join(", ")
+                items
+                    .iter()
+                    .map(Arg::to_python)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
             _ => None,
         }

@@ -341,7 +341,13 @@ fn tokenize(line: &str) -> Result<Vec<Tok>, CommandError> {
             if word == "lambda" {
                 // transform_layout's index maps: the lambda's text is the value.
                 i = lambda_end(&chars, i);
-                toks.push(Tok::Str(chars[start..i].iter().collect::<String>().trim().to_string()));
+                toks.push(Tok::Str(
+                    chars[start..i]
+                        .iter()
+                        .collect::<String>()
+                        .trim()
+                        .to_string(),
+                ));
             } else {
                 toks.push(Tok::Ident(word));
             }
@@ -839,7 +845,9 @@ mod tests {
         let (_, s) = step("sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i, j: (i // 16, j // 16, i % 16, j % 16,), pad_value=lambda a, b, c, d: (T.float32(0.0),), assume_injective_transform=False)").unwrap();
         assert_eq!(
             s.arg("index_map"),
-            Some(&Arg::Str("lambda i, j: (i // 16, j // 16, i % 16, j % 16,)".into()))
+            Some(&Arg::Str(
+                "lambda i, j: (i // 16, j // 16, i % 16, j % 16,)".into()
+            ))
         );
         assert_eq!(
             s.arg("pad_value"),
@@ -850,8 +858,14 @@ mod tests {
             Some(&Arg::List(vec![Arg::Str("write".into()), Arg::Int(0)]))
         );
         let (_, s) = step("sch.transform_layout(b0, \"B\", lambda i, j: [j, i * 2 - 1])").unwrap();
-        assert_eq!(s.arg("index_map"), Some(&Arg::Str("lambda i, j: [j, i * 2 - 1]".into())));
-        assert_eq!(crate::tui::python::python_line(&s), "sch.transform_layout(b0, buffer=\"B\", index_map=lambda i, j: [j, i * 2 - 1])");
+        assert_eq!(
+            s.arg("index_map"),
+            Some(&Arg::Str("lambda i, j: [j, i * 2 - 1]".into()))
+        );
+        assert_eq!(
+            crate::tui::python::python_line(&s),
+            "sch.transform_layout(b0, buffer=\"B\", index_map=lambda i, j: [j, i * 2 - 1])"
+        );
     }
 
     #[test]

@@ -149,7 +149,10 @@ impl IndexMap {
         let m = IndexMap::parse(text)?;
         for o in &m.outputs {
             if let Some(s) = o.uses_float() {
-                return fail(s, "an index map computes integer indices; floats belong in pad_value");
+                return fail(
+                    s,
+                    "an index map computes integer indices; floats belong in pad_value",
+                );
             }
         }
         if m.outputs.is_empty() {
@@ -361,7 +364,10 @@ impl P {
         }
         self.expect(":", "after the lambda's parameters")?;
         if self.params.is_empty() {
-            return fail(s, "the lambda takes no parameters; it needs one per buffer axis");
+            return fail(
+                s,
+                "the lambda takes no parameters; it needs one per buffer axis",
+            );
         }
         let body_start = self.span().start;
         let outputs = match self.peek() {
@@ -373,7 +379,10 @@ impl P {
                 let mut comma = false;
                 while !self.eat(close) {
                     if self.pos >= self.toks.len() {
-                        return fail(self.span(), format!("expected `{close}` to close the tuple"));
+                        return fail(
+                            self.span(),
+                            format!("expected `{close}` to close the tuple"),
+                        );
                     }
                     items.push(self.expr(0)?);
                     if self.eat(",") {
@@ -389,7 +398,12 @@ impl P {
             }
             _ => vec![self.expr(0)?],
         };
-        let body_span = Span::new(body_start, self.toks.get(self.pos.wrapping_sub(1)).map_or(self.end, |t| t.1.end));
+        let body_span = Span::new(
+            body_start,
+            self.toks
+                .get(self.pos.wrapping_sub(1))
+                .map_or(self.end, |t| t.1.end),
+        );
         if self.pos < self.toks.len() {
             return fail(self.span(), "unexpected text after the lambda's body");
         }
@@ -431,7 +445,10 @@ impl P {
             } else if self.eat("%") {
                 MapOp::FloorMod
             } else if self.eat("/") {
-                return fail(at, "`/` is true division; index maps use `//` (floor division)");
+                return fail(
+                    at,
+                    "`/` is true division; index maps use `//` (floor division)",
+                );
             } else if self.eat("**") {
                 return fail(at, "`**` is not supported in an index map");
             } else {
@@ -506,14 +523,19 @@ impl P {
     fn typed_const(&mut self, start: Span, depth: usize) -> Result<MapExpr, MapError> {
         let (ty, ts) = self.ident("a type after `T.`")?;
         let Some(dtype) = DataType::from_name(&ty) else {
-            return fail(ts, format!("`T.{ty}` is not a type (T.float32, T.int32, ...)"));
+            return fail(
+                ts,
+                format!("`T.{ty}` is not a type (T.float32, T.int32, ...)"),
+            );
         };
         self.expect("(", "after the type")?;
         let v = self.unary(depth + 1)?;
         let end = self.expect(")", "to close the constant")?;
         let span = start.join(end);
         match v {
-            MapExpr::Int(i, _) if dtype.is_float() => Ok(MapExpr::Float(i as f64, Some(dtype), span)),
+            MapExpr::Int(i, _) if dtype.is_float() => {
+                Ok(MapExpr::Float(i as f64, Some(dtype), span))
+            }
             MapExpr::Int(i, _) => Ok(MapExpr::Int(i, span)),
             MapExpr::Float(f, _, _) if dtype.is_float() => Ok(MapExpr::Float(f, Some(dtype), span)),
             other => fail(other.span(), format!("`T.{ty}(...)` takes a number")),
@@ -527,7 +549,8 @@ mod tests {
 
     #[test]
     fn tvm_spellings_parse() {
-        let m = IndexMap::parse_index_map("lambda i, j: (i // 16, j // 16, i % 16, j % 16,)").unwrap();
+        let m =
+            IndexMap::parse_index_map("lambda i, j: (i // 16, j // 16, i % 16, j % 16,)").unwrap();
         assert_eq!(m.params.len(), 2);
         assert_eq!(m.eval(&[37, 5]).unwrap(), vec![2, 0, 5, 5]);
         let m = IndexMap::parse_index_map("lambda i, j: [j, i]").unwrap();

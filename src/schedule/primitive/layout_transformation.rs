@@ -173,7 +173,10 @@ pub fn transform_layout(
     let Some(shape) = b.const_shape() else {
         return Err(ScheduleError::InvalidArgument {
             what: "transform_layout",
-            why: format!("`{}` has a symbolic shape; tirtui checks index maps on constant shapes", b.name),
+            why: format!(
+                "`{}` has a symbolic shape; tirtui checks index maps on constant shapes",
+                b.name
+            ),
         });
     };
     let (new_shape, padded) = check_map(&map, &shape)?;
@@ -199,7 +202,8 @@ pub fn transform_layout(
     rewrite_accesses(func, buf, &map);
     func.buffer_mut(buf).shape = new_shape.iter().map(|d| Expr::int(*d)).collect();
     if let Some((outer, stmt, writer)) = replacement {
-        let slot = tree::loop_stmt_mut(&mut func.body, outer).ok_or(ScheduleError::StaleLoop(outer))?;
+        let slot =
+            tree::loop_stmt_mut(&mut func.body, outer).ok_or(ScheduleError::StaleLoop(outer))?;
         *slot = stmt;
         crate::schedule::region::refresh_regions(func, &[writer]);
     }
@@ -246,7 +250,9 @@ fn check_map(map: &IndexMap, shape: &[i64]) -> Result<(Vec<i64>, bool), Schedule
                     map,
                     MapError {
                         span: map.outputs[k].span(),
-                        why: format!("gives {v} at index {idx:?}; new indices must not be negative"),
+                        why: format!(
+                            "gives {v} at index {idx:?}; new indices must not be negative"
+                        ),
                     },
                 ));
             }
@@ -285,9 +291,7 @@ fn check_map(map: &IndexMap, shape: &[i64]) -> Result<(Vec<i64>, bool), Schedule
             let other = find_preimage(map, shape, &out, &idx);
             return Err(whole(
                 map,
-                format!(
-                    "is not injective: indices {other:?} and {idx:?} both map to {out:?}"
-                ),
+                format!("is not injective: indices {other:?} and {idx:?} both map to {out:?}"),
             ));
         }
         seen[flat] = true;
@@ -416,13 +420,18 @@ fn plan_pad_writer(
     let [writer] = writers.as_slice() else {
         return Err(ScheduleError::InvalidArgument {
             what: "transform_layout",
-            why: format!("pad_value needs exactly one block writing `{name}`; {} do", writers.len()),
+            why: format!(
+                "pad_value needs exactly one block writing `{name}`; {} do",
+                writers.len()
+            ),
         });
     };
     let writer = *writer;
-    let refuse = |why: &str| ScheduleError::UnsupportedPattern {
+    let refuse = |why: &str| {
+        ScheduleError::UnsupportedPattern {
         block: block_culprit(func, writer),
         why: format!("pad_value: {why} (tirtui fills padding only by rewriting a writer that loops over `{name}` in row-major order, TVM's replacement plan)"),
+    }
     };
     let Some(inverse) = map.split_inverse() else {
         return Err(whole(
@@ -465,7 +474,9 @@ fn plan_pad_writer(
             && l.kind == ForKind::Serial
             && realize.predicate.is_const_true();
         if !direct || !binds {
-            return Err(refuse("its loops are not a plain row-major nest over the buffer"));
+            return Err(refuse(
+                "its loops are not a plain row-major nest over the buffer",
+            ));
         }
     }
     // New loops and iterators over the new shape.
@@ -477,7 +488,10 @@ fn plan_pad_writer(
         .map(|k| func.new_var(format!("v_axis{k}"), DataType::I32))
         .collect();
     let new_idx: Vec<Expr> = iter_vars.iter().map(|v| Expr::var(*v)).collect();
-    let old_of_new: Vec<Expr> = inverse.iter().map(|e| e.to_ir(&new_idx, DataType::I32)).collect();
+    let old_of_new: Vec<Expr> = inverse
+        .iter()
+        .map(|e| e.to_ir(&new_idx, DataType::I32))
+        .collect();
     // Where an old index would run past its extent: padding. For `i` split
     // into `d = i // c` and `r = i % c` over extent N, that is the last `d`
     // with `r >= N % c`, written as TVM simplifies it: `d == N // c and N % c <= r`.
@@ -507,7 +521,12 @@ fn plan_pad_writer(
     let padding = padding.unwrap_or(Expr::bool(false));
     let old_vars: Vec<_> = blk.iter_vars.iter().map(|iv| iv.var).collect();
     let mut value = store.value.clone();
-    value.substitute(&|v| old_vars.iter().position(|o| *o == v).map(|k| old_of_new[k].clone()));
+    value.substitute(&|v| {
+        old_vars
+            .iter()
+            .position(|o| *o == v)
+            .map(|k| old_of_new[k].clone())
+    });
     let pad_expr = match pad {
         PadValue::Int(i) if dtype.is_float() => Expr::Float(*i as f64, dtype),
         PadValue::Int(i) => Expr::Int(*i, dtype),
