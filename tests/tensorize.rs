@@ -219,7 +219,8 @@ fn the_wmma_gemm_session_keeps_the_result_at_a_small_size() {
     let workload = std::fs::read_to_string(dir.join("gemm_f16_4096.tir"))
         .unwrap()
         .replace("4096", "128");
-    let session = Session::load(&dir.join("gemm_f16_4096_1_wmma.yaml")).unwrap_or_else(|e| panic!("{e}"));
+    let session =
+        Session::load(&dir.join("gemm_f16_4096_1_wmma.yaml")).unwrap_or_else(|e| panic!("{e}"));
     let before = parse(&workload);
     let trace = Trace::replay(before.clone(), &session.steps)
         .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("wmma").render()));
