@@ -444,7 +444,6 @@ impl<'a> Validator<'a> {
                 self.expr(&iv.dom.extent);
                 self.scope = saved;
             }
-            let mut inner = inner;
             inner.extend(b.iter_vars.iter().map(|iv| iv.var));
             self.block_vars.extend(b.iter_vars.iter().map(|iv| iv.var));
             Some(std::mem::replace(&mut self.scope, inner))
