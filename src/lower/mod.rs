@@ -102,6 +102,26 @@ pub enum LowerError {
     DivergentBarrier,
     #[error("{what}")]
     Unsupported { what: String },
+    #[error("buffer {buffer} is in scope {scope}, which only the MMA tensor intrinsics (ldmatrix, mma.sync, mma_store) place in a kernel; tensorize its producer and consumers, or cache it in `local`/`shared` instead")]
+    UnplacedFragment { buffer: String, scope: String },
+}
+
+/// Buffers in the MMA scopes (`warp`, `m16n8k8.*`) that no tensor intrinsic
+/// owns: lowering them as plain memory would give each thread or lane a layout
+/// the program did not ask for, so they are refused rather than guessed.
+pub fn refuse_unplaced_fragments(func: &crate::ir::PrimFunc) -> Result<(), LowerError> {
+    for blk in func.blocks() {
+        for b in &blk.alloc_buffers {
+            let buf = func.buffer(*b);
+            if buf.scope.is_mma() {
+                return Err(LowerError::UnplacedFragment {
+                    buffer: buf.name.clone(),
+                    scope: buf.scope.name().to_string(),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 impl LowerError {

@@ -680,6 +680,23 @@ fn convert(v: &Value, kind: FieldKind) -> Option<Arg> {
             _ => None,
         },
         FieldKind::Any => any_arg(v),
+        FieldKind::Lambda => v.as_str().map(|s| Arg::Str(s.to_string())),
+        FieldKind::BufferRef => match v {
+            Value::String(s) => Some(Arg::Str(s.clone())),
+            Value::Sequence(items) => match items.as_slice() {
+                [Value::String(k), i] if k == "read" || k == "write" => i
+                    .as_i64()
+                    .map(|i| Arg::List(vec![Arg::Str(k.clone()), Arg::Int(i)])),
+                _ => None,
+            },
+            _ => None,
+        },
+        FieldKind::PadValue => match v {
+            Value::Null => Some(Arg::Null),
+            Value::String(s) => Some(Arg::Str(s.clone())),
+            Value::Number(_) => any_arg(v),
+            _ => None,
+        },
     }
 }
 
