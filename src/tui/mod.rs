@@ -30,6 +30,7 @@ pub mod term;
 pub mod theme;
 pub mod toml;
 pub mod tune;
+pub mod tokens;
 mod view;
 pub mod wizard;
 
