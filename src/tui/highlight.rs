@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use super::tokens::{self, Carry, Class};
 use syntect::highlighting::{FontStyle, Theme};
 use syntect::parsing::Scope;

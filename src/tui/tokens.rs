@@ -131,18 +131,6 @@ fn is_fixed_int(w: &str) -> bool {
 pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry) {
     let bytes = text.as_bytes();
     let mut out: Vec<(Class, &str)> = Vec::new();
-    let push = |class: Class, from: usize, to: usize, out: &mut Vec<(Class, &str)>| {
-        if from < to {
-            match out.last_mut() {
-                // Neighbours of one class become one piece (fewer spans to draw).
-                Some((c, piece)) if *c == class => {
-                    let start = piece.as_ptr() as usize - text.as_ptr() as usize;
-                    *piece = &text[start..to];
-                }
-                _ => out.push((class, &text[from..to])),
-            }
-        }
-    };
     let mut i = 0;
     let mut carry = carry;
     // Finish what the previous line left open.
@@ -150,12 +138,12 @@ pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry)
         Carry::Nothing => {}
         Carry::Comment => match text.find("*/") {
             Some(end) => {
-                push(Class::Comment, 0, end + 2, &mut out);
+                push(Class::Comment, 0, end + 2, &mut out, text);
                 i = end + 2;
                 carry = Carry::Nothing;
             }
             None => {
-                push(Class::Comment, 0, text.len(), &mut out);
+                push(Class::Comment, 0, text.len(), &mut out, text);
                 return (out, carry);
             }
         },
@@ -163,12 +151,12 @@ pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry)
             let close = [q, q, q];
             match find_bytes(bytes, 0, &close) {
                 Some(end) => {
-                    push(Class::Str, 0, end + 3, &mut out);
+                    push(Class::Str, 0, end + 3, &mut out, text);
                     i = end + 3;
                     carry = Carry::Nothing;
                 }
                 None => {
-                    push(Class::Str, 0, text.len(), &mut out);
+                    push(Class::Str, 0, text.len(), &mut out, text);
                     return (out, carry);
                 }
             }
@@ -176,7 +164,7 @@ pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry)
     }
     // A preprocessor line is one piece (`#include <cuda_fp16.h>`).
     if lang == Lang::Cpp && text[i..].trim_start().starts_with('#') {
-        push(Class::Directive, i, text.len(), &mut out);
+        push(Class::Directive, i, text.len(), &mut out, text);
         return (out, carry);
     }
     while i < bytes.len() {
@@ -184,22 +172,22 @@ pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry)
         let start = i;
         match c {
             b'#' if lang == Lang::Python => {
-                push(Class::Comment, i, text.len(), &mut out);
+                push(Class::Comment, i, text.len(), &mut out, text);
                 break;
             }
             b'/' if lang == Lang::Cpp && bytes.get(i + 1) == Some(&b'/') => {
-                push(Class::Comment, i, text.len(), &mut out);
+                push(Class::Comment, i, text.len(), &mut out, text);
                 break;
             }
             b'/' if lang == Lang::Cpp && bytes.get(i + 1) == Some(&b'*') => {
                 match find_bytes(bytes, i + 2, b"*/") {
                     Some(end) => i = end + 2,
                     None => {
-                        push(Class::Comment, i, text.len(), &mut out);
+                        push(Class::Comment, i, text.len(), &mut out, text);
                         return (out, Carry::Comment);
                     }
                 }
-                push(Class::Comment, start, i, &mut out);
+                push(Class::Comment, start, i, &mut out, text);
             }
             b'"' | b'\'' => {
                 if lang == Lang::Python && bytes.get(i + 1) == Some(&c) && bytes.get(i + 2) == Some(&c)
@@ -207,7 +195,7 @@ pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry)
                     match find_bytes(bytes, i + 3, &[c, c, c]) {
                         Some(end) => i = end + 3,
                         None => {
-                            push(Class::Str, i, text.len(), &mut out);
+                            push(Class::Str, i, text.len(), &mut out, text);
                             return (out, Carry::Triple(c));
                         }
                     }
@@ -218,22 +206,22 @@ pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry)
                     }
                     i = (i + 1).min(bytes.len());
                 }
-                push(Class::Str, start, i, &mut out);
+                push(Class::Str, start, i, &mut out, text);
             }
             b'0'..=b'9' => {
                 i = number_end(bytes, i);
-                push(Class::Number, start, i, &mut out);
+                push(Class::Number, start, i, &mut out, text);
             }
             b'.' if bytes.get(i + 1).is_some_and(u8::is_ascii_digit) => {
                 i = number_end(bytes, i);
-                push(Class::Number, start, i, &mut out);
+                push(Class::Number, start, i, &mut out, text);
             }
             b'@' if lang == Lang::Python => {
                 i += 1;
                 while i < bytes.len() && (is_word_byte(bytes[i]) || bytes[i] == b'.') {
                     i += 1;
                 }
-                push(Class::Decorator, start, i, &mut out);
+                push(Class::Decorator, start, i, &mut out, text);
             }
             c if is_word_byte(c) => {
                 while i < bytes.len() && is_word_byte(bytes[i]) {
@@ -247,22 +235,37 @@ pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry)
                 if class == Class::Plain && next_non_space(bytes, i) == Some(b'(') {
                     class = Class::Function;
                 }
-                push(class, start, i, &mut out);
+                push(class, start, i, &mut out, text);
             }
             b'=' | b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b'!' | b'&' | b'|' | b'^'
             | b'~' | b'?' => {
                 i += 1;
-                push(Class::Operator, start, i, &mut out);
+                push(Class::Operator, start, i, &mut out, text);
             }
             _ => {
                 // Anything else (spaces, brackets, commas, non-ASCII) is plain;
                 // step over a whole character.
                 i += text[i..].chars().next().map_or(1, char::len_utf8);
-                push(Class::Plain, start, i, &mut out);
+                push(Class::Plain, start, i, &mut out, text);
             }
         }
     }
     (out, carry)
+}
+
+/// Appends `text[from..to]` as a `class` piece; neighbours of one class become
+/// one piece (fewer spans to draw).
+fn push<'t>(class: Class, from: usize, to: usize, out: &mut Vec<(Class, &'t str)>, text: &'t str) {
+    if from >= to {
+        return;
+    }
+    match out.last_mut() {
+        Some((c, piece)) if *c == class => {
+            let start = piece.as_ptr() as usize - text.as_ptr() as usize;
+            *piece = &text[start..to];
+        }
+        _ => out.push((class, &text[from..to])),
+    }
 }
 
 fn is_word_byte(c: u8) -> bool {
