@@ -404,8 +404,16 @@ fn undo_restores_program_and_rebound_names_like_a_replay() {
     let mut trace = Trace::replay(func.clone(), &steps).unwrap_or_else(|(_, e)| panic!("{e}"));
     for n in (0..=steps.len()).rev() {
         let fresh = Trace::replay(func.clone(), &steps[..n]).unwrap_or_else(|(_, e)| panic!("{e}"));
-        assert_eq!(trace.func(), fresh.func(), "program after undoing to {n} steps");
-        assert_eq!(trace.state.names(), fresh.state.names(), "names at {n} steps");
+        assert_eq!(
+            trace.func(),
+            fresh.func(),
+            "program after undoing to {n} steps"
+        );
+        assert_eq!(
+            trace.state.names(),
+            fresh.state.names(),
+            "names at {n} steps"
+        );
         assert_eq!(trace.steps.len(), n);
         assert_eq!(trace.undo(), n > 0);
     }

@@ -9,6 +9,7 @@
 //! until a text's result is back the frame shows it line by line from lines
 //! highlighted before, plain where a line is new. Knows nothing of panes or the app.
 
+use super::tokens::{self, Carry, Class};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Span;
 use std::collections::hash_map::DefaultHasher;
@@ -17,7 +18,6 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::Arc;
-use super::tokens::{self, Carry, Class};
 use syntect::highlighting::{FontStyle, Theme};
 use syntect::parsing::Scope;
 
@@ -210,7 +210,9 @@ fn highlight(theme: &Theme, lang: Lang, text: &str) -> Vec<Vec<Span<'static>>> {
             carry = open;
             pieces
                 .into_iter()
-                .map(|(class, piece)| Span::styled(piece.replace('\t', "    "), styles[class as usize]))
+                .map(|(class, piece)| {
+                    Span::styled(piece.replace('\t', "    "), styles[class as usize])
+                })
                 .collect()
         })
         .collect()

@@ -28,9 +28,9 @@ mod search;
 pub mod targets;
 pub mod term;
 pub mod theme;
+pub mod tokens;
 pub mod toml;
 pub mod tune;
-pub mod tokens;
 mod view;
 pub mod wizard;
 

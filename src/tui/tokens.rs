@@ -79,9 +79,7 @@ fn python_word(w: &str) -> Class {
         "and" | "or" | "not" | "in" | "is" => Class::Keyword,
         "for" | "if" | "elif" | "else" | "while" | "with" | "as" | "def" | "class" | "return"
         | "lambda" | "pass" | "break" | "continue" | "yield" | "assert" | "del" | "global"
-        | "nonlocal" | "raise" | "try" | "except" | "finally" | "async" | "await" => {
-            Class::Keyword
-        }
+        | "nonlocal" | "raise" | "try" | "except" | "finally" | "async" | "await" => Class::Keyword,
         "True" | "False" | "None" => Class::Constant,
         "int" | "float" | "bool" | "str" | "range" | "len" | "min" | "max" => Class::Type,
         _ => Class::Plain,
@@ -190,7 +188,9 @@ pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry)
                 push(Class::Comment, start, i, &mut out, text);
             }
             b'"' | b'\'' => {
-                if lang == Lang::Python && bytes.get(i + 1) == Some(&c) && bytes.get(i + 2) == Some(&c)
+                if lang == Lang::Python
+                    && bytes.get(i + 1) == Some(&c)
+                    && bytes.get(i + 2) == Some(&c)
                 {
                     match find_bytes(bytes, i + 3, &[c, c, c]) {
                         Some(end) => i = end + 3,
@@ -320,10 +320,19 @@ mod tests {
     #[test]
     fn pieces_cover_the_line_exactly() {
         for (lang, text) in [
-            (Lang::Python, "    for i, j in T.grid(128, 1e-05):  # é ünïcode"),
+            (
+                Lang::Python,
+                "    for i, j in T.grid(128, 1e-05):  # é ünïcode",
+            ),
             (Lang::Python, "@T.prim_func\ndef f(x: \"a\\\"b\")"),
-            (Lang::Cpp, "  float4 v = *(float4*)(A + ((int)threadIdx.x * 4)); /* c */ x"),
-            (Lang::Cpp, "extern \"C\" __global__ void __launch_bounds__(256) k("),
+            (
+                Lang::Cpp,
+                "  float4 v = *(float4*)(A + ((int)threadIdx.x * 4)); /* c */ x",
+            ),
+            (
+                Lang::Cpp,
+                "extern \"C\" __global__ void __launch_bounds__(256) k(",
+            ),
         ] {
             let (pieces, _) = line(lang, text, Carry::Nothing);
             let joined: String = pieces.iter().map(|(_, s)| *s).collect();
@@ -374,6 +383,7 @@ mod tests {
         let (pieces, carry) = line(Lang::Cpp, "still */ int b;", carry);
         assert_eq!(pieces[0], (Class::Comment, "still */"));
         assert_eq!(carry, Carry::Nothing);
-        assert!(classes(Lang::Cpp, "__shared__ float4 s[64];").contains(&(Class::Type, "float4".into())));
+        assert!(classes(Lang::Cpp, "__shared__ float4 s[64];")
+            .contains(&(Class::Type, "float4".into())));
     }
 }
