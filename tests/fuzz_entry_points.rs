@@ -580,7 +580,7 @@ fn random_step(rng: &mut Rng, trace: &Trace, fresh: &mut usize) -> Step {
             "sample_perfect_tile",
         ])
     } else {
-        rng.pick(&specs).name
+        rng.pick(specs).name
     };
     let spec = specs.iter().find(|s| s.name == name).unwrap().clone();
     let mut given: Vec<(&str, Arg)> = Vec::new();

@@ -1,7 +1,7 @@
 //! Traces: the steps applied to a workload, replay, undo/redo, and session files.
 //!
-//! Undo is a replay of every step but the last, from the parsed workload; redo
-//! re-applies. Invariant: a step that fails is never appended, and nothing in
+//! Every applied step keeps the program it replaced (moved, never copied), so
+//! undo puts it back without replaying; redo re-applies. Invariant: a step that fails is never appended, and nothing in
 //! the trace is ever lost by a failed step.
 
 // A failed step carries the program as it was, so the error can be rendered
@@ -14,7 +14,7 @@ pub mod replay;
 pub mod session;
 pub mod step;
 
-pub use replay::{Handle, Replayer, StepError, StepFailure};
+pub use replay::{Handle, Replayer, StepError, StepFailure, Undo};
 pub use session::{RecordedResult, Session, SessionError, Workload};
 pub use step::{Arg, Step};
 
@@ -30,6 +30,8 @@ pub struct Trace {
     pub redo: Vec<Step>,
     /// The replay of all current steps.
     pub state: Replayer,
+    /// One entry per step of `steps` (while they agree): what undoing it restores.
+    history: Vec<Undo>,
 }
 
 impl Trace {
@@ -39,6 +41,7 @@ impl Trace {
             workload,
             steps: Vec::new(),
             redo: Vec::new(),
+            history: Vec::new(),
         }
     }
 
@@ -59,10 +62,22 @@ impl Trace {
 
     /// Applies a new step; on success it is appended and the redo stack cleared.
     pub fn push(&mut self, step: Step) -> Result<(), StepError> {
-        let recorded = self.state.apply(self.steps.len(), &step)?;
-        self.steps.push(recorded);
+        let (recorded, undo) = self.state.apply_undoable(self.steps.len(), &step)?;
+        self.record(recorded, undo);
         self.redo.clear();
         Ok(())
+    }
+
+    fn record(&mut self, recorded: Step, undo: Undo) {
+        // `steps` is public: after an outside edit the history no longer
+        // describes it, and undo replays instead.
+        if self.history.len() != self.steps.len() {
+            self.history.clear();
+        }
+        self.steps.push(recorded);
+        if self.history.len() + 1 == self.steps.len() {
+            self.history.push(undo);
+        }
     }
 
     /// Checks whether a step would apply, without changing anything.
@@ -71,7 +86,7 @@ impl Trace {
         probe.apply(self.steps.len(), step).map(|_| ())
     }
 
-    /// Undo: replay all steps but the last. Returns false when there is nothing
+    /// Undo: restore the program before the last step. Returns false when there is nothing
     /// to undo, or when the replay failed (then nothing changed; `try_undo`
     /// says why).
     pub fn undo(&mut self) -> bool {
@@ -84,13 +99,25 @@ impl Trace {
         let Some(last) = self.steps.len().checked_sub(1) else {
             return Ok(false);
         };
+        if self.history.len() == self.steps.len() {
+            if let Some(undo) = self.history.pop() {
+                self.state.revert(undo);
+                if let Some(step) = self.steps.pop() {
+                    self.redo.push(step);
+                }
+                return Ok(true);
+            }
+        }
+        // The steps were edited from outside: replay all but the last.
+        let mut history = Vec::with_capacity(last);
         let mut state = Replayer::new(self.workload.clone());
         for (i, s) in self.steps[..last].iter().enumerate() {
             // Replay is deterministic, so this fails only when a step's meaning
             // changed under it (e.g. a primitive's checks became stricter).
-            state.apply(i, s)?;
+            history.push(state.apply_undoable(i, s)?.1);
         }
         self.state = state;
+        self.history = history;
         if let Some(step) = self.steps.pop() {
             self.redo.push(step);
         }
@@ -102,9 +129,9 @@ impl Trace {
         let Some(step) = self.redo.pop() else {
             return Ok(false);
         };
-        match self.state.apply(self.steps.len(), &step) {
-            Ok(recorded) => {
-                self.steps.push(recorded);
+        match self.state.apply_undoable(self.steps.len(), &step) {
+            Ok((recorded, undo)) => {
+                self.record(recorded, undo);
                 Ok(true)
             }
             Err(e) => {

@@ -39,8 +39,14 @@ fn d(name: &'static str, kind: FieldKind, default: Arg) -> FieldSpec {
     }
 }
 
-/// The table of primitives (spec section 2), in the order the palette shows them.
-pub fn op_specs() -> Vec<OpSpec> {
+/// The table of primitives (spec section 2), in the order the palette shows
+/// them; built once (every step's replay, check and print looks ops up here).
+pub fn op_specs() -> &'static [OpSpec] {
+    static TABLE: std::sync::LazyLock<Vec<OpSpec>> = std::sync::LazyLock::new(build_op_specs);
+    &TABLE
+}
+
+fn build_op_specs() -> Vec<OpSpec> {
     use FieldKind::*;
     use Returns::*;
     let op = |name, fields, returns, apply: ApplyFn| OpSpec {
@@ -314,8 +320,8 @@ pub fn op_specs() -> Vec<OpSpec> {
     ]
 }
 
-pub fn op_spec(name: &str) -> Option<OpSpec> {
-    op_specs().into_iter().find(|s| s.name == name)
+pub fn op_spec(name: &str) -> Option<&'static OpSpec> {
+    op_specs().iter().find(|s| s.name == name)
 }
 
 /// A palette probe splits off the smallest divisor of the extent (up to 64).

@@ -137,10 +137,11 @@ impl Session {
         let mut func = None;
         let mut steps_value = None;
         let mut results = Vec::new();
-        for (k, v) in &map {
+        // The document is taken apart by value: nothing in it is copied.
+        for (k, v) in map {
             let key = k.as_str().unwrap_or("");
             match key {
-                "tirtui" => version = Some(v.clone()),
+                "tirtui" => version = Some(v),
                 "workload" | "source" => {
                     let s = v.as_str().ok_or_else(|| fmt(format!("`{key}` must be a string")))?;
                     if workload.is_some() {
@@ -159,8 +160,8 @@ impl Session {
                             .to_string(),
                     )
                 }
-                "steps" => steps_value = Some(v.clone()),
-                "results" => results = parse_results(v, path)?,
+                "steps" => steps_value = Some(v),
+                "results" => results = parse_results(&v, path)?,
                 other => {
                     return Err(fmt(format!(
                         "unknown field `{other}`; a session has tirtui, workload or source, func, steps, results"
