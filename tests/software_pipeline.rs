@@ -271,3 +271,47 @@ fn the_session_round_trips_the_annotations() {
         assert!(text.contains(key) && again.contains(key), "{key}\n{again}");
     }
 }
+
+/// The steps of the tiled GEMM plus `extra`, replayed through `Trace::push`.
+fn trace_with(extra: &str) -> Result<Trace, String> {
+    let text = std::fs::read_to_string(BASE).unwrap() + extra;
+    let session = Session::from_yaml(&text, BASE).unwrap_or_else(|e| panic!("{e}"));
+    Trace::replay(workload(), &session.steps).map_err(|(_, e)| e.to_diagnostic(BASE).render())
+}
+
+#[test]
+fn double_buffer_records_tvm_annotations_with_the_computed_lists() {
+    let trace = trace_with("  - {op: double_buffer, loop: ko}\n").unwrap();
+    let tail: Vec<String> = trace.steps[trace.steps.len() - 3..]
+        .iter()
+        .map(|s| s.to_yaml())
+        .collect();
+    assert_eq!(tail[0], "{op: annotate, block_or_loop: ko, ann_key: software_pipeline_order, ann_val: [0, 1, 2]}");
+    assert_eq!(tail[1], "{op: annotate, block_or_loop: ko, ann_key: software_pipeline_async_stages, ann_val: [0]}");
+    assert!(
+        tail[2].starts_with("{op: annotate, block_or_loop: ko, ann_key: software_pipeline_stage, ann_val: [0, 0, 1], note: \"double_buffer(k_0): stage 0 (async copies): loop `ax0_ax1_fused_0` (block \\\"A_shared\\\")"),
+        "{}",
+        tail[2]
+    );
+    assert!(trace.steps.iter().all(|s| s.op != "double_buffer"));
+    // The same program as the hand-written annotations.
+    let by_hand = scheduled(&annotations("ko", &[0, 0, 1], &[0, 1, 2], &[0]));
+    assert_eq!(
+        tirtui::lower::lower_program(trace.func()).unwrap(),
+        tirtui::lower::lower_program(&by_hand).unwrap()
+    );
+    // An inner pipeline counts as three statements of the outer one.
+    let inner = annotations("ki", &[0, 0, 1], &[0, 1, 2], &[]);
+    let trace = trace_with(&(inner + "  - {op: double_buffer, loop: ko}\n")).unwrap();
+    let last = trace.steps.last().unwrap().to_yaml();
+    assert!(last.contains("ann_val: [0, 0, 1, 1, 1]"), "{last}");
+}
+
+#[test]
+fn double_buffer_without_copies_in_the_loop_says_what_is_missing() {
+    let err = trace_with("  - {op: double_buffer, loop: ki}\n").unwrap_err();
+    assert!(
+        err.contains("the body of loop `k_1` holds no copy from global into shared memory"),
+        "{err}"
+    );
+}

@@ -263,6 +263,8 @@ pub fn op_specs() -> Vec<OpSpec> {
             Nothing,
             unannotate,
         ),
+        // tirtui's convenience: recorded as three `annotate` steps.
+        op(super::double_buffer::OP, vec![f("loop", Name)], Nothing, double_buffer),
         op(
             "sample_perfect_tile",
             vec![
@@ -575,6 +577,17 @@ fn unannotate(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     let key = r.string(step, "ann_key")?.to_string();
     r.schedule
         .transact(|f| annotate::unannotate(f, t, &key))
+        .map_err(S)?;
+    Ok(vec![])
+}
+
+/// Applied directly (dry runs, tuning); `Trace::push` records it as the
+/// `annotate` steps of `double_buffer::annotate_steps` instead.
+fn double_buffer(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+    let l = r.loop_(step, "loop")?;
+    let plan = super::double_buffer::plan(r.func(), l).map_err(S)?;
+    r.schedule
+        .transact(|f| super::double_buffer::apply(f, l, &plan))
         .map_err(S)?;
     Ok(vec![])
 }
