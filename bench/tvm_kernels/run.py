@@ -36,6 +36,8 @@ def reference(workload, args):
         return {"T_layer_norm": (x - mean) / np.sqrt(var + 1e-5) * a["gamma"] + a["beta"]}
     if workload == "gemv.tir":
         return {"y": a["A"] @ a["x"]}
+    if workload in ("gemm.tir", "gemm_4096.tir"):
+        return {"C": a["A"] @ a["B"]}
     if workload == "gemm_bias_relu.tir":
         return {"E": np.maximum(a["A"] @ a["B"] + a["bias"], 0.0)}
     if workload == "conv2d.tir":
