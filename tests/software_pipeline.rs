@@ -232,7 +232,10 @@ fn removing_any_barrier_of_the_pipelined_kernel_is_a_race() {
         }
         n += 1;
     }
-    assert!(n >= 2, "the steady state has a barrier before the copies and one before the compute");
+    assert!(
+        n >= 2,
+        "the steady state has a barrier before the copies and one before the compute"
+    );
 }
 
 #[test]
@@ -286,8 +289,14 @@ fn double_buffer_records_tvm_annotations_with_the_computed_lists() {
         .iter()
         .map(|s| s.to_yaml())
         .collect();
-    assert_eq!(tail[0], "{op: annotate, block_or_loop: ko, ann_key: software_pipeline_order, ann_val: [0, 1, 2]}");
-    assert_eq!(tail[1], "{op: annotate, block_or_loop: ko, ann_key: software_pipeline_async_stages, ann_val: [0]}");
+    assert_eq!(
+        tail[0],
+        "{op: annotate, block_or_loop: ko, ann_key: software_pipeline_order, ann_val: [0, 1, 2]}"
+    );
+    assert_eq!(
+        tail[1],
+        "{op: annotate, block_or_loop: ko, ann_key: software_pipeline_async_stages, ann_val: [0]}"
+    );
     assert!(
         tail[2].starts_with("{op: annotate, block_or_loop: ko, ann_key: software_pipeline_stage, ann_val: [0, 0, 1], note: \"double_buffer(k_0): stage 0 (async copies): loop `ax0_ax1_fused_0` (block \\\"A_shared\\\")"),
         "{}",

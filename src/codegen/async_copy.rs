@@ -24,7 +24,11 @@ pub const HELPER: &str = "tirtui_cp_async";
 /// The device functions and the wait macro, once per translation unit.
 pub fn helper_source() -> String {
     let mut s = String::new();
-    for (bytes, cache, ty) in [(4, "ca", "unsigned int"), (8, "ca", "uint2"), (16, "cg", "uint4")] {
+    for (bytes, cache, ty) in [
+        (4, "ca", "unsigned int"),
+        (8, "ca", "uint2"),
+        (16, "cg", "uint4"),
+    ] {
         s.push_str(&format!(
             "__device__ __forceinline__ void tirtui_cp_async_{bytes}(void* dst, const void* src) {{\n\
              #if __CUDA_ARCH__ >= 800\n  \
@@ -69,7 +73,9 @@ pub fn not_a_copy(f: &Lowered, st: &LStore, bytes: usize) -> Option<String> {
         return Some(format!("{} and {} differ in type", s.name, dst.name));
     }
     if !matches!(bytes, 4 | 8 | 16) {
-        return Some(format!("{bytes}-byte accesses (cp.async copies 4, 8 or 16)"));
+        return Some(format!(
+            "{bytes}-byte accesses (cp.async copies 4, 8 or 16)"
+        ));
     }
     None
 }

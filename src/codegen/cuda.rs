@@ -12,10 +12,10 @@
 //! Invariant: prints `lir`; decides nothing about the program's meaning
 //! except how a vector access is spelled (asked of `lower::vectorize`).
 
+use super::async_copy;
 use super::expr::{
     c_type, helper_source, make_vector, thread_split, vector_type, ExprCtx, Hoisted,
 };
-use super::async_copy;
 use super::names::Names;
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
 use crate::ir::{BufferId, DataType, Expr, ForKind, StorageScope, ThreadAxis};
@@ -698,7 +698,11 @@ impl Writer<'_> {
                 let src = self.names.buffer(*src).to_string();
                 if self.in_async > 0 && why.is_none() {
                     self.helpers.insert(async_copy::HELPER);
-                    async_copy::copy_line(bytes, &format!("{dst} + {base}"), &format!("{src} + {sb}"))
+                    async_copy::copy_line(
+                        bytes,
+                        &format!("{dst} + {base}"),
+                        &format!("{src} + {sb}"),
+                    )
                 } else {
                     if let Some(why) = why.filter(|_| self.in_async > 0) {
                         self.line(&format!("// synchronous copy (not cp.async): {why}"));

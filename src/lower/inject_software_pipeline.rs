@@ -153,12 +153,18 @@ pub fn describe(f: &Lowered, s: &LStmt) -> String {
     }
 }
 
+/// A pipelined loop's body as the pass sees it.
+struct Body {
+    /// Buffers allocated at the loop (and in inner pipelines), in order.
+    allocs: Vec<BufferId>,
+    stmts: Vec<LStmt>,
+    /// How each statement reads in messages.
+    descs: Vec<String>,
+}
+
 /// The statements of a pipelined loop's body as the pass counts them, with
 /// the buffers allocated at the loop; inner pipelines are expanded first.
-fn body_statements(
-    f: &mut Lowered,
-    body: LStmt,
-) -> Result<(Vec<BufferId>, Vec<LStmt>, Vec<String>), LowerError> {
+fn body_statements(f: &mut Lowered, body: LStmt) -> Result<Body, LowerError> {
     let mut allocs = Vec::new();
     let mut cur = body;
     while let LStmt::Alloc(a) = cur {
@@ -183,53 +189,51 @@ fn body_statements(
                 loop_name,
             } => {
                 allocs.extend(inner);
-                for (part, s) in ["prologue", "steady state", "epilogue"]
-                    .iter()
-                    .zip(parts)
-                {
+                for (part, s) in ["prologue", "steady state", "epilogue"].iter().zip(parts) {
                     descs.push(format!("the {part} of the pipeline of loop `{loop_name}`"));
                     stmts.push(s);
                 }
             }
         }
     }
-    Ok((allocs, stmts, descs))
+    Ok(Body {
+        allocs,
+        stmts,
+        descs,
+    })
 }
 
-/// The statements of the body of the loop `l` as the pass will count them,
-/// described; for the `double_buffer` primitive and error messages. Inner
-/// annotated loops count as their three parts.
-pub fn statements_of(f: &Lowered, l: &LFor) -> Result<Vec<(String, Info2)>, LowerError> {
+/// One statement of a pipelined loop's body, for the `double_buffer`
+/// primitive: how it reads in messages, and whether it copies global memory
+/// into shared memory (a `cache_read` copy).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BodyStatement {
+    pub description: String,
+    pub copies_to_shared: bool,
+}
+
+/// The statements of the body of loop `l` as the pass will count them (inner
+/// annotated loops count as their three parts).
+pub fn statements_of(f: &Lowered, l: &LFor) -> Result<Vec<BodyStatement>, LowerError> {
     let mut g = f.clone();
-    let (_, stmts, descs) = body_statements(&mut g, l.body.clone())?;
-    Ok(descs
+    let body = body_statements(&mut g, l.body.clone())?;
+    Ok(body
+        .descs
         .into_iter()
-        .zip(stmts.iter())
-        .map(|(d, s)| {
+        .zip(&body.stmts)
+        .map(|(description, s)| {
             let a = accesses(s);
-            let shared_writes = a
-                .writes
-                .iter()
-                .any(|&b| g.buffer(b).scope.is_shared());
+            let shared_writes = a.writes.iter().any(|&b| g.buffer(b).scope.is_shared());
             let global_reads = a
                 .reads
                 .iter()
                 .any(|&b| g.buffer(b).scope == crate::ir::StorageScope::Global);
-            (
-                d,
-                Info2 {
-                    copies_to_shared: shared_writes && global_reads,
-                },
-            )
+            BodyStatement {
+                description,
+                copies_to_shared: shared_writes && global_reads,
+            }
         })
         .collect())
-}
-
-/// What `statements_of` tells about a statement.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Info2 {
-    /// It writes shared memory from global memory (a cache_read copy).
-    pub copies_to_shared: bool,
 }
 
 fn int_list(v: &AnnValue) -> Option<Vec<i64>> {
@@ -270,7 +274,11 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
         annotations,
         body,
     } = l;
-    let (allocs, stmts, descs) = body_statements(f, body)?;
+    let Body {
+        allocs,
+        stmts,
+        descs,
+    } = body_statements(f, body)?;
     let n = stmts.len();
     let listing = descs
         .iter()
@@ -285,12 +293,11 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
     let get = |key: &str| annotations.iter().find(|(k, _)| k == key).map(|(_, v)| v);
     let list = |key: &str, default: Option<Vec<i64>>| -> Result<Vec<i64>, LowerError> {
         let v = match get(key) {
-            None => return default.ok_or_else(|| cx.err(format!("`{key}` is missing"), String::new())),
+            None => {
+                return default.ok_or_else(|| cx.err(format!("`{key}` is missing"), String::new()))
+            }
             Some(v) => int_list(v).ok_or_else(|| {
-                cx.err(
-                    format!("`{key}` must be a list of integers"),
-                    String::new(),
-                )
+                cx.err(format!("`{key}` must be a list of integers"), String::new())
             })?,
         };
         Ok(v)
@@ -301,7 +308,14 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
     for (key, v) in [(STAGE, &stages), (ORDER, &orders)] {
         if v.len() != n {
             let example = (0..n)
-                .map(|i| if key == STAGE { (i + 1 == n) as usize } else { i }.to_string())
+                .map(|i| {
+                    if key == STAGE {
+                        (i + 1 == n) as usize
+                    } else {
+                        i
+                    }
+                    .to_string()
+                })
                 .collect::<Vec<_>>()
                 .join(", ");
             return Err(cx.err(
@@ -378,9 +392,19 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
         ));
     }
     let events = iteration_events(&ordered, &stages, &async_stages);
-    let waits = wait_counts(&cx, &events, &stages, &async_stages, &infos, &descs, is_async)?;
+    let waits = wait_counts(
+        &cx,
+        &events,
+        &stages,
+        &async_stages,
+        &infos,
+        &descs,
+        is_async,
+    )?;
 
-    let emit = |f: &Lowered, p: Option<i64>| -> Vec<LStmt> {
+    // One pipeline iteration: `Some(p)` unrolled at iteration p (statements
+    // out of bounds left out), `None` the steady-state body.
+    let emit = |p: Option<i64>| -> Vec<LStmt> {
         let mut out = Vec::new();
         let mut last_wait: Option<u32> = None;
         for ev in &events {
@@ -430,15 +454,14 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
                 }
             }
         }
-        let _ = f;
         out
     };
     let steady_ext = ext - max_stage;
     let head_end = lo + max_stage;
     let tail_start = (lo + ext).max(head_end);
-    let prologue: Vec<LStmt> = (lo..head_end).flat_map(|p| emit(f, Some(p))).collect();
+    let prologue: Vec<LStmt> = (lo..head_end).flat_map(|p| emit(Some(p))).collect();
     let epilogue: Vec<LStmt> = (tail_start..lo + ext + max_stage)
-        .flat_map(|p| emit(f, Some(p)))
+        .flat_map(|p| emit(Some(p)))
         .collect();
     let steady = if steady_ext > 0 {
         LStmt::For(Box::new(LFor {
@@ -450,7 +473,7 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
                 .into_iter()
                 .filter(|(k, _)| ![STAGE, ORDER, ASYNC_STAGES].contains(&k.as_str()))
                 .collect(),
-            body: LStmt::seq(emit(f, None)),
+            body: LStmt::seq(emit(None)),
         }))
     } else {
         LStmt::Seq(Vec::new())
@@ -536,7 +559,8 @@ fn check_dependences(
                             "{} (stage {}) reads {name}, which {} writes in a later stage ({})",
                             descs[j], stages[j], descs[i], stages[i]
                         ),
-                        "a statement's stage must be at least that of the statements it reads from".into(),
+                        "a statement's stage must be at least that of the statements it reads from"
+                            .into(),
                     ));
                 }
                 if j < i && infos[j].reads.contains(&b) {

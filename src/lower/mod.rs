@@ -14,9 +14,9 @@ pub mod device_limits;
 pub mod flatten_buffer;
 pub mod hoist_local_allocation;
 pub mod index;
-pub mod inject_software_pipeline;
 #[cfg(test)]
 mod index_tests;
+pub mod inject_software_pipeline;
 pub mod inject_virtual_thread;
 pub mod lir;
 pub mod lower_cross_thread_reduction;

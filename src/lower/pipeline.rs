@@ -9,9 +9,9 @@
 use super::lir::{Lowered, LoweredProgram};
 use super::{
     compact_buffer_region, device_limits, flatten_buffer, hoist_local_allocation,
-    inject_software_pipeline, inject_virtual_thread, lower_cross_thread_reduction, lower_init_block, lower_opaque_block,
-    merge_shared_memory, plan_buffer_allocation, simplify, thread_binding, thread_sync, unroll,
-    vectorize, LowerError,
+    inject_software_pipeline, inject_virtual_thread, lower_cross_thread_reduction,
+    lower_init_block, lower_opaque_block, merge_shared_memory, plan_buffer_allocation, simplify,
+    thread_binding, thread_sync, unroll, vectorize, LowerError,
 };
 use crate::ir::PrimFunc;
 

@@ -366,7 +366,8 @@ impl Sim<'_> {
             LStmt::Store(st) => {
                 let idx = st.indices.first().cloned().unwrap_or(Expr::int(0));
                 let t_store = self.f.buffer(st.buffer).dtype;
-                let issue_async = self.async_depth > 0 && self.f.buffer(st.buffer).scope.is_shared();
+                let issue_async =
+                    self.async_depth > 0 && self.f.buffer(st.buffer).scope.is_shared();
                 for t in (0..self.n).filter(|&t| mask[t]) {
                     let i = self.eval(&idx, t)?.int();
                     let v = round(t_store, self.eval(&st.value, t)?);

@@ -82,9 +82,9 @@ pub fn plan(func: &PrimFunc, l: LoopId) -> Result<Plan, ScheduleError> {
     let stmts = statements_of(&lowered, lfor).map_err(|e| invalid(e.to_string()))?;
     let stages: Vec<i64> = stmts
         .iter()
-        .map(|(_, i)| if i.copies_to_shared { 0 } else { 1 })
+        .map(|s| if s.copies_to_shared { 0 } else { 1 })
         .collect();
-    let statements: Vec<String> = stmts.into_iter().map(|(d, _)| d).collect();
+    let statements: Vec<String> = stmts.into_iter().map(|s| s.description).collect();
     if !stages.contains(&0) {
         return Err(invalid(format!(
             "the body of loop `{name}` holds no copy from global into shared memory ({}); cache_read a buffer into shared memory and compute_at it under `{name}` first",

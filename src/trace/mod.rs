@@ -34,7 +34,11 @@ pub struct Trace {
 }
 
 /// The probe applied, so the name is a loop; this is the error if it is not.
-fn unreachable_loop(name: &str, index: usize, func: &PrimFunc) -> Result<(LoopId, String), StepError> {
+fn unreachable_loop(
+    name: &str,
+    index: usize,
+    func: &PrimFunc,
+) -> Result<(LoopId, String), StepError> {
     Err(StepError {
         step: index + 1,
         op: double_buffer::OP.to_string(),

@@ -264,7 +264,12 @@ pub fn op_specs() -> Vec<OpSpec> {
             unannotate,
         ),
         // tirtui's convenience: recorded as three `annotate` steps.
-        op(super::double_buffer::OP, vec![f("loop", Name)], Nothing, double_buffer),
+        op(
+            super::double_buffer::OP,
+            vec![f("loop", Name)],
+            Nothing,
+            double_buffer,
+        ),
         op(
             "sample_perfect_tile",
             vec![
