@@ -10,8 +10,8 @@ it to the same workload, builds it with tvm.compile(..., target="cuda") and the 
 source is saved as bench/tvm_kernels/<session>.cu. <session>.json records what a
 launch needs: each kernel (launch order) with grid, block, dynamic shared bytes and
 its parameters by name, and every buffer with shape, dtype and role (input, output,
-temporary). Default sessions: every session whose workload is not a plain GEMM,
-and the software-pipelined GEMM sessions (PIPELINED).
+temporary). Default sessions: every shipped session but the unscheduled ones (`*_0_*`,
+too slow to be worth timing) and the tuner's search spaces (`*_tune.yaml`).
 """
 import glob
 import re
@@ -139,17 +139,12 @@ def build(binary, path):
     return f"{name}: {len(kernels)} kernel(s) -> bench/tvm_kernels/{name}.cu"
 
 
-# GEMM sessions with software pipelining: TVM's kernel for the same trace is the
-# comparison (gemm_4096_* are picked up by the default pattern already).
-PIPELINED = ("gemm_000_6_double_buffer.yaml",)
-
-
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else "target/debug/tirtui"
     sessions = sys.argv[2:] or sorted(
         p
         for p in glob.glob("sessions/*.yaml")
-        if not os.path.basename(p).startswith("gemm_0") or os.path.basename(p) in PIPELINED
+        if not re.search(r"_0_|_tune\.yaml$", os.path.basename(p))
     )
     failures = 0
     for path in sessions:

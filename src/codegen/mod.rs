@@ -10,6 +10,7 @@ mod cuda;
 pub mod expr;
 mod index_width;
 pub mod kernel;
+mod launch_bounds;
 mod names;
 
 pub use cuda::kernel_name;
