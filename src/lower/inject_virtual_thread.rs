@@ -325,7 +325,11 @@ impl Injector<'_> {
                 b.body = self.visit_stmt(b.body);
                 LStmt::Block(b)
             }
-            other @ (LStmt::Sync | LStmt::Evaluate(_)) => other,
+            LStmt::Async(b) => LStmt::Async(Box::new(self.visit_stmt(*b))),
+            other @ (LStmt::Sync
+            | LStmt::Evaluate(_)
+            | LStmt::AsyncCommit
+            | LStmt::AsyncWait(_)) => other,
         }
     }
 

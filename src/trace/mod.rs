@@ -8,6 +8,7 @@
 // with the culprit marked; failures are rare, so their size does not matter.
 #![allow(clippy::result_large_err)]
 
+pub mod double_buffer;
 mod ops;
 pub mod python;
 pub mod replay;
@@ -18,7 +19,7 @@ pub use replay::{Handle, Replayer, StepError, StepFailure, Undo};
 pub use session::{RecordedResult, Session, SessionError, Workload};
 pub use step::{Arg, Step};
 
-use crate::ir::PrimFunc;
+use crate::ir::{LoopId, PrimFunc};
 
 /// A workload with its applied steps and the redo stack.
 #[derive(Clone, Debug)]
@@ -32,6 +33,23 @@ pub struct Trace {
     pub state: Replayer,
     /// One entry per step of `steps` (while they agree): what undoing it restores.
     history: Vec<Undo>,
+}
+
+/// The probe applied, so the name is a loop; this is the error if it is not.
+fn unreachable_loop(
+    name: &str,
+    index: usize,
+    func: &PrimFunc,
+) -> Result<(LoopId, String), StepError> {
+    Err(StepError {
+        step: index + 1,
+        op: double_buffer::OP.to_string(),
+        failure: StepFailure::Argument {
+            field: "loop".into(),
+            why: format!("`{name}` is not a loop"),
+        },
+        func: Box::new(func.clone()),
+    })
 }
 
 impl Trace {
@@ -61,7 +79,11 @@ impl Trace {
     }
 
     /// Applies a new step; on success it is appended and the redo stack cleared.
+    /// A `double_buffer` step is recorded as the `annotate` steps it stands for.
     pub fn push(&mut self, step: Step) -> Result<(), StepError> {
+        if step.op == double_buffer::OP {
+            return self.push_double_buffer(step);
+        }
         let (recorded, undo) = self.state.apply_undoable(self.steps.len(), &step)?;
         self.record(recorded, undo);
         self.redo.clear();
@@ -78,6 +100,43 @@ impl Trace {
         if self.history.len() + 1 == self.steps.len() {
             self.history.push(undo);
         }
+    }
+
+    /// Plans on a probe (errors name the `double_buffer` step), then pushes
+    /// the `annotate` steps all or nothing.
+    fn push_double_buffer(&mut self, step: Step) -> Result<(), StepError> {
+        let mut probe = self.state.clone();
+        probe.apply(self.steps.len(), &step)?;
+        let name = match step.arg("loop") {
+            Some(Arg::Str(s)) => s.clone(),
+            _ => String::new(),
+        };
+        let (l, label) = match self.state.lookup(&name) {
+            Some(Handle::Loop(l)) => {
+                let label = self
+                    .func()
+                    .find_loop(*l)
+                    .map_or(name.clone(), |x| self.func().var_name(x.var).to_string());
+                (*l, label)
+            }
+            _ => unreachable_loop(&name, self.steps.len(), self.func())?,
+        };
+        let plan = double_buffer::plan(self.func(), l).map_err(|e| StepError {
+            step: self.steps.len() + 1,
+            op: step.op.clone(),
+            failure: StepFailure::Schedule(e),
+            func: Box::new(self.func().clone()),
+        })?;
+        let saved = (self.state.clone(), self.steps.len(), self.redo.clone());
+        for s in double_buffer::annotate_steps(&name, &label, &plan) {
+            if let Err(e) = self.push(s) {
+                (self.state, self.redo) = (saved.0, saved.2);
+                self.steps.truncate(saved.1);
+                self.history.truncate(saved.1);
+                return Err(e);
+            }
+        }
+        Ok(())
     }
 
     /// Checks whether a step would apply, without changing anything.

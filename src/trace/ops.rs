@@ -291,6 +291,13 @@ fn build_op_specs() -> Vec<OpSpec> {
             Nothing,
             unannotate,
         ),
+        // tirtui's convenience: recorded as three `annotate` steps.
+        op(
+            super::double_buffer::OP,
+            vec![f("loop", Name)],
+            Nothing,
+            double_buffer,
+        ),
         op(
             "sample_perfect_tile",
             vec![
@@ -660,6 +667,17 @@ fn blockize(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
         .transact(|f| blockize_tensorize::blockize(f, l, p))
         .map_err(S)?;
     Ok(vec![Handle::Block(b)])
+}
+
+/// Applied directly (dry runs, tuning); `Trace::push` records it as the
+/// `annotate` steps of `double_buffer::annotate_steps` instead.
+fn double_buffer(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+    let l = r.loop_(step, "loop")?;
+    let plan = super::double_buffer::plan(r.func(), l).map_err(S)?;
+    r.schedule
+        .transact(|f| super::double_buffer::apply(f, l, &plan))
+        .map_err(S)?;
+    Ok(vec![])
 }
 
 fn tensorize(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
