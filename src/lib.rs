@@ -14,6 +14,8 @@
 //!   leaf `numeric`, whose scalar functions every evaluator shares).
 //! - `script` parses and prints; it knows `ir` and `arith`.
 //! - `interp` executes IR on the CPU; it is the oracle that schedules keep results.
+//! - `simt` runs lowered kernels on the CPU, thread by thread; it is the oracle
+//!   that lowering keeps results (tests use it; nothing on the way to CUDA does).
 //! - `validate` checks the IR invariants between stages (after parsing and every
 //!   primitive in debug builds, always before lowering).
 //! - Only `runtime` touches the GPU, only `tui` touches the terminal.
@@ -36,6 +38,7 @@ pub mod runtime;
 pub mod schedule;
 pub mod script;
 pub mod session;
+pub mod simt;
 pub mod trace;
 pub mod tui;
 pub mod tune;

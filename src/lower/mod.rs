@@ -26,7 +26,6 @@ pub mod pipeline;
 pub mod plan_buffer_allocation;
 mod print;
 pub mod simplify;
-pub mod simt;
 pub mod thread_binding;
 pub mod thread_sync;
 pub mod unroll;

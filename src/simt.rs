@@ -9,12 +9,15 @@
 //! The merged shared pool is simulated byte-address by byte-address, so a read
 //! of a buffer whose bytes another buffer has since reused fails too.
 //!
-//! Invariant: knows `ir`, `lir` and the interpreter's `Tensor`; no GPU.
+//! A test oracle, not part of lowering: tests (and nothing on the path from a
+//! schedule to CUDA) call it, so it lives beside `lower` instead of inside it.
+//!
+//! Invariant: knows `ir`, `lower`'s output (LIR) and `interp`'s `Tensor`; no GPU.
 
-use super::flatten_buffer::alloc_size;
-use super::lir::{LStmt, Lowered, LoweredProgram};
 use crate::interp::{Tensor, TensorData};
 use crate::ir::{BufferId, DataType, Expr, StorageScope, ThreadAxis, VarId};
+use crate::lower::flatten_buffer::alloc_size;
+use crate::lower::{LStmt, Lowered, LoweredProgram};
 use std::collections::HashMap;
 use thiserror::Error;
 
