@@ -32,6 +32,7 @@ pub mod diag;
 pub mod input;
 pub mod interp;
 pub mod ir;
+pub mod launch_limits;
 pub mod lower;
 pub mod numeric;
 pub mod runtime;

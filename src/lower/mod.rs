@@ -56,8 +56,12 @@ pub enum LowerError {
         axis: String,
         extent: String,
     },
-    #[error("the block uses {total} threads ({dims}); CUDA allows at most 1024")]
-    TooManyThreads { total: u64, dims: String },
+    #[error("the block uses {total} threads ({dims}); CUDA allows at most {limit}")]
+    TooManyThreads {
+        total: u64,
+        dims: String,
+        limit: u64,
+    },
     #[error("{axis} has extent {extent}; CUDA allows at most {max}")]
     ThreadAxisTooLarge { axis: String, extent: i64, max: i64 },
     #[error(
