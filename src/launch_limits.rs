@@ -6,7 +6,9 @@
 //! and the runtime checks again, with the values the open device reports,
 //! before the driver sees a launch (`runtime::launch`).
 //!
-//! Invariant: a leaf; knows no other module of the crate.
+//! Invariant: a leaf.
+//!
+//! May use: nothing (a leaf).
 
 /// What one kernel launch may use on a device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

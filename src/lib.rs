@@ -19,8 +19,10 @@
 //! - `validate` checks the IR invariants between stages (after parsing and every
 //!   primitive in debug builds, always before lowering).
 //! - Only `runtime` touches the GPU, only `tui` touches the terminal.
-//! - `cli` and `tui` are two faces over `session` (loading, run requests);
-//!   neither calls the other.
+//! - `cli` and `tui` are two faces over `session` (loading, run requests, the
+//!   config file); `tui` never calls `cli`, whose `explore` command starts it.
+//! - Each module's header ends with the modules it may use (`May use:`);
+//!   `tests/module_deps.rs` holds the code to it.
 //! - Library code never panics on user input: every failure is a typed error that
 //!   renders through `diag`.
 
@@ -44,4 +46,3 @@ pub mod trace;
 pub mod tui;
 pub mod tune;
 pub mod validate;
-pub mod workload;

@@ -13,6 +13,8 @@
 //! schedule to CUDA) call it, so it lives beside `lower` instead of inside it.
 //!
 //! Invariant: knows `ir`, `lower`'s output (LIR) and `interp`'s `Tensor`; no GPU.
+//!
+//! May use: `interp`, `ir`, `lower`, `numeric`.
 
 use crate::interp::{Tensor, TensorData};
 use crate::ir::{BufferId, DataType, Expr, StorageScope, ThreadAxis, VarId};

@@ -190,7 +190,8 @@ fn reference_programs_compute_the_workload() {
             let (name, text) = session.workload_source(Some(&path)).unwrap();
             (name, tirtui::script::parse_func(&text, None).unwrap())
         };
-        let kernel = tirtui::cli::run::reference_kernel(&full).unwrap_or_else(|e| panic!("{e}"));
+        let kernel =
+            tirtui::session::run::reference_kernel(&full).unwrap_or_else(|e| panic!("{e}"));
         let nests = tirtui::lower::lower_program(
             &tirtui::schedule::auto::default_gpu_schedule(&full).unwrap(),
         )

@@ -6,8 +6,12 @@
 //!
 //! TVM: python/tvm/tir/pipeline.py and src/tir/transforms/*.cc.
 //!
-//! Invariant: knows `ir` only (no CUDA text, no GPU); errors say what in the
-//! program is wrong, naming loops, blocks and buffers as the user wrote them.
+//! Invariant: no CUDA text, no GPU; `schedule` only for its
+//! tree walks, `validate` before the first pass, `diag` to render its errors,
+//! which say what in the program is wrong, naming loops, blocks and buffers as
+//! the user wrote them. The SIMT simulator that checks lowering is `crate::simt`.
+//!
+//! May use: `arith`, `diag`, `ir`, `launch_limits`, `schedule`, `validate`.
 
 pub mod compact_buffer_region;
 pub mod device_limits;
@@ -105,6 +109,13 @@ pub enum LowerError {
     DivergentBarrier,
     #[error("{what}")]
     Unsupported { what: String },
+}
+
+/// Lowering refuses an ill-formed program with the whole report as its message.
+impl From<crate::validate::ValidationError> for LowerError {
+    fn from(e: crate::validate::ValidationError) -> Self {
+        LowerError::Unsupported { what: e.render() }
+    }
 }
 
 impl LowerError {

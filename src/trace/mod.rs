@@ -3,6 +3,8 @@
 //! Undo is a replay of every step but the last, from the parsed workload; redo
 //! re-applies. Invariant: a step that fails is never appended, and nothing in
 //! the trace is ever lost by a failed step.
+//!
+//! May use: `diag`, `input`, `ir`, `schedule`, `script`.
 
 // A failed step carries the program as it was, so the error can be rendered
 // with the culprit marked; failures are rare, so their size does not matter.
@@ -11,6 +13,7 @@
 mod ops;
 pub mod python;
 pub mod replay;
+pub mod report;
 pub mod session;
 pub mod step;
 

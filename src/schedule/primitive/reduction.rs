@@ -9,7 +9,7 @@ use crate::ir::{
 use crate::schedule::analysis::{
     block_culprit, check_reduction, get_block, get_loop, loop_culprit,
 };
-use crate::schedule::error::{Culprit, ScheduleError};
+use crate::schedule::error::{Culprit, ErrorExpr, ScheduleError};
 use crate::schedule::primitive::loop_transformation::{loop_ranges, simplify_bindings};
 use crate::schedule::tree;
 
@@ -281,10 +281,7 @@ pub fn rfactor(
     let block_id = realize.block.id;
     check_reduction(func, block_id)?;
     let extent = l.extent.as_int().ok_or_else(|| {
-        ScheduleError::NonConstantExtent(
-            loop_culprit(func, loop_id),
-            crate::script::print_expr(func, &l.extent),
-        )
+        ScheduleError::NonConstantExtent(loop_culprit(func, loop_id), ErrorExpr::new(&l.extent))
     })?;
     let (op, store, rhs) =
         match_combiner(func, &realize.block).ok_or_else(|| ScheduleError::UnsupportedPattern {
@@ -375,7 +372,7 @@ pub fn rfactor(
             let ext = f.extent.as_int().ok_or_else(|| {
                 ScheduleError::NonConstantExtent(
                     loop_culprit(func, *lid),
-                    crate::script::print_expr(func, &f.extent),
+                    ErrorExpr::new(&f.extent),
                 )
             })?;
             driving.push((f.var, ext));
