@@ -48,7 +48,7 @@ impl Default for LaunchLimits {
 
 /// A byte count as the messages print it: `48 KiB` when whole KiB, else bytes.
 pub fn kib(bytes: u64) -> String {
-    if bytes % 1024 == 0 {
+    if bytes.is_multiple_of(1024) {
         format!("{} KiB", bytes / 1024)
     } else {
         format!("{bytes} B")

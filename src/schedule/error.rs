@@ -13,15 +13,15 @@ use thiserror::Error;
 /// An expression named in an error, printed only when the error is shown.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ErrorExpr {
-    pub expr: Expr,
+    pub expr: Box<Expr>,
     /// Its TVMScript text, filled in by the layer that knows the program.
-    pub shown: Option<String>,
+    pub shown: Option<Box<str>>,
 }
 
 impl ErrorExpr {
     pub fn new(expr: &Expr) -> ErrorExpr {
         ErrorExpr {
-            expr: expr.clone(),
+            expr: Box::new(expr.clone()),
             shown: None,
         }
     }
@@ -59,6 +59,16 @@ fn list(items: &[Culprit]) -> String {
         .map(|c| c.to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Reduction tiles of one block that overlap under a loop (boxed: errors stay small).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReductionOverlap {
+    pub block: Culprit,
+    pub loop_: Culprit,
+    pub iter: String,
+    pub min: ErrorExpr,
+    pub extent: ErrorExpr,
 }
 
 #[derive(Clone, Debug, Error, PartialEq)]
@@ -180,14 +190,8 @@ pub enum ScheduleError {
         want: &'static str,
         index: ErrorExpr,
     },
-    #[error("{block}: under {loop_} its reduction iterator `{iter}` would cover `{min}` + {extent} values per iteration, overlapping the next iteration's: those terms would be added twice")]
-    OverlappingReductionTiles {
-        block: Culprit,
-        loop_: Culprit,
-        iter: String,
-        min: ErrorExpr,
-        extent: ErrorExpr,
-    },
+    #[error("{}: under {} its reduction iterator `{}` would cover `{}` + {} values per iteration, overlapping the next iteration's: those terms would be added twice", .0.block, .0.loop_, .0.iter, .0.min, .0.extent)]
+    OverlappingReductionTiles(Box<ReductionOverlap>),
     #[error("{0} would be left with no buffer region it can bound: {1}")]
     CannotBound(Culprit, String),
     #[error("`{0}` cannot be changed: it is a parameter of the function")]
@@ -241,8 +245,8 @@ impl ScheduleError {
             | E::OutputBlock { block, .. }
             | E::WrongBlockKind { block, .. }
             | E::UnsupportedPattern { block, .. }
-            | E::UnsupportedIndex { block, .. }
-            | E::OverlappingReductionTiles { block, .. } => vec![block.clone()],
+            | E::UnsupportedIndex { block, .. } => vec![block.clone()],
+            E::OverlappingReductionTiles(o) => vec![o.block.clone()],
             E::ConsumersNotUnderLoop {
                 block,
                 loop_,
@@ -323,7 +327,7 @@ impl ScheduleError {
         match self {
             E::LoopNotStartWithZero(_, e) | E::NonConstantExtent(_, e) => vec![e],
             E::UnsupportedIndex { index, .. } => vec![index],
-            E::OverlappingReductionTiles { min, extent, .. } => vec![min, extent],
+            E::OverlappingReductionTiles(o) => vec![&mut o.min, &mut o.extent],
             _ => Vec::new(),
         }
     }

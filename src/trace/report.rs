@@ -11,7 +11,7 @@ pub fn with_exprs_shown(e: &ScheduleError, func: &PrimFunc) -> ScheduleError {
     let mut e = e.clone();
     for x in e.exprs_mut() {
         if names_resolve(&x.expr, func) {
-            x.shown = Some(crate::script::print_expr(func, &x.expr));
+            x.shown = Some(crate::script::print_expr(func, &x.expr).into());
         }
     }
     e

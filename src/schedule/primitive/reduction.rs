@@ -21,6 +21,37 @@ pub fn decompose_reduction(
     block: BlockId,
     loop_id: LoopId,
 ) -> Result<BlockId, ScheduleError> {
+    let (realize, loops, at) = check_decompose_site(func, block, loop_id)?;
+    let init_body = realize
+        .block
+        .init
+        .clone()
+        .ok_or_else(|| ScheduleError::WrongBlockKind {
+            block: block_culprit(func, block),
+            want: "reduction",
+            why: "it has no `T.init()`".into(),
+        })?;
+    let (init_nest, init_id) = build_init_nest(func, &realize, &loops[at..], init_body)?;
+    make_update_block(func, block);
+    // Insert the init nest right before `loop`.
+    let slot =
+        tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
+    let old = std::mem::replace(slot, Stmt::Seq(Vec::new()));
+    *slot = Stmt::Seq(vec![init_nest, old]);
+    tree::cleanup_empty(&mut func.body);
+    let ranges = loop_ranges(func);
+    simplify_bindings(&mut func.body, &ranges);
+    Ok(init_id)
+}
+
+/// decompose_reduction's preconditions: a reduction block under `loop_id`, no
+/// loop above it driving a reduction iterator, and every loop from it down
+/// driving some iterator. Returns the block, its loops and `loop_id`'s position.
+fn check_decompose_site(
+    func: &PrimFunc,
+    block: BlockId,
+    loop_id: LoopId,
+) -> Result<(BlockRealize, Vec<LoopId>, usize), ScheduleError> {
     check_reduction(func, block)?;
     get_loop(func, loop_id)?;
     if !tree::loop_contains_block(func, loop_id, block) {
@@ -68,16 +99,17 @@ pub fn decompose_reduction(
             });
         }
     }
-    let init_body = realize
-        .block
-        .init
-        .clone()
-        .ok_or_else(|| ScheduleError::WrongBlockKind {
-            block: block_culprit(func, block),
-            want: "reduction",
-            why: "it has no `T.init()`".into(),
-        })?;
+    Ok((realize, loops, at))
+}
 
+/// The `<name>_init` block with copies of the loops in `nest` (from the target
+/// loop down) that its bindings use. Returns the nest and the init block's id.
+fn build_init_nest(
+    func: &mut PrimFunc,
+    realize: &BlockRealize,
+    nest: &[LoopId],
+    init_body: Stmt,
+) -> Result<(Stmt, BlockId), ScheduleError> {
     // Init iterators: the spatial ones the init uses, with fresh variables of the same names.
     let mut init_iters = Vec::new();
     let mut init_values = Vec::new();
@@ -100,7 +132,7 @@ pub fn decompose_reduction(
     // Copies of the loops from `loop` down that the init bindings use, suffixed `_init`.
     let mut loop_copies: Vec<For> = Vec::new();
     let mut loop_map: Vec<(VarId, VarId)> = Vec::new();
-    for l in &loops[at..] {
+    for l in nest {
         let f = get_loop(func, *l)?.clone();
         if !init_values.iter().any(|v| v.uses_var(f.var)) {
             continue;
@@ -165,7 +197,7 @@ pub fn decompose_reduction(
     // The init keeps the parts of the block's predicate over loops it still has
     // (outer loops and the copies); parts over reduction-only loops do not apply.
     let copied: Vec<VarId> = loop_map.iter().map(|(a, _)| *a).collect();
-    let skipped: Vec<VarId> = loops[at..]
+    let skipped: Vec<VarId> = nest
         .iter()
         .filter_map(|l| func.find_loop(*l).map(|f| f.var))
         .filter(|v| !copied.contains(v))
@@ -191,8 +223,11 @@ pub fn decompose_reduction(
         f.body = stmt;
         stmt = Stmt::For(Box::new(f));
     }
+    Ok((stmt, init_id))
+}
 
-    // The update block: no init, reads what it writes.
+/// The reduction block becomes `<name>_update`: no init, reads what it writes.
+fn make_update_block(func: &mut PrimFunc, block: BlockId) {
     if let Some(r) = tree::block_realize_mut(func, block) {
         r.block.init = None;
         r.block.name = format!("{}_update", r.block.name);
@@ -206,15 +241,6 @@ pub fn decompose_reduction(
         reads.append(&mut r.block.reads);
         r.block.reads = reads;
     }
-    // Insert the init nest right before `loop`.
-    let slot =
-        tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
-    let old = std::mem::replace(slot, Stmt::Seq(Vec::new()));
-    *slot = Stmt::Seq(vec![stmt, old]);
-    tree::cleanup_empty(&mut func.body);
-    let ranges = loop_ranges(func);
-    simplify_bindings(&mut func.body, &ranges);
-    Ok(init_id)
 }
 
 /// The parts of a conjunction `a and b and c`.
