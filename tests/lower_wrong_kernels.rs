@@ -132,7 +132,7 @@ fn buffers_over_two_gigaelements_get_64_bit_indices() {
     let (_, scheduled) = session("int8_copy_over_2gb.yaml");
     let cuda = tirtui::codegen::generate(&scheduled).unwrap().kernel.source;
     assert!(
-        cuda.contains("const long long B_base = ((long long)blockIdx.x) * 1024"),
+        cuda.contains("B[((long long)blockIdx.x) * 1024 + ((long long)threadIdx.x)]"),
         "{cuda}"
     );
     assert!(!cuda.contains("(int)"), "{cuda}");

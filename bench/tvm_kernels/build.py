@@ -10,7 +10,8 @@ it to the same workload, builds it with tvm.compile(..., target="cuda") and the 
 source is saved as bench/tvm_kernels/<session>.cu. <session>.json records what a
 launch needs: each kernel (launch order) with grid, block, dynamic shared bytes and
 its parameters by name, and every buffer with shape, dtype and role (input, output,
-temporary). Default sessions: every session whose workload is not a plain GEMM.
+temporary). Default sessions: every shipped session but the unscheduled ones (`*_0_*`,
+too slow to be worth timing) and the tuner's search spaces (`*_tune.yaml`).
 """
 import glob
 import re
@@ -141,7 +142,9 @@ def build(binary, path):
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else "target/debug/tirtui"
     sessions = sys.argv[2:] or sorted(
-        p for p in glob.glob("sessions/*.yaml") if not os.path.basename(p).startswith("gemm_0")
+        p
+        for p in glob.glob("sessions/*.yaml")
+        if not re.search(r"_0_|_tune\.yaml$", os.path.basename(p))
     )
     failures = 0
     for path in sessions:

@@ -4,7 +4,7 @@
 //! bound past that, or an index whose value can pass it would wrap (and fault,
 //! or silently touch the wrong element). TVM then types the index
 //! expressions int64; tirtui does the same for the whole kernel: thread
-//! indices, loop variables and the hoisted index bases become `long long`.
+//! indices and loop variables become `long long`.
 //!
 //! Invariant: pure analysis of a lowered program; decides nothing else.
 

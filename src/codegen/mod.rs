@@ -11,6 +11,7 @@ mod cuda;
 pub mod expr;
 mod index_width;
 pub mod kernel;
+mod launch_bounds;
 mod names;
 
 pub use cuda::kernel_name;

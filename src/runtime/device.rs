@@ -25,6 +25,8 @@ pub struct Device {
     pub max_threads_per_sm: u32,
     /// What one launch may use, as this device reports it.
     pub limits: LaunchLimits,
+    /// Registers one thread block may use.
+    pub max_registers_per_block: u32,
 }
 
 /// The launch limits the device reports; local memory per thread is not an
@@ -141,7 +143,10 @@ impl Device {
             let max_threads_per_sm =
                 attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR)?;
             let limits = device_limits(&attr)?;
+            let max_registers_per_block =
+                attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK)?;
             Ok(Device {
+                max_registers_per_block: max_registers_per_block.max(0) as u32,
                 name,
                 arch: format!("sm_{major}{minor}"),
                 max_threads_per_sm: max_threads_per_sm.max(1) as u32,
