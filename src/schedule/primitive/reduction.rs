@@ -3,8 +3,8 @@
 //! TVM: src/tir/schedule/primitive/reduction.cc
 
 use crate::ir::{
-    BinOp, Block, BlockId, BlockRealize, Buffer, BufferRegion, BufferStore, Expr, For, IterKind,
-    IterVar, LoopId, PrimFunc, Range, Stmt, VarId,
+    BinOp, Block, BlockId, BlockRealize, Buffer, BufferId, BufferRegion, BufferStore, Expr, For,
+    IterKind, IterVar, LoopId, PrimFunc, Range, Stmt, VarId,
 };
 use crate::schedule::analysis::{
     block_culprit, check_reduction, get_block, get_loop, loop_culprit,
@@ -521,20 +521,7 @@ pub fn rfactor(
         *slot = Stmt::BlockRealize(Box::new(rf_realize));
     }
     // Fresh ids for the rf nest's loops (the original nest keeps its ids for the write-back).
-    let mut fresh = Vec::new();
-    rf_nest.visit(&mut |s| {
-        if let Stmt::For(f) = s {
-            fresh.push(f.id)
-        }
-    });
-    let new_ids: Vec<LoopId> = fresh.iter().map(|_| func.new_loop_id()).collect();
-    rf_nest.visit_mut(&mut |s| {
-        if let Stmt::For(f) = s {
-            if let Some(i) = fresh.iter().position(|x| *x == f.id) {
-                f.id = new_ids[i];
-            }
-        }
-    });
+    renumber_loops(func, &mut rf_nest);
     // The write-back block: the original block now reduces over the rf axis.
     if let Some(r) = tree::block_realize_mut(func, block_id) {
         // Iterators driven by the factored loop become the rf iterator; others stay.
@@ -574,6 +561,39 @@ pub fn rfactor(
             ),
         });
     }
+    drop_unused_write_back_loops(func, block_id, &realize.block.name)?;
+    place_rf_nest(func, block_id, rf_nest, rf_buffer)?;
+    tree::cleanup_empty(&mut func.body);
+    let ranges = loop_ranges(func);
+    simplify_bindings(&mut func.body, &ranges);
+    Ok(rf_block_id)
+}
+
+/// Gives every loop of `nest` (a copy of a nest in `func`) a fresh id.
+fn renumber_loops(func: &mut PrimFunc, nest: &mut Stmt) {
+    let mut fresh = Vec::new();
+    nest.visit(&mut |s| {
+        if let Stmt::For(f) = s {
+            fresh.push(f.id)
+        }
+    });
+    let new_ids: Vec<LoopId> = fresh.iter().map(|_| func.new_loop_id()).collect();
+    nest.visit_mut(&mut |s| {
+        if let Stmt::For(f) = s {
+            if let Some(i) = fresh.iter().position(|x| *x == f.id) {
+                f.id = new_ids[i];
+            }
+        }
+    });
+}
+
+/// rfactor's write-back keeps only the loops that drive its iterators, and
+/// only the predicates over loops it still has.
+fn drop_unused_write_back_loops(
+    func: &mut PrimFunc,
+    block_id: BlockId,
+    block_name: &str,
+) -> Result<(), ScheduleError> {
     // Drop the write-back loops that no longer drive any of its iterators.
     let wb_values: Vec<Expr> = func
         .find_block(block_id)
@@ -600,7 +620,7 @@ pub fn rfactor(
         r.predicate =
             write_back_predicate(&r.predicate, &dropped, &ranges_before_drop).map_err(|why| {
                 ScheduleError::UnsupportedPattern {
-                    block: Culprit::Block(block_id, realize.block.name.clone()),
+                    block: Culprit::Block(block_id, block_name.to_string()),
                     why,
                 }
             })?;
@@ -611,7 +631,16 @@ pub fn rfactor(
             r.block.writes = writes;
         }
     }
-    // Put the rf nest before the write-back nest, and allocate the rf buffer in the scope.
+    Ok(())
+}
+
+/// Puts the rf nest before the write-back nest, and allocates the rf buffer in the scope.
+fn place_rf_nest(
+    func: &mut PrimFunc,
+    block_id: BlockId,
+    rf_nest: Stmt,
+    rf_buffer: BufferId,
+) -> Result<(), ScheduleError> {
     let wb_root = tree::loops_of_block(func, block_id).and_then(|ls| ls.first().copied());
     let scope = tree::scope_of_block(func, block_id).ok_or(ScheduleError::StaleBlock(block_id))?;
     match wb_root {
@@ -631,10 +660,7 @@ pub fn rfactor(
     if let Some(r) = tree::block_realize_mut(func, scope) {
         r.block.alloc_buffers.push(rf_buffer);
     }
-    tree::cleanup_empty(&mut func.body);
-    let ranges = loop_ranges(func);
-    simplify_bindings(&mut func.body, &ranges);
-    Ok(rf_block_id)
+    Ok(())
 }
 
 /// The write-back block's predicate once the loops in `dropped` are gone: a
