@@ -7,7 +7,7 @@
 
 use std::path::Path;
 use tirtui::interp;
-use tirtui::lower::simt::{simulate_program, SimError};
+use tirtui::simt::{simulate_program, SimError};
 use tirtui::lower::{LStmt, LowerError};
 use tirtui::trace::{Session, Trace};
 
