@@ -8,9 +8,11 @@
 //!
 //! Invariant: knows `ir`, `arith` and `validate`; nothing of printing (errors
 //! carry IR and are printed where they are shown, `trace::report`), traces,
-//! lowering or CUDA.
+//! lowering or CUDA. Two narrow exceptions: the tensor intrinsics' descriptions
+//! are TVMScript, read by `script`'s parser; an index-map lambda's error
+//! carries a `diag` span into the lambda's text.
 //!
-//! May use: `arith`, `ir`, `validate`.
+//! May use: `arith`, `diag`, `ir`, `script`, `validate`.
 
 pub mod analysis;
 pub mod auto;

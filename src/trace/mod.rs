@@ -4,7 +4,10 @@
 //! undo puts it back without replaying; redo re-applies. Invariant: a step that fails is never appended, and nothing in
 //! the trace is ever lost by a failed step.
 //!
-//! May use: `diag`, `input`, `ir`, `schedule`, `script`.
+//! `double_buffer` asks `lower` how a loop body will be lowered, because the
+//! stage lists it records count statements as lowering sees them.
+//!
+//! May use: `diag`, `input`, `ir`, `lower`, `schedule`, `script`.
 
 // A failed step carries the program as it was, so the error can be rendered
 // with the culprit marked; failures are rare, so their size does not matter.
