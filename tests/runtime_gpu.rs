@@ -401,3 +401,35 @@ fn multi_kernel_and_cross_thread_sessions_are_correct() {
         );
     }
 }
+
+/// A kernel whose block needs more than the device gives it (here its own
+/// `__launch_bounds__(64)` caps it at 64 threads, launched with 256) is a
+/// clear error naming the kernel and the fix, before anything launches; the
+/// worker stays.
+#[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
+fn a_block_past_the_kernels_register_budget_is_refused_before_launch() {
+    require_gpu();
+    let mut client = worker();
+    let mut k = vector_add("C[i] = A[i] + B[i];");
+    k.source = k.source.replace(
+        "__global__ void vadd",
+        "__global__ void __launch_bounds__(64) vadd",
+    );
+    client.compile_only(&gemm(true)).unwrap(); // starts the worker
+    let pid = client.worker_pid();
+    assert!(pid.is_some());
+    match client.run(&request(k, None)) {
+        Err(RuntimeError::Resources(msg)) => {
+            assert!(msg.contains("kernel `vadd`"), "{msg}");
+            assert!(msg.contains("at most 64 threads per block"), "{msg}");
+            assert!(msg.contains("fewer threads per block"), "{msg}");
+        }
+        other => panic!("expected a Resources error, got {other:?}"),
+    }
+    assert_eq!(
+        client.worker_pid(),
+        pid,
+        "nothing launched: the worker stays"
+    );
+}

@@ -78,6 +78,10 @@ impl<'a> TypeCtx<'a> {
                     join(self.kind(&args[1]), self.kind(&args[2]))
                 }
                 Intrinsic::Likely => Kind::Bool,
+                Intrinsic::WarpActiveMask => Kind::Int,
+                Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => {
+                    args.get(1).map_or(Kind::Unknown, |a| self.kind(a))
+                }
                 Intrinsic::Abs
                 | Intrinsic::Fabs
                 | Intrinsic::Floor

@@ -161,6 +161,8 @@ impl ExprCtx<'_> {
         match e {
             Expr::Int(v, t) => match t {
                 DataType::Bool => if *v != 0 { "true" } else { "false" }.to_string(),
+                // 9223372036854775808 has no type in C++: spell the minimum as a difference.
+                _ if *v == i64::MIN => "(-9223372036854775807LL - 1)".to_string(),
                 DataType::I64 => format!("{v}LL"),
                 // Past the i32 range a literal must not be read as `int`.
                 _ if i32::try_from(*v).is_err() => format!("{v}LL"),
@@ -388,6 +390,21 @@ impl ExprCtx<'_> {
             Intrinsic::Ceil => self.math("ceil", t, args),
             Intrinsic::Trunc => self.math("trunc", t, args),
             Intrinsic::Pow => self.math("pow", t, args),
+            // The mask lives in an int; the shuffles take it back as unsigned.
+            Intrinsic::WarpActiveMask => "(int)__activemask()".to_string(),
+            Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => {
+                let name = if f == Intrinsic::WarpShuffle {
+                    "__shfl_sync"
+                } else {
+                    "__shfl_down_sync"
+                };
+                let printed: Vec<String> = (0..4).map(|i| arg(self, i)).collect();
+                format!(
+                    "{name}((unsigned){}, {})",
+                    printed[0],
+                    printed[1..].join(", ")
+                )
+            }
         }
     }
 }

@@ -272,6 +272,16 @@ impl Compiler<'_> {
             });
         }
         match i {
+            // Lanes exchanging values need a warp; the interpreter runs one
+            // iteration at a time, and only lowering makes these calls.
+            Intrinsic::WarpActiveMask | Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => {
+                Err(InterpError::Malformed {
+                    what: format!(
+                        "T.{} is a warp intrinsic that only lowered code has",
+                        i.name()
+                    ),
+                })
+            }
             Intrinsic::Likely => Ok(Typed::B(self.bool_expr(&args[0], "T.likely argument")?)),
             Intrinsic::IfThenElse => {
                 let c = Box::new(self.bool_expr(&args[0], "T.if_then_else condition")?);

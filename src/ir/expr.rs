@@ -69,6 +69,16 @@ pub enum Intrinsic {
     IfThenElse,
     /// `T.likely(cond)`: a hint, evaluates to `cond`.
     Likely,
+    /// `__activemask()`: the lanes of the warp executing this call, as an
+    /// int32 bit mask. Made by lowering (cross-thread reductions), never parsed.
+    WarpActiveMask,
+    /// `__shfl_down_sync(mask, value, delta, width)`: `value` of the lane
+    /// `delta` above, or the caller's own when that lane is past its
+    /// `width`-lane segment. Made by lowering, never parsed.
+    WarpShuffleDown,
+    /// `__shfl_sync(mask, value, lane, width)`: `value` of lane `lane` of the
+    /// caller's `width`-lane segment. Made by lowering, never parsed.
+    WarpShuffle,
 }
 
 impl Intrinsic {
@@ -122,6 +132,9 @@ impl Intrinsic {
             Intrinsic::Pow => "pow",
             Intrinsic::IfThenElse => "if_then_else",
             Intrinsic::Likely => "likely",
+            Intrinsic::WarpActiveMask => "tvm_warp_activemask",
+            Intrinsic::WarpShuffleDown => "tvm_warp_shuffle_down",
+            Intrinsic::WarpShuffle => "tvm_warp_shuffle",
         }
     }
 
@@ -134,7 +147,37 @@ impl Intrinsic {
         match self {
             Intrinsic::Pow => 2,
             Intrinsic::IfThenElse => 3,
+            Intrinsic::WarpActiveMask => 0,
+            Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => 4,
             _ => 1,
+        }
+    }
+
+    /// True for the warp-level intrinsics: they exchange values between the
+    /// lanes of a warp, so only lowered code executed per warp has them.
+    pub fn is_warp(self) -> bool {
+        matches!(
+            self,
+            Intrinsic::WarpActiveMask | Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle
+        )
+    }
+
+    /// The argument whose type is the call's type, when it is not the first
+    /// (`None`: the call has a fixed type, see `fixed_type`).
+    pub fn typed_by_arg(self) -> Option<usize> {
+        match self {
+            Intrinsic::IfThenElse | Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => Some(1),
+            Intrinsic::Likely | Intrinsic::WarpActiveMask => None,
+            _ => Some(0),
+        }
+    }
+
+    /// The type of a call whose type does not depend on its arguments.
+    pub fn fixed_type(self) -> Option<DataType> {
+        match self {
+            Intrinsic::Likely => Some(DataType::Bool),
+            Intrinsic::WarpActiveMask => Some(DataType::I32),
+            _ => None,
         }
     }
 }

@@ -115,6 +115,11 @@ pub struct Buffer {
     pub elem_offset: Option<Expr>,
     /// Alignment of the innermost axis from `storage_align`: `(axis, factor, offset)`.
     pub axis_align: Vec<(usize, i64, i64)>,
+    /// Set by lowering for a local buffer that only cross-thread reductions
+    /// write, each broadcasting its result: every thread along these threadIdx
+    /// axes holds the same values in its copy, so loops bound to them may lie
+    /// between the allocation and the uses (TVM accepts this too).
+    pub uniform_across: Vec<ThreadAxis>,
 }
 
 impl Buffer {
@@ -127,6 +132,7 @@ impl Buffer {
             strides: Vec::new(),
             elem_offset: None,
             axis_align: Vec::new(),
+            uniform_across: Vec::new(),
         }
     }
 

@@ -202,15 +202,11 @@ pub fn dtype_of(vars: &[VarDecl], buffers: &[Buffer], e: &Expr) -> DataType {
         Expr::Not(_) => DataType::Bool,
         Expr::Select(_, a, _) => dtype_of(vars, buffers, a),
         Expr::Load(b, _) => buffers.get(b.0 as usize).map_or(DataType::F32, |x| x.dtype),
-        Expr::Call(f, args) => match f {
-            crate::ir::Intrinsic::IfThenElse => args
-                .get(1)
-                .map_or(DataType::F32, |a| dtype_of(vars, buffers, a)),
-            crate::ir::Intrinsic::Likely => DataType::Bool,
-            _ => args
-                .first()
-                .map_or(DataType::F32, |a| dtype_of(vars, buffers, a)),
-        },
+        Expr::Call(f, args) => f.fixed_type().unwrap_or_else(|| {
+            f.typed_by_arg()
+                .and_then(|i| args.get(i))
+                .map_or(DataType::F32, |a| dtype_of(vars, buffers, a))
+        }),
     }
 }
 

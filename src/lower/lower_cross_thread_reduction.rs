@@ -6,31 +6,69 @@
 //! local (each thread's own copy, as TVM broadcasts the allreduce result).
 //!
 //! TVM: src/tir/transforms/lower_cross_thread_reduction.cc, with the
-//! allreduce that LowerThreadAllreduce emits done here as a tree over a shared
-//! buffer (one slot per thread, halving strides). The rules are TVM's: one
-//! reduction update `y = y ⊕ e` with ⊕ one of + * min max, the store indices
-//! free of reduction iterators, and no loop between the thread loop and the
-//! block driving a spatial iterator. Barriers between the tree's steps come
-//! from `thread_sync`, like every other shared-memory dependence.
+//! allreduce that LowerThreadAllreduce emits done here. The rules are TVM's:
+//! one reduction update `y = y ⊕ e` with ⊕ one of + * min max, the store
+//! indices free of reduction iterators, and no loop between the thread loop
+//! and the block driving a spatial iterator.
+//!
+//! Two ways to combine the partials, chosen as TVM chooses:
+//! - warp shuffles (`warp`), when the reducing threads are consecutive lanes
+//!   (the kernel's lowest threadIdx axis, extent dividing 32 or a multiple of
+//!   32): registers only within a warp, one small shared buffer and one
+//!   barrier across warps. This is the fast path and the common case.
+//! - a tree over a shared buffer (`tree`, one slot per thread, halving
+//!   strides) otherwise: reductions over threadIdx.y under a threadIdx.x, or
+//!   extents like 48 beside other threads, whose lanes do not tile warps, so
+//!   a shuffle would mix groups. Barriers between its steps come from
+//!   `thread_sync`, like every other shared-memory dependence.
 //!
 //! Invariant: works on the block-level `ir` before `lower_init_block`; every
 //! statement it adds lies inside the thread loop it reduces over.
 
+mod tree;
+mod warp;
+
 use super::LowerError;
 use crate::ir::{
     BinOp, Block, BlockId, BlockRealize, Buffer, BufferId, BufferRegion, BufferStore, DataType,
-    Expr, For, ForKind, IfThenElse, IterKind, PrimFunc, Range, Stmt, StorageScope, VarId,
+    Expr, For, ForKind, IfThenElse, IterKind, PrimFunc, Range, Stmt, StorageScope, ThreadAxis,
+    VarId,
 };
 use std::collections::HashSet;
 
 pub fn run(func: &PrimFunc) -> Result<PrimFunc, LowerError> {
     let mut out = func.clone();
     let mut done: HashSet<BlockId> = HashSet::new();
+    // Local results every thread took: (buffer, reducing axis).
+    let mut broadcasts: Vec<(BufferId, ThreadAxis)> = Vec::new();
     while let Some(site) = find_site(&out, &done)? {
         done.insert(site.block);
-        rewrite(&mut out, &site)?;
+        if let Some(b) = rewrite(&mut out, &site)? {
+            broadcasts.push(b);
+        }
     }
+    mark_uniform(&mut out, &broadcasts);
     Ok(out)
+}
+
+/// A local buffer whose every store is a broadcast write-back over one axis
+/// holds the same values in every thread along it (see `Buffer::uniform_across`).
+fn mark_uniform(func: &mut PrimFunc, broadcasts: &[(BufferId, ThreadAxis)]) {
+    for &(y, axis) in broadcasts {
+        let mine = broadcasts.iter().filter(|(b, _)| *b == y);
+        if mine.clone().any(|(_, a)| *a != axis) {
+            continue;
+        }
+        let mut stores = 0;
+        func.body.visit(&mut |s| {
+            if let Stmt::BufferStore(st) = s {
+                stores += (st.buffer == y) as usize;
+            }
+        });
+        if stores == mine.count() {
+            func.buffers[y.0 as usize].uniform_across = vec![axis];
+        }
+    }
 }
 
 /// One cross-thread reduction to lower.
@@ -39,7 +77,23 @@ struct Site {
     /// The loop bound to threadIdx.* that drives the reduction iterator.
     thread_loop: crate::ir::LoopId,
     /// Other threadIdx loops around the block: each gets its own slice of the buffer.
-    other_threads: Vec<(VarId, Expr, i64)>,
+    other_threads: Vec<OtherThread>,
+}
+
+/// A threadIdx loop around a cross-thread reduction other than the reducing one.
+struct OtherThread {
+    var: VarId,
+    min: Expr,
+    extent: i64,
+    axis: ThreadAxis,
+}
+
+impl OtherThread {
+    fn dim(&self) -> u8 {
+        match self.axis {
+            ThreadAxis::ThreadIdx(d) | ThreadAxis::BlockIdx(d) | ThreadAxis::VThread(d) => d,
+        }
+    }
 }
 
 fn thread_idx_loop(l: &For) -> bool {
@@ -177,7 +231,15 @@ fn site_of(func: &PrimFunc, r: &BlockRealize, loops: &[&For]) -> Result<Option<S
                 extent: format!("{:?}", l.extent),
             });
         };
-        other_threads.push((l.var, l.min.clone(), ext));
+        let ForKind::ThreadBinding(axis) = l.kind else {
+            continue;
+        };
+        other_threads.push(OtherThread {
+            var: l.var,
+            min: l.min.clone(),
+            extent: ext,
+            axis,
+        });
     }
     Ok(Some(Site {
         block: b.id,
@@ -213,14 +275,29 @@ fn update_of(b: &Block) -> Option<(BufferId, Vec<Expr>, BinOp, Expr)> {
     Some((st.buffer, st.indices.clone(), *op, rhs))
 }
 
-/// The identity of `op` for `dtype` (TVM's CommReducer identities).
+/// The identity of `op` for `dtype` (TVM's CommReducer identities): the
+/// type's own lowest / highest value for max / min, so no value of the type
+/// loses to it (half types take float's, which round to infinity).
 fn identity(op: BinOp, dtype: DataType) -> Expr {
     let float = dtype.is_float();
+    let (int_lo, int_hi) = match dtype {
+        DataType::I8 => (i8::MIN as i64, i8::MAX as i64),
+        DataType::I16 => (i16::MIN as i64, i16::MAX as i64),
+        DataType::I64 => (i64::MIN, i64::MAX),
+        DataType::U8 => (0, u8::MAX as i64),
+        DataType::Bool => (0, 1),
+        _ => (i32::MIN as i64, i32::MAX as i64),
+    };
+    let (float_lo, float_hi) = if dtype == DataType::F64 {
+        (f64::MIN, f64::MAX)
+    } else {
+        (f32::MIN as f64, f32::MAX as f64)
+    };
     let (f, i) = match op {
         BinOp::Add => (0.0, 0),
         BinOp::Mul => (1.0, 1),
-        BinOp::Max => (f32::MIN as f64, i32::MIN as i64),
-        _ => (f32::MAX as f64, i32::MAX as i64),
+        BinOp::Max => (float_lo, int_lo),
+        _ => (float_hi, int_hi),
     };
     if float {
         Expr::Float(f, dtype)
@@ -229,7 +306,9 @@ fn identity(op: BinOp, dtype: DataType) -> Expr {
     }
 }
 
-fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
+/// Lowers one site; returns the result buffer and the reducing axis when
+/// every thread takes the result (a local buffer).
+fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadAxis)>, LowerError> {
     let realize = func
         .find_block(site.block)
         .cloned()
@@ -290,11 +369,47 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
     let mut temp_buf = Buffer::new(format!("{name}_in_thread"), vec![Expr::int(1)], dtype);
     temp_buf.scope = StorageScope::Local;
     let temp = func.new_buffer(temp_buf);
-    let mut shape: Vec<Expr> = site.other_threads.iter().map(|o| Expr::int(o.2)).collect();
-    shape.push(Expr::int(n));
-    let mut red_buf = Buffer::new(format!("{name}_red_buf"), shape, dtype);
-    red_buf.scope = StorageScope::Shared;
-    let red = func.new_buffer(red_buf);
+    let lane = if t.min.as_int() == Some(0) {
+        Expr::Var(t.var)
+    } else {
+        Expr::sub(Expr::Var(t.var), t.min.clone())
+    };
+    let partial = Expr::Load(temp, vec![Expr::int(0)]);
+    let broadcast = func.buffer(y).scope == StorageScope::Local;
+    let shape = warp::shape(
+        &t,
+        n,
+        dtype,
+        &site.other_threads,
+        &kernel_thread_loops(func, site.block),
+    );
+    let combined = match shape {
+        Some(shape) => warp::emit(
+            func,
+            &warp::Reduction {
+                name: &name,
+                op,
+                dtype,
+                lane: lane.clone(),
+                extent: n,
+                partial,
+                broadcast,
+            },
+            &shape,
+        ),
+        None => tree::emit(
+            func,
+            &tree::Reduction {
+                name: &name,
+                op,
+                dtype,
+                lane: lane.clone(),
+                extent: n,
+                partial,
+                others: &site.other_threads,
+            },
+        ),
+    };
     let root = match &mut func.body {
         Stmt::BlockRealize(r) if r.block.iter_vars.is_empty() => &mut r.block.alloc_buffers,
         _ => {
@@ -305,27 +420,7 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
         }
     };
     root.push(temp);
-    root.push(red);
-
-    // Where each thread's slot is: other thread loops, then the reducing one.
-    let offset = |v: VarId, min: &Expr| {
-        if min.as_int() == Some(0) {
-            Expr::Var(v)
-        } else {
-            Expr::sub(Expr::Var(v), min.clone())
-        }
-    };
-    let lane = offset(t.var, &t.min);
-    let slot = |lane: Expr| -> Vec<Expr> {
-        let mut v: Vec<Expr> = site
-            .other_threads
-            .iter()
-            .map(|(var, min, _)| offset(*var, min))
-            .collect();
-        v.push(lane);
-        v
-    };
-    let temp_at = || Expr::Load(temp, vec![Expr::int(0)]);
+    root.extend(combined.buffers);
     let mut stmts = vec![Stmt::BufferStore(BufferStore {
         buffer: temp,
         indices: vec![Expr::int(0)],
@@ -333,33 +428,7 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
     })];
     // Placeholder for the in-thread reduction (the loops down to the block).
     stmts.push(Stmt::Seq(Vec::new()));
-    stmts.push(Stmt::BufferStore(BufferStore {
-        buffer: red,
-        indices: slot(lane.clone()),
-        value: temp_at(),
-    }));
-    let mut stride = (n as u64).next_power_of_two() as i64 / 2;
-    while stride >= 1 {
-        let partner = Expr::add(lane.clone(), Expr::int(stride));
-        let mut cond = Expr::lt(lane.clone(), Expr::int(stride));
-        if stride * 2 > n {
-            cond = Expr::and(cond, Expr::lt(partner.clone(), Expr::int(n)));
-        }
-        stmts.push(Stmt::IfThenElse(Box::new(IfThenElse {
-            cond,
-            then_case: Stmt::BufferStore(BufferStore {
-                buffer: red,
-                indices: slot(lane.clone()),
-                value: Expr::binary(
-                    op,
-                    Expr::Load(red, slot(lane.clone())),
-                    Expr::Load(red, slot(partner)),
-                ),
-            }),
-            else_case: None,
-        })));
-        stride /= 2;
-    }
+    stmts.extend(combined.stmts);
     // Write-back by the first thread, at the element the block's spatial bindings name.
     let bindings: Vec<(VarId, Expr)> = realize
         .block
@@ -379,7 +448,7 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
         e
     };
     let out_idx: Vec<Expr> = idx.iter().map(&bind).collect();
-    let total = Expr::Load(red, slot(Expr::int(0)));
+    let total = combined.total;
     let value = match &init_value {
         Some(init) if *init == identity(op, dtype) => total,
         Some(init) => Expr::binary(op, bind(init), total),
@@ -389,7 +458,7 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
     // each thread's own, so every thread takes the result (TVM's broadcast).
     // Conjuncts of the predicate that do not involve the reduction guard it too.
     let inner_vars = loop_vars_in(&t);
-    let mut guard = if func.buffer(y).scope == StorageScope::Local {
+    let mut guard = if broadcast {
         Expr::bool(true)
     } else {
         Expr::binary(BinOp::Eq, lane, Expr::int(0))
@@ -458,7 +527,37 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<(), LowerError> {
     before.push(Stmt::Seq(stmts));
     before.extend(after);
     tl.body = Stmt::Seq(before);
-    Ok(())
+    Ok(match t.kind {
+        ForKind::ThreadBinding(axis) if broadcast => Some((y, axis)),
+        _ => None,
+    })
+}
+
+/// Every threadIdx loop of the kernel (root-level statement) holding `block`.
+fn kernel_thread_loops(func: &PrimFunc, block: BlockId) -> Vec<&For> {
+    let items: Vec<&Stmt> = match &func.body {
+        Stmt::BlockRealize(r) => match &r.block.body {
+            Stmt::Seq(v) => v.iter().collect(),
+            other => vec![other],
+        },
+        other => vec![other],
+    };
+    let Some(kernel) = items.into_iter().find(|s| {
+        crate::schedule::tree::blocks_in(s)
+            .iter()
+            .any(|b| b.block.id == block)
+    }) else {
+        return Vec::new();
+    };
+    let mut loops = Vec::new();
+    kernel.visit(&mut |s| {
+        if let Stmt::For(l) = s {
+            if thread_idx_loop(l) {
+                loops.push(l.as_ref());
+            }
+        }
+    });
+    loops
 }
 
 /// Splits a loop body into the statements before the one holding `block`,

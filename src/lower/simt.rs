@@ -8,6 +8,9 @@
 //! wrote (read after write) or write one another thread read (write after read).
 //! The merged shared pool is simulated byte-address by byte-address, so a read
 //! of a buffer whose bytes another buffer has since reused fails too.
+//! Warp intrinsics (`simt/warp.rs`) follow CUDA: lanes are linear thread ids
+//! modulo 32, shuffle masks are checked against the lanes executing them,
+//! and a value read from a lane outside the mask is poison.
 //!
 //! Invariant: knows `ir`, `lir` and the interpreter's `Tensor`; no GPU.
 
@@ -19,6 +22,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 mod eval;
+mod warp;
 
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum SimError {
@@ -44,6 +48,8 @@ pub enum SimError {
     DivergentBarrier,
     #[error("loop `{0}` has bounds that differ between threads")]
     NonUniformLoop(String),
+    #[error("warp shuffle: {0}")]
+    Shuffle(String),
     #[error("{0}")]
     Unsupported(String),
 }
@@ -119,6 +125,8 @@ struct Sim<'a> {
     /// Variable values by `VarId`: one for all threads (loop variables) or one per thread.
     vars: Vec<Option<VarVal>>,
     epoch: u64,
+    /// The threads executing the current statement, for the warp intrinsics.
+    active: Vec<bool>,
 }
 
 /// Runs every kernel of `p` in launch order with `args` bound to the
@@ -212,6 +220,7 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
         local: HashMap::new(),
         vars: vec![None; f.vars.len()],
         epoch: 0,
+        active: Vec::new(),
     };
     let [gx, gy, gz] = launch.grid;
     for bz in 0..gz as i64 {
@@ -337,6 +346,20 @@ impl Sim<'_> {
             LStmt::Store(st) => {
                 let idx = st.indices.first().cloned().unwrap_or(Expr::int(0));
                 let t_store = self.f.buffer(st.buffer).dtype;
+                if warp::has_warp_call(&st.value) {
+                    // The lanes exchange values: all read, then all write.
+                    self.active = mask.to_vec();
+                    let mut vals = Vec::new();
+                    for t in (0..self.n).filter(|&t| mask[t]) {
+                        let i = self.eval(&idx, t)?.int();
+                        vals.push((t, i, round(t_store, self.eval(&st.value, t)?)));
+                    }
+                    self.active.clear();
+                    for (t, i, v) in vals {
+                        self.write(st.buffer, i, v, t)?;
+                    }
+                    return Ok(());
+                }
                 for t in (0..self.n).filter(|&t| mask[t]) {
                     let i = self.eval(&idx, t)?.int();
                     let v = round(t_store, self.eval(&st.value, t)?);

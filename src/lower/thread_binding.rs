@@ -309,10 +309,14 @@ fn check_scopes(
             return Ok(());
         };
         let buf = f.buffer(b);
-        let (owner, escapes): (&'static str, fn(ThreadAxis) -> bool) = match buf.scope {
-            s if s.is_thread_private() => ("thread", |a| !a.is_vthread()),
+        let (owner, escapes): (&'static str, &dyn Fn(ThreadAxis) -> bool) = match buf.scope {
+            // A cross-thread reduction's broadcast result is the same in every
+            // thread along its axis: each thread reads its own copy.
+            s if s.is_thread_private() => ("thread", &|a: ThreadAxis| {
+                !a.is_vthread() && !buf.uniform_across.contains(&a)
+            }),
             StorageScope::Shared | StorageScope::SharedDyn => {
-                ("thread block", |a| a.is_block_idx())
+                ("thread block", &|a: ThreadAxis| a.is_block_idx())
             }
             _ => return Ok(()),
         };

@@ -24,6 +24,8 @@ pub struct Device {
     pub max_threads_per_sm: u32,
     /// Largest dynamic shared memory a block may opt in to.
     pub max_shared_optin: u32,
+    /// Registers one thread block may use.
+    pub max_registers_per_block: u32,
 }
 
 /// "CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered)".
@@ -116,7 +118,10 @@ impl Device {
                 attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR)?;
             let max_shared_optin =
                 attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)?;
+            let max_registers_per_block =
+                attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK)?;
             Ok(Device {
+                max_registers_per_block: max_registers_per_block.max(0) as u32,
                 name,
                 arch: format!("sm_{major}{minor}"),
                 max_threads_per_sm: max_threads_per_sm.max(1) as u32,

@@ -32,6 +32,10 @@ pub enum RuntimeError {
     /// The request itself is unusable (argument shapes, dtypes, reference mismatch).
     #[error("invalid run request: {0}")]
     InvalidRequest(String),
+    /// The kernel needs more of the device than one block gets (registers):
+    /// caught before launching, nothing ran.
+    #[error("the kernel cannot launch: {0}")]
+    Resources(String),
     /// A CUDA driver call other than the launch failed (allocation, copy, events).
     #[error("CUDA driver error: {0}")]
     Driver(String),

@@ -5,6 +5,7 @@
 
 use super::device::{driver_message, Device};
 use super::error::RuntimeError;
+use super::registers;
 use crate::codegen::{CudaKernel, KernelLaunch};
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, CudaSlice, LaunchConfig, PushKernelArg};
@@ -96,6 +97,7 @@ pub fn load(
                 driver_message(e)
             ))
         })?;
+        check_registers(dev, &func, &l.name, &config)?;
         let dynamic = l.dynamic_shared_bytes;
         if dynamic > DEFAULT_DYNAMIC_SHARED_LIMIT {
             if dynamic > dev.max_shared_optin {
@@ -119,6 +121,29 @@ pub fn load(
         });
     }
     Ok(LoadedKernel { launches })
+}
+
+/// The kernel's registers (known once compiled) against the block's share of the register file.
+fn check_registers(
+    dev: &Device,
+    func: &CudaFunction,
+    name: &str,
+    config: &LaunchConfig,
+) -> Result<(), RuntimeError> {
+    let attr = |a: CUfunction_attribute| {
+        func.get_attribute(a)
+            .map(|v| v.max(0) as u32)
+            .map_err(|e| RuntimeError::Driver(driver_message(e)))
+    };
+    let (bx, by, bz) = config.block_dim;
+    registers::check(&registers::RegisterUse {
+        kernel: name,
+        device: &dev.name,
+        registers: attr(CUfunction_attribute::CU_FUNC_ATTRIBUTE_NUM_REGS)?,
+        threads: bx * by * bz,
+        per_block: dev.max_registers_per_block,
+        max_threads: attr(CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)?,
+    })
 }
 
 impl LoadedKernel {

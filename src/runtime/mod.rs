@@ -24,6 +24,7 @@ mod launch;
 mod nvrtc;
 mod paths;
 pub mod protocol;
+mod registers;
 mod request;
 mod timing;
 mod transport;

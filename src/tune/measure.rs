@@ -100,6 +100,7 @@ fn failure_reason(e: &RuntimeError) -> &'static str {
     match e {
         RuntimeError::Compile { .. } => "NVRTC compile (worker)",
         RuntimeError::Launch(_) => "launch or fault",
+        RuntimeError::Resources(_) => "too many registers",
         RuntimeError::Timeout(_) => "timeout",
         RuntimeError::WorkerCrashed(_) => "worker crashed",
         RuntimeError::Protocol(_) => "worker protocol",

@@ -62,6 +62,7 @@ impl Sim<'_> {
                         return self.eval(&args[if c { 1 } else { 2 }], t);
                     }
                     Intrinsic::Likely if args.len() == 1 => return self.eval(&args[0], t),
+                    f if f.is_warp() => return self.warp_call(*f, args, t),
                     _ => {}
                 }
                 let vals = args
@@ -92,7 +93,11 @@ impl Sim<'_> {
                     Intrinsic::Round => x.round_ties_even(),
                     Intrinsic::Trunc => x.trunc(),
                     Intrinsic::Pow => x.powf(vals.get(1).map_or(1.0, |v| v.float())),
-                    Intrinsic::IfThenElse | Intrinsic::Likely => {
+                    Intrinsic::IfThenElse
+                    | Intrinsic::Likely
+                    | Intrinsic::WarpActiveMask
+                    | Intrinsic::WarpShuffleDown
+                    | Intrinsic::WarpShuffle => {
                         return Err(SimError::Unsupported(format!(
                             "{} with wrong arguments",
                             f.name()

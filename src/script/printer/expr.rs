@@ -4,9 +4,7 @@
 //! `ir` and `arith`; prints the expression as it is, simplifying nothing but the
 //! `min + extent` ends of ranges.
 
-use crate::ir::{
-    AnnValue, BinOp, BufferId, BufferRegion, DataType, Expr, Intrinsic, PrimFunc, Range,
-};
+use crate::ir::{AnnValue, BinOp, BufferId, BufferRegion, DataType, Expr, PrimFunc, Range};
 
 use super::names::Namer;
 use crate::arith::simplify;
@@ -292,11 +290,11 @@ pub(super) fn dtype_of(f: &PrimFunc, e: &Expr) -> DataType {
             .buffers
             .get(b.0 as usize)
             .map_or(DataType::I32, |d| d.dtype),
-        Expr::Call(Intrinsic::Likely, _) => DataType::Bool,
-        Expr::Call(Intrinsic::IfThenElse, args) => {
-            args.get(1).map_or(DataType::I32, |a| dtype_of(f, a))
-        }
-        Expr::Call(_, args) => args.first().map_or(DataType::F32, |a| dtype_of(f, a)),
+        Expr::Call(i, args) => i.fixed_type().unwrap_or_else(|| {
+            i.typed_by_arg()
+                .and_then(|k| args.get(k))
+                .map_or(DataType::F32, |a| dtype_of(f, a))
+        }),
     }
 }
 
