@@ -15,7 +15,7 @@
 use super::expr::{c_type, helper_source, make_vector, vector_type, ExprCtx};
 use super::names::Names;
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
-use crate::ir::{BufferId, DataType, Expr, ForKind, ThreadAxis};
+use crate::ir::{BufferId, DataType, Expr, ForKind, Intrinsic, StorageScope, ThreadAxis};
 use crate::lower::flatten_buffer::alloc_size;
 use crate::lower::index::{Ranges, Simplifier};
 use crate::lower::lir::{LFor, LStmt, Lowered, LoweredProgram};
@@ -104,6 +104,12 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
     }
     if types.contains(&DataType::BF16) {
         head.push_str("#include <cuda_bf16.h>\n");
+    }
+    if p.kernels
+        .iter()
+        .any(|k| k.buffers.iter().any(|b| b.scope.is_wmma()))
+    {
+        head.push_str("#include <mma.h>\n");
     }
     if !head.is_empty() {
         head.push('\n');
@@ -489,6 +495,16 @@ impl Writer<'_> {
                     self.declare(&name);
                 }
                 let n = alloc_size(buf).unwrap_or(0);
+                if buf.scope.is_wmma() {
+                    // `flatten_buffer` sized it in 16x16 tiles: one fragment each.
+                    let ty = fragment_type(buf, wmma_col_major(&self.f.body, a.buffer));
+                    self.line(&format!("{ty} {name}[{n}];"));
+                    self.stmt(&a.body);
+                    if braces {
+                        self.close("}");
+                    }
+                    return;
+                }
                 // Shared arrays are always aligned (see the static ones above);
                 // local ones only where a vector access needs it.
                 let align = if buf.scope.is_shared() || self.vector_buffers.contains(&a.buffer) {
@@ -514,6 +530,10 @@ impl Writer<'_> {
                 }
             }
             LStmt::Sync => self.line("__syncthreads();"),
+            LStmt::Evaluate(e @ Expr::Call(f, _)) if f.is_wmma() => {
+                let text = self.expr(e);
+                self.line(&format!("{text};"));
+            }
             LStmt::Evaluate(e) => {
                 let text = self.expr(e);
                 self.line(&format!("(void)({text});"));
@@ -617,4 +637,38 @@ fn block_name(s: &LStmt) -> Option<String> {
         LStmt::Seq(v) if v.len() == 1 => block_name(&v[0]),
         _ => None,
     }
+}
+
+/// The `nvcuda::wmma::fragment` type of a `wmma.*` buffer.
+fn fragment_type(buf: &crate::ir::Buffer, col_major: bool) -> String {
+    let (m, n, k) = (
+        crate::schedule::tensor_intrin::wmma::M,
+        crate::schedule::tensor_intrin::wmma::N,
+        crate::schedule::tensor_intrin::wmma::K,
+    );
+    let ty = c_type(buf.dtype);
+    let layout = if col_major { "col_major" } else { "row_major" };
+    match buf.scope {
+        StorageScope::WmmaMatrixA => format!(
+            "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, {m}, {n}, {k}, {ty}, nvcuda::wmma::{layout}>"
+        ),
+        StorageScope::WmmaMatrixB => format!(
+            "nvcuda::wmma::fragment<nvcuda::wmma::matrix_b, {m}, {n}, {k}, {ty}, nvcuda::wmma::{layout}>"
+        ),
+        _ => format!("nvcuda::wmma::fragment<nvcuda::wmma::accumulator, {m}, {n}, {k}, {ty}>"),
+    }
+}
+
+/// Whether the loads into fragment buffer `b` are column-major (the
+/// `_trans` intrinsics); the layout is part of the fragment's type.
+fn wmma_col_major(body: &LStmt, b: BufferId) -> bool {
+    let mut col = false;
+    body.visit(&mut |s| {
+        if let LStmt::Evaluate(Expr::Call(Intrinsic::WmmaLoad, args)) = s {
+            if matches!(args.first(), Some(Expr::Load(x, _)) if *x == b) {
+                col |= args.get(2).and_then(|e| e.as_int()) == Some(1);
+            }
+        }
+    });
+    col
 }

@@ -27,6 +27,7 @@ pub mod plan_buffer_allocation;
 mod print;
 pub mod simplify;
 pub mod simt;
+mod tensor_call;
 pub mod thread_binding;
 pub mod thread_sync;
 pub mod unroll;
