@@ -197,25 +197,35 @@ fn the_wrong_dtype_and_an_unknown_name_are_refused() {
 }
 
 #[test]
-fn lowering_refuses_a_tensorized_block_rather_than_emit_scalar_code() {
+fn a_tensorized_block_lowers_to_one_wmma_call_not_scalar_code() {
     let trace = try_replay(
         GEMM_F16,
         &format!("{STAGED}{TENSORIZE_ALL}  - {{op: bind, loop: l4, thread_axis: blockIdx.x}}\n"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let err = tirtui::lower::lower_program(trace.func())
-        .err()
-        .unwrap()
-        .to_string();
-    assert!(err.contains("is tensorized with `wmma_"), "{err}");
+    let cuda = tirtui::codegen::generate(trace.func())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .kernel
+        .source;
+    assert!(cuda.contains("#include <mma.h>"), "{cuda}");
+    for call in [
+        "nvcuda::wmma::fill_fragment(",
+        "nvcuda::wmma::load_matrix_sync(",
+        "nvcuda::wmma::mma_sync(",
+        "nvcuda::wmma::store_matrix_sync(",
+    ] {
+        assert!(cuda.contains(call), "no {call} in\n{cuda}");
+    }
+    // The description's scalar multiply-add is gone with its block.
+    assert!(!cuda.contains("__half2float"), "{cuda}");
 }
 
-/// The fp16 4096^3 WMMA session (tests/data/wmma), replayed on a 128^3 copy of
+/// The fp16 4096^3 WMMA session (sessions/), replayed on a 128^3 copy of
 /// its workload: every tensorize matches and the interpreter's result is the
 /// unscheduled program's.
 #[test]
 fn the_wmma_gemm_session_keeps_the_result_at_a_small_size() {
-    let dir = std::path::Path::new("tests/data/wmma");
+    let dir = std::path::Path::new("sessions");
     let workload = std::fs::read_to_string(dir.join("gemm_f16_4096.tir"))
         .unwrap()
         .replace("4096", "128");
