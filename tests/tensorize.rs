@@ -241,3 +241,27 @@ fn the_wmma_gemm_session_keeps_the_result_at_a_small_size() {
     interp::run(trace.func(), &mut got).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(got, want);
 }
+
+/// Fragments are counted in 16x16 tiles of the compacted per-warp region (a
+/// 64x64 accumulator is 16 fragments, a 64x16 operand 4), and `ldm` is the
+/// row stride of the memory each tile is loaded from or stored to.
+#[test]
+fn the_wmma_session_declares_one_fragment_per_tile_with_the_row_strides() {
+    let path = std::path::Path::new("sessions/gemm_f16_4096_1_wmma.yaml");
+    let session = Session::load(path).unwrap();
+    let (_, text) = session.workload_source(Some(path)).unwrap();
+    let trace = Trace::replay(parse(&text), &session.steps)
+        .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("wmma").render()));
+    let cuda = tirtui::codegen::generate(trace.func()).unwrap().kernel.source;
+    for want in [
+        "float> C_wmma_accumulator[16];",
+        "nvcuda::wmma::row_major> A_shared_wmma_matrix_a[4];",
+        "nvcuda::wmma::row_major> B_shared_wmma_matrix_b[4];",
+        // A_shared is 128x32, B_shared 32x128, C 4096 wide.
+        "k_1 * 16], 32);",
+        "ax1_0 * 16], 128);",
+        ", 4096, nvcuda::wmma::mem_row_major);",
+    ] {
+        assert!(cuda.contains(want), "no `{want}` in\n{cuda}");
+    }
+}
