@@ -1,7 +1,7 @@
 //! Facts about a workload that the runtime and the UI report against: its flop
 //! count and whether it is a matmul (so cuBLAS can be timed on the same inputs).
 
-use crate::ir::{BinOp, Expr, IterKind, PrimFunc, Stmt};
+use crate::ir::{BinOp, DataType, Expr, IterKind, PrimFunc, Stmt};
 use crate::runtime::Matmul;
 
 /// Floating-point operations of one run: for each block, the size of its
@@ -51,8 +51,10 @@ pub fn flop_count(func: &PrimFunc) -> f64 {
     total
 }
 
-/// Recognises `C[i, j] = C[i, j] + A[i, k] * B[k, j]` over float32 parameters
-/// (either operand possibly stored transposed).
+/// Recognises `C[i, j] = C[i, j] + A[i, k] * B[k, j]` over parameters
+/// (either operand possibly stored transposed) in the types cuBLAS times:
+/// float32, float16, or float16 operands cast to a float32 accumulator
+/// (`T.Cast("float32", A[i, k])`, cuBLAS's HGEMM with fp32 accumulation).
 pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
     let compute: Vec<_> = func
         .blocks()
@@ -68,7 +70,8 @@ pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
     let params = func.param_buffers();
     let pos = |b| params.iter().position(|p| *p == b);
     let c = pos(st.buffer)?;
-    if st.indices.len() != 2 || func.buffer(st.buffer).dtype != crate::ir::DataType::F32 {
+    let c_dtype = func.buffer(st.buffer).dtype;
+    if st.indices.len() != 2 || !matches!(c_dtype, DataType::F32 | DataType::F16) {
         return None;
     }
     let (vi, vj) = (st.indices[0].as_var()?, st.indices[1].as_var()?);
@@ -86,9 +89,20 @@ pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
     let Expr::Binary(BinOp::Mul, x, y) = &**prod else {
         return None;
     };
-    let (Expr::Load(a_buf, a_idx), Expr::Load(b_buf, b_idx)) = (&**x, &**y) else {
-        return None;
+    // An operand is a load, or (for a wider accumulator) a load cast to C's type.
+    let operand = |e: &Expr| -> Option<(crate::ir::BufferId, Vec<Expr>, bool)> {
+        match e {
+            Expr::Load(b, idx) => Some((*b, idx.clone(), false)),
+            Expr::Cast(t, inner) if *t == c_dtype => match &**inner {
+                Expr::Load(b, idx) => Some((*b, idx.clone(), true)),
+                _ => None,
+            },
+            _ => None,
+        }
     };
+    let ((a_buf, a_idx, a_cast), (b_buf, b_idx, b_cast)) = (operand(x)?, operand(y)?);
+    let (a_buf, b_buf) = (&a_buf, &b_buf);
+    let (a_idx, b_idx) = (&a_idx, &b_idx);
     let vk = block
         .iter_vars
         .iter()
@@ -115,10 +129,15 @@ pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
             .find(|iv| iv.var == v)
             .and_then(|iv| iv.dom.extent.as_int())
     };
-    if [*a_buf, *b_buf]
-        .iter()
-        .any(|b| func.buffer(*b).dtype != crate::ir::DataType::F32)
-    {
+    let (ta, tb) = (func.buffer(*a_buf).dtype, func.buffer(*b_buf).dtype);
+    let types_ok = ta == tb
+        && match (ta, c_dtype) {
+            (DataType::F32, DataType::F32) | (DataType::F16, DataType::F16) => true,
+            // fp16 products accumulated in fp32: both operands cast.
+            (DataType::F16, DataType::F32) => a_cast && b_cast,
+            _ => false,
+        };
+    if !types_ok {
         return None;
     }
     Some(Matmul {
@@ -131,4 +150,60 @@ pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
         a_transposed: a_t,
         b_transposed: b_t,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gemm(a: &str, c: &str, product: &str) -> PrimFunc {
+        let src = format!(
+            r#"
+@T.prim_func
+def main(A: T.Buffer((64, 32), "{a}"), B: T.Buffer((32, 16), "{a}"), C: T.Buffer((64, 16), "{c}")):
+    for i, j, k in T.grid(64, 16, 32):
+        with T.block("C"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                C[vi, vj] = T.{c}(0)
+            C[vi, vj] = C[vi, vj] + {product}
+"#
+        );
+        crate::script::parse_func(&src, None).unwrap()
+    }
+
+    #[test]
+    fn half_precision_matmuls_are_recognised() {
+        let plain = "A[vi, vk] * B[vk, vj]";
+        let cast = "T.Cast(\"float32\", A[vi, vk]) * T.Cast(\"float32\", B[vk, vj])";
+        for (a, c, product, timed) in [
+            ("float32", "float32", plain, true),
+            ("float16", "float16", plain, true),
+            ("float16", "float32", cast, true),
+            // Only one operand widened: not the product cuBLAS computes.
+            (
+                "float16",
+                "float32",
+                "T.Cast(\"float32\", A[vi, vk]) * T.Cast(\"float32\", B[vk, vj] * B[vk, vj])",
+                false,
+            ),
+            (
+                "int8",
+                "int32",
+                "T.Cast(\"int32\", A[vi, vk]) * T.Cast(\"int32\", B[vk, vj])",
+                false,
+            ),
+        ] {
+            let mm = matmul_shape(&gemm(a, c, product));
+            assert_eq!(mm.is_some(), timed, "{a} -> {c}: {product}");
+            if let Some(mm) = mm {
+                assert_eq!((mm.m, mm.n, mm.k, mm.a, mm.b, mm.c), (64, 16, 32, 0, 1, 2));
+            }
+        }
+        // Casts are conversions, not flops: 2*M*N*K either way.
+        assert_eq!(
+            flop_count(&gemm("float16", "float32", cast)),
+            2.0 * 64.0 * 16.0 * 32.0
+        );
+    }
 }

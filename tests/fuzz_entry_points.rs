@@ -491,6 +491,36 @@ fn random_arg(rng: &mut Rng, trace: &Trace, field: &str, kind: FieldKind) -> Arg
                 Arg::Int(random_int(rng))
             }
         }
+        // Index maps: valid, wrong-arity, non-injective, padding and garbage text.
+        FieldKind::Lambda => Arg::Str(if rng.chance(80) {
+            rng.pick(&[
+                "lambda i, j: (j, i)",
+                "lambda i, j: (i // 16, j // 16, i % 16, j % 16)",
+                "lambda i, j: (i, j // 8, (j % 8 + i) % 8)",
+                "lambda i, j: (i % 8, j)",
+                "lambda i: (i // 3, i % 3)",
+                "lambda i, j: (i // 0, j)",
+                "lambda i, j: (i - 9999999999, j * 9223372036854775807)",
+                "lambda i, j, k: (k, j, i)",
+            ])
+            .to_string()
+        } else {
+            random_str(rng, field)
+        }),
+        FieldKind::BufferRef => match rng.below(3) {
+            0 => Arg::List(vec![
+                Arg::Str(rng.pick(&["read", "write", "other"]).to_string()),
+                Arg::Int(*rng.pick(&[0, 1, -1, 7])),
+            ]),
+            1 => Arg::Str(rng.pick(&name_pool(trace)).clone()),
+            _ => Arg::Str(random_str(rng, field)),
+        },
+        FieldKind::PadValue => match rng.below(4) {
+            0 => Arg::Null,
+            1 => Arg::Float(0.0),
+            2 => Arg::Int(random_int(rng)),
+            _ => Arg::Str("lambda a, b, c, d: (T.float32(0.0),)".into()),
+        },
     }
 }
 
@@ -550,7 +580,7 @@ fn random_step(rng: &mut Rng, trace: &Trace, fresh: &mut usize) -> Step {
             "sample_perfect_tile",
         ])
     } else {
-        rng.pick(&specs).name
+        rng.pick(specs).name
     };
     let spec = specs.iter().find(|s| s.name == name).unwrap().clone();
     let mut given: Vec<(&str, Arg)> = Vec::new();

@@ -24,6 +24,7 @@ fn scheduled_small(path: &Path) -> (tirtui::ir::PrimFunc, tirtui::ir::PrimFunc) 
     let session = Session::load(path).unwrap_or_else(|e| panic!("{e}"));
     let (name, mut text) = session.workload_source(Some(path)).unwrap();
     text = text
+        .replace("4096", "128")
         .replace("1024", "128")
         .replace("2048", "128")
         .replace("512", "128")

@@ -390,3 +390,36 @@ fn compute_inline_refuses_an_rfactor_block_whose_iterators_are_all_spatial() {
     );
     assert!(short.contains("it has a `T.init()`"), "{short}");
 }
+
+/// Undo restores the program and the names each step replaced (from the
+/// step's snapshot, without a replay): after every undo the trace is exactly
+/// what a fresh replay of the remaining steps gives, rebound names included.
+#[test]
+fn undo_restores_program_and_rebound_names_like_a_replay() {
+    let func = tirtui::script::parse_func(REDUCE_100, None).unwrap();
+    let steps = session(&format!(
+        "{SPLIT_K}  - {{op: split, loop: k, factors: [null, 4], out: [k0, k1]}}\n  - {{op: get_loops, block: c, out: [i, k, k1]}}\n  - {{op: fuse, loops: [k, k1], out: f}}\n  - {{op: get_block, name: C, out: c}}\n"
+    ))
+    .steps;
+    let mut trace = Trace::replay(func.clone(), &steps).unwrap_or_else(|(_, e)| panic!("{e}"));
+    for n in (0..=steps.len()).rev() {
+        let fresh = Trace::replay(func.clone(), &steps[..n]).unwrap_or_else(|(_, e)| panic!("{e}"));
+        assert_eq!(
+            trace.func(),
+            fresh.func(),
+            "program after undoing to {n} steps"
+        );
+        assert_eq!(
+            trace.state.names(),
+            fresh.state.names(),
+            "names at {n} steps"
+        );
+        assert_eq!(trace.steps.len(), n);
+        assert_eq!(trace.undo(), n > 0);
+    }
+    // Redo walks forward again to the same program.
+    while trace.redo().unwrap() {}
+    let full = Trace::replay(func, &steps).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(trace.func(), full.func());
+    assert_eq!(trace.state.names(), full.state.names());
+}

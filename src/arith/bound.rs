@@ -214,8 +214,14 @@ impl<'a> Relaxer<'a> {
     /// ranging: the low end of `lo_expr` to the high end of `hi_expr`.
     pub(crate) fn span(&self, lo_expr: &Expr, hi_expr: &Expr) -> Option<Range> {
         // Simplifying first (with the ranges) exposes structure, e.g. `(x*16 + i) % 16` is `i`.
-        let lo = self.simp(&self.interval(&self.simp(lo_expr), 0)?.0);
-        let hi = self.simp(&self.interval(&self.simp(hi_expr), 0)?.1);
+        let (lo, hi) = if lo_expr == hi_expr {
+            // One expression (a point access): simplified and relaxed once.
+            let (lo, hi) = self.interval(&self.simp(lo_expr), 0)?;
+            (self.simp(&lo), self.simp(&hi))
+        } else {
+            let lo = self.simp(&self.interval(&self.simp(lo_expr), 0)?.0);
+            (lo, self.simp(&self.interval(&self.simp(hi_expr), 0)?.1))
+        };
         let extent = self.simp(&Expr::add(Expr::sub(hi, lo.clone()), Expr::int(1)));
         Some(Range::new(lo, extent))
     }

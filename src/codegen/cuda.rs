@@ -12,6 +12,7 @@
 //! Invariant: prints `lir`; decides nothing about the program's meaning
 //! except how a vector access is spelled (asked of `lower::vectorize`).
 
+use super::async_copy;
 use super::expr::{c_type, helper_source, make_vector, vector_type, ExprCtx};
 use super::names::Names;
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
@@ -39,6 +40,8 @@ struct Writer<'a> {
     local_buffers: BTreeSet<BufferId>,
     /// Index arithmetic in 64 bits.
     wide: bool,
+    /// Depth of enclosing `Async` statements (stores may print as cp.async).
+    in_async: usize,
 }
 
 /// One kernel's function text and what the translation unit and the launch need of it.
@@ -198,6 +201,7 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
         blocks: Vec::new(),
         local_buffers: BTreeSet::new(),
         wide: super::index_width::needs_64bit(f),
+        in_async: 0,
     };
     for &(axis, v) in &launch.thread_vars {
         let ext = match axis {
@@ -465,8 +469,32 @@ impl Writer<'_> {
                     Some(i) => self.index(st.buffer, i),
                     None => "0".into(),
                 };
-                let value = self.expr(&st.value);
                 let name = self.names.buffer(st.buffer).to_string();
+                if self.in_async > 0 {
+                    let bytes = self.f.buffer(st.buffer).dtype.bytes();
+                    match (async_copy::not_a_copy(self.f, st, bytes), &st.value) {
+                        (None, Expr::Load(src, si)) => {
+                            let sidx = match si.first() {
+                                Some(i) => self.index(*src, i),
+                                None => "0".into(),
+                            };
+                            let src = self.names.buffer(*src).to_string();
+                            self.helpers.insert(async_copy::HELPER);
+                            let line = async_copy::copy_line(
+                                bytes,
+                                &format!("{name} + {idx}"),
+                                &format!("{src} + {sidx}"),
+                            );
+                            self.line(&line);
+                            return;
+                        }
+                        (why, _) => {
+                            let why = why.unwrap_or_default();
+                            self.line(&format!("// synchronous copy (not cp.async): {why}"));
+                        }
+                    }
+                }
+                let value = self.expr(&st.value);
                 self.line(&format!("{name}[{idx}] = {value};"));
             }
             LStmt::Let(l) => {
@@ -534,6 +562,19 @@ impl Writer<'_> {
                 let text = self.expr(e);
                 self.line(&format!("{text};"));
             }
+            LStmt::Async(b) => {
+                self.in_async += 1;
+                self.stmt(b);
+                self.in_async -= 1;
+            }
+            LStmt::AsyncCommit => {
+                self.helpers.insert(async_copy::HELPER);
+                self.line(async_copy::commit_line());
+            }
+            LStmt::AsyncWait(n) => {
+                self.helpers.insert(async_copy::HELPER);
+                self.line(&async_copy::wait_line(*n));
+            }
             LStmt::Evaluate(e) => {
                 let text = self.expr(e);
                 self.line(&format!("(void)({text});"));
@@ -592,8 +633,22 @@ impl Writer<'_> {
             (Some(src_base), Expr::Load(src, _)) => {
                 let vt = vector_type(dtype, plan.lanes);
                 let sb = self.index(*src, src_base);
+                let bytes = dtype.bytes() * plan.lanes as usize;
+                let why = async_copy::not_a_copy(self.f, st, bytes);
                 let src = self.names.buffer(*src).to_string();
-                format!("*({vt}*)({dst} + {base}) = *({vt}*)({src} + {sb});")
+                if self.in_async > 0 && why.is_none() {
+                    self.helpers.insert(async_copy::HELPER);
+                    async_copy::copy_line(
+                        bytes,
+                        &format!("{dst} + {base}"),
+                        &format!("{src} + {sb}"),
+                    )
+                } else {
+                    if let Some(why) = why.filter(|_| self.in_async > 0) {
+                        self.line(&format!("// synchronous copy (not cp.async): {why}"));
+                    }
+                    format!("*({vt}*)({dst} + {base}) = *({vt}*)({src} + {sb});")
+                }
             }
             _ => {
                 let Some(make) = make_vector(dtype, plan.lanes) else {

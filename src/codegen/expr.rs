@@ -436,6 +436,9 @@ impl ExprCtx<'_> {
 
 /// Source of the helper functions named in `helpers`.
 pub fn helper_source(name: &str) -> String {
+    if name == super::async_copy::HELPER {
+        return super::async_copy::helper_source();
+    }
     let (ty, suffix) = if name.ends_with("_ll") {
         ("long long", "_ll")
     } else {

@@ -5,6 +5,7 @@
 //!
 //! Invariant: knows `ir` and `lower`; never touches the GPU (that is `runtime`).
 
+mod async_copy;
 mod cuda;
 pub mod expr;
 mod index_width;

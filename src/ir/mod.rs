@@ -49,6 +49,14 @@ pub enum StorageScope {
     WmmaMatrixA,
     WmmaMatrixB,
     WmmaAccumulator,
+    /// TVM's `warp`: one buffer per warp, its elements spread over the lanes
+    /// (threadIdx.x); the MMA intrinsics (ldmatrix, mma.sync) read and write it.
+    Warp,
+    /// `m16n8k8.matrixA` / `matrixB` / `matrixC`: fragments of the PTX
+    /// `mma.sync` m16n8k8 operands, private to each thread as in TVM.
+    MmaMatrixA,
+    MmaMatrixB,
+    MmaMatrixC,
 }
 
 impl StorageScope {
@@ -61,6 +69,10 @@ impl StorageScope {
             StorageScope::WmmaMatrixA => "wmma.matrix_a",
             StorageScope::WmmaMatrixB => "wmma.matrix_b",
             StorageScope::WmmaAccumulator => "wmma.accumulator",
+            StorageScope::Warp => "warp",
+            StorageScope::MmaMatrixA => "m16n8k8.matrixA",
+            StorageScope::MmaMatrixB => "m16n8k8.matrixB",
+            StorageScope::MmaMatrixC => "m16n8k8.matrixC",
         }
     }
 
@@ -73,6 +85,10 @@ impl StorageScope {
             StorageScope::WmmaMatrixA,
             StorageScope::WmmaMatrixB,
             StorageScope::WmmaAccumulator,
+            StorageScope::Warp,
+            StorageScope::MmaMatrixA,
+            StorageScope::MmaMatrixB,
+            StorageScope::MmaMatrixC,
         ]
         .into_iter()
         .find(|s| s.name() == name)
@@ -92,6 +108,9 @@ impl StorageScope {
                 | StorageScope::WmmaMatrixA
                 | StorageScope::WmmaMatrixB
                 | StorageScope::WmmaAccumulator
+                | StorageScope::MmaMatrixA
+                | StorageScope::MmaMatrixB
+                | StorageScope::MmaMatrixC
         )
     }
 
@@ -99,6 +118,19 @@ impl StorageScope {
         matches!(
             self,
             StorageScope::WmmaMatrixA | StorageScope::WmmaMatrixB | StorageScope::WmmaAccumulator
+        )
+    }
+
+    /// The scopes of the MMA tensor intrinsics (`warp`, `m16n8k8.*`): plain
+    /// memory to the schedule and the interpreter; only the intrinsics give
+    /// them a place in a kernel.
+    pub fn is_mma(self) -> bool {
+        matches!(
+            self,
+            StorageScope::Warp
+                | StorageScope::MmaMatrixA
+                | StorageScope::MmaMatrixB
+                | StorageScope::MmaMatrixC
         )
     }
 }

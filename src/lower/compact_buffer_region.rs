@@ -70,6 +70,10 @@ fn walk(f: &mut Lowered, s: &mut LStmt, stack: &mut Vec<Loop>) {
 
 /// Whether a thread loop above the allocation must be relaxed for this scope.
 fn relaxes(scope: StorageScope, axis: ThreadAxis) -> bool {
+    // TVM's NeedRelaxThread: a warp buffer spans the lanes of threadIdx.x.
+    if scope == StorageScope::Warp {
+        return axis == ThreadAxis::ThreadIdx(0);
+    }
     match scope {
         StorageScope::Global => true,
         StorageScope::Shared | StorageScope::SharedDyn => !axis.is_block_idx(),

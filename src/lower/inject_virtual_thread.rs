@@ -234,11 +234,14 @@ impl Injector<'_> {
                 }
                 LStmt::Store(st)
             }
+            // Only the header expressions are kept aside (not the whole subtree)
+            // to give the loop injection the statement as it was.
             LStmt::Let(mut l) => {
-                let orig = LStmt::Let(l.clone());
+                let value = l.value.clone();
                 self.visit_expr(&mut l.value);
                 if self.visit_touched && !self.injected {
-                    return self.inject_loop(orig, true);
+                    l.value = value;
+                    return self.inject_loop(LStmt::Let(l), true);
                 }
                 self.visit_touched = false;
                 l.body = self.visit_stmt(l.body);
@@ -246,15 +249,23 @@ impl Injector<'_> {
             }
             LStmt::For(mut l) => {
                 let vector = l.kind == ForKind::Vectorized;
-                let orig = LStmt::For(l.clone());
                 // A vectorized loop is one (vector) statement.
-                if vector && !self.injected && self.touches(&orig) {
-                    return self.inject_loop(orig, true);
+                if vector && !self.injected {
+                    let whole = LStmt::For(l);
+                    if self.touches(&whole) {
+                        return self.inject_loop(whole, true);
+                    }
+                    let LStmt::For(back) = whole else {
+                        unreachable!("built as a loop just above")
+                    };
+                    l = back;
                 }
+                let (min, extent) = (l.min.clone(), l.extent.clone());
                 self.visit_expr(&mut l.min);
                 self.visit_expr(&mut l.extent);
                 if self.visit_touched && !self.injected {
-                    let out = self.inject_loop(orig, true);
+                    (l.min, l.extent) = (min, extent);
+                    let out = self.inject_loop(LStmt::For(l), true);
                     self.max_loop_depth += 1;
                     return out;
                 }
@@ -266,10 +277,11 @@ impl Injector<'_> {
                 LStmt::For(l)
             }
             LStmt::If(mut i) => {
-                let orig = LStmt::If(i.clone());
+                let cond = i.cond.clone();
                 self.visit_expr(&mut i.cond);
                 if self.visit_touched && !self.injected {
-                    return self.inject_loop(orig, true);
+                    i.cond = cond;
+                    return self.inject_loop(LStmt::If(i), true);
                 }
                 self.visit_touched = false;
                 i.then_case = self.visit_stmt(i.then_case);
@@ -313,7 +325,11 @@ impl Injector<'_> {
                 b.body = self.visit_stmt(b.body);
                 LStmt::Block(b)
             }
-            other @ (LStmt::Sync | LStmt::Evaluate(_)) => other,
+            LStmt::Async(b) => LStmt::Async(Box::new(self.visit_stmt(*b))),
+            other @ (LStmt::Sync
+            | LStmt::Evaluate(_)
+            | LStmt::AsyncCommit
+            | LStmt::AsyncWait(_)) => other,
         }
     }
 

@@ -72,6 +72,15 @@ pub enum LStmt {
     /// `__syncthreads()`: a barrier for the threads of one thread block.
     Sync,
     Evaluate(Expr),
+    /// Statements whose stores into shared memory may land later (`cp.async`
+    /// where codegen proves a plain aligned global->shared copy, else plain
+    /// stores): what they write may be read only after an `AsyncWait` that
+    /// covers their commit group. Made by `inject_software_pipeline`.
+    Async(Box<LStmt>),
+    /// `cp.async.commit_group`: the async copies issued so far form one group.
+    AsyncCommit,
+    /// `cp.async.wait_group N`: waits until at most N committed groups are pending.
+    AsyncWait(u32),
 }
 
 /// The launch configuration `thread_binding` derives from the bound loops.
@@ -245,7 +254,12 @@ impl LStmt {
             LStmt::Let(l) => f(&l.body),
             LStmt::Alloc(a) => f(&a.body),
             LStmt::Block(b) => f(&b.body),
-            LStmt::Store(_) | LStmt::Sync | LStmt::Evaluate(_) => {}
+            LStmt::Async(b) => f(b),
+            LStmt::Store(_)
+            | LStmt::Sync
+            | LStmt::Evaluate(_)
+            | LStmt::AsyncCommit
+            | LStmt::AsyncWait(_) => {}
         }
     }
 
@@ -263,7 +277,12 @@ impl LStmt {
             LStmt::Let(l) => f(&mut l.body),
             LStmt::Alloc(a) => f(&mut a.body),
             LStmt::Block(b) => f(&mut b.body),
-            LStmt::Store(_) | LStmt::Sync | LStmt::Evaluate(_) => {}
+            LStmt::Async(b) => f(b),
+            LStmt::Store(_)
+            | LStmt::Sync
+            | LStmt::Evaluate(_)
+            | LStmt::AsyncCommit
+            | LStmt::AsyncWait(_) => {}
         }
     }
 
@@ -299,7 +318,13 @@ impl LStmt {
             }
             LStmt::Let(l) => f(&l.value),
             LStmt::Evaluate(e) => f(e),
-            LStmt::Seq(_) | LStmt::Alloc(_) | LStmt::Block(_) | LStmt::Sync => {}
+            LStmt::Seq(_)
+            | LStmt::Alloc(_)
+            | LStmt::Block(_)
+            | LStmt::Sync
+            | LStmt::Async(_)
+            | LStmt::AsyncCommit
+            | LStmt::AsyncWait(_) => {}
         }
     }
 
@@ -317,7 +342,13 @@ impl LStmt {
             }
             LStmt::Let(l) => f(&mut l.value),
             LStmt::Evaluate(e) => f(e),
-            LStmt::Seq(_) | LStmt::Alloc(_) | LStmt::Block(_) | LStmt::Sync => {}
+            LStmt::Seq(_)
+            | LStmt::Alloc(_)
+            | LStmt::Block(_)
+            | LStmt::Sync
+            | LStmt::Async(_)
+            | LStmt::AsyncCommit
+            | LStmt::AsyncWait(_) => {}
         }
     }
 

@@ -224,7 +224,12 @@ impl Linearizer<'_> {
                     self.loops.pop();
                 }
             }
-            LStmt::Store(_) | LStmt::Evaluate(_) | LStmt::Sync => self.leaf(s),
+            LStmt::Async(b) => self.walk(b),
+            LStmt::Store(_)
+            | LStmt::Evaluate(_)
+            | LStmt::Sync
+            | LStmt::AsyncCommit
+            | LStmt::AsyncWait(_) => self.leaf(s),
         }
     }
 }

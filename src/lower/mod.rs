@@ -16,6 +16,7 @@ pub mod hoist_local_allocation;
 pub mod index;
 #[cfg(test)]
 mod index_tests;
+pub mod inject_software_pipeline;
 pub mod inject_virtual_thread;
 pub mod lir;
 pub mod lower_cross_thread_reduction;
@@ -101,8 +102,34 @@ pub enum LowerError {
     DependentVirtualThreads { loop_: String, buffer: String },
     #[error("shared memory written and read inside one thread-dependent `if` (from T.where) needs a barrier there, where not every thread would reach it; split the block so the condition guards single statements")]
     DivergentBarrier,
+    #[error("software pipeline of loop `{loop_}`: {what}")]
+    SoftwarePipeline {
+        loop_: String,
+        what: String,
+        hint: String,
+    },
     #[error("{what}")]
     Unsupported { what: String },
+    #[error("buffer {buffer} is in scope {scope}, which only the MMA tensor intrinsics (ldmatrix, mma.sync, mma_store) place in a kernel; tensorize its producer and consumers, or cache it in `local`/`shared` instead")]
+    UnplacedFragment { buffer: String, scope: String },
+}
+
+/// Buffers in the MMA scopes (`warp`, `m16n8k8.*`) that no tensor intrinsic
+/// owns: lowering them as plain memory would give each thread or lane a layout
+/// the program did not ask for, so they are refused rather than guessed.
+pub fn refuse_unplaced_fragments(func: &crate::ir::PrimFunc) -> Result<(), LowerError> {
+    for blk in func.blocks() {
+        for b in &blk.alloc_buffers {
+            let buf = func.buffer(*b);
+            if buf.scope.is_mma() {
+                return Err(LowerError::UnplacedFragment {
+                    buffer: buf.name.clone(),
+                    scope: buf.scope.name().to_string(),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 impl LowerError {
@@ -120,6 +147,9 @@ impl LowerError {
                 "split the loops so that every loop bound to this axis has the same extent",
             ),
             LowerError::DeviceLimit { hint, .. } => d.with_help(hint.clone()),
+            LowerError::SoftwarePipeline { hint, .. } if !hint.is_empty() => {
+                d.with_help(hint.clone())
+            }
             LowerError::DependentVirtualThreads { buffer, .. } => d.with_help(format!(
                 "compute the consumer of {buffer} at a loop inside the vthread loop so that each virtual thread reads only what it wrote, or leave the loop unbound"
             )),

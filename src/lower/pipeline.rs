@@ -9,9 +9,9 @@
 use super::lir::{Lowered, LoweredProgram};
 use super::{
     compact_buffer_region, device_limits, flatten_buffer, hoist_local_allocation,
-    inject_virtual_thread, lower_cross_thread_reduction, lower_init_block, lower_opaque_block,
-    merge_shared_memory, plan_buffer_allocation, simplify, thread_binding, thread_sync, unroll,
-    vectorize, LowerError,
+    inject_software_pipeline, inject_virtual_thread, lower_cross_thread_reduction,
+    lower_init_block, lower_opaque_block, merge_shared_memory, plan_buffer_allocation, simplify,
+    thread_binding, thread_sync, unroll, vectorize, LowerError,
 };
 use crate::ir::PrimFunc;
 
@@ -22,6 +22,7 @@ pub const PASSES: &[&str] = &[
     "lower_opaque_block",
     "plan_buffer_allocation",
     "compact_buffer_region",
+    "inject_software_pipeline",
     "thread_binding",
     "flatten_buffer",
     "vectorize",
@@ -67,6 +68,7 @@ const TIR_PASSES: usize = 3;
 /// global intermediates between them.
 pub fn lower_program(func: &PrimFunc) -> Result<LoweredProgram, LowerError> {
     crate::validate::validate(func)?; // an ill-formed program is a bug report, never CUDA
+    super::refuse_unplaced_fragments(func)?;
     let tir = lower_init_block::run(&lower_cross_thread_reduction::run(func)?);
     let mut f = lower_opaque_block::run(&tir)?;
     for &name in &PASSES[TIR_PASSES..] {
@@ -97,6 +99,7 @@ fn run_pass(name: &str, f: Lowered) -> Result<Lowered, LowerError> {
     Ok(match name {
         "plan_buffer_allocation" => plan_buffer_allocation::run(f),
         "compact_buffer_region" => compact_buffer_region::run(f),
+        "inject_software_pipeline" => inject_software_pipeline::run(f)?,
         "thread_binding" => thread_binding::run(f)?,
         "flatten_buffer" => flatten_buffer::run(f)?,
         "vectorize" => vectorize::run(f),
@@ -133,6 +136,7 @@ pub fn lower_until(func: &PrimFunc, last: &str) -> Result<Stage, LowerError> {
         });
     }
     crate::validate::validate(func)?; // an ill-formed program is a bug report, never CUDA
+    super::refuse_unplaced_fragments(func)?;
     let tir = lower_cross_thread_reduction::run(func)?;
     if last == "lower_cross_thread_reduction" {
         return Ok(Stage::Tir(tir));

@@ -164,6 +164,16 @@ impl Lowered {
             LStmt::Sync => {
                 let _ = writeln!(out, "{pad}T.tvm_storage_sync(\"shared\")");
             }
+            LStmt::Async(b) => {
+                let _ = writeln!(out, "{pad}with T.attr(0, \"async_scope\", 1):");
+                self.stmt(out, b, level + 1);
+            }
+            LStmt::AsyncCommit => {
+                let _ = writeln!(out, "{pad}T.ptx_commit_group()");
+            }
+            LStmt::AsyncWait(n) => {
+                let _ = writeln!(out, "{pad}T.ptx_wait_group({n})");
+            }
             LStmt::Evaluate(e) => {
                 let _ = writeln!(out, "{pad}T.evaluate({})", self.expr(e));
             }

@@ -119,6 +119,13 @@ pub fn simplify_stmt(f: &Lowered, s: LStmt, ranges: &mut Ranges) -> LStmt {
                 LStmt::Evaluate(simp(&e, ranges))
             }
         }
-        LStmt::Sync => LStmt::Sync,
+        LStmt::Async(b) => {
+            let body = simplify_stmt(f, *b, ranges);
+            if body.is_empty_seq() {
+                return body;
+            }
+            LStmt::Async(Box::new(body))
+        }
+        s @ (LStmt::Sync | LStmt::AsyncCommit | LStmt::AsyncWait(_)) => s,
     }
 }

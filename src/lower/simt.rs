@@ -44,6 +44,12 @@ pub enum SimError {
         index: i64,
         size: i64,
     },
+    #[error("{buffer}[{index}] is read by thread {thread} before the asynchronous copy into it completed (no cp.async.wait_group covers it)")]
+    AsyncPending {
+        buffer: String,
+        index: i64,
+        thread: usize,
+    },
     #[error("__syncthreads() is reached by only some threads of a block")]
     DivergentBarrier,
     #[error("loop `{0}` has bounds that differ between threads")]
@@ -112,6 +118,18 @@ struct Cell {
     writer: Option<(usize, u64)>,
     read_epoch: u64,
     readers: Vec<usize>,
+    /// Asynchronous copies into this cell issued and not yet landed.
+    pending: u32,
+}
+
+/// One asynchronous (cp.async) store waiting to land: it lands at the
+/// `AsyncWait` that leaves its commit group no longer in flight.
+#[derive(Clone, Debug)]
+struct PendingStore {
+    buffer: BufferId,
+    index: i64,
+    val: Val,
+    thread: usize,
 }
 
 struct Sim<'a> {
@@ -125,6 +143,12 @@ struct Sim<'a> {
     /// Variable values by `VarId`: one for all threads (loop variables) or one per thread.
     vars: Vec<Option<VarVal>>,
     epoch: u64,
+    /// Depth of enclosing `Async` statements.
+    async_depth: usize,
+    /// Async stores issued since the last commit.
+    open_group: Vec<PendingStore>,
+    /// Committed groups, oldest first.
+    groups: std::collections::VecDeque<Vec<PendingStore>>,
     /// The threads executing the current statement, for the warp intrinsics.
     active: Vec<bool>,
 }
@@ -220,6 +244,9 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
         local: HashMap::new(),
         vars: vec![None; f.vars.len()],
         epoch: 0,
+        async_depth: 0,
+        open_group: Vec::new(),
+        groups: std::collections::VecDeque::new(),
         active: Vec::new(),
     };
     let [gx, gy, gz] = launch.grid;
@@ -229,6 +256,8 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
                 sim.pool.iter_mut().for_each(|c| *c = Cell::default());
                 sim.vars.iter_mut().for_each(|v| *v = None);
                 sim.local.clear();
+                sim.open_group.clear();
+                sim.groups.clear();
                 for &(axis, v) in &launch.thread_vars {
                     let vals = (0..n)
                         .map(|t| {
@@ -360,10 +389,37 @@ impl Sim<'_> {
                     }
                     return Ok(());
                 }
+                let issue_async =
+                    self.async_depth > 0 && self.f.buffer(st.buffer).scope.is_shared();
                 for t in (0..self.n).filter(|&t| mask[t]) {
                     let i = self.eval(&idx, t)?.int();
                     let v = round(t_store, self.eval(&st.value, t)?);
-                    self.write(st.buffer, i, v, t)?;
+                    if issue_async {
+                        self.issue_async(st.buffer, i, v, t)?;
+                    } else {
+                        self.write(st.buffer, i, v, t)?;
+                    }
+                }
+                Ok(())
+            }
+            LStmt::Async(b) => {
+                self.async_depth += 1;
+                let r = self.exec(b, mask);
+                self.async_depth -= 1;
+                r
+            }
+            LStmt::AsyncCommit => {
+                let group = std::mem::take(&mut self.open_group);
+                self.groups.push_back(group);
+                Ok(())
+            }
+            LStmt::AsyncWait(n) => {
+                while self.groups.len() > *n as usize {
+                    for p in self.groups.pop_front().unwrap_or_default() {
+                        let addr = self.shared_addr(p.buffer, p.index)?;
+                        self.pool[addr].pending = self.pool[addr].pending.saturating_sub(1);
+                        self.write(p.buffer, p.index, p.val, p.thread)?;
+                    }
                 }
                 Ok(())
             }
@@ -400,6 +456,32 @@ impl Sim<'_> {
         let i = self.bounds(b, i, size)?;
         let base = self.shared_base.get(&b).copied().unwrap_or(0);
         Ok(base + i * buf.dtype.bytes())
+    }
+
+    /// Issues an asynchronous store: checked now for overwriting what another
+    /// thread read since the last barrier, landed at a later `AsyncWait`.
+    fn issue_async(&mut self, b: BufferId, i: i64, v: Val, t: usize) -> Result<(), SimError> {
+        let addr = self.shared_addr(b, i)?;
+        let cell = &mut self.pool[addr];
+        if cell.read_epoch == self.epoch {
+            if let Some(&o) = cell.readers.iter().find(|&&o| o != t) {
+                return Err(SimError::Race {
+                    buffer: self.name(b),
+                    index: i,
+                    thread: t,
+                    other: o,
+                    what: "overwrites (cp.async) what was read by",
+                });
+            }
+        }
+        cell.pending += 1;
+        self.open_group.push(PendingStore {
+            buffer: b,
+            index: i,
+            val: v,
+            thread: t,
+        });
+        Ok(())
     }
 
     fn write(&mut self, b: BufferId, i: i64, v: Val, t: usize) -> Result<(), SimError> {
@@ -459,6 +541,13 @@ impl Sim<'_> {
             let addr = self.shared_addr(b, i)?;
             let epoch = self.epoch;
             let cell = &mut self.pool[addr];
+            if cell.pending > 0 {
+                return Err(SimError::AsyncPending {
+                    buffer: buf.name.clone(),
+                    index: i,
+                    thread: t,
+                });
+            }
             if let Some((w, e)) = cell.writer {
                 if e == epoch && w != t {
                     return Err(SimError::Race {

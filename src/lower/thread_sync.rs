@@ -24,6 +24,9 @@ struct Access {
     buffer: BufferId,
     write: bool,
     sync: bool,
+    /// An async store landing at a wait: a write that later reads must wait
+    /// for, but whose overwrite of earlier reads was checked at issue.
+    landing: bool,
     /// The index, when the access is one element for each thread.
     point: Option<Expr>,
 }
@@ -41,6 +44,8 @@ struct Planner<'a> {
     threads: Vec<(VarId, i64)>,
     /// Depth of enclosing `if`s whose condition depends on the thread.
     divergent: usize,
+    /// Shared buffers stored inside `Async` statements (cp.async targets).
+    async_written: Vec<BufferId>,
 }
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
@@ -69,6 +74,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
             syncs: HashSet::new(),
             threads,
             divergent: 0,
+            async_written: async_written(&f),
         };
         let mut entries = Vec::new();
         p.linearize(&f.body, &mut entries)?;
@@ -81,6 +87,23 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         f.body = insert(body, &mut counter, &syncs);
     }
     Ok(f)
+}
+
+/// The shared buffers written inside `Async` statements.
+fn async_written(f: &Lowered) -> Vec<BufferId> {
+    let mut out = Vec::new();
+    f.body.visit(&mut |s| {
+        if let LStmt::Async(b) = s {
+            b.visit(&mut |x| {
+                if let LStmt::Store(st) = x {
+                    if f.buffer(st.buffer).scope.is_shared() && !out.contains(&st.buffer) {
+                        out.push(st.buffer);
+                    }
+                }
+            });
+        }
+    });
+    out
 }
 
 fn insert(mut s: LStmt, counter: &mut usize, syncs: &HashSet<usize>) -> LStmt {
@@ -135,6 +158,7 @@ impl Planner<'_> {
                         buffer: *b,
                         write: false,
                         sync: false,
+                        landing: false,
                         point: idx.first().cloned(),
                     });
                 }
@@ -172,6 +196,7 @@ impl Planner<'_> {
                         buffer: st.buffer,
                         write: true,
                         sync: false,
+                        landing: false,
                         point: st.indices.first().cloned(),
                     });
                 }
@@ -182,12 +207,33 @@ impl Planner<'_> {
                 self.expr_reads(e, &mut acc);
                 out.push(Entry { id, accesses: acc });
             }
+            LStmt::Async(b) => self.linearize(b, out)?,
+            LStmt::AsyncCommit => {}
+            // Async copies land at the wait: every shared buffer written
+            // asynchronously counts as written here (and at issue, for the
+            // write-after-read check), so the barrier before a consumer
+            // comes after the wait.
+            LStmt::AsyncWait(_) => out.push(Entry {
+                id,
+                accesses: self
+                    .async_written
+                    .iter()
+                    .map(|&buffer| Access {
+                        buffer,
+                        write: true,
+                        sync: false,
+                        landing: true,
+                        point: None,
+                    })
+                    .collect(),
+            }),
             LStmt::Sync => out.push(Entry {
                 id,
                 accesses: vec![Access {
                     buffer: BufferId(u32::MAX),
                     write: false,
                     sync: true,
+                    landing: false,
                     point: None,
                 }],
             }),
@@ -239,7 +285,7 @@ impl Planner<'_> {
                     reads.clear();
                     writes.clear();
                 } else if (!a.write && self.conflict(&writes, a))
-                    || (a.write && self.conflict(&reads, a))
+                    || (a.write && !a.landing && self.conflict(&reads, a))
                 {
                     sync_before = true;
                     break;
@@ -275,7 +321,7 @@ impl Planner<'_> {
                         reads.clear();
                         writes.clear();
                     } else if (!a.write && self.conflict(&writes, a))
-                        || (a.write && self.conflict(&reads, a))
+                        || (a.write && !a.landing && self.conflict(&reads, a))
                     {
                         sync_before = true;
                         break;
@@ -295,6 +341,7 @@ impl Planner<'_> {
             buffer: BufferId(u32::MAX),
             write: false,
             sync: true,
+            landing: false,
             point: None,
         };
         for e in &seq {

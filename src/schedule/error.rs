@@ -105,7 +105,7 @@ pub enum ScheduleError {
         index: i64,
         count: usize,
     },
-    #[error("`{0}` is not a storage scope; use global, shared, shared.dyn, local or wmma.matrix_a/wmma.matrix_b/wmma.accumulator")]
+    #[error("`{0}` is not a storage scope; use global, shared, shared.dyn, local, wmma.matrix_a/wmma.matrix_b/wmma.accumulator, warp or m16n8k8.matrixA/matrixB/matrixC")]
     UnknownStorageScope(String),
     #[error("{block} is an output block: it writes `{buffer}`, a parameter of the function, so it cannot be moved to compute inside another block's loop")]
     OutputBlock { block: Culprit, buffer: String },
@@ -176,6 +176,14 @@ pub enum ScheduleError {
     },
     #[error("`{0}` is not supported by tirtui: {1}")]
     Unsupported(&'static str, String),
+    /// A transform_layout index map (or pad value) that is not valid, with
+    /// the spot in its own text.
+    #[error("index map `{text}`: {why}")]
+    BadIndexMap {
+        text: String,
+        span: crate::diag::Span,
+        why: String,
+    },
 }
 
 impl ScheduleError {
@@ -287,6 +295,19 @@ impl ScheduleError {
         if let ScheduleError::IllFormed(e) = self {
             // The ill-formed result is what needs marking, not the program before.
             return e.to_diagnostic();
+        }
+        if let ScheduleError::BadIndexMap { text, span, why } = self {
+            // The lambda is the culprit: show it with the spot marked.
+            return Diagnostic::new(format!("index map: {why}"))
+                .with_snippet(Snippet {
+                    text: text.clone(),
+                    labels: vec![Label {
+                        span: *span,
+                        message: why.clone(),
+                    }],
+                    whole: true,
+                })
+                .with_help("an index map is TVM's lambda over the buffer's indices, e.g. `lambda i, j: (i // 16, j // 16, i % 16, j % 16)`: integer + - * // % of the parameters, one output per new axis");
         }
         let printed = crate::script::print_func_marked(func);
         let mut labels = Vec::new();

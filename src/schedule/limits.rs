@@ -51,6 +51,29 @@ pub fn loop_depth(func: &PrimFunc, id: LoopId) -> usize {
         .count()
 }
 
+/// A transformation may not grow the program past these limits (whatever the
+/// primitive): every later step, pass and print walks the whole tree. The
+/// program before is measured only when the one after is over a limit.
+pub fn check_growth(before: &PrimFunc, after: &PrimFunc) -> Result<(), ScheduleError> {
+    let nest = max_loop_nest(&after.body);
+    if nest > MAX_LOOP_NEST && nest > max_loop_nest(&before.body) {
+        return Err(ScheduleError::LimitExceeded {
+            what: "this step",
+            why: format!("it would nest loops {nest} deep; tirtui allows at most {MAX_LOOP_NEST}"),
+        });
+    }
+    let nodes = program_nodes(after);
+    if nodes > MAX_PROGRAM_NODES && nodes > program_nodes(before) {
+        return Err(ScheduleError::LimitExceeded {
+            what: "this step",
+            why: format!(
+                "the program would grow to {nodes} IR nodes; tirtui allows at most {MAX_PROGRAM_NODES}"
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// The deepest loop nest under `stmt`, `stmt`'s own loop included.
 pub fn max_loop_nest(stmt: &Stmt) -> usize {
     let mut deepest = 0;

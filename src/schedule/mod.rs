@@ -35,17 +35,33 @@ pub enum Value {
     None,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Schedule {
     pub func: PrimFunc,
+    /// The program as it was before the first transaction committed since the
+    /// last `take_previous` (moved out, never copied): the replay keeps it as
+    /// the step's undo snapshot, or puts it back when a step must be rolled back.
+    previous: Option<PrimFunc>,
+}
+
+impl Clone for Schedule {
+    /// A copy of the program only: the previous version belongs to the original's history.
+    fn clone(&self) -> Schedule {
+        Schedule::new(self.func.clone())
+    }
 }
 
 impl Schedule {
     pub fn new(func: PrimFunc) -> Schedule {
-        Schedule { func }
+        Schedule {
+            func,
+            previous: None,
+        }
     }
 
-    /// Runs a transformation on a copy of the program and keeps it only on success.
+    /// Runs a transformation on a copy of the program and keeps it only on
+    /// success. That copy is the only one a step makes: the replaced program is
+    /// moved to `previous`, not copied again.
     pub fn transact<T>(
         &mut self,
         f: impl FnOnce(&mut PrimFunc) -> Result<T, ScheduleError>,
@@ -56,7 +72,14 @@ impl Schedule {
         // primitive that builds an ill-formed program fails at its step.
         crate::validate::debug_validate(&work)
             .map_err(|e| ScheduleError::IllFormed(Box::new(e)))?;
-        self.func = work;
+        limits::check_growth(&self.func, &work)?;
+        let old = std::mem::replace(&mut self.func, work);
+        self.previous.get_or_insert(old);
         Ok(res)
+    }
+
+    /// The program before the transactions since the last call, if any committed.
+    pub fn take_previous(&mut self) -> Option<PrimFunc> {
+        self.previous.take()
     }
 }

@@ -516,10 +516,12 @@ impl<'a> Lexer<'a> {
     fn punct(&mut self, c: char) -> Result<()> {
         let start = self.pos;
         let rest = &self.src[self.pos..];
+        // Only operators that start with this byte are compared (longest first).
+        let first = rest.as_bytes()[0];
         let Some(op) = OPS
             .iter()
             .chain(BIT_OPS.iter())
-            .find(|op| rest.starts_with(**op))
+            .find(|op| op.as_bytes()[0] == first && rest.starts_with(**op))
         else {
             let span = Span::new(start, start + c.len_utf8());
             return Err(ParseError::lex(span, format!("unexpected character `{c}`"))

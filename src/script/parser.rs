@@ -3,7 +3,7 @@
 //!
 //! Nesting (blocks, brackets, unary operators and operator chains) is limited to
 //! `MAX_DEPTH`, which bounds the depth of every tree built from the text, and
-//! parsing runs on a thread with a stack sized for that depth. Knows nothing of TIR.
+//! parsing runs on a stack sized for that depth. Knows nothing of TIR.
 
 mod expr;
 mod items;
@@ -17,33 +17,15 @@ use crate::diag::Span;
 pub const MAX_DEPTH: usize = 200;
 
 /// Stack for parsing and building. Unoptimised builds use up to ~30 KiB per
-/// nesting level (6 MiB at `MAX_DEPTH`), more than the 2 MiB of a default
-/// thread; the memory is only reserved, pages are touched as used.
+/// nesting level (6 MiB at `MAX_DEPTH`), more than a thread's stack may have
+/// left; the memory is only reserved, pages are touched as used.
 const PARSE_STACK_BYTES: usize = 32 << 20;
 
-/// Runs `f` on a thread with a stack large enough for `MAX_DEPTH` nesting
-/// (on the current thread if no thread can be started).
-pub(crate) fn with_parse_stack<T: Send>(f: impl FnOnce() -> Result<T> + Send) -> Result<T> {
-    let f = std::sync::Mutex::new(Some(f));
-    let run = || match f.lock().ok().and_then(|mut g| g.take()) {
-        Some(f) => f(),
-        None => Err(ParseError::syntax(Span::default(), "the parser ran twice")),
-    };
-    std::thread::scope(|scope| {
-        let spawned = std::thread::Builder::new()
-            .name("tvmscript-parser".to_string())
-            .stack_size(PARSE_STACK_BYTES)
-            .spawn_scoped(scope, run);
-        match spawned {
-            Ok(handle) => handle.join().unwrap_or_else(|_| {
-                Err(ParseError::syntax(
-                    Span::default(),
-                    "the parser failed unexpectedly",
-                ))
-            }),
-            Err(_) => run(),
-        }
-    })
+/// Runs `f` with a stack large enough for `MAX_DEPTH` nesting: on the current
+/// stack when that much is left, else on a fresh segment that `stacker` maps
+/// for the call (no thread is started, so a parse costs what it parses).
+pub(crate) fn with_parse_stack<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
+    stacker::maybe_grow(PARSE_STACK_BYTES, PARSE_STACK_BYTES, f)
 }
 
 /// Parses a whole file.

@@ -1,24 +1,25 @@
 //! Traces: the steps applied to a workload, replay, undo/redo, and session files.
 //!
-//! Undo is a replay of every step but the last, from the parsed workload; redo
-//! re-applies. Invariant: a step that fails is never appended, and nothing in
+//! Every applied step keeps the program it replaced (moved, never copied), so
+//! undo puts it back without replaying; redo re-applies. Invariant: a step that fails is never appended, and nothing in
 //! the trace is ever lost by a failed step.
 
 // A failed step carries the program as it was, so the error can be rendered
 // with the culprit marked; failures are rare, so their size does not matter.
 #![allow(clippy::result_large_err)]
 
+pub mod double_buffer;
 mod ops;
 pub mod python;
 pub mod replay;
 pub mod session;
 pub mod step;
 
-pub use replay::{Handle, Replayer, StepError, StepFailure};
+pub use replay::{Handle, Replayer, StepError, StepFailure, Undo};
 pub use session::{RecordedResult, Session, SessionError, Workload};
 pub use step::{Arg, Step};
 
-use crate::ir::PrimFunc;
+use crate::ir::{LoopId, PrimFunc};
 
 /// A workload with its applied steps and the redo stack.
 #[derive(Clone, Debug)]
@@ -30,6 +31,25 @@ pub struct Trace {
     pub redo: Vec<Step>,
     /// The replay of all current steps.
     pub state: Replayer,
+    /// One entry per step of `steps` (while they agree): what undoing it restores.
+    history: Vec<Undo>,
+}
+
+/// The probe applied, so the name is a loop; this is the error if it is not.
+fn unreachable_loop(
+    name: &str,
+    index: usize,
+    func: &PrimFunc,
+) -> Result<(LoopId, String), StepError> {
+    Err(StepError {
+        step: index + 1,
+        op: double_buffer::OP.to_string(),
+        failure: StepFailure::Argument {
+            field: "loop".into(),
+            why: format!("`{name}` is not a loop"),
+        },
+        func: Box::new(func.clone()),
+    })
 }
 
 impl Trace {
@@ -39,6 +59,7 @@ impl Trace {
             workload,
             steps: Vec::new(),
             redo: Vec::new(),
+            history: Vec::new(),
         }
     }
 
@@ -58,10 +79,63 @@ impl Trace {
     }
 
     /// Applies a new step; on success it is appended and the redo stack cleared.
+    /// A `double_buffer` step is recorded as the `annotate` steps it stands for.
     pub fn push(&mut self, step: Step) -> Result<(), StepError> {
-        let recorded = self.state.apply(self.steps.len(), &step)?;
-        self.steps.push(recorded);
+        if step.op == double_buffer::OP {
+            return self.push_double_buffer(step);
+        }
+        let (recorded, undo) = self.state.apply_undoable(self.steps.len(), &step)?;
+        self.record(recorded, undo);
         self.redo.clear();
+        Ok(())
+    }
+
+    fn record(&mut self, recorded: Step, undo: Undo) {
+        // `steps` is public: after an outside edit the history no longer
+        // describes it, and undo replays instead.
+        if self.history.len() != self.steps.len() {
+            self.history.clear();
+        }
+        self.steps.push(recorded);
+        if self.history.len() + 1 == self.steps.len() {
+            self.history.push(undo);
+        }
+    }
+
+    /// Plans on a probe (errors name the `double_buffer` step), then pushes
+    /// the `annotate` steps all or nothing.
+    fn push_double_buffer(&mut self, step: Step) -> Result<(), StepError> {
+        let mut probe = self.state.clone();
+        probe.apply(self.steps.len(), &step)?;
+        let name = match step.arg("loop") {
+            Some(Arg::Str(s)) => s.clone(),
+            _ => String::new(),
+        };
+        let (l, label) = match self.state.lookup(&name) {
+            Some(Handle::Loop(l)) => {
+                let label = self
+                    .func()
+                    .find_loop(*l)
+                    .map_or(name.clone(), |x| self.func().var_name(x.var).to_string());
+                (*l, label)
+            }
+            _ => unreachable_loop(&name, self.steps.len(), self.func())?,
+        };
+        let plan = double_buffer::plan(self.func(), l).map_err(|e| StepError {
+            step: self.steps.len() + 1,
+            op: step.op.clone(),
+            failure: StepFailure::Schedule(e),
+            func: Box::new(self.func().clone()),
+        })?;
+        let saved = (self.state.clone(), self.steps.len(), self.redo.clone());
+        for s in double_buffer::annotate_steps(&name, &label, &plan) {
+            if let Err(e) = self.push(s) {
+                (self.state, self.redo) = (saved.0, saved.2);
+                self.steps.truncate(saved.1);
+                self.history.truncate(saved.1);
+                return Err(e);
+            }
+        }
         Ok(())
     }
 
@@ -71,7 +145,7 @@ impl Trace {
         probe.apply(self.steps.len(), step).map(|_| ())
     }
 
-    /// Undo: replay all steps but the last. Returns false when there is nothing
+    /// Undo: restore the program before the last step. Returns false when there is nothing
     /// to undo, or when the replay failed (then nothing changed; `try_undo`
     /// says why).
     pub fn undo(&mut self) -> bool {
@@ -84,13 +158,25 @@ impl Trace {
         let Some(last) = self.steps.len().checked_sub(1) else {
             return Ok(false);
         };
+        if self.history.len() == self.steps.len() {
+            if let Some(undo) = self.history.pop() {
+                self.state.revert(undo);
+                if let Some(step) = self.steps.pop() {
+                    self.redo.push(step);
+                }
+                return Ok(true);
+            }
+        }
+        // The steps were edited from outside: replay all but the last.
+        let mut history = Vec::with_capacity(last);
         let mut state = Replayer::new(self.workload.clone());
         for (i, s) in self.steps[..last].iter().enumerate() {
             // Replay is deterministic, so this fails only when a step's meaning
             // changed under it (e.g. a primitive's checks became stricter).
-            state.apply(i, s)?;
+            history.push(state.apply_undoable(i, s)?.1);
         }
         self.state = state;
+        self.history = history;
         if let Some(step) = self.steps.pop() {
             self.redo.push(step);
         }
@@ -102,9 +188,9 @@ impl Trace {
         let Some(step) = self.redo.pop() else {
             return Ok(false);
         };
-        match self.state.apply(self.steps.len(), &step) {
-            Ok(recorded) => {
-                self.steps.push(recorded);
+        match self.state.apply_undoable(self.steps.len(), &step) {
+            Ok((recorded, undo)) => {
+                self.record(recorded, undo);
                 Ok(true)
             }
             Err(e) => {

@@ -13,7 +13,7 @@ use super::step::{ApplyFn, Arg, FieldKind, FieldSpec, OpSpec, Returns, Step};
 use crate::ir::{AnnValue, BlockId, LoopId, ThreadAxis};
 use crate::schedule::primitive::{
     annotate, blockize_tensorize, cache_read_write, compute_at, compute_inline, for_kind,
-    get_block_loop, loop_transformation, reduction, sampling, BlockOrLoop,
+    get_block_loop, layout_transformation, loop_transformation, reduction, sampling, BlockOrLoop,
 };
 use crate::schedule::ScheduleError;
 
@@ -39,8 +39,14 @@ fn d(name: &'static str, kind: FieldKind, default: Arg) -> FieldSpec {
     }
 }
 
-/// The table of primitives (spec section 2), in the order the palette shows them.
-pub fn op_specs() -> Vec<OpSpec> {
+/// The table of primitives (spec section 2), in the order the palette shows
+/// them; built once (every step's replay, check and print looks ops up here).
+pub fn op_specs() -> &'static [OpSpec] {
+    static TABLE: std::sync::LazyLock<Vec<OpSpec>> = std::sync::LazyLock::new(build_op_specs);
+    &TABLE
+}
+
+fn build_op_specs() -> Vec<OpSpec> {
     use FieldKind::*;
     use Returns::*;
     let op = |name, fields, returns, apply: ApplyFn| OpSpec {
@@ -224,6 +230,27 @@ pub fn op_specs() -> Vec<OpSpec> {
             set_scope,
         ),
         op(
+            "transform_layout",
+            vec![
+                f("block", Name).block_by_name(),
+                f("buffer", BufferRef),
+                f("index_map", Lambda),
+                d("pad_value", PadValue, Arg::Null),
+                d("assume_injective_transform", Bool, Arg::Bool(false)),
+            ],
+            Nothing,
+            transform_layout,
+        )
+        .with_probe_args(|_| {
+            vec![
+                (
+                    "buffer",
+                    Arg::List(vec![Arg::Str("write".into()), Arg::Int(0)]),
+                ),
+                ("index_map", Arg::Str("lambda i, j: (j, i)".into())),
+            ]
+        }),
+        op(
             "blockize",
             vec![
                 f("target", Name).block_by_name(),
@@ -264,6 +291,13 @@ pub fn op_specs() -> Vec<OpSpec> {
             Nothing,
             unannotate,
         ),
+        // tirtui's convenience: recorded as three `annotate` steps.
+        op(
+            super::double_buffer::OP,
+            vec![f("loop", Name)],
+            Nothing,
+            double_buffer,
+        ),
         op(
             "sample_perfect_tile",
             vec![
@@ -293,8 +327,8 @@ pub fn op_specs() -> Vec<OpSpec> {
     ]
 }
 
-pub fn op_spec(name: &str) -> Option<OpSpec> {
-    op_specs().into_iter().find(|s| s.name == name)
+pub fn op_spec(name: &str) -> Option<&'static OpSpec> {
+    op_specs().iter().find(|s| s.name == name)
 }
 
 /// A palette probe splits off the smallest divisor of the extent (up to 64).
@@ -553,6 +587,43 @@ fn set_scope(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     Ok(vec![])
 }
 
+fn transform_layout(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+    use layout_transformation::{BufferRef, PadValue};
+    let b = r.block(step, "block")?;
+    let buffer = match step.arg("buffer") {
+        Some(Arg::Str(name)) => BufferRef::Name(name.clone()),
+        Some(Arg::List(v)) => match v.as_slice() {
+            [Arg::Str(k), Arg::Int(i)] if k == "read" => BufferRef::Read(*i),
+            [Arg::Str(k), Arg::Int(i)] if k == "write" => BufferRef::Write(*i),
+            _ => {
+                return Err(arg_err(
+                    "buffer",
+                    "expected [\"read\", N], [\"write\", N] or a buffer name",
+                ))
+            }
+        },
+        _ => {
+            return Err(arg_err(
+                "buffer",
+                "expected [\"read\", N], [\"write\", N] or a buffer name",
+            ))
+        }
+    };
+    let map = r.string(step, "index_map")?.to_string();
+    let pad = match step.arg("pad_value") {
+        None | Some(Arg::Null) => None,
+        Some(Arg::Int(i)) => Some(PadValue::Int(*i)),
+        Some(Arg::Float(f)) => Some(PadValue::Float(*f)),
+        Some(Arg::Str(text)) => Some(layout_transformation::pad_value_of_lambda(text).map_err(S)?),
+        Some(_) => return Err(arg_err("pad_value", "expected null, a number or a lambda")),
+    };
+    let assume = r.boolean(step, "assume_injective_transform")?;
+    r.schedule
+        .transact(|f| layout_transformation::transform_layout(f, b, &buffer, &map, pad, assume))
+        .map_err(S)?;
+    Ok(vec![])
+}
+
 fn annotate(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     let t = r.block_or_loop(step, "block_or_loop")?;
     let key = r.string(step, "ann_key")?.to_string();
@@ -596,6 +667,17 @@ fn blockize(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
         .transact(|f| blockize_tensorize::blockize(f, l, p))
         .map_err(S)?;
     Ok(vec![Handle::Block(b)])
+}
+
+/// Applied directly (dry runs, tuning); `Trace::push` records it as the
+/// `annotate` steps of `double_buffer::annotate_steps` instead.
+fn double_buffer(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+    let l = r.loop_(step, "loop")?;
+    let plan = super::double_buffer::plan(r.func(), l).map_err(S)?;
+    r.schedule
+        .transact(|f| super::double_buffer::apply(f, l, &plan))
+        .map_err(S)?;
+    Ok(vec![])
 }
 
 fn tensorize(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {

@@ -35,6 +35,9 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
             let text = match (field.kind, value) {
                 (FieldKind::Name, Arg::Str(n)) => handle(n, field, &bound),
                 (_, Arg::Str(n)) if field.name == "ann_val" && sampled.contains(n) => n.clone(),
+                (kind, v) if kind.python_text(v).is_some() => {
+                    kind.python_text(v).unwrap_or_default()
+                }
                 (FieldKind::Names | FieldKind::Factors, Arg::List(items)) => {
                     let parts: Vec<String> = items
                         .iter()

@@ -12,6 +12,7 @@ use crate::ir::{AnnValue, BlockId, LoopId, PrimFunc};
 use crate::schedule::primitive::{get_block_loop, BlockOrLoop};
 use crate::schedule::{Schedule, ScheduleError};
 use std::collections::HashMap;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// A value a step's `out` names.
@@ -55,6 +56,15 @@ impl StepError {
         d.origin = Some(format!("{origin}, step {}", self.step));
         d
     }
+}
+
+/// What taking a step back restores: the program before it (shared, so that
+/// copies of a trace share their history) and the names it bound, with what
+/// they held before (`None`: unbound).
+#[derive(Clone, Debug)]
+pub struct Undo {
+    func: Option<Arc<PrimFunc>>,
+    names: Vec<(String, Option<(Handle, usize)>)>,
 }
 
 /// The state of a replay: the schedule and the names bound so far.
@@ -101,47 +111,67 @@ impl Replayer {
     /// Applies one step (0-based `index` for messages). On success the step may
     /// come back with a sampling decision filled in; on failure nothing changed.
     pub fn apply(&mut self, index: usize, step: &Step) -> Result<Step, StepError> {
-        let before = self.schedule.func.clone();
+        self.apply_undoable(index, step)
+            .map(|(recorded, _)| recorded)
+    }
+
+    /// `apply`, also returning what `revert` needs to take the step back: the
+    /// program it replaced (moved out of the schedule, not copied) and the names
+    /// it rebound. The step's one copy of the program is `Schedule::transact`'s.
+    pub fn apply_undoable(&mut self, index: usize, step: &Step) -> Result<(Step, Undo), StepError> {
+        // Stale history from outside a step (e.g. direct `transact` calls) is not this step's.
+        self.schedule.take_previous();
         let mut recorded = step.clone();
-        let applied = self
-            .apply_inner(index, &mut recorded)
-            .and_then(|outs| check_growth(&before, &self.schedule.func).map(|()| outs));
-        match applied {
+        let failure = match self.apply_inner(index, &mut recorded) {
             Ok(outs) => {
                 let expected = outs.len();
-                if !step.out.is_empty()
-                    && step.out.len() != expected
-                    && !(expected == 1 && step.out.len() == 1)
+                if step.out.is_empty()
+                    || step.out.len() == expected
+                    || (expected == 1 && step.out.len() == 1)
                 {
-                    self.schedule.func = before.clone();
-                    return Err(StepError {
-                        step: index + 1,
-                        op: step.op.clone(),
-                        failure: arg_err(
-                            "out",
-                            format!(
-                                "`{}` returned {expected} values but {} names were given",
-                                step.op,
-                                step.out.len()
-                            ),
-                        ),
-                        func: Box::new(before),
-                    });
+                    let mut undo = Undo {
+                        func: self.schedule.take_previous().map(Arc::new),
+                        names: Vec::with_capacity(step.out.len()),
+                    };
+                    for (name, h) in step.out.iter().zip(outs) {
+                        let old = self.names.insert(name.clone(), (h, index));
+                        undo.names.push((name.clone(), old));
+                    }
+                    return Ok((recorded, undo));
                 }
-                for (name, h) in step.out.iter().zip(outs) {
-                    self.names.insert(name.clone(), (h, index));
-                }
-                Ok(recorded)
+                arg_err(
+                    "out",
+                    format!(
+                        "`{}` returned {expected} values but {} names were given",
+                        step.op,
+                        step.out.len()
+                    ),
+                )
             }
-            Err(failure) => {
-                self.schedule.func = before.clone();
-                Err(StepError {
-                    step: index + 1,
-                    op: step.op.clone(),
-                    failure,
-                    func: Box::new(before),
-                })
-            }
+            Err(failure) => failure,
+        };
+        // A failed step leaves the program as it was, even if a transaction committed.
+        if let Some(before) = self.schedule.take_previous() {
+            self.schedule.func = before;
+        }
+        Err(StepError {
+            step: index + 1,
+            op: step.op.clone(),
+            failure,
+            func: Box::new(self.schedule.func.clone()),
+        })
+    }
+
+    /// Takes back the step `undo` came from (the last one applied).
+    pub fn revert(&mut self, undo: Undo) {
+        if let Some(func) = undo.func {
+            self.schedule.func = Arc::try_unwrap(func).unwrap_or_else(|shared| (*shared).clone());
+        }
+        for (name, old) in undo.names.into_iter().rev() {
+            match old {
+                Some(bound) => self.names.insert(name, bound),
+                None => self.names.remove(&name),
+            };
         }
     }
 
@@ -312,29 +342,6 @@ impl Replayer {
             _ => Err(arg_err("factors", "expected a list")),
         }
     }
-}
-
-/// A step may not grow the program past `schedule::limits` (whatever the
-/// primitive): every later step, pass and print walks the whole tree.
-fn check_growth(before: &PrimFunc, after: &PrimFunc) -> Result<(), StepFailure> {
-    use crate::schedule::limits::{max_loop_nest, program_nodes, MAX_LOOP_NEST, MAX_PROGRAM_NODES};
-    let nest = max_loop_nest(&after.body);
-    if nest > MAX_LOOP_NEST && nest > max_loop_nest(&before.body) {
-        return Err(StepFailure::Schedule(ScheduleError::LimitExceeded {
-            what: "this step",
-            why: format!("it would nest loops {nest} deep; tirtui allows at most {MAX_LOOP_NEST}"),
-        }));
-    }
-    let nodes = program_nodes(after);
-    if nodes > MAX_PROGRAM_NODES && nodes > program_nodes(before) {
-        return Err(StepFailure::Schedule(ScheduleError::LimitExceeded {
-            what: "this step",
-            why: format!(
-                "the program would grow to {nodes} IR nodes; tirtui allows at most {MAX_PROGRAM_NODES}"
-            ),
-        }));
-    }
-    Ok(())
 }
 
 pub(super) fn to_ann(a: &Arg) -> Option<AnnValue> {

@@ -137,10 +137,11 @@ impl Session {
         let mut func = None;
         let mut steps_value = None;
         let mut results = Vec::new();
-        for (k, v) in &map {
+        // The document is taken apart by value: nothing in it is copied.
+        for (k, v) in map {
             let key = k.as_str().unwrap_or("");
             match key {
-                "tirtui" => version = Some(v.clone()),
+                "tirtui" => version = Some(v),
                 "workload" | "source" => {
                     let s = v.as_str().ok_or_else(|| fmt(format!("`{key}` must be a string")))?;
                     if workload.is_some() {
@@ -159,8 +160,8 @@ impl Session {
                             .to_string(),
                     )
                 }
-                "steps" => steps_value = Some(v.clone()),
-                "results" => results = parse_results(v, path)?,
+                "steps" => steps_value = Some(v),
+                "results" => results = parse_results(&v, path)?,
                 other => {
                     return Err(fmt(format!(
                         "unknown field `{other}`; a session has tirtui, workload or source, func, steps, results"
@@ -680,6 +681,23 @@ fn convert(v: &Value, kind: FieldKind) -> Option<Arg> {
             _ => None,
         },
         FieldKind::Any => any_arg(v),
+        FieldKind::Lambda => v.as_str().map(|s| Arg::Str(s.to_string())),
+        FieldKind::BufferRef => match v {
+            Value::String(s) => Some(Arg::Str(s.clone())),
+            Value::Sequence(items) => match items.as_slice() {
+                [Value::String(k), i] if k == "read" || k == "write" => i
+                    .as_i64()
+                    .map(|i| Arg::List(vec![Arg::Str(k.clone()), Arg::Int(i)])),
+                _ => None,
+            },
+            _ => None,
+        },
+        FieldKind::PadValue => match v {
+            Value::Null => Some(Arg::Null),
+            Value::String(s) => Some(Arg::Str(s.clone())),
+            Value::Number(_) => any_arg(v),
+            _ => None,
+        },
     }
 }
 

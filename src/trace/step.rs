@@ -111,6 +111,12 @@ pub enum FieldKind {
     Any,
     OptInts,
     OptInt,
+    /// A Python lambda as text (transform_layout's `index_map`), written bare in Python.
+    Lambda,
+    /// A block's buffer: `["read", 0]` / `["write", 0]` (TVM's tuple) or a buffer name.
+    BufferRef,
+    /// null, a number, or a lambda giving the value (transform_layout's `pad_value`).
+    PadValue,
 }
 
 impl FieldKind {
@@ -127,6 +133,26 @@ impl FieldKind {
             FieldKind::Any => "a value",
             FieldKind::OptInts => "a list of integers or null",
             FieldKind::OptInt => "an integer or null",
+            FieldKind::Lambda => "a Python lambda as text, e.g. \"lambda i, j: (j, i)\"",
+            FieldKind::BufferRef => "[\"read\", N], [\"write\", N] or a buffer name",
+            FieldKind::PadValue => "null, a number or a lambda",
+        }
+    }
+
+    /// Python text of a value of this kind where it differs from the literal:
+    /// lambdas are code, a buffer reference is TVM's tuple.
+    pub fn python_text(self, value: &Arg) -> Option<String> {
+        match (self, value) {
+            (FieldKind::Lambda | FieldKind::PadValue, Arg::Str(s)) => Some(s.clone()),
+            (FieldKind::BufferRef, Arg::List(items)) => Some(format!(
+                "({})",
+                items
+                    .iter()
+                    .map(Arg::to_python)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            _ => None,
         }
     }
 }

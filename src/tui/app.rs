@@ -138,7 +138,7 @@ pub struct App {
     pub hl: Highlighter,
     pub mode: Mode,
     pub focus: Pane,
-    pub ops: Vec<OpSpec>,
+    pub ops: &'static [OpSpec],
     /// TIR cursor line and which target on it.
     pub cursor: usize,
     pub target_idx: usize,

@@ -307,6 +307,8 @@ pub fn example(op: &str) -> String {
         .map(|f| match f.kind {
             FieldKind::Factors => format!("{}=[None, 16]", f.name),
             FieldKind::Names => format!("{}=[...]", f.name),
+            FieldKind::BufferRef => format!("{}=(\"write\", 0)", f.name),
+            FieldKind::Lambda => format!("{}=lambda i, j: (j, i)", f.name),
             _ => f.name.to_string(),
         })
         .collect();
@@ -335,7 +337,20 @@ fn tokenize(line: &str) -> Result<Vec<Tok>, CommandError> {
             while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
                 i += 1;
             }
-            toks.push(Tok::Ident(chars[start..i].iter().collect()));
+            let word: String = chars[start..i].iter().collect();
+            if word == "lambda" {
+                // transform_layout's index maps: the lambda's text is the value.
+                i = lambda_end(&chars, i);
+                toks.push(Tok::Str(
+                    chars[start..i]
+                        .iter()
+                        .collect::<String>()
+                        .trim()
+                        .to_string(),
+                ));
+            } else {
+                toks.push(Tok::Ident(word));
+            }
         } else if c.is_ascii_digit()
             || (c == '-'
                 && chars
@@ -388,6 +403,26 @@ fn tokenize(line: &str) -> Result<Vec<Tok>, CommandError> {
         }
     }
     Ok(toks)
+}
+
+/// Where a lambda that starts before `from` ends: after its parameters and
+/// `:`, at the first `,` `)` or `]` outside its own brackets (or the line's end).
+fn lambda_end(chars: &[char], from: usize) -> usize {
+    let mut i = from;
+    while i < chars.len() && chars[i] != ':' {
+        i += 1;
+    }
+    let mut depth = 0i32;
+    while i < chars.len() {
+        match chars[i] {
+            '(' | '[' => depth += 1,
+            ')' | ']' | ',' if depth == 0 => return i,
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    i
 }
 
 struct Parser {
@@ -802,6 +837,35 @@ mod tests {
         assert_eq!(s.arg("ann_val"), Some(&Arg::Float(-1.5)));
         let (_, s) = step("sch.get_sblock('C')").unwrap();
         assert_eq!(s.op, "get_block");
+    }
+
+    #[test]
+    fn lambdas_are_values() {
+        // transform_layout as TVM prints it: the lambdas' text is kept whole.
+        let (_, s) = step("sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i, j: (i // 16, j // 16, i % 16, j % 16,), pad_value=lambda a, b, c, d: (T.float32(0.0),), assume_injective_transform=False)").unwrap();
+        assert_eq!(
+            s.arg("index_map"),
+            Some(&Arg::Str(
+                "lambda i, j: (i // 16, j // 16, i % 16, j % 16,)".into()
+            ))
+        );
+        assert_eq!(
+            s.arg("pad_value"),
+            Some(&Arg::Str("lambda a, b, c, d: (T.float32(0.0),)".into()))
+        );
+        assert_eq!(
+            s.arg("buffer"),
+            Some(&Arg::List(vec![Arg::Str("write".into()), Arg::Int(0)]))
+        );
+        let (_, s) = step("sch.transform_layout(b0, \"B\", lambda i, j: [j, i * 2 - 1])").unwrap();
+        assert_eq!(
+            s.arg("index_map"),
+            Some(&Arg::Str("lambda i, j: [j, i * 2 - 1]".into()))
+        );
+        assert_eq!(
+            crate::tui::python::python_line(&s),
+            "sch.transform_layout(b0, buffer=\"B\", index_map=lambda i, j: [j, i * 2 - 1])"
+        );
     }
 
     #[test]

@@ -1,13 +1,15 @@
-//! Syntax highlighting with syntect: TVMScript with the Python grammar, CUDA
-//! with the C++ grammar, turned into ratatui spans.
+//! Syntax highlighting of TVMScript and CUDA: `tokens` classes each piece of a
+//! line, the theme's `.tmTheme` scope rules give each class its style.
 //!
-//! syntect's grammars take tens of milliseconds per program with the pure-Rust
-//! regex engine, more than a frame. So highlighting runs on a thread, once per
-//! text (cached by language and text hash); until a text's result is back the
-//! frame shows it line by line from lines highlighted before (most lines
-//! survive a schedule step unchanged), plain where a line is new. Knows
-//! nothing of panes or the app.
+//! syntect's regex grammars took 15-90 ms per program (more than a frame); the
+//! texts are our own printer's and emitter's, so a small tokenizer is exact for
+//! them and takes well under a millisecond. syntect stays for the theme only
+//! (reading `.tmTheme` files and matching their scope rules). Highlighting
+//! still runs on a thread, once per text (cached by language and text hash);
+//! until a text's result is back the frame shows it line by line from lines
+//! highlighted before, plain where a line is new. Knows nothing of panes or the app.
 
+use super::tokens::{self, Carry, Class};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Span;
 use std::collections::hash_map::DefaultHasher;
@@ -15,10 +17,9 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
-use std::sync::{Arc, OnceLock};
-use syntect::easy::HighlightLines;
+use std::sync::Arc;
 use syntect::highlighting::{FontStyle, Theme};
-use syntect::parsing::SyntaxSet;
+use syntect::parsing::Scope;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -32,11 +33,6 @@ pub type Lines = Rc<Vec<Vec<Span<'static>>>>;
 type Job = (Lang, u64, String);
 /// A finished job; None when it was skipped for a newer one.
 type Done = (Lang, u64, Option<Vec<Vec<Span<'static>>>>);
-
-fn syntax_set() -> &'static SyntaxSet {
-    static SET: OnceLock<SyntaxSet> = OnceLock::new();
-    SET.get_or_init(SyntaxSet::load_defaults_newlines)
-}
 
 /// Hash of a text, for cache keys.
 pub fn text_hash(text: &str) -> u64 {
@@ -206,30 +202,30 @@ fn worker(theme: &Theme, jobs: Receiver<Job>, done: Sender<Done>) {
 }
 
 fn highlight(theme: &Theme, lang: Lang, text: &str) -> Vec<Vec<Span<'static>>> {
-    let set = syntax_set();
-    let syntax = match lang {
-        Lang::Python => set.find_syntax_by_extension("py"),
-        Lang::Cpp => set.find_syntax_by_extension("cpp"),
-    }
-    .unwrap_or_else(|| set.find_syntax_plain_text());
-    let mut hl = HighlightLines::new(syntax, theme);
-    let mut out = Vec::new();
-    for line in syntect::util::LinesWithEndings::from(text) {
-        let spans = match hl.highlight_line(line, set) {
-            Ok(ranges) => ranges
+    let styles = class_styles(theme);
+    let mut carry = Carry::Nothing;
+    text.lines()
+        .map(|line| {
+            let (pieces, open) = tokens::line(lang, line, carry);
+            carry = open;
+            pieces
                 .into_iter()
-                .filter_map(|(style, piece)| {
-                    let piece = piece.trim_end_matches(['\n', '\r']);
-                    (!piece.is_empty())
-                        .then(|| Span::styled(piece.replace('\t', "    "), convert(style)))
+                .map(|(class, piece)| {
+                    Span::styled(piece.replace('\t', "    "), styles[class as usize])
                 })
-                .collect(),
-            // A grammar failure shows the line unhighlighted rather than losing it.
-            Err(_) => vec![Span::raw(line.trim_end_matches(['\n', '\r']).to_string())],
-        };
-        out.push(spans);
-    }
-    out
+                .collect()
+        })
+        .collect()
+}
+
+/// The theme's style of every token class (by `Class as usize`), from the
+/// TextMate scope rules of the `.tmTheme`.
+fn class_styles(theme: &Theme) -> [Style; Class::ALL.len()] {
+    let hl = syntect::highlighting::Highlighter::new(theme);
+    Class::ALL.map(|class| {
+        let stack: Vec<Scope> = Scope::new(class.scope()).into_iter().collect();
+        convert(hl.style_for_stack(&stack))
+    })
 }
 
 /// syntect style -> ratatui style: foreground and font style only; the pane

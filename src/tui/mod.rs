@@ -28,6 +28,7 @@ mod search;
 pub mod targets;
 pub mod term;
 pub mod theme;
+pub mod tokens;
 pub mod toml;
 pub mod tune;
 mod view;

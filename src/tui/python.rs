@@ -20,7 +20,11 @@ pub fn python_line(step: &Step) -> String {
             field.map(|f| f.kind),
             Some(FieldKind::Name | FieldKind::Names | FieldKind::Factors)
         );
-        let text = if handles { names(v) } else { v.to_python() };
+        let text = match field.and_then(|f| f.kind.python_text(v)) {
+            Some(t) => t,
+            None if handles => names(v),
+            None => v.to_python(),
+        };
         if field.is_some_and(|f| f.varargs) {
             args.push(
                 text.trim_start_matches('[')

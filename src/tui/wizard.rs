@@ -277,7 +277,7 @@ impl Wizard {
         let text = self.edit.text.trim();
         let unquoted = text.trim_matches(|c| c == '"' || c == '\'');
         let value = match field.kind {
-            FieldKind::Name | FieldKind::Str => {
+            FieldKind::Name | FieldKind::Str | FieldKind::Lambda => {
                 if unquoted.is_empty() {
                     return Err(format!("`{}` needs {}", field.name, field.kind.describe()));
                 }

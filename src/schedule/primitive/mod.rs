@@ -10,6 +10,8 @@ pub mod compute_at;
 pub mod compute_inline;
 pub mod for_kind;
 pub mod get_block_loop;
+pub mod index_map;
+pub mod layout_transformation;
 pub mod loop_transformation;
 pub mod reduction;
 pub mod sampling;

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""tirtui's speed against TVM 0.27's on the same trace, measured in one run (issue 13).
+
+Usage (needs `pip install apache-tvm` and PyYAML; no GPU):
+    python3 bench/speed_vs_tvm.py [SESSION.yaml]      (default: sessions/gemm_000_5_unroll.yaml)
+
+Prints two ratios:
+  replay         TVM's Python replay of the trace (Schedule(mod) + apply_trace, the
+                 module parsed beforehand; median of many runs) against tirtui's
+                 in-process replay of the same session (criterion: `cargo bench
+                 --bench replay`, TIRTUI_BENCH_SESSION names the session; median).
+  whole process  tirtui `replay S --emit cuda` as a whole process (start, parse,
+                 replay, lower, CUDA, exit; median wall time) against TVM's parse +
+                 replay + tvm.compile(target="cuda") inside an already started
+                 Python (TVM's import, ~1 s, is left out in its favour).
+Targets: replay >= 20x, whole process >= 100x.
+Environment: TIRTUI (the binary, default target/release/tirtui, built if missing).
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..")
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+
+def median_time(f, runs, warmup=2):
+    for _ in range(warmup):
+        f()
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def criterion_median(session):
+    """tirtui's in-process replay of `session` (seconds), from the criterion bench."""
+    env = dict(os.environ, TIRTUI_BENCH_SESSION=session)
+    out = subprocess.run(
+        ["cargo", "bench", "--bench", "replay", "--", "--warm-up-time", "1", "--measurement-time", "3", "replay"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if out.returncode:
+        sys.exit(f"cargo bench failed:\n{out.stderr[-2000:]}")
+    m = re.search(r"time:\s+\[\S+ \S+ (\S+) (\S+) \S+ \S+\]", out.stdout)
+    if not m:
+        sys.exit(f"no criterion time in:\n{out.stdout[-2000:]}")
+    value, unit = float(m.group(1)), m.group(2)
+    return value * {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "us": 1e-6, "ns": 1e-9}[unit]
+
+
+def main():
+    os.chdir(ROOT)
+    session = sys.argv[1] if len(sys.argv) > 1 else "sessions/gemm_000_5_unroll.yaml"
+    binary = os.environ.get("TIRTUI", "target/release/tirtui")
+    if not os.path.exists(binary):
+        subprocess.run(["cargo", "build", "--release", "--locked"], check=True)
+
+    import tvm
+    from compare_tvm import Schedule, load, tvm_spelling, workload_text
+
+    py = subprocess.run([binary, "replay", session, "--emit", "python"], capture_output=True, text=True, check=True)
+    env = {}
+    exec(py.stdout, env)
+    apply_trace = env["apply_trace"]
+    text = tvm_spelling(workload_text(binary, session))
+    mod = load(text)
+
+    def tvm_replay():
+        apply_trace(Schedule(mod))
+
+    def tvm_whole():
+        sch = Schedule(load(text))
+        apply_trace(sch)
+        tvm.compile(sch.mod, target="cuda").mod.imports[0].inspect_source()
+
+    def tirtui_whole():
+        subprocess.run([binary, "replay", session, "--emit", "cuda"], check=True, stdout=subprocess.DEVNULL)
+
+    tvm_replay_s = median_time(tvm_replay, 50)
+    ours_replay_s = criterion_median(session)
+    tvm_whole_s = median_time(tvm_whole, 5, warmup=1)
+    ours_whole_s = median_time(tirtui_whole, 30)
+
+    def row(what, tvm_s, ours_s, target):
+        ratio = tvm_s / ours_s
+        mark = "ok" if ratio >= target else f"below the {target}x target"
+        print(f"{what:<15} TVM {tvm_s * 1e3:9.3f} ms   tirtui {ours_s * 1e3:8.3f} ms   {ratio:7.1f}x  ({mark})")
+
+    print(f"{session} (TVM {tvm.__version__})")
+    row("replay", tvm_replay_s, ours_replay_s, 20)
+    row("whole process", tvm_whole_s, ours_whole_s, 100)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,662 @@
+//! InjectSoftwarePipeline: a loop annotated with `software_pipeline_stage`
+//! (and optionally `software_pipeline_order`, `software_pipeline_async_stages`)
+//! runs statement `i` of its body `stage[i]` iterations late, in the order
+//! `order`, so that the copies for a later iteration overlap the compute of
+//! the current one. The loop becomes a prologue (the first `max_stage`
+//! pipeline iterations, unrolled, each statement guarded by its bounds), a
+//! steady-state loop and an epilogue. A buffer allocated in the loop body,
+//! written in one stage and read in a later one, gets one version per stage
+//! in between: a new leading dimension indexed by the iteration modulo the
+//! number of versions. Statements of an async stage are wrapped in `Async`
+//! (cp.async where codegen can), a commit follows each async stage's last
+//! statement in every pipeline iteration (an empty group where the producer
+//! is out of bounds, so the counts stay uniform), and each consumer waits
+//! until only the groups it does not need are in flight. Barriers are left to
+//! `thread_sync`, which sees the versions as one buffer (conservative) and
+//! counts async stores as landing at the wait.
+//!
+//! TVM: src/tir/transforms/inject_software_pipeline.cc. There it runs on
+//! block-level TIR after buffer allocation planning and compaction and before
+//! LowerOpaqueBlock; here blocks are already gone (our `lower_opaque_block`
+//! runs first), so it runs right after `compact_buffer_region` (allocations
+//! sit at the loop, shapes are the compact tiles) and before `thread_binding`
+//! and `flatten_buffer` (accesses still have one index per dimension, so a
+//! version is one more index). The body's statements are the loop body's
+//! children after the allocations at the loop; an inner pipeline counts as
+//! its three parts (prologue, steady state, epilogue), as in TVM.
+//!
+//! Invariant: works on `lir` before `thread_binding`; rewrites only annotated
+//! loops and the buffers allocated in them.
+
+use super::lir::{rewrite_accesses, LAlloc, LFor, LStmt, Lowered};
+use super::LowerError;
+use crate::ir::{AnnValue, BufferId, Expr};
+
+pub const STAGE: &str = "software_pipeline_stage";
+pub const ORDER: &str = "software_pipeline_order";
+pub const ASYNC_STAGES: &str = "software_pipeline_async_stages";
+
+pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
+    let body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
+    f.body = visit(&mut f, body)?.into_stmt();
+    Ok(f)
+}
+
+/// A statement after the pass: an expanded pipeline keeps its parts apart so
+/// that an enclosing pipeline counts them as three statements.
+enum Piece {
+    Plain(LStmt),
+    Expanded {
+        allocs: Vec<BufferId>,
+        parts: [LStmt; 3],
+        loop_name: String,
+    },
+}
+
+impl Piece {
+    fn into_stmt(self) -> LStmt {
+        match self {
+            Piece::Plain(s) => s,
+            Piece::Expanded { allocs, parts, .. } => wrap_allocs(&allocs, LStmt::seq(parts.into())),
+        }
+    }
+}
+
+fn wrap_allocs(allocs: &[BufferId], mut body: LStmt) -> LStmt {
+    for &buffer in allocs.iter().rev() {
+        body = LStmt::Alloc(Box::new(LAlloc { buffer, body }));
+    }
+    body
+}
+
+fn visit(f: &mut Lowered, s: LStmt) -> Result<Piece, LowerError> {
+    match s {
+        LStmt::For(l) if l.annotations.iter().any(|(k, _)| k == STAGE) => expand(f, *l),
+        mut other => {
+            let mut err = None;
+            other.for_each_child_mut(|c| {
+                if err.is_some() {
+                    return;
+                }
+                let child = std::mem::replace(c, LStmt::Seq(Vec::new()));
+                match visit(f, child) {
+                    Ok(p) => *c = p.into_stmt(),
+                    Err(e) => err = Some(e),
+                }
+            });
+            match err {
+                Some(e) => Err(e),
+                None => Ok(Piece::Plain(other)),
+            }
+        }
+    }
+}
+
+/// What one statement of the pipeline body reads and writes.
+struct Info {
+    reads: Vec<BufferId>,
+    writes: Vec<BufferId>,
+}
+
+fn accesses(s: &LStmt) -> Info {
+    let mut info = Info {
+        reads: Vec::new(),
+        writes: Vec::new(),
+    };
+    s.visit(&mut |x| {
+        if let LStmt::Store(st) = x {
+            if !info.writes.contains(&st.buffer) {
+                info.writes.push(st.buffer);
+            }
+        }
+        x.for_each_expr(|e| {
+            e.visit(&mut |y| {
+                if let Expr::Load(b, _) = y {
+                    if !info.reads.contains(b) {
+                        info.reads.push(*b);
+                    }
+                }
+            })
+        });
+    });
+    info
+}
+
+/// How a statement of the body reads in an error: `loop `x` (blocks A, B)`.
+pub fn describe(f: &Lowered, s: &LStmt) -> String {
+    let mut blocks: Vec<String> = Vec::new();
+    s.visit(&mut |x| {
+        if let LStmt::Block(b) = x {
+            if !blocks.contains(&b.name) {
+                blocks.push(b.name.clone());
+            }
+        }
+    });
+    let what = match s {
+        LStmt::For(l) => format!("loop `{}`", f.var_name(l.var)),
+        LStmt::Block(b) => return format!("block \"{}\"", b.name),
+        LStmt::If(_) => "an `if`".to_string(),
+        LStmt::Store(st) => format!("a store into {}", f.buffer(st.buffer).name),
+        _ => "a statement".to_string(),
+    };
+    match blocks.len() {
+        0 => what,
+        1 => format!("{what} (block \"{}\")", blocks[0]),
+        _ => format!(
+            "{what} (blocks {})",
+            blocks
+                .iter()
+                .map(|b| format!("\"{b}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// A pipelined loop's body as the pass sees it.
+struct Body {
+    /// Buffers allocated at the loop (and in inner pipelines), in order.
+    allocs: Vec<BufferId>,
+    stmts: Vec<LStmt>,
+    /// How each statement reads in messages.
+    descs: Vec<String>,
+}
+
+/// The statements of a pipelined loop's body as the pass counts them, with
+/// the buffers allocated at the loop; inner pipelines are expanded first.
+fn body_statements(f: &mut Lowered, body: LStmt) -> Result<Body, LowerError> {
+    let mut allocs = Vec::new();
+    let mut cur = body;
+    while let LStmt::Alloc(a) = cur {
+        allocs.push(a.buffer);
+        cur = a.body;
+    }
+    let kids = match cur {
+        LStmt::Seq(v) => v,
+        s => vec![s],
+    };
+    let mut stmts = Vec::new();
+    let mut descs = Vec::new();
+    for k in kids {
+        match visit(f, k)? {
+            Piece::Plain(s) => {
+                descs.push(describe(f, &s));
+                stmts.push(s);
+            }
+            Piece::Expanded {
+                allocs: inner,
+                parts,
+                loop_name,
+            } => {
+                allocs.extend(inner);
+                for (part, s) in ["prologue", "steady state", "epilogue"].iter().zip(parts) {
+                    descs.push(format!("the {part} of the pipeline of loop `{loop_name}`"));
+                    stmts.push(s);
+                }
+            }
+        }
+    }
+    Ok(Body {
+        allocs,
+        stmts,
+        descs,
+    })
+}
+
+/// One statement of a pipelined loop's body, for the `double_buffer`
+/// primitive: how it reads in messages, and whether it copies global memory
+/// into shared memory (a `cache_read` copy).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BodyStatement {
+    pub description: String,
+    pub copies_to_shared: bool,
+}
+
+/// The statements of the body of loop `l` as the pass will count them (inner
+/// annotated loops count as their three parts).
+pub fn statements_of(f: &Lowered, l: &LFor) -> Result<Vec<BodyStatement>, LowerError> {
+    let mut g = f.clone();
+    let body = body_statements(&mut g, l.body.clone())?;
+    Ok(body
+        .descs
+        .into_iter()
+        .zip(&body.stmts)
+        .map(|(description, s)| {
+            let a = accesses(s);
+            let shared_writes = a.writes.iter().any(|&b| g.buffer(b).scope.is_shared());
+            let global_reads = a
+                .reads
+                .iter()
+                .any(|&b| g.buffer(b).scope == crate::ir::StorageScope::Global);
+            BodyStatement {
+                description,
+                copies_to_shared: shared_writes && global_reads,
+            }
+        })
+        .collect())
+}
+
+fn int_list(v: &AnnValue) -> Option<Vec<i64>> {
+    match v {
+        AnnValue::List(items) => items
+            .iter()
+            .map(|x| match x {
+                AnnValue::Int(i) => Some(*i),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
+struct Ctx<'a> {
+    loop_name: &'a str,
+    listing: String,
+}
+
+impl Ctx<'_> {
+    fn err(&self, what: String, hint: String) -> LowerError {
+        LowerError::SoftwarePipeline {
+            loop_: self.loop_name.to_string(),
+            what,
+            hint,
+        }
+    }
+}
+
+fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
+    let loop_name = f.var_name(l.var).to_string();
+    let LFor {
+        var,
+        min,
+        extent,
+        kind,
+        annotations,
+        body,
+    } = l;
+    let Body {
+        allocs,
+        stmts,
+        descs,
+    } = body_statements(f, body)?;
+    let n = stmts.len();
+    let listing = descs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| format!("  {i}: {d}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let cx = Ctx {
+        loop_name: &loop_name,
+        listing,
+    };
+    let get = |key: &str| annotations.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+    let list = |key: &str, default: Option<Vec<i64>>| -> Result<Vec<i64>, LowerError> {
+        let v = match get(key) {
+            None => {
+                return default.ok_or_else(|| cx.err(format!("`{key}` is missing"), String::new()))
+            }
+            Some(v) => int_list(v).ok_or_else(|| {
+                cx.err(format!("`{key}` must be a list of integers"), String::new())
+            })?,
+        };
+        Ok(v)
+    };
+    let stages = list(STAGE, None)?;
+    let orders = list(ORDER, Some((0..n as i64).collect()))?;
+    let async_stages = list(ASYNC_STAGES, Some(Vec::new()))?;
+    for (key, v) in [(STAGE, &stages), (ORDER, &orders)] {
+        if v.len() != n {
+            let example = (0..n)
+                .map(|i| {
+                    if key == STAGE {
+                        (i + 1 == n) as usize
+                    } else {
+                        i
+                    }
+                    .to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(cx.err(
+                format!(
+                    "`{key}` has {} entries but the loop body holds {n} statements (as lowered, inner pipelines expanded):\n{}",
+                    v.len(),
+                    cx.listing
+                ),
+                format!("give `{key}` one entry per statement, {n} in all, e.g. [{example}]"),
+            ));
+        }
+    }
+    validate(&cx, &stages, &orders)?;
+    let (Some(lo), Some(ext)) = (min.as_int(), extent.as_int()) else {
+        return Err(cx.err(
+            "the loop's bounds are not constants".into(),
+            "pipeline a loop with a constant extent (split it first)".into(),
+        ));
+    };
+    let infos: Vec<Info> = stmts.iter().map(accesses).collect();
+    check_dependences(f, &cx, &allocs, &stages, &infos, &descs)?;
+    let max_stage = stages.iter().copied().max().unwrap_or(0);
+
+    // Versions of the buffers allocated in the loop.
+    let mut versions: Vec<(BufferId, i64)> = Vec::new();
+    for &b in &allocs {
+        let writers: Vec<usize> = (0..n).filter(|&i| infos[i].writes.contains(&b)).collect();
+        let readers: Vec<usize> = (0..n).filter(|&i| infos[i].reads.contains(&b)).collect();
+        let (Some(def), Some(usage)) = (
+            writers.iter().map(|&i| stages[i]).min(),
+            readers.iter().map(|&i| stages[i]).max(),
+        ) else {
+            continue;
+        };
+        let mut v = usage - def + 1;
+        if v == 2 {
+            // Only when a reader of a later stage also comes later in the
+            // order would one version be overwritten before it is read.
+            let needed = writers.iter().any(|&w| {
+                readers
+                    .iter()
+                    .any(|&r| orders[w] < orders[r] && stages[w] < stages[r])
+            });
+            if !needed {
+                v = 1;
+            }
+        }
+        if v > 1 {
+            versions.push((b, v));
+            let buf = &mut f.buffers[b.0 as usize];
+            if !buf.strides.is_empty() {
+                let outer = Expr::mul(buf.strides[0].clone(), buf.shape[0].clone());
+                buf.strides.insert(0, outer);
+            }
+            buf.shape.insert(0, Expr::int(v));
+            buf.axis_align.iter_mut().for_each(|a| a.0 += 1);
+        }
+    }
+
+    // One pipeline iteration: the statements in order, with commits and waits.
+    let mut ordered: Vec<usize> = (0..n).collect();
+    ordered.sort_by_key(|&i| orders[i]);
+    let is_async = |i: usize| async_stages.contains(&stages[i]);
+    if async_stages.iter().any(|s| !stages.contains(s)) {
+        return Err(cx.err(
+            format!("`{ASYNC_STAGES}` names a stage no statement has (stages: {stages:?})"),
+            String::new(),
+        ));
+    }
+    if !async_stages.is_empty() && stmts.iter().any(has_async) {
+        return Err(cx.err(
+            "async stages in both this pipeline and an inner one share one cp.async queue; this is not supported".into(),
+            "make only the inner pipeline's copies async".into(),
+        ));
+    }
+    let events = iteration_events(&ordered, &stages, &async_stages);
+    let waits = wait_counts(
+        &cx,
+        &events,
+        &stages,
+        &async_stages,
+        &infos,
+        &descs,
+        is_async,
+    )?;
+
+    // One pipeline iteration: `Some(p)` unrolled at iteration p (statements
+    // out of bounds left out), `None` the steady-state body.
+    let emit = |p: Option<i64>| -> Vec<LStmt> {
+        let mut out = Vec::new();
+        let mut last_wait: Option<u32> = None;
+        for ev in &events {
+            match *ev {
+                Event::Commit => {
+                    out.push(LStmt::AsyncCommit);
+                    last_wait = None;
+                }
+                Event::Stmt(i) => {
+                    let s = stages[i];
+                    // The original iteration this statement runs.
+                    let orig = match p {
+                        Some(p) => {
+                            let o = p - s;
+                            if o < lo || o >= lo + ext {
+                                continue;
+                            }
+                            Expr::int(o)
+                        }
+                        None => Expr::add(Expr::Var(var), Expr::int(max_stage - s)),
+                    };
+                    if let Some(w) = waits[i] {
+                        if last_wait.is_none_or(|x| x > w) {
+                            out.push(LStmt::AsyncWait(w));
+                            last_wait = Some(w);
+                        }
+                    }
+                    let mut st = stmts[i].clone();
+                    let o = orig.clone();
+                    st.substitute(&|x| (x == var).then(|| o.clone()));
+                    let rel = Expr::sub(orig, Expr::int(lo));
+                    rewrite_accesses(&mut st, &mut |b, idx| {
+                        if let Some(&(_, v)) = versions.iter().find(|(x, _)| *x == b) {
+                            let ver = match rel.as_int() {
+                                Some(r) => Expr::int(r.rem_euclid(v)),
+                                None => Expr::floormod(rel.clone(), Expr::int(v)),
+                            };
+                            idx.insert(0, ver);
+                        }
+                        b
+                    });
+                    out.push(if is_async(i) {
+                        LStmt::Async(Box::new(st))
+                    } else {
+                        st
+                    });
+                }
+            }
+        }
+        out
+    };
+    let steady_ext = ext - max_stage;
+    let head_end = lo + max_stage;
+    let tail_start = (lo + ext).max(head_end);
+    let prologue: Vec<LStmt> = (lo..head_end).flat_map(|p| emit(Some(p))).collect();
+    let epilogue: Vec<LStmt> = (tail_start..lo + ext + max_stage)
+        .flat_map(|p| emit(Some(p)))
+        .collect();
+    let steady = if steady_ext > 0 {
+        LStmt::For(Box::new(LFor {
+            var,
+            min: Expr::int(lo),
+            extent: Expr::int(steady_ext),
+            kind,
+            annotations: annotations
+                .into_iter()
+                .filter(|(k, _)| ![STAGE, ORDER, ASYNC_STAGES].contains(&k.as_str()))
+                .collect(),
+            body: LStmt::seq(emit(None)),
+        }))
+    } else {
+        LStmt::Seq(Vec::new())
+    };
+    Ok(Piece::Expanded {
+        allocs,
+        parts: [LStmt::Seq(prologue), steady, LStmt::Seq(epilogue)],
+        loop_name,
+    })
+}
+
+fn has_async(s: &LStmt) -> bool {
+    let mut found = false;
+    s.visit(&mut |x| found |= matches!(x, LStmt::Async(_) | LStmt::AsyncCommit));
+    found
+}
+
+/// TVM's ValidatePipelineBody: orders are distinct, and statements of one
+/// stage keep their relative order.
+fn validate(cx: &Ctx, stages: &[i64], orders: &[i64]) -> Result<(), LowerError> {
+    if let Some(s) = stages.iter().find(|&&s| s < 0) {
+        return Err(cx.err(format!("stage {s} is negative"), String::new()));
+    }
+    let mut seen = Vec::new();
+    for (i, &o) in orders.iter().enumerate() {
+        if seen.contains(&o) {
+            return Err(cx.err(
+                format!("two statements have order {o} (`{ORDER}` = {orders:?})"),
+                "give every statement its own position".into(),
+            ));
+        }
+        seen.push(o);
+        if let Some(j) = (0..i).rev().find(|&j| stages[j] == stages[i]) {
+            if orders[j] > o {
+                return Err(cx.err(
+                    format!(
+                        "statements {j} and {i} are both in stage {} but their order swaps them ({} > {o})",
+                        stages[i], orders[j]
+                    ),
+                    "statements of one stage must keep their order".into(),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Refuses stage lists that would change what the loop computes.
+fn check_dependences(
+    f: &Lowered,
+    cx: &Ctx,
+    allocs: &[BufferId],
+    stages: &[i64],
+    infos: &[Info],
+    descs: &[String],
+) -> Result<(), LowerError> {
+    let n = stages.len();
+    for i in 0..n {
+        for j in 0..n {
+            let shared: Vec<BufferId> = infos[i]
+                .writes
+                .iter()
+                .copied()
+                .filter(|b| infos[j].reads.contains(b) || infos[j].writes.contains(b))
+                .collect();
+            for b in shared {
+                if i == j || stages[i] == stages[j] {
+                    continue;
+                }
+                let name = &f.buffer(b).name;
+                if !allocs.contains(&b) {
+                    return Err(cx.err(
+                        format!(
+                            "{} (stage {}) writes {name} and {} (stage {}) uses it; {name} is not allocated in the loop, so it cannot get a version per stage",
+                            descs[i], stages[i], descs[j], stages[j]
+                        ),
+                        format!("put both statements in one stage, or cache {name} inside the loop"),
+                    ));
+                }
+                if i < j && stages[j] < stages[i] {
+                    return Err(cx.err(
+                        format!(
+                            "{} (stage {}) reads {name}, which {} writes in a later stage ({})",
+                            descs[j], stages[j], descs[i], stages[i]
+                        ),
+                        "a statement's stage must be at least that of the statements it reads from"
+                            .into(),
+                    ));
+                }
+                if j < i && infos[j].reads.contains(&b) {
+                    return Err(cx.err(
+                        format!(
+                            "{} reads {name} before {} writes it in the same iteration, so it reads the previous iteration's value, which staging would change",
+                            descs[j], descs[i]
+                        ),
+                        "keep these statements in one stage".into(),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Event {
+    Stmt(usize),
+    /// Commit of the async stage whose last statement precedes it.
+    Commit,
+}
+
+/// One pipeline iteration: the statements in order, each async stage's
+/// commit right after its last statement.
+fn iteration_events(ordered: &[usize], stages: &[i64], async_stages: &[i64]) -> Vec<Event> {
+    let mut out = Vec::new();
+    for (k, &i) in ordered.iter().enumerate() {
+        out.push(Event::Stmt(i));
+        let s = stages[i];
+        let last_of_stage = !ordered[k + 1..].iter().any(|&j| stages[j] == s);
+        if async_stages.contains(&s) && last_of_stage {
+            out.push(Event::Commit);
+        }
+    }
+    out
+}
+
+/// For each statement, the `cp.async.wait_group` count it needs first: the
+/// groups committed after the one holding what it reads may stay in flight.
+fn wait_counts(
+    cx: &Ctx,
+    events: &[Event],
+    stages: &[i64],
+    async_stages: &[i64],
+    infos: &[Info],
+    descs: &[String],
+    is_async: impl Fn(usize) -> bool,
+) -> Result<Vec<Option<u32>>, LowerError> {
+    let n = stages.len();
+    let commits_per_iter = events.iter().filter(|e| **e == Event::Commit).count() as i64;
+    let pos = |ev: Event| events.iter().position(|e| *e == ev).unwrap_or(0);
+    // The commit of stage s: the first commit after its last statement.
+    let commit_pos = |s: i64| -> usize {
+        let last = events
+            .iter()
+            .rposition(|e| matches!(e, Event::Stmt(i) if stages[*i] == s))
+            .unwrap_or(0);
+        last + 1
+    };
+    let commits_between = |a: usize, b: usize| -> i64 {
+        events[a.min(b)..b.max(a)]
+            .iter()
+            .filter(|e| **e == Event::Commit)
+            .count() as i64
+    };
+    let mut out = vec![None; n];
+    for j in 0..n {
+        let c = pos(Event::Stmt(j));
+        for i in (0..n).filter(|&i| i != j && is_async(i)) {
+            if !infos[i].writes.iter().any(|b| infos[j].reads.contains(b)) {
+                continue;
+            }
+            let sp = stages[i];
+            let d = stages[j] - sp;
+            let g = commit_pos(sp);
+            let count = if d == 0 {
+                if g > c || async_stages.contains(&stages[j]) && stages[j] == sp {
+                    return Err(cx.err(
+                        format!(
+                            "{} reads what {} copies asynchronously in the same stage ({sp}), before the copy's group is committed",
+                            descs[j], descs[i]
+                        ),
+                        "put the reader in a later stage than the async copy".into(),
+                    ));
+                }
+                commits_between(g + 1, c)
+            } else {
+                commits_between(g + 1, events.len())
+                    + (d - 1) * commits_per_iter
+                    + commits_between(0, c)
+            };
+            let count = count.max(0) as u32;
+            out[j] = Some(out[j].map_or(count, |x: u32| x.min(count)));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,578 @@
+//! transform_layout: gives a buffer a new shape through an index map and
+//! rewrites every access to it.
+//!
+//! TVM: src/s_tir/schedule/primitive/layout_transformation.cc. As there, the
+//! map must be injective on the buffer's shape and lands in [0, extent) on
+//! every new axis; a map that leaves elements of the new shape unused
+//! (padding) needs `pad_value`, unless `assume_injective_transform` says the
+//! padding is never read. tirtui checks injectivity exactly, by evaluating the
+//! map at every index of the (constant) shape, where TVM proves it with its
+//! iterator-map analysis; so a map TVM refuses as "not affine" but that is a
+//! bijection (a rotation swizzle) needs `assume_injective_transform` only in
+//! TVM. With padding, the writer is rewritten to loop over the new shape and
+//! store `pad_value` where no old index lands (TVM's ReplacementPlan); the
+//! other plans (a prologue assumption, an epilogue fill block) are refused.
+//!
+//! tirtui transforms buffers the function allocates, never parameters (their
+//! layout is what the runtime passes in), and not `match_buffer` views.
+
+use super::index_map::{IndexMap, MapError, MapExpr};
+use crate::arith::bound::VarRanges;
+use crate::ir::{
+    BinOp, Block, BlockId, BlockRealize, BufferId, BufferStore, DataType, Expr, For, ForKind,
+    Intrinsic, IterKind, IterVar, LoopId, PrimFunc, Range, Stmt,
+};
+use crate::schedule::analysis::{block_culprit, get_block};
+use crate::schedule::error::ScheduleError;
+use crate::schedule::tree;
+
+/// Which buffer of the block: TVM's `("read", i)` / `("write", i)`, or a name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BufferRef {
+    Read(i64),
+    Write(i64),
+    Name(String),
+}
+
+/// The value written into padding: a constant, in the buffer's type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PadValue {
+    Int(i64),
+    Float(f64),
+}
+
+/// A pad value written as TVM prints it: `lambda i, j: (T.float32(0.0),)`, a
+/// lambda of the new indices with one constant output.
+pub fn pad_value_of_lambda(text: &str) -> Result<PadValue, ScheduleError> {
+    let bad = |span, why: &str| ScheduleError::BadIndexMap {
+        text: text.to_string(),
+        span,
+        why: why.to_string(),
+    };
+    let m = IndexMap::parse(text).map_err(|e| bad(e.span, &e.why))?;
+    match m.outputs.as_slice() {
+        [MapExpr::Float(v, _, _)] => Ok(PadValue::Float(*v)),
+        [MapExpr::Int(v, _)] => Ok(PadValue::Int(*v)),
+        [one] => Err(bad(one.span(), "tirtui takes a constant pad value")),
+        _ => Err(bad(m.body_span, "a pad value is one value")),
+    }
+}
+
+/// Buffers up to this many elements (old and new shape) are checked element by element.
+const MAX_CHECKED_ELEMENTS: i64 = 1 << 24;
+
+fn map_err(map: &IndexMap, e: MapError) -> ScheduleError {
+    ScheduleError::BadIndexMap {
+        text: map.text.clone(),
+        span: e.span,
+        why: e.why,
+    }
+}
+
+fn whole(map: &IndexMap, why: String) -> ScheduleError {
+    map_err(
+        map,
+        MapError {
+            span: map.body_span,
+            why,
+        },
+    )
+}
+
+/// Resolves the buffer argument against the block's reads and writes.
+pub fn resolve_buffer(
+    func: &PrimFunc,
+    block: BlockId,
+    buffer: &BufferRef,
+) -> Result<BufferId, ScheduleError> {
+    let r = get_block(func, block)?;
+    let pick = |regions: &[crate::ir::BufferRegion], kind: &'static str, i: i64| {
+        if i < 0 || i as usize >= regions.len() {
+            return Err(ScheduleError::BufferIndexOutOfRange {
+                block: block_culprit(func, block),
+                kind,
+                index: i,
+                count: regions.len(),
+            });
+        }
+        Ok(regions[i as usize].buffer)
+    };
+    match buffer {
+        BufferRef::Read(i) => pick(&r.block.reads, "read", *i),
+        BufferRef::Write(i) => pick(&r.block.writes, "write", *i),
+        BufferRef::Name(n) => {
+            let mut found: Vec<BufferId> = Vec::new();
+            for reg in r.block.reads.iter().chain(&r.block.writes) {
+                if func.buffer(reg.buffer).name == *n && !found.contains(&reg.buffer) {
+                    found.push(reg.buffer);
+                }
+            }
+            match found.as_slice() {
+                [b] => Ok(*b),
+                [] => Err(ScheduleError::UnsupportedPattern {
+                    block: block_culprit(func, block),
+                    why: format!("the block neither reads nor writes a buffer named `{n}`"),
+                }),
+                _ => Err(ScheduleError::UnsupportedPattern {
+                    block: block_culprit(func, block),
+                    why: format!("several buffers accessed by the block are named `{n}`"),
+                }),
+            }
+        }
+    }
+}
+
+/// TVM's `transform_layout`.
+pub fn transform_layout(
+    func: &mut PrimFunc,
+    block: BlockId,
+    buffer: &BufferRef,
+    index_map: &str,
+    pad_value: Option<PadValue>,
+    assume_injective: bool,
+) -> Result<(), ScheduleError> {
+    let map = IndexMap::parse_index_map(index_map).map_err(|e| ScheduleError::BadIndexMap {
+        text: index_map.to_string(),
+        span: e.span,
+        why: e.why,
+    })?;
+    let buf = resolve_buffer(func, block, buffer)?;
+    let b = func.buffer(buf).clone();
+    if func.is_param_buffer(buf) {
+        return Err(ScheduleError::InvalidArgument {
+            what: "transform_layout",
+            why: format!("`{}` is a parameter of the function; tirtui keeps parameter layouts as the caller passes them (cache_read or cache_write it and transform the cache)", b.name),
+        });
+    }
+    if is_matched(func, buf) {
+        return Err(ScheduleError::InvalidArgument {
+            what: "transform_layout",
+            why: format!("`{}` is a match_buffer view of another buffer", b.name),
+        });
+    }
+    if !b.axis_align.is_empty() || !b.strides.is_empty() {
+        return Err(ScheduleError::InvalidArgument {
+            what: "transform_layout",
+            why: format!("`{}` has explicit strides or a storage_align; transform its layout before aligning it", b.name),
+        });
+    }
+    if map.params.len() != b.shape.len() {
+        return Err(map_err(
+            &map,
+            MapError {
+                span: map.params.last().map(|p| p.1).unwrap_or(map.body_span),
+                why: format!(
+                    "takes {} indices but `{}` has {} axes",
+                    map.params.len(),
+                    b.name,
+                    b.shape.len()
+                ),
+            },
+        ));
+    }
+    let Some(shape) = b.const_shape() else {
+        return Err(ScheduleError::InvalidArgument {
+            what: "transform_layout",
+            why: format!(
+                "`{}` has a symbolic shape; tirtui checks index maps on constant shapes",
+                b.name
+            ),
+        });
+    };
+    let (new_shape, padded) = check_map(&map, &shape)?;
+    if padded && pad_value.is_none() && !assume_injective {
+        let total: i64 = new_shape.iter().product();
+        let old: i64 = shape.iter().product();
+        return Err(whole(
+            &map,
+            format!(
+                "maps shape {shape:?} of `{}` to {new_shape:?}, which leaves {} of its {total} elements unused (padding); give pad_value, or assume_injective_transform when the padding is never read",
+                b.name,
+                total - old
+            ),
+        ));
+    }
+
+    // The padded writer is planned on the old indices, then put in place of
+    // the old nest once every other access is rewritten.
+    let replacement = match (&pad_value, padded) {
+        (Some(pad), true) => Some(plan_pad_writer(func, buf, &map, &shape, &new_shape, pad)?),
+        _ => None,
+    };
+    rewrite_accesses(func, buf, &map);
+    func.buffer_mut(buf).shape = new_shape.iter().map(|d| Expr::int(*d)).collect();
+    if let Some((outer, stmt, writer)) = replacement {
+        let slot =
+            tree::loop_stmt_mut(&mut func.body, outer).ok_or(ScheduleError::StaleLoop(outer))?;
+        *slot = stmt;
+        crate::schedule::region::refresh_regions(func, &[writer]);
+    }
+    refresh_buffer_regions(func, buf);
+    Ok(())
+}
+
+fn is_matched(func: &PrimFunc, buf: BufferId) -> bool {
+    func.blocks()
+        .iter()
+        .any(|blk| blk.match_buffers.iter().any(|m| m.buffer == buf))
+}
+
+/// Evaluates the map at every index of `shape`: the new shape (one past the
+/// largest value on each axis) and whether it has padding. Errors mark the
+/// output that goes negative, or the whole map when two indices collide.
+fn check_map(map: &IndexMap, shape: &[i64]) -> Result<(Vec<i64>, bool), ScheduleError> {
+    let old: i64 = shape.iter().product();
+    if old > MAX_CHECKED_ELEMENTS {
+        return Err(whole(
+            map,
+            format!("the buffer has {old} elements; tirtui checks index maps on buffers of at most {MAX_CHECKED_ELEMENTS}"),
+        ));
+    }
+    if old == 0 {
+        return Err(whole(map, "the buffer has no elements".into()));
+    }
+    let n_out = map.outputs.len();
+    let mut hi = vec![0i64; n_out];
+    let mut idx = vec![0i64; shape.len()];
+    let eval_all = |idx: &[i64]| -> Result<Vec<i64>, ScheduleError> {
+        let out = map.eval(idx).map_err(|span| {
+            map_err(
+                map,
+                MapError {
+                    span,
+                    why: format!("divides by zero or overflows at index {idx:?}"),
+                },
+            )
+        })?;
+        for (k, v) in out.iter().enumerate() {
+            if *v < 0 {
+                return Err(map_err(
+                    map,
+                    MapError {
+                        span: map.outputs[k].span(),
+                        why: format!(
+                            "gives {v} at index {idx:?}; new indices must not be negative"
+                        ),
+                    },
+                ));
+            }
+        }
+        Ok(out)
+    };
+    // Pass 1: the new shape.
+    for _ in 0..old {
+        let out = eval_all(&idx)?;
+        for (h, v) in hi.iter_mut().zip(&out) {
+            *h = (*h).max(*v);
+        }
+        next_index(&mut idx, shape);
+    }
+    let new_shape: Vec<i64> = hi.iter().map(|h| h + 1).collect();
+    let total = new_shape
+        .iter()
+        .try_fold(1i64, |acc, d| acc.checked_mul(*d))
+        .filter(|t| *t <= MAX_CHECKED_ELEMENTS)
+        .ok_or_else(|| {
+            whole(
+                map,
+                format!("the new shape {new_shape:?} is larger than tirtui checks ({MAX_CHECKED_ELEMENTS} elements)"),
+            )
+        })?;
+    // Pass 2: injectivity.
+    let mut seen = vec![false; total as usize];
+    idx.iter_mut().for_each(|i| *i = 0);
+    for _ in 0..old {
+        let out = eval_all(&idx)?;
+        let flat = out
+            .iter()
+            .zip(&new_shape)
+            .fold(0i64, |acc, (v, d)| acc * d + v) as usize;
+        if seen[flat] {
+            let other = find_preimage(map, shape, &out, &idx);
+            return Err(whole(
+                map,
+                format!("is not injective: indices {other:?} and {idx:?} both map to {out:?}"),
+            ));
+        }
+        seen[flat] = true;
+        next_index(&mut idx, shape);
+    }
+    Ok((new_shape, total != old))
+}
+
+/// The first index (row-major) before `upto` that maps to `out`.
+fn find_preimage(map: &IndexMap, shape: &[i64], out: &[i64], upto: &[i64]) -> Vec<i64> {
+    let mut idx = vec![0i64; shape.len()];
+    while idx.as_slice() != upto {
+        if map.eval(&idx).ok().as_deref() == Some(out) {
+            return idx;
+        }
+        next_index(&mut idx, shape);
+    }
+    idx
+}
+
+fn next_index(idx: &mut [i64], shape: &[i64]) {
+    for d in (0..idx.len()).rev() {
+        idx[d] += 1;
+        if idx[d] < shape[d] {
+            return;
+        }
+        idx[d] = 0;
+    }
+}
+
+/// Ranges of every loop variable and block iterator, for simplifying new indices.
+fn index_ranges(func: &PrimFunc) -> VarRanges {
+    let mut ranges = crate::schedule::region::all_loop_ranges(func);
+    for blk in func.blocks() {
+        for iv in &blk.iter_vars {
+            ranges.insert(iv.var, iv.dom.clone());
+        }
+    }
+    ranges
+}
+
+/// Every load and store of `buf` gets the mapped indices.
+fn rewrite_accesses(func: &mut PrimFunc, buf: BufferId, map: &IndexMap) {
+    let ranges = index_ranges(func);
+    let remap = |idx: &mut Vec<Expr>| {
+        *idx = map
+            .apply(idx)
+            .iter()
+            .map(|e| crate::arith::simplify_with(e, &ranges))
+            .collect();
+    };
+    func.body.visit_mut(&mut |s| {
+        if let Stmt::BufferStore(st) = s {
+            if st.buffer == buf {
+                remap(&mut st.indices);
+            }
+        }
+        s.for_each_expr_mut(|e| {
+            e.rewrite(&mut |x| {
+                if let Expr::Load(b, idx) = x {
+                    if *b == buf {
+                        remap(idx);
+                    }
+                }
+            })
+        });
+    });
+}
+
+/// Recomputes the regions of `buf` in every block that declares it, innermost
+/// blocks first (an outer block's region covers its children's).
+fn refresh_buffer_regions(func: &mut PrimFunc, buf: BufferId) {
+    let mut order: Vec<BlockId> = Vec::new();
+    fn post(stmt: &Stmt, buf: BufferId, out: &mut Vec<BlockId>) {
+        stmt.for_each_child(|c| post(c, buf, out));
+        if let Stmt::BlockRealize(r) = stmt {
+            let b = &r.block;
+            if b.reads.iter().chain(&b.writes).any(|x| x.buffer == buf) {
+                out.push(b.id);
+            }
+        }
+    }
+    post(&func.body, buf, &mut order);
+    let full = crate::schedule::region::full_region(func, buf);
+    for id in order {
+        let Some(r) = func.find_block(id) else {
+            continue;
+        };
+        let (reads, writes) = crate::arith::region::infer_access_regions(func, &r.block);
+        let found = |regions: &[crate::ir::BufferRegion]| {
+            regions
+                .iter()
+                .find(|x| x.buffer == buf)
+                .map(|x| x.region.clone())
+        };
+        let (new_read, new_write) = (found(&reads), found(&writes));
+        if let Some(r) = tree::block_realize_mut(func, id) {
+            for x in r.block.reads.iter_mut().filter(|x| x.buffer == buf) {
+                x.region = new_read.clone().unwrap_or_else(|| full.clone());
+            }
+            for x in r.block.writes.iter_mut().filter(|x| x.buffer == buf) {
+                x.region = new_write.clone().unwrap_or_else(|| full.clone());
+            }
+        }
+    }
+}
+
+/// TVM's ReplacementPlan: the block that writes `buf` loops over the old shape
+/// in row-major order; it is rebuilt to loop over the new shape, storing
+/// `pad_value` where no old index lands. `map` must have a simple inverse.
+fn plan_pad_writer(
+    func: &mut PrimFunc,
+    buf: BufferId,
+    map: &IndexMap,
+    shape: &[i64],
+    new_shape: &[i64],
+    pad: &PadValue,
+) -> Result<(LoopId, Stmt, BlockId), ScheduleError> {
+    let writers: Vec<BlockId> = func
+        .blocks()
+        .iter()
+        .filter(|b| b.writes.iter().any(|w| w.buffer == buf))
+        .map(|b| b.id)
+        .collect();
+    let name = func.buffer(buf).name.clone();
+    let [writer] = writers.as_slice() else {
+        return Err(ScheduleError::InvalidArgument {
+            what: "transform_layout",
+            why: format!(
+                "pad_value needs exactly one block writing `{name}`; {} do",
+                writers.len()
+            ),
+        });
+    };
+    let writer = *writer;
+    let refuse = |why: &str| {
+        ScheduleError::UnsupportedPattern {
+        block: block_culprit(func, writer),
+        why: format!("pad_value: {why} (tirtui fills padding only by rewriting a writer that loops over `{name}` in row-major order, TVM's replacement plan)"),
+    }
+    };
+    let Some(inverse) = map.split_inverse() else {
+        return Err(whole(
+            map,
+            "with pad_value, tirtui needs a map built from i, i // c and i % c of the indices, so that it can invert it".into(),
+        ));
+    };
+    let loops = tree::loops_of_block(func, writer).unwrap_or_default();
+    let realize = get_block(func, writer)?.clone();
+    let blk = &realize.block;
+    let n = shape.len();
+    if blk.init.is_some() || blk.iter_vars.iter().any(|iv| iv.kind != IterKind::Spatial) {
+        return Err(refuse("the writer is a reduction"));
+    }
+    let Stmt::BufferStore(store) = &blk.body else {
+        return Err(refuse("the writer's body is not a single store"));
+    };
+    let iters_in_order = store.buffer == buf
+        && blk.iter_vars.len() == n
+        && store
+            .indices
+            .iter()
+            .zip(&blk.iter_vars)
+            .all(|(i, iv)| i.as_var() == Some(iv.var));
+    if !iters_in_order || loops.len() < n {
+        return Err(refuse("it does not store to its iterators in order"));
+    }
+    // The innermost n loops are a perfect nest binding the iterators one to one.
+    let nest = &loops[loops.len() - n..];
+    for (k, lid) in nest.iter().enumerate() {
+        let l = func.find_loop(*lid).ok_or(ScheduleError::StaleLoop(*lid))?;
+        let direct = match &l.body {
+            Stmt::For(inner) => k + 1 < n && inner.id == nest[k + 1],
+            Stmt::BlockRealize(r) => k + 1 == n && r.block.id == writer,
+            _ => false,
+        };
+        let binds = realize.iter_values[k].as_var() == Some(l.var)
+            && l.min.as_int() == Some(0)
+            && l.extent.as_int() == Some(shape[k])
+            && l.kind == ForKind::Serial
+            && realize.predicate.is_const_true();
+        if !direct || !binds {
+            return Err(refuse(
+                "its loops are not a plain row-major nest over the buffer",
+            ));
+        }
+    }
+    // New loops and iterators over the new shape.
+    let dtype = func.buffer(buf).dtype;
+    let loop_vars: Vec<_> = (0..new_shape.len())
+        .map(|k| func.new_var(format!("axis{k}"), DataType::I32))
+        .collect();
+    let iter_vars: Vec<_> = (0..new_shape.len())
+        .map(|k| func.new_var(format!("v_axis{k}"), DataType::I32))
+        .collect();
+    let new_idx: Vec<Expr> = iter_vars.iter().map(|v| Expr::var(*v)).collect();
+    let old_of_new: Vec<Expr> = inverse
+        .iter()
+        .map(|e| e.to_ir(&new_idx, DataType::I32))
+        .collect();
+    // Where an old index would run past its extent: padding. For `i` split
+    // into `d = i // c` and `r = i % c` over extent N, that is the last `d`
+    // with `r >= N % c`, written as TVM simplifies it: `d == N // c and N % c <= r`.
+    let mut padding: Option<Expr> = None;
+    for (p, inv) in inverse.iter().enumerate() {
+        let MapExpr::Bin(_, scaled, r, _) = inv else {
+            continue; // a whole axis is never padded
+        };
+        let (MapExpr::Bin(_, d, c, _), MapExpr::Param(kr, _)) = (&**scaled, &**r) else {
+            continue;
+        };
+        let (MapExpr::Param(kd, _), MapExpr::Int(c, _)) = (&**d, &**c) else {
+            continue;
+        };
+        if shape[p] % c == 0 {
+            continue;
+        }
+        let term = Expr::and(
+            Expr::binary(BinOp::Eq, new_idx[*kd].clone(), Expr::int(shape[p] / c)),
+            Expr::binary(BinOp::Le, Expr::int(shape[p] % c), new_idx[*kr].clone()),
+        );
+        padding = Some(match padding {
+            Some(prev) => Expr::binary(BinOp::Or, prev, term),
+            None => term,
+        });
+    }
+    let padding = padding.unwrap_or(Expr::bool(false));
+    let old_vars: Vec<_> = blk.iter_vars.iter().map(|iv| iv.var).collect();
+    let mut value = store.value.clone();
+    value.substitute(&|v| {
+        old_vars
+            .iter()
+            .position(|o| *o == v)
+            .map(|k| old_of_new[k].clone())
+    });
+    let pad_expr = match pad {
+        PadValue::Int(i) if dtype.is_float() => Expr::Float(*i as f64, dtype),
+        PadValue::Int(i) => Expr::Int(*i, dtype),
+        PadValue::Float(f) if dtype.is_float() => Expr::Float(*f, dtype),
+        PadValue::Float(f) => {
+            return Err(ScheduleError::InvalidArgument {
+                what: "transform_layout",
+                why: format!("pad_value {f} is a float but `{name}` holds {dtype}"),
+            })
+        }
+    };
+    let body = Stmt::BufferStore(BufferStore {
+        buffer: buf,
+        indices: new_idx.clone(),
+        value: Expr::Call(Intrinsic::IfThenElse, vec![padding, pad_expr, value]),
+    });
+    let new_block = Block {
+        iter_vars: iter_vars
+            .iter()
+            .zip(new_shape)
+            .map(|(v, d)| IterVar {
+                var: *v,
+                dom: Range::from_extent(Expr::int(*d)),
+                kind: IterKind::Spatial,
+            })
+            .collect(),
+        body,
+        ..blk.clone()
+    };
+    let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
+        iter_values: loop_vars.iter().map(|v| Expr::var(*v)).collect(),
+        predicate: Expr::bool(true),
+        block: new_block,
+    }));
+    for (k, v) in loop_vars.iter().enumerate().rev() {
+        let id = func.new_loop_id();
+        stmt = Stmt::For(Box::new(For {
+            id,
+            var: *v,
+            min: Expr::int(0),
+            extent: Expr::int(new_shape[k]),
+            kind: ForKind::Serial,
+            annotations: Vec::new(),
+            body: stmt,
+        }));
+    }
+    let outer = nest[0];
+    Ok((outer, stmt, writer))
+}

@@ -1,0 +1,326 @@
+//! Software pipelining (`inject_software_pipeline`): every valid stage / order /
+//! async-stage assignment of the 64^3 tiled GEMM computes on the SIMT simulator
+//! what the interpreter computes for the unscheduled workload; removing a
+//! barrier or a cp.async wait from a pipelined kernel makes the simulator
+//! report it; an annotation that does not fit the loop body is an error that
+//! lists the body's statements.
+
+use std::path::Path;
+use tirtui::interp;
+use tirtui::lower::simt::{simulate_program, SimError};
+use tirtui::lower::{LStmt, LowerError};
+use tirtui::trace::{Session, Trace};
+
+const BASE: &str = "tests/data/codegen/gemm64_tiled.yaml";
+
+fn workload() -> tirtui::ir::PrimFunc {
+    let text = std::fs::read_to_string("tests/data/codegen/gemm64.tir").unwrap();
+    tirtui::script::parse_func(&text, None).unwrap()
+}
+
+/// The tiled GEMM with `extra` steps appended (YAML step lines).
+fn scheduled(extra: &str) -> tirtui::ir::PrimFunc {
+    let text = std::fs::read_to_string(BASE).unwrap() + extra;
+    let session = Session::from_yaml(&text, BASE).unwrap_or_else(|e| panic!("{e}"));
+    let mut trace = Trace::new(workload());
+    for step in &session.steps {
+        trace
+            .push(step.clone())
+            .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(BASE).render()));
+    }
+    trace.func().clone()
+}
+
+fn annotations(loop_: &str, stages: &[i64], orders: &[i64], asyncs: &[i64]) -> String {
+    let list = |v: &[i64]| {
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut s = format!(
+        "  - {{op: annotate, block_or_loop: {loop_}, ann_key: software_pipeline_stage, ann_val: [{}]}}\n  - {{op: annotate, block_or_loop: {loop_}, ann_key: software_pipeline_order, ann_val: [{}]}}\n",
+        list(stages),
+        list(orders)
+    );
+    if !asyncs.is_empty() {
+        s += &format!(
+            "  - {{op: annotate, block_or_loop: {loop_}, ann_key: software_pipeline_async_stages, ann_val: [{}]}}\n",
+            list(asyncs)
+        );
+    }
+    s
+}
+
+fn expected() -> Vec<interp::Tensor> {
+    let w = workload();
+    let mut args = interp::random_args(&w, 3).unwrap();
+    interp::run(&w, &mut args).unwrap();
+    args
+}
+
+fn simulate(p: &tirtui::lower::LoweredProgram) -> Result<Vec<interp::Tensor>, SimError> {
+    let mut args = interp::random_args(&workload(), 3).unwrap();
+    simulate_program(p, &mut args)?;
+    Ok(args)
+}
+
+fn permutations(n: i64) -> Vec<Vec<i64>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for at in 0..=p.len() {
+            let mut q = p.clone();
+            q.insert(at, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_valid_pipeline_of_the_tiled_gemm_computes_the_same_result() {
+    let want = expected();
+    let (mut ok, mut refused) = (0, 0);
+    for s0 in 0..3 {
+        for s1 in 0..3 {
+            for s2 in 0..3 {
+                let stages = [s0, s1, s2];
+                for orders in permutations(3) {
+                    let copy_stages: Vec<i64> = vec![s0, s1];
+                    let mut async_choices: Vec<Vec<i64>> = vec![vec![]];
+                    for &s in &copy_stages {
+                        if s != s2 && !async_choices.contains(&vec![s]) {
+                            async_choices.push(vec![s]);
+                        }
+                    }
+                    for asyncs in async_choices {
+                        let what = format!("stages {stages:?} order {orders:?} async {asyncs:?}");
+                        let func = scheduled(&annotations("ko", &stages, &orders, &asyncs));
+                        let lowered = match tirtui::lower::lower_program(&func) {
+                            Ok(l) => l,
+                            Err(LowerError::SoftwarePipeline { .. }) => {
+                                refused += 1;
+                                continue;
+                            }
+                            Err(e) => panic!("{what}: {e}"),
+                        };
+                        let text = lowered.kernels[0].to_string();
+                        let got = simulate(&lowered)
+                            .unwrap_or_else(|e| panic!("{what}: simulation: {e}\n{text}"));
+                        assert!(got == want, "{what}: another result\n{text}");
+                        ok += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Stage lists where the compute runs before a copy it reads are refused.
+    assert!(ok >= 40 && refused >= 20, "ok {ok}, refused {refused}");
+}
+
+#[test]
+fn nested_pipelines_expand_inner_first_and_compute_the_same_result() {
+    // The inner loop `ki` holds the two shared->local loads and the update;
+    // the outer `ko` then holds two copies and the inner pipeline's three
+    // parts (prologue, steady state, epilogue).
+    let inner = annotations("ki", &[0, 0, 1], &[0, 1, 2], &[]);
+    let outer = annotations("ko", &[0, 0, 1, 1, 1], &[0, 1, 2, 3, 4], &[0]);
+    let func = scheduled(&(inner + &outer));
+    let lowered = tirtui::lower::lower_program(&func).unwrap_or_else(|e| panic!("{e}"));
+    let text = lowered.kernels[0].to_string();
+    assert_eq!(simulate(&lowered).unwrap(), expected(), "{text}");
+    // Both levels double-buffer: the shared tiles (2 x 256 floats) and the
+    // local fragments of the inner pipeline (2 x 4).
+    assert!(text.contains("A_shared = T.allocate([512]"), "{text}");
+    assert!(text.contains("A_shared_local = T.allocate([8]"), "{text}");
+}
+
+#[test]
+fn a_stage_list_of_the_wrong_length_names_the_statements() {
+    let func = scheduled(&annotations("ko", &[0, 1], &[0, 1], &[]));
+    let err = tirtui::lower::lower_program(&func).unwrap_err();
+    let text = err.to_diagnostic().render();
+    for want in [
+        "`software_pipeline_stage` has 2 entries but the loop body holds 3 statements",
+        "0: loop `ax0_ax1_fused_0` (block \"A_shared\")",
+        "1: loop `ax0_ax1_fused_0` (block \"B_shared\")",
+        "2: loop `k_1` (blocks \"A_shared_local\", \"B_shared_local\", \"C_update\")",
+        "e.g. [0, 0, 1]",
+    ] {
+        assert!(text.contains(want), "missing `{want}` in\n{text}");
+    }
+    // With an inner pipeline, its three parts count.
+    let inner = annotations("ki", &[0, 0, 1], &[0, 1, 2], &[]);
+    let func = scheduled(&(inner + &annotations("ko", &[0, 0, 1], &[0, 1, 2], &[])));
+    let text = tirtui::lower::lower_program(&func)
+        .unwrap_err()
+        .to_diagnostic()
+        .render();
+    assert!(text.contains("holds 5 statements"), "{text}");
+    assert!(
+        text.contains("4: the epilogue of the pipeline of loop `k_1`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_compute_staged_before_its_copy_is_refused() {
+    let func = scheduled(&annotations("ko", &[1, 0, 0], &[0, 1, 2], &[]));
+    let err = tirtui::lower::lower_program(&func).unwrap_err().to_string();
+    assert!(
+        err.contains("reads A_shared, which loop `ax0_ax1_fused_0` (block \"A_shared\") writes in a later stage"),
+        "{err}"
+    );
+}
+
+fn pipelined() -> tirtui::lower::LoweredProgram {
+    let func = scheduled(&annotations("ko", &[0, 0, 1], &[0, 1, 2], &[0]));
+    tirtui::lower::lower_program(&func).unwrap()
+}
+
+/// Removes the `n`th statement (pre-order) matching `pred` from kernel 0.
+fn remove_nth(
+    p: &tirtui::lower::LoweredProgram,
+    n: usize,
+    pred: impl Fn(&LStmt) -> bool,
+) -> Option<tirtui::lower::LoweredProgram> {
+    let mut q = p.clone();
+    let mut seen = 0;
+    let mut removed = false;
+    q.kernels[0].body.visit_mut(&mut |s| {
+        if let LStmt::Seq(v) = s {
+            let mut k = 0;
+            while k < v.len() {
+                if pred(&v[k]) {
+                    if seen == n && !removed {
+                        v.remove(k);
+                        removed = true;
+                        continue;
+                    }
+                    seen += 1;
+                }
+                k += 1;
+            }
+        }
+    });
+    removed.then_some(q)
+}
+
+#[test]
+fn the_pipelined_kernel_uses_cp_async_and_is_right_as_lowered() {
+    let p = pipelined();
+    let text = p.kernels[0].to_string();
+    assert!(text.contains("T.ptx_commit_group()"), "{text}");
+    assert!(text.contains("T.ptx_wait_group(1)"), "{text}");
+    assert_eq!(simulate(&p).unwrap(), expected());
+}
+
+#[test]
+fn removing_any_barrier_of_the_pipelined_kernel_is_a_race() {
+    let p = pipelined();
+    let mut n = 0;
+    while let Some(q) = remove_nth(&p, n, |s| *s == LStmt::Sync) {
+        match simulate(&q) {
+            Err(SimError::Race { .. }) => {}
+            other => panic!(
+                "barrier {n} removed: expected a race, got {other:?}\n{}",
+                q.kernels[0]
+            ),
+        }
+        n += 1;
+    }
+    assert!(
+        n >= 2,
+        "the steady state has a barrier before the copies and one before the compute"
+    );
+}
+
+#[test]
+fn removing_a_cp_async_wait_reads_a_copy_in_flight() {
+    let p = pipelined();
+    let mut n = 0;
+    while let Some(q) = remove_nth(&p, n, |s| matches!(s, LStmt::AsyncWait(_))) {
+        match simulate(&q) {
+            Err(SimError::AsyncPending { .. }) => {}
+            other => panic!("wait {n} removed: got {other:?}\n{}", q.kernels[0]),
+        }
+        n += 1;
+    }
+    assert!(n >= 2);
+    // Waiting for one group too few is caught the same way.
+    let mut q = p.clone();
+    q.kernels[0].body.visit_mut(&mut |s| {
+        if let LStmt::AsyncWait(k) = s {
+            *k += 1;
+        }
+    });
+    assert!(matches!(simulate(&q), Err(SimError::AsyncPending { .. })));
+}
+
+#[test]
+fn the_session_round_trips_the_annotations() {
+    let path = Path::new("sessions/gemm_000_6_double_buffer.yaml");
+    let text = std::fs::read_to_string(path).unwrap();
+    let session = Session::load(path).unwrap();
+    let again = session.to_yaml();
+    for key in [
+        "ann_key: software_pipeline_stage, ann_val: [0, 0, 1]",
+        "ann_key: software_pipeline_order, ann_val: [0, 1, 2]",
+        "ann_key: software_pipeline_async_stages, ann_val: [0]",
+    ] {
+        assert!(text.contains(key) && again.contains(key), "{key}\n{again}");
+    }
+}
+
+/// The steps of the tiled GEMM plus `extra`, replayed through `Trace::push`.
+fn trace_with(extra: &str) -> Result<Trace, String> {
+    let text = std::fs::read_to_string(BASE).unwrap() + extra;
+    let session = Session::from_yaml(&text, BASE).unwrap_or_else(|e| panic!("{e}"));
+    Trace::replay(workload(), &session.steps).map_err(|(_, e)| e.to_diagnostic(BASE).render())
+}
+
+#[test]
+fn double_buffer_records_tvm_annotations_with_the_computed_lists() {
+    let trace = trace_with("  - {op: double_buffer, loop: ko}\n").unwrap();
+    let tail: Vec<String> = trace.steps[trace.steps.len() - 3..]
+        .iter()
+        .map(|s| s.to_yaml())
+        .collect();
+    assert_eq!(
+        tail[0],
+        "{op: annotate, block_or_loop: ko, ann_key: software_pipeline_order, ann_val: [0, 1, 2]}"
+    );
+    assert_eq!(
+        tail[1],
+        "{op: annotate, block_or_loop: ko, ann_key: software_pipeline_async_stages, ann_val: [0]}"
+    );
+    assert!(
+        tail[2].starts_with("{op: annotate, block_or_loop: ko, ann_key: software_pipeline_stage, ann_val: [0, 0, 1], note: \"double_buffer(k_0): stage 0 (async copies): loop `ax0_ax1_fused_0` (block \\\"A_shared\\\")"),
+        "{}",
+        tail[2]
+    );
+    assert!(trace.steps.iter().all(|s| s.op != "double_buffer"));
+    // The same program as the hand-written annotations.
+    let by_hand = scheduled(&annotations("ko", &[0, 0, 1], &[0, 1, 2], &[0]));
+    assert_eq!(
+        tirtui::lower::lower_program(trace.func()).unwrap(),
+        tirtui::lower::lower_program(&by_hand).unwrap()
+    );
+    // An inner pipeline counts as three statements of the outer one.
+    let inner = annotations("ki", &[0, 0, 1], &[0, 1, 2], &[]);
+    let trace = trace_with(&(inner + "  - {op: double_buffer, loop: ko}\n")).unwrap();
+    let last = trace.steps.last().unwrap().to_yaml();
+    assert!(last.contains("ann_val: [0, 0, 1, 1, 1]"), "{last}");
+}
+
+#[test]
+fn double_buffer_without_copies_in_the_loop_says_what_is_missing() {
+    let err = trace_with("  - {op: double_buffer, loop: ki}\n").unwrap_err();
+    assert!(
+        err.contains("the body of loop `k_1` holds no copy from global into shared memory"),
+        "{err}"
+    );
+}
