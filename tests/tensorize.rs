@@ -252,7 +252,10 @@ fn the_wmma_session_declares_one_fragment_per_tile_with_the_row_strides() {
     let (_, text) = session.workload_source(Some(path)).unwrap();
     let trace = Trace::replay(parse(&text), &session.steps)
         .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("wmma").render()));
-    let cuda = tirtui::codegen::generate(trace.func()).unwrap().kernel.source;
+    let cuda = tirtui::codegen::generate(trace.func())
+        .unwrap()
+        .kernel
+        .source;
     for want in [
         "float> C_wmma_accumulator[16];",
         "nvcuda::wmma::row_major> A_shared_wmma_matrix_a[4];",
@@ -261,6 +264,8 @@ fn the_wmma_session_declares_one_fragment_per_tile_with_the_row_strides() {
         "k_1 * 16], 32);",
         "ax1_0 * 16], 128);",
         ", 4096, nvcuda::wmma::mem_row_major);",
+        // Tile pointers must be 256-bit aligned.
+        "__shared__ __align__(32) half A_shared[4096];",
     ] {
         assert!(cuda.contains(want), "no `{want}` in\n{cuda}");
     }

@@ -245,7 +245,8 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
             // stores into STS.128 and schedule global loads ahead of the barrier
             // (seed 000 stages 2-3 run 7-10% faster on the H100 with it).
             let n = alloc_size(buf).unwrap_or(0);
-            w.line(&format!("__shared__ __align__(16) {ty} {name}[{n}];"));
+            let align = shared_align(w.f);
+            w.line(&format!("__shared__ __align__({align}) {ty} {name}[{n}];"));
         }
     }
     w.stmt(&f.body);
@@ -535,10 +536,12 @@ impl Writer<'_> {
                 }
                 // Shared arrays are always aligned (see the static ones above);
                 // local ones only where a vector access needs it.
-                let align = if buf.scope.is_shared() || self.vector_buffers.contains(&a.buffer) {
-                    "__align__(16) "
+                let align = if buf.scope.is_shared() {
+                    format!("__align__({}) ", shared_align(self.f))
+                } else if self.vector_buffers.contains(&a.buffer) {
+                    "__align__(16) ".to_string()
                 } else {
-                    ""
+                    String::new()
                 };
                 let shared = if buf.scope.is_shared() {
                     "__shared__ "
@@ -726,4 +729,14 @@ fn wmma_col_major(body: &LStmt, b: BufferId) -> bool {
         }
     });
     col
+}
+
+/// Alignment of static shared arrays: `load_matrix_sync`/`store_matrix_sync`
+/// need 256-bit aligned tile pointers, so 32 bytes in a kernel with fragments.
+fn shared_align(f: &Lowered) -> u32 {
+    if f.buffers.iter().any(|b| b.scope.is_wmma()) {
+        32
+    } else {
+        16
+    }
 }
