@@ -12,6 +12,8 @@
 //!    |
 //! help: ...
 //! ```
+//!
+//! May use: nothing (a leaf).
 
 use std::fmt::Write;
 

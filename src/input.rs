@@ -1,6 +1,8 @@
 //! Reading the files a user names (workloads, sessions): regular files only,
 //! of bounded size, so that `/dev/zero` or a FIFO fails at once with a clear
 //! message instead of eating memory or blocking forever.
+//!
+//! May use: nothing (a leaf).
 
 use std::fs::File;
 use std::io::{Error, ErrorKind, Read};

@@ -14,11 +14,15 @@
 //!   leaf `numeric`, whose scalar functions every evaluator shares).
 //! - `script` parses and prints; it knows `ir` and `arith`.
 //! - `interp` executes IR on the CPU; it is the oracle that schedules keep results.
+//! - `simt` runs lowered kernels on the CPU, thread by thread; it is the oracle
+//!   that lowering keeps results (tests use it; nothing on the way to CUDA does).
 //! - `validate` checks the IR invariants between stages (after parsing and every
 //!   primitive in debug builds, always before lowering).
 //! - Only `runtime` touches the GPU, only `tui` touches the terminal.
-//! - `cli` and `tui` are two faces over `session` (loading, run requests);
-//!   neither calls the other.
+//! - `cli` and `tui` are two faces over `session` (loading, run requests, the
+//!   config file); `tui` never calls `cli`, whose `explore` command starts it.
+//! - Each module's header ends with the modules it may use (`May use:`);
+//!   `tests/module_deps.rs` holds the code to it.
 //! - Library code never panics on user input: every failure is a typed error that
 //!   renders through `diag`.
 
@@ -30,14 +34,15 @@ pub mod diag;
 pub mod input;
 pub mod interp;
 pub mod ir;
+pub mod launch_limits;
 pub mod lower;
 pub mod numeric;
 pub mod runtime;
 pub mod schedule;
 pub mod script;
 pub mod session;
+pub mod simt;
 pub mod trace;
 pub mod tui;
 pub mod tune;
 pub mod validate;
-pub mod workload;

@@ -3,6 +3,8 @@
 //! (an oracle compared with exact equality cannot use two `erf`s).
 //!
 //! Invariant: a leaf module; plain functions on `i64`/`f64`.
+//!
+//! May use: nothing (a leaf).
 
 /// Floor division `floor(a / b)`; `None` for `b == 0` or overflow.
 pub fn checked_floor_div(a: i64, b: i64) -> Option<i64> {

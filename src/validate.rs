@@ -22,6 +22,8 @@
 //!
 //! Invariant: knows `ir`, `arith` (to bound accesses) and `script` (to mark
 //! the IR in a report); nothing of schedules, traces or lowering.
+//!
+//! May use: `arith`, `diag`, `ir`, `script`.
 
 use std::collections::HashSet;
 
@@ -124,13 +126,6 @@ impl ValidationError {
     /// The rendered report, for error types that carry text.
     pub fn render(&self) -> String {
         self.to_diagnostic().render()
-    }
-}
-
-/// Lowering refuses an ill-formed program with the whole report as its message.
-impl From<ValidationError> for crate::lower::LowerError {
-    fn from(e: ValidationError) -> Self {
-        crate::lower::LowerError::Unsupported { what: e.render() }
     }
 }
 

@@ -148,7 +148,7 @@ fn a_bound_blockized_kernel_simulates_to_the_interpreters_result() {
     let mut got = want.clone();
     interp::run(&before, &mut want).unwrap();
     let lowered = tirtui::lower::lower_program(trace.func()).unwrap_or_else(|e| panic!("{e}"));
-    tirtui::lower::simt::simulate_program(&lowered, &mut got)
+    tirtui::simt::simulate_program(&lowered, &mut got)
         .unwrap_or_else(|e| panic!("simulation: {e}"));
     assert_eq!(got, want);
 }

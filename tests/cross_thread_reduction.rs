@@ -121,7 +121,7 @@ fn check(c: &Case) {
     let mut expected = interp::random_args(&func, 11).unwrap();
     let mut got = expected.clone();
     interp::run(&func, &mut expected).unwrap_or_else(|e| panic!("{c:?}: interpreter: {e}"));
-    tirtui::lower::simt::simulate_program(&lowered, &mut got)
+    tirtui::simt::simulate_program(&lowered, &mut got)
         .unwrap_or_else(|e| panic!("{c:?}: simulation: {e}\n{printed}"));
     for (g, e) in got.iter().zip(&expected) {
         assert!(
@@ -197,7 +197,7 @@ fn row_sum(reduce: i64) -> Case {
 #[test]
 fn the_simulator_rejects_shuffles_with_a_wrong_mask() {
     use tirtui::ir::{DataType, Expr, Intrinsic};
-    use tirtui::lower::{simt::SimError, LStmt};
+    use tirtui::{lower::LStmt, simt::SimError};
     for (mask, what) in [(0xffff, "leaves it out"), (-1, "do not execute")] {
         // 24 threads: a mask of all 32 lanes names 8 that do not exist.
         let (func, mut p) = lowered(&row_sum(if mask == -1 { 24 } else { 32 }));
@@ -212,7 +212,7 @@ fn the_simulator_rejects_shuffles_with_a_wrong_mask() {
         });
         assert_eq!(replaced, 1);
         let mut args = interp::random_args(&func, 3).unwrap();
-        match tirtui::lower::simt::simulate_program(&p, &mut args) {
+        match tirtui::simt::simulate_program(&p, &mut args) {
             Err(SimError::Shuffle(m)) => assert!(m.contains(what), "{m}"),
             other => panic!("mask {mask:#x}: expected a shuffle error, got {other:?}"),
         }
@@ -246,7 +246,7 @@ fn the_partial_warp_guard_is_needed() {
         }
     });
     assert_eq!(unguarded, 1, "one guarded step (offset 16 of 24 lanes)");
-    tirtui::lower::simt::simulate_program(&p, &mut got).unwrap();
+    tirtui::simt::simulate_program(&p, &mut got).unwrap();
     let out = got.len() - 1;
     assert!(
         got[out].to_f64_vec().iter().all(|x| x.is_nan()),
@@ -279,7 +279,7 @@ fn an_int64_max_below_the_int32_range_is_exact() {
         }
         let mut expected: Vec<Tensor> = args.clone();
         interp::run(&func, &mut expected).unwrap();
-        tirtui::lower::simt::simulate_program(&p, &mut args).unwrap();
+        tirtui::simt::simulate_program(&p, &mut args).unwrap();
         assert_eq!(args[1], expected[1], "{c:?}");
         assert!(expected[1].to_f64_vec().iter().all(|&x| x < -1e12));
     }

@@ -232,7 +232,7 @@ proptest! {
         let mut expected = interp::random_args(&workload, 3).unwrap();
         let mut got = expected.clone();
         interp::run(&workload, &mut expected).unwrap();
-        tirtui::lower::simt::simulate(&lowered, &mut got)
+        tirtui::simt::simulate(&lowered, &mut got)
             .unwrap_or_else(|e| panic!("{e}\n{plan:?}\n{lowered}"));
         prop_assert!(got == expected, "wrong result for {:?}\n{}", plan, lowered);
         let out = tirtui::codegen::emit(&lowered).unwrap();

@@ -66,7 +66,7 @@ fn check_same_result(reference: &tirtui::ir::PrimFunc, func: &tirtui::ir::PrimFu
         .map(|k| k.to_string())
         .collect::<Vec<_>>()
         .join("\n");
-    tirtui::lower::simt::simulate_program(&lowered, &mut got)
+    tirtui::simt::simulate_program(&lowered, &mut got)
         .unwrap_or_else(|e| panic!("{what}: simulation: {e}\n{text}"));
     // Exactly, except where a cross-thread reduction adds in another order.
     for (g, e) in got.iter().zip(&expected) {
@@ -97,8 +97,8 @@ fn shipped_sessions_lower_to_the_same_result() {
             let mut args = interp::random_args(&workload, 7).unwrap();
             assert!(
                 matches!(
-                    tirtui::lower::simt::simulate_program(&lowered, &mut args),
-                    Err(tirtui::lower::simt::SimError::Unsupported(ref m)) if m.contains("WMMA")
+                    tirtui::simt::simulate_program(&lowered, &mut args),
+                    Err(tirtui::simt::SimError::Unsupported(ref m)) if m.contains("WMMA")
                 ),
                 "{}: the simulator must refuse WMMA calls by name",
                 path.display()
@@ -175,7 +175,7 @@ fn lowering_data_files_keep_their_result() {
 
 #[test]
 fn the_simulator_reports_missing_barriers_as_races() {
-    use tirtui::lower::{simt::SimError, LStmt};
+    use tirtui::{lower::LStmt, simt::SimError};
     for file in [
         "tests/data/lower/thread_sync/loop_neighbour.tir",
         "tests/data/lower/merge_shared_memory/two_stages.tir",
@@ -193,7 +193,7 @@ fn the_simulator_reports_missing_barriers_as_races() {
         });
         assert!(n_syncs > 0, "{file}: expected barriers");
         let mut args = interp::random_args(&func, 1).unwrap();
-        match tirtui::lower::simt::simulate(&lowered, &mut args) {
+        match tirtui::simt::simulate(&lowered, &mut args) {
             Err(SimError::Race { .. }) => {}
             other => panic!("{file}: expected a race without barriers, got {other:?}"),
         }
@@ -220,7 +220,8 @@ fn reference_programs_compute_the_workload() {
             let (name, text) = session.workload_source(Some(&path)).unwrap();
             (name, tirtui::script::parse_func(&text, None).unwrap())
         };
-        let kernel = tirtui::cli::run::reference_kernel(&full).unwrap_or_else(|e| panic!("{e}"));
+        let kernel =
+            tirtui::session::run::reference_kernel(&full).unwrap_or_else(|e| panic!("{e}"));
         let nests = tirtui::lower::lower_program(
             &tirtui::schedule::auto::default_gpu_schedule(&full).unwrap(),
         )

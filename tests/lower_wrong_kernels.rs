@@ -31,7 +31,7 @@ fn simulates_like_the_interpreter(workload: &tirtui::ir::PrimFunc, func: &tirtui
     let mut got = expected.clone();
     interp::run(workload, &mut expected).unwrap();
     let lowered = tirtui::lower::lower(func).unwrap_or_else(|e| panic!("{e}"));
-    tirtui::lower::simt::simulate(&lowered, &mut got)
+    tirtui::simt::simulate(&lowered, &mut got)
         .unwrap_or_else(|e| panic!("simulation: {e}\n{lowered}"));
     assert_eq!(got, expected, "wrong result\n{lowered}");
 }

@@ -389,7 +389,7 @@ fn multi_kernel_and_cross_thread_sessions_are_correct() {
             .unwrap_or_else(|(_, e)| panic!("{e}"));
         let kernel = tirtui::codegen::generate(trace.func()).unwrap().kernel;
         assert_eq!(kernel.launch_list().len(), kernels, "{}", path.display());
-        let req = tirtui::cli::run::build_request(&workload, &kernel).unwrap();
+        let req = tirtui::session::run::build_request(&workload, &kernel).unwrap();
         let res = client.run(&req).unwrap();
         eprintln!("{}: {res:?}", path.display());
         assert_eq!(res.correct, Some(true), "{}: {res:?}", path.display());

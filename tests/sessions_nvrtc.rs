@@ -28,7 +28,7 @@ fn every_shipped_session_compiles_with_nvrtc() {
         let trace =
             Trace::replay(workload.clone(), &session.steps).unwrap_or_else(|(_, e)| panic!("{e}"));
         let kernel = tirtui::codegen::generate(trace.func()).unwrap().kernel;
-        let reference = tirtui::cli::run::reference_kernel(&workload).unwrap();
+        let reference = tirtui::session::run::reference_kernel(&workload).unwrap();
         for (what, k) in [("kernel", &kernel), ("reference", &reference)] {
             let report = nvrtc_compile(k, "sm_90").unwrap_or_else(|e| {
                 panic!(

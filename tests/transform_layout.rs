@@ -167,7 +167,7 @@ fn a_swizzled_shared_tile_lowers_and_computes_the_same() {
     let mut got = want.clone();
     interp::run(&workload, &mut want).unwrap();
     let lowered = tirtui::lower::lower_program(&scheduled).unwrap_or_else(|e| panic!("{e}"));
-    tirtui::lower::simt::simulate_program(&lowered, &mut got).unwrap();
+    tirtui::simt::simulate_program(&lowered, &mut got).unwrap();
     for (g, e) in got.iter().zip(&want) {
         assert!(g.max_rel_err(e) <= 1e-5, "lowered program differs");
     }

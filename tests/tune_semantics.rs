@@ -51,7 +51,7 @@ fn check_candidates(path: &str, wanted: usize) {
         }
         let lowered = tirtui::lower::lower(&replayed.func).unwrap();
         let mut got = inputs.clone();
-        tirtui::lower::simt::simulate(&lowered, &mut got)
+        tirtui::simt::simulate(&lowered, &mut got)
             .unwrap_or_else(|e| panic!("{path} {decisions:?}: {e}"));
         assert_eq!(
             got, expected,

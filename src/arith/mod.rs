@@ -1,7 +1,9 @@
 //! Integer arithmetic on TIR expressions: simplification, affine forms, bounds
 //! and buffer-region inference.
 //!
-//! Invariant: knows only `ir`; every function is pure and never panics.
+//! Invariant: every function is pure and never panics.
+//!
+//! May use: `ir`, `numeric`.
 
 pub mod affine;
 pub mod bound;

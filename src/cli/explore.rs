@@ -1,8 +1,9 @@
 //! `tirtui FILE.tir | SESSION.yaml`: opens the interactive explorer.
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
+use crate::session::config_path;
 use crate::tui::journal::Journal;
-use crate::tui::keymap::{config_path, load_keymap};
+use crate::tui::keymap::load_keymap;
 use crate::tui::{App, Theme};
 use std::io::IsTerminal;
 use std::path::Path;

@@ -3,15 +3,15 @@
 //! Each command returns the process exit status: 0 success, 1 a step failed
 //! (or the kernel was wrong), 2 unreadable input, 3 no GPU for `--run`,
 //! 4 `replay --check` failed.
+//!
+//! May use: `codegen`, `db`, `diag`, `input`, `ir`, `lower`, `runtime`,
+//!  `schedule`, `script`, `session`, `trace`, `tui`, `tune`.
 
 pub mod check;
 pub mod db;
 pub mod explore;
-pub mod gpu;
 pub mod replay;
 pub mod tune;
-// Kept under its old name for callers of `cli::run`.
-pub use crate::session::run;
 
 pub use explore::explore;
 

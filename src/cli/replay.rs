@@ -204,14 +204,14 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
     );
     let mut status = EXIT_OK;
     if opts.run || opts.check.is_some() {
-        let target = match super::gpu::configured_gpu(opts.gpu.as_deref()) {
+        let target = match crate::session::gpu::configured_gpu(opts.gpu.as_deref()) {
             Ok(t) => t,
             Err(e) => {
                 eprint!("{}", Diagnostic::new(e).render());
                 return EXIT_BAD_INPUT;
             }
         };
-        match super::run::run_kernel_on(&workload, &out.kernel, &target) {
+        match crate::session::run::run_kernel_on(&workload, &out.kernel, &target) {
             Ok((res, driver)) => {
                 let correct = res.correct.unwrap_or(true);
                 if !correct {
@@ -249,10 +249,10 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
                     );
                 }
             }
-            Err(super::run::RunFailure::NoDevice(msg)) => {
+            Err(crate::session::run::RunFailure::NoDevice(msg)) => {
                 return fail(opts, path, EXIT_NO_GPU, &format!("error: {msg}\n"));
             }
-            Err(super::run::RunFailure::Other(msg)) => {
+            Err(crate::session::run::RunFailure::Other(msg)) => {
                 return fail(opts, path, EXIT_STEP_FAILED, &Diagnostic::new(msg).render())
             }
         }

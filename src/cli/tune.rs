@@ -206,7 +206,7 @@ fn workload_for(session: &Session, from: &Path, out: &Path) -> Workload {
 }
 
 fn run_tune(session: &Session, space: &Space, args: &TuneArgs) -> i32 {
-    let target = match super::gpu::configured_gpu(args.gpu.as_deref()) {
+    let target = match crate::session::gpu::configured_gpu(args.gpu.as_deref()) {
         Ok(t) => t,
         Err(e) => {
             eprint!("{}", Diagnostic::new(e).render());

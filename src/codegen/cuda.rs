@@ -699,11 +699,7 @@ fn block_name(s: &LStmt) -> Option<String> {
 
 /// The `nvcuda::wmma::fragment` type of a `wmma.*` buffer.
 fn fragment_type(buf: &crate::ir::Buffer, col_major: bool) -> String {
-    let (m, n, k) = (
-        crate::schedule::tensor_intrin::wmma::M,
-        crate::schedule::tensor_intrin::wmma::N,
-        crate::schedule::tensor_intrin::wmma::K,
-    );
+    let (m, n, k) = crate::lower::WMMA_SHAPE;
     let ty = c_type(buf.dtype);
     let layout = if col_major { "col_major" } else { "row_major" };
     match buf.scope {

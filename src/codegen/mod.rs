@@ -3,7 +3,9 @@
 //! translation unit with their launch configurations, plus which source lines
 //! came from which TIR block.
 //!
-//! Invariant: knows `ir` and `lower`; never touches the GPU (that is `runtime`).
+//! Invariant: never touches the GPU (that is `runtime`).
+//!
+//! May use: `ir`, `lower`.
 
 mod async_copy;
 mod cuda;

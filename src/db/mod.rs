@@ -10,6 +10,8 @@
 //! grep and `jq` it, and the record counts a user accumulates (thousands) load
 //! in milliseconds with a linear scan. What it gives up, indexes and concurrent
 //! writers beyond `O_APPEND` single-line writes, a tuner does not need.
+//!
+//! May use: `ir`, `runtime`, `script`, `trace`.
 
 pub mod hash;
 

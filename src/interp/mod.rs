@@ -12,7 +12,9 @@
 //! every operation, ints wrap to their width, `/` and `%` on ints truncate,
 //! `//` and `%` floor. Every failure is an `InterpError`, never a panic.
 //!
-//! Invariant: knows only `ir` (and `diag` for rendering errors); no GPU, no parsing.
+//! Invariant: no GPU, no parsing; `diag` only renders its errors.
+//!
+//! May use: `diag`, `ir`, `numeric`.
 
 mod code;
 mod compile;

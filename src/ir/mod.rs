@@ -7,6 +7,8 @@
 //! Variables and buffers live in per-function arenas (`PrimFunc::vars`,
 //! `PrimFunc::buffers`) and are referred to by `VarId` / `BufferId`, so
 //! expressions stay small and names can be changed in one place.
+//!
+//! May use: nothing (a leaf).
 
 mod dtype;
 mod expr;

@@ -4,48 +4,26 @@
 //! error names the buffer or axis at fault and what to change.
 //!
 //! TVM: src/tir/analysis/verify_gpu_code.cc (VerifyGPUCode), which TVM runs
-//! only when asked; tirtui always runs it. The numbers are those of an H100
-//! (compute capability 9.0); `runtime` checks the real device's limits again
-//! before launching (`CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN`).
-//! Registers are known only after compilation: the runtime reports them.
+//! only when asked; tirtui always runs it. The numbers come from the one table
+//! of limits (`crate::launch_limits`, an H100's by default); `runtime` checks
+//! the real device's limits again before launching. Registers are known only
+//! after compilation: the runtime reports them.
 //!
 //! Invariant: pure check over a fully lowered `lir`; changes nothing.
 
 use super::flatten_buffer::alloc_size;
 use super::lir::{LStmt, Lowered};
 use super::LowerError;
-
-/// What one thread block may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DeviceLimits {
-    pub max_threads_per_block: u64,
-    /// `__shared__` arrays declared in the kernel (CUDA's static limit, 48 KB).
-    pub max_static_shared_bytes: u64,
-    /// Static plus dynamic shared memory after opting in (227 KB on H100).
-    pub max_shared_bytes_optin: u64,
-    /// Local memory per thread (512 KB on every GPU since compute capability 2.0).
-    pub max_local_bytes_per_thread: u64,
-}
-
-impl Default for DeviceLimits {
-    /// An H100 (sm_90): the default when no device is present.
-    fn default() -> Self {
-        DeviceLimits {
-            max_threads_per_block: 1024,
-            max_static_shared_bytes: 48 * 1024,
-            max_shared_bytes_optin: 227 * 1024,
-            max_local_bytes_per_thread: 512 * 1024,
-        }
-    }
-}
+pub use crate::launch_limits::LaunchLimits;
 
 /// Checks `f` (after `merge_shared_memory`) against `limits`.
-pub fn check(f: &Lowered, limits: &DeviceLimits) -> Result<(), LowerError> {
+pub fn check(f: &Lowered, limits: &LaunchLimits) -> Result<(), LowerError> {
     if let Some(launch) = &f.launch {
         if launch.threads() > limits.max_threads_per_block {
             return Err(LowerError::TooManyThreads {
                 total: launch.threads(),
                 dims: format!("{:?}", launch.block),
+                limit: limits.max_threads_per_block,
             });
         }
     }

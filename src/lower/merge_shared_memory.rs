@@ -23,10 +23,11 @@
 use super::flatten_buffer::alloc_size;
 use super::lir::{LStmt, Lowered, SharedLayout, SharedSlot};
 use crate::ir::{BufferId, Expr, StorageScope};
+use crate::launch_limits::LaunchLimits;
 use std::collections::HashMap;
 
 /// Static `__shared__` arrays may total at most this many bytes.
-pub const STATIC_SHARED_LIMIT: u64 = 48 * 1024;
+pub const STATIC_SHARED_LIMIT: u64 = LaunchLimits::H100.max_static_shared_bytes;
 const ALIGN: u64 = 16;
 
 #[derive(Default)]

@@ -6,8 +6,12 @@
 //!
 //! TVM: python/tvm/tir/pipeline.py and src/tir/transforms/*.cc.
 //!
-//! Invariant: knows `ir` only (no CUDA text, no GPU); errors say what in the
-//! program is wrong, naming loops, blocks and buffers as the user wrote them.
+//! Invariant: no CUDA text, no GPU; `schedule` only for its
+//! tree walks, `validate` before the first pass, `diag` to render its errors,
+//! which say what in the program is wrong, naming loops, blocks and buffers as
+//! the user wrote them. The SIMT simulator that checks lowering is `crate::simt`.
+//!
+//! May use: `arith`, `diag`, `ir`, `launch_limits`, `schedule`, `validate`.
 
 pub mod compact_buffer_region;
 pub mod device_limits;
@@ -27,8 +31,8 @@ pub mod pipeline;
 pub mod plan_buffer_allocation;
 mod print;
 pub mod simplify;
-pub mod simt;
 mod tensor_call;
+pub use tensor_call::WMMA_SHAPE;
 pub mod thread_binding;
 pub mod thread_sync;
 pub mod unroll;
@@ -59,8 +63,12 @@ pub enum LowerError {
         axis: String,
         extent: String,
     },
-    #[error("the block uses {total} threads ({dims}); CUDA allows at most 1024")]
-    TooManyThreads { total: u64, dims: String },
+    #[error("the block uses {total} threads ({dims}); CUDA allows at most {limit}")]
+    TooManyThreads {
+        total: u64,
+        dims: String,
+        limit: u64,
+    },
     #[error("{axis} has extent {extent}; CUDA allows at most {max}")]
     ThreadAxisTooLarge { axis: String, extent: i64, max: i64 },
     #[error(
@@ -130,6 +138,13 @@ pub fn refuse_unplaced_fragments(func: &crate::ir::PrimFunc) -> Result<(), Lower
         }
     }
     Ok(())
+}
+
+/// Lowering refuses an ill-formed program with the whole report as its message.
+impl From<crate::validate::ValidationError> for LowerError {
+    fn from(e: crate::validate::ValidationError) -> Self {
+        LowerError::Unsupported { what: e.render() }
+    }
 }
 
 impl LowerError {

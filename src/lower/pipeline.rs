@@ -14,6 +14,7 @@ use super::{
     thread_binding, thread_sync, unroll, vectorize, LowerError,
 };
 use crate::ir::PrimFunc;
+use crate::launch_limits::LaunchLimits;
 
 /// The passes, in the order they run.
 pub const PASSES: &[&str] = &[
@@ -84,7 +85,7 @@ pub fn lower_program(func: &PrimFunc) -> Result<LoweredProgram, LowerError> {
         .map(|k| {
             let k = after_split(k, "thread_sync")?;
             // A kernel that cannot launch is an error, not CUDA.
-            device_limits::check(&k, &device_limits::DeviceLimits::default())?;
+            device_limits::check(&k, &LaunchLimits::default())?;
             Ok(k)
         })
         .collect::<Result<_, LowerError>>()?;

@@ -14,6 +14,14 @@ use crate::ir::{AnnValue, Block, BufferRegion, Expr, Intrinsic, PrimFunc, Storag
 use crate::schedule::tensor_intrin::{self, wmma::WmmaOp, Implementation};
 use std::collections::HashMap;
 
+/// The (m, n, k) shape of every WMMA fragment (codegen spells it in the
+/// fragment types).
+pub const WMMA_SHAPE: (i64, i64, i64) = (
+    tensor_intrin::wmma::M,
+    tensor_intrin::wmma::N,
+    tensor_intrin::wmma::K,
+);
+
 pub fn lower(
     func: &PrimFunc,
     block: &Block,

@@ -16,6 +16,7 @@
 use super::lir::{LAlloc, LStmt, Launch, Lowered};
 use super::LowerError;
 use crate::ir::{BufferId, Expr, ForKind, Param, StorageScope, ThreadAxis, VarId};
+use crate::launch_limits::LaunchLimits;
 use std::collections::HashMap;
 
 /// Splits `f` into its kernels, in launch order, and returns them with the
@@ -124,17 +125,19 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     check_scopes(&f, &f.body, &mut Vec::new(), &mut Vec::new())?;
     let mut extents: Vec<(ThreadAxis, i64, VarId)> = Vec::new();
     collect_extents(&f, &f.body, &mut extents)?;
+    let limits = LaunchLimits::default();
     let mut grid = [1u32; 3];
     let mut block = [1u32; 3];
     for &(axis, ext, _) in &extents {
         let (max, slot) = match axis {
             ThreadAxis::BlockIdx(d) => (
-                if d == 0 { i32::MAX as i64 } else { 65535 },
+                limits.max_grid_dim[d as usize % 3] as i64,
                 &mut grid[d as usize % 3],
             ),
-            ThreadAxis::ThreadIdx(d) => {
-                (if d == 2 { 64 } else { 1024 }, &mut block[d as usize % 3])
-            }
+            ThreadAxis::ThreadIdx(d) => (
+                limits.max_block_dim[d as usize % 3] as i64,
+                &mut block[d as usize % 3],
+            ),
             ThreadAxis::VThread(_) => continue,
         };
         if ext < 1 || ext > max {
@@ -147,14 +150,18 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         *slot = ext as u32;
     }
     let total: u64 = block.iter().map(|&b| b as u64).product();
-    if total > 1024 {
+    if total > limits.max_threads_per_block {
         let dims = extents
             .iter()
             .filter(|e| e.0.is_thread_idx())
             .map(|(a, e, _)| format!("{} {e}", a.tag()))
             .collect::<Vec<_>>()
             .join(" x ");
-        return Err(LowerError::TooManyThreads { total, dims });
+        return Err(LowerError::TooManyThreads {
+            total,
+            dims,
+            limit: limits.max_threads_per_block,
+        });
     }
     // One variable per hardware index, blockIdx first.
     let mut order: Vec<ThreadAxis> = extents

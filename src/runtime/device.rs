@@ -5,6 +5,7 @@
 
 use super::error::RuntimeError;
 use super::nvrtc::panic_text;
+use crate::launch_limits::LaunchLimits;
 use cudarc::driver::sys::{self, CUdevice_attribute};
 use cudarc::driver::{result, CudaContext, CudaStream, DriverError};
 use std::sync::Arc;
@@ -22,10 +23,35 @@ pub struct Device {
     /// `sm_XY` from the compute capability.
     pub arch: String,
     pub max_threads_per_sm: u32,
-    /// Largest dynamic shared memory a block may opt in to.
-    pub max_shared_optin: u32,
+    /// What one launch may use, as this device reports it.
+    pub limits: LaunchLimits,
     /// Registers one thread block may use.
     pub max_registers_per_block: u32,
+}
+
+/// The launch limits the device reports; local memory per thread is not an
+/// attribute (512 KiB on every GPU since sm_20), so it keeps the table's value.
+fn device_limits(
+    attr: &dyn Fn(CUdevice_attribute) -> Result<i32, RuntimeError>,
+) -> Result<LaunchLimits, RuntimeError> {
+    use CUdevice_attribute as A;
+    let get = |a: A| attr(a).map(|v| v.max(0) as u64);
+    Ok(LaunchLimits {
+        max_threads_per_block: get(A::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)?,
+        max_block_dim: [
+            get(A::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X)?,
+            get(A::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y)?,
+            get(A::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z)?,
+        ],
+        max_grid_dim: [
+            get(A::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X)?,
+            get(A::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y)?,
+            get(A::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z)?,
+        ],
+        max_static_shared_bytes: get(A::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK)?,
+        max_shared_bytes_optin: get(A::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)?,
+        max_local_bytes_per_thread: LaunchLimits::H100.max_local_bytes_per_thread,
+    })
 }
 
 /// "CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered)".
@@ -116,8 +142,7 @@ impl Device {
             let attr = |a: CUdevice_attribute| ctx.attribute(a).map_err(driver_error);
             let max_threads_per_sm =
                 attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR)?;
-            let max_shared_optin =
-                attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)?;
+            let limits = device_limits(&attr)?;
             let max_registers_per_block =
                 attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK)?;
             Ok(Device {
@@ -125,7 +150,7 @@ impl Device {
                 name,
                 arch: format!("sm_{major}{minor}"),
                 max_threads_per_sm: max_threads_per_sm.max(1) as u32,
-                max_shared_optin: max_shared_optin.max(0) as u32,
+                limits,
                 ctx,
                 stream,
             })

@@ -7,13 +7,10 @@ use super::device::{driver_message, Device};
 use super::error::RuntimeError;
 use super::registers;
 use crate::codegen::{CudaKernel, KernelLaunch};
+use crate::launch_limits::LaunchLimits;
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, CudaSlice, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::Ptx;
-
-/// Dynamic shared memory a block gets without opting in.
-const DEFAULT_DYNAMIC_SHARED_LIMIT: u32 = 48 * 1024;
-const MAX_THREADS_PER_BLOCK: u64 = 1024;
 
 /// One kernel of a loaded program.
 pub struct LoadedLaunch {
@@ -38,8 +35,12 @@ pub struct KernelStats {
     pub occupancy: f64,
 }
 
-/// Checks grid and block before the driver sees them, for clearer messages.
-pub fn check_launch_config(kernel: &KernelLaunch) -> Result<LaunchConfig, RuntimeError> {
+/// Checks grid and block against `limits` before the driver sees them, for
+/// clearer messages.
+pub fn check_launch_config(
+    kernel: &KernelLaunch,
+    limits: &LaunchLimits,
+) -> Result<LaunchConfig, RuntimeError> {
     let [gx, gy, gz] = kernel.grid;
     let [bx, by, bz] = kernel.block;
     if kernel.grid.contains(&0) || kernel.block.contains(&0) {
@@ -48,15 +49,19 @@ pub fn check_launch_config(kernel: &KernelLaunch) -> Result<LaunchConfig, Runtim
         )));
     }
     let threads = bx as u64 * by as u64 * bz as u64;
-    if threads > MAX_THREADS_PER_BLOCK || bz > 64 {
+    let block_over = (0..3).any(|d| u64::from(kernel.block[d]) > limits.max_block_dim[d]);
+    if threads > limits.max_threads_per_block || block_over {
+        let [mx, my, mz] = limits.max_block_dim;
         return Err(RuntimeError::Launch(format!(
-            "block ({bx}, {by}, {bz}) has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK} \
-             (and 64 in z)"
+            "block ({bx}, {by}, {bz}) has {threads} threads; the limit is {} \
+             (and ({mx}, {my}, {mz}) per dimension)",
+            limits.max_threads_per_block
         )));
     }
-    if gy > 65535 || gz > 65535 {
+    if (0..3).any(|d| u64::from(kernel.grid[d]) > limits.max_grid_dim[d]) {
+        let [mx, my, mz] = limits.max_grid_dim;
         return Err(RuntimeError::Launch(format!(
-            "grid ({gx}, {gy}, {gz}): y and z may be at most 65535"
+            "grid ({gx}, {gy}, {gz}): the limit is ({mx}, {my}, {mz})"
         )));
     }
     Ok(LaunchConfig {
@@ -75,7 +80,7 @@ pub fn load(
     let list = kernel.launch_list();
     let configs = list
         .iter()
-        .map(check_launch_config)
+        .map(|l| check_launch_config(l, &dev.limits))
         .collect::<Result<Vec<_>, _>>()?;
     let n_args = kernel.args.len() + kernel.temporaries.len();
     if let Some(bad) = list.iter().find(|l| l.args.iter().any(|&a| a >= n_args)) {
@@ -99,11 +104,12 @@ pub fn load(
         })?;
         check_registers(dev, &func, &l.name, &config)?;
         let dynamic = l.dynamic_shared_bytes;
-        if dynamic > DEFAULT_DYNAMIC_SHARED_LIMIT {
-            if dynamic > dev.max_shared_optin {
+        // Beyond the static limit, dynamic shared memory needs the opt-in.
+        if u64::from(dynamic) > dev.limits.max_static_shared_bytes {
+            if u64::from(dynamic) > dev.limits.max_shared_bytes_optin {
                 return Err(RuntimeError::Launch(format!(
                     "kernel `{}`: {dynamic} bytes of dynamic shared memory; {} allows at most {}",
-                    l.name, dev.name, dev.max_shared_optin
+                    l.name, dev.name, dev.limits.max_shared_bytes_optin
                 )));
             }
             func.set_attribute(
@@ -249,14 +255,31 @@ mod tests {
         }
     }
 
+    fn check(grid: [u32; 3], block: [u32; 3]) -> Result<LaunchConfig, RuntimeError> {
+        check_launch_config(&kernel(grid, block), &LaunchLimits::H100)
+    }
+
     #[test]
     fn launch_configs_are_checked() {
-        let cfg = check_launch_config(&kernel([8, 2, 1], [16, 16, 1])).unwrap();
+        let cfg = check([8, 2, 1], [16, 16, 1]).unwrap();
         assert_eq!((cfg.grid_dim, cfg.block_dim), ((8, 2, 1), (16, 16, 1)));
-        assert!(check_launch_config(&kernel([0, 1, 1], [32, 1, 1])).is_err());
-        assert!(check_launch_config(&kernel([1, 1, 1], [32, 64, 1])).is_err());
-        assert!(check_launch_config(&kernel([1, 70000, 1], [32, 1, 1])).is_err());
-        assert!(check_launch_config(&kernel([1 << 20, 1, 1], [1024, 1, 1])).is_ok());
+        assert!(check([0, 1, 1], [32, 1, 1]).is_err());
+        assert!(check([1, 1, 1], [32, 64, 1]).is_err());
+        assert!(check([1, 1, 1], [1, 1, 128]).is_err());
+        assert!(check([1, 70000, 1], [32, 1, 1]).is_err());
+        assert!(check([1 << 20, 1, 1], [1024, 1, 1]).is_ok());
+    }
+
+    #[test]
+    fn the_devices_own_limits_are_used() {
+        let small = LaunchLimits {
+            max_threads_per_block: 512,
+            ..LaunchLimits::H100
+        };
+        let k = kernel([1, 1, 1], [1024, 1, 1]);
+        assert!(check_launch_config(&k, &LaunchLimits::H100).is_ok());
+        let e = check_launch_config(&k, &small).unwrap_err().to_string();
+        assert!(e.contains("the limit is 512"), "{e}");
     }
 
     #[test]

@@ -12,6 +12,8 @@
 //! (`device_available` and `nvrtc_compile` are the in-process exceptions, and
 //! neither launches anything). Nothing here panics when libcuda, libnvrtc or
 //! libcublas is missing: each is probed before cudarc loads it.
+//!
+//! May use: `codegen`, `ir`, `launch_limits`.
 
 mod check;
 mod client;

@@ -1,6 +1,6 @@
 //! Reusable analyses and checks over a scheduled function (TVM: src/tir/schedule/analysis).
 
-use super::error::{Culprit, ScheduleError};
+use super::error::{Culprit, ErrorExpr, ScheduleError};
 use super::tree;
 use crate::ir::{Block, BlockId, BlockRealize, BufferId, Expr, IterKind, LoopId, PrimFunc, Stmt};
 
@@ -220,10 +220,7 @@ pub fn loops_used_by(func: &PrimFunc, loops: &[LoopId], e: &Expr) -> Vec<LoopId>
 pub fn const_extent(func: &PrimFunc, id: LoopId) -> Result<i64, ScheduleError> {
     let l = get_loop(func, id)?;
     l.extent.as_int().ok_or_else(|| {
-        ScheduleError::NonConstantExtent(
-            loop_culprit(func, id),
-            crate::script::print_expr(func, &l.extent),
-        )
+        ScheduleError::NonConstantExtent(loop_culprit(func, id), ErrorExpr::new(&l.extent))
     })
 }
 
@@ -233,7 +230,7 @@ pub fn check_starts_at_zero(func: &PrimFunc, id: LoopId) -> Result<(), ScheduleE
     if l.min.as_int() != Some(0) {
         return Err(ScheduleError::LoopNotStartWithZero(
             loop_culprit(func, id),
-            crate::script::print_expr(func, &l.min),
+            ErrorExpr::new(&l.min),
         ));
     }
     Ok(())

@@ -13,7 +13,7 @@ use crate::arith::affine::to_affine;
 use crate::arith::simplify;
 use crate::ir::{BlockId, BufferId, Expr, IterKind, IterVar, LoopId, PrimFunc, Range, Stmt, VarId};
 use crate::schedule::analysis::{block_culprit, loop_culprit};
-use crate::schedule::error::ScheduleError;
+use crate::schedule::error::{ErrorExpr, ReductionOverlap, ScheduleError};
 use crate::schedule::region::relaxed_access;
 use crate::schedule::tree;
 
@@ -252,16 +252,15 @@ pub fn check_reduction_tiles_disjoint(
             let step = affine.as_ref().map_or(0, |a| a.coeff_of(f.var)).abs();
             let disjoint = matches!(dom.extent.as_int(), Some(e) if step >= e && step > 0);
             if !disjoint {
-                return Err(ScheduleError::UnsupportedPattern {
-                    block: block_culprit(func, block),
-                    why: format!(
-                        "under {} its reduction iterator `{}` would cover `{}` + {} values per iteration, overlapping the next iteration's: those terms would be added twice",
-                        loop_culprit(func, *l),
-                        func.var_name(iv.var),
-                        crate::script::print_expr(func, &dom.min),
-                        crate::script::print_expr(func, &dom.extent)
-                    ),
-                });
+                return Err(ScheduleError::OverlappingReductionTiles(Box::new(
+                    ReductionOverlap {
+                        block: block_culprit(func, block),
+                        loop_: loop_culprit(func, *l),
+                        iter: func.var_name(iv.var).to_string(),
+                        min: ErrorExpr::new(&dom.min),
+                        extent: ErrorExpr::new(&dom.extent),
+                    },
+                )));
             }
         }
     }

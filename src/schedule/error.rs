@@ -1,12 +1,41 @@
 //! Schedule errors: which precondition failed, on which blocks/loops, and how to fix it.
 //!
-//! Errors carry ids (to mark the culprits in the printed TIR) and the names the
-//! user sees. `Display` is the one-line form for the status bar; `to_diagnostic`
-//! renders the whole program with the culprits marked, plus a hint.
+//! Errors carry ids (to mark the culprits in the printed TIR), the names the
+//! user sees and the expressions at fault as IR (`ErrorExpr`): building an
+//! error prints nothing, as failed steps are common (palette probes, tuning).
+//! The layer that shows an error prints the program and the expressions
+//! (`trace::report`, TVM's `ScheduleError::RenderReport`); `Display` here is
+//! the program-free one-line form.
 
-use crate::diag::{Diagnostic, Label, Snippet};
-use crate::ir::{BlockId, LoopId, PrimFunc};
+use crate::ir::{BlockId, Expr, LoopId};
 use thiserror::Error;
+
+/// An expression named in an error, printed only when the error is shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ErrorExpr {
+    pub expr: Box<Expr>,
+    /// Its TVMScript text, filled in by the layer that knows the program.
+    pub shown: Option<Box<str>>,
+}
+
+impl ErrorExpr {
+    pub fn new(expr: &Expr) -> ErrorExpr {
+        ErrorExpr {
+            expr: Box::new(expr.clone()),
+            shown: None,
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorExpr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.shown, self.expr.as_int()) {
+            (Some(text), _) => f.write_str(text),
+            (None, Some(v)) => write!(f, "{v}"),
+            (None, None) => f.write_str("an expression"),
+        }
+    }
+}
 
 /// A block or loop named in an error.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +61,16 @@ fn list(items: &[Culprit]) -> String {
         .join(", ")
 }
 
+/// Reduction tiles of one block that overlap under a loop (boxed: errors stay small).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReductionOverlap {
+    pub block: Culprit,
+    pub loop_: Culprit,
+    pub iter: String,
+    pub min: ErrorExpr,
+    pub extent: ErrorExpr,
+}
+
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum ScheduleError {
     #[error("no block named \"{name}\" in the function")]
@@ -43,9 +82,9 @@ pub enum ScheduleError {
     #[error("the loop this handle refers to no longer exists in the program")]
     StaleLoop(LoopId),
     #[error("{0} must start at 0 (it starts at {1})")]
-    LoopNotStartWithZero(Culprit, String),
+    LoopNotStartWithZero(Culprit, ErrorExpr),
     #[error("{0} has a non-constant extent `{1}`")]
-    NonConstantExtent(Culprit, String),
+    NonConstantExtent(Culprit, ErrorExpr),
     #[error("factor {factor} is not positive (splitting {loop_})")]
     NonPositiveFactor { loop_: Culprit, factor: i64 },
     #[error("at most one factor of a split may be None/null (splitting {0})")]
@@ -143,6 +182,16 @@ pub enum ScheduleError {
     },
     #[error("{block}: {why}")]
     UnsupportedPattern { block: Culprit, why: String },
+    #[error("{block}: {primitive} needs each index of `{buffer}` to be {want}; `{index}` is not")]
+    UnsupportedIndex {
+        block: Culprit,
+        primitive: &'static str,
+        buffer: String,
+        want: &'static str,
+        index: ErrorExpr,
+    },
+    #[error("{}: under {} its reduction iterator `{}` would cover `{}` + {} values per iteration, overlapping the next iteration's: those terms would be added twice", .0.block, .0.loop_, .0.iter, .0.min, .0.extent)]
+    OverlappingReductionTiles(Box<ReductionOverlap>),
     #[error("{0} would be left with no buffer region it can bound: {1}")]
     CannotBound(Culprit, String),
     #[error("`{0}` cannot be changed: it is a parameter of the function")]
@@ -212,7 +261,9 @@ impl ScheduleError {
             | E::OutputBlock { block, .. }
             | E::WrongBlockKind { block, .. }
             | E::UnsupportedPattern { block, .. }
-            | E::TensorizeMismatch { block, .. } => vec![block.clone()],
+            | E::TensorizeMismatch { block, .. }
+            | E::UnsupportedIndex { block, .. } => vec![block.clone()],
+            E::OverlappingReductionTiles(o) => vec![o.block.clone()],
             E::ConsumersNotUnderLoop {
                 block,
                 loop_,
@@ -290,56 +341,14 @@ impl ScheduleError {
         })
     }
 
-    /// The whole report: message, the program with the culprits marked, and the hint.
-    pub fn to_diagnostic(&self, func: &PrimFunc) -> Diagnostic {
-        if let ScheduleError::IllFormed(e) = self {
-            // The ill-formed result is what needs marking, not the program before.
-            return e.to_diagnostic();
+    /// The expressions the error names, for the showing layer to print.
+    pub fn exprs_mut(&mut self) -> Vec<&mut ErrorExpr> {
+        use ScheduleError as E;
+        match self {
+            E::LoopNotStartWithZero(_, e) | E::NonConstantExtent(_, e) => vec![e],
+            E::UnsupportedIndex { index, .. } => vec![index],
+            E::OverlappingReductionTiles(o) => vec![&mut o.min, &mut o.extent],
+            _ => Vec::new(),
         }
-        if let ScheduleError::BadIndexMap { text, span, why } = self {
-            // The lambda is the culprit: show it with the spot marked.
-            return Diagnostic::new(format!("index map: {why}"))
-                .with_snippet(Snippet {
-                    text: text.clone(),
-                    labels: vec![Label {
-                        span: *span,
-                        message: why.clone(),
-                    }],
-                    whole: true,
-                })
-                .with_help("an index map is TVM's lambda over the buffer's indices, e.g. `lambda i, j: (i // 16, j // 16, i % 16, j % 16)`: integer + - * // % of the parameters, one output per new axis");
-        }
-        let printed = crate::script::print_func_marked(func);
-        let mut labels = Vec::new();
-        for c in self.culprits() {
-            let span = match &c {
-                Culprit::Block(id, _) => printed
-                    .blocks
-                    .iter()
-                    .find(|(b, _, _)| b == id)
-                    .map(|(_, s, _)| *s),
-                Culprit::Loop(id, _) => {
-                    printed.loops.iter().find(|(l, _)| l == id).map(|(_, s)| *s)
-                }
-            };
-            if let Some(span) = span {
-                labels.push(Label {
-                    span,
-                    message: c.to_string(),
-                });
-            }
-        }
-        let mut d = Diagnostic::new(self.to_string());
-        if !labels.is_empty() {
-            d = d.with_snippet(Snippet {
-                text: printed.text,
-                labels,
-                whole: true,
-            });
-        }
-        if let Some(h) = self.hint() {
-            d = d.with_help(h);
-        }
-        d
     }
 }

@@ -6,8 +6,11 @@
 //! later use reports that. Every primitive works on a copy and commits only on
 //! success, so a failed step leaves the program exactly as it was.
 //!
-//! Invariant: knows `ir`, `arith`, `validate` and `script` (for error rendering); nothing of
-//! traces, lowering or CUDA.
+//! Invariant: knows `ir`, `arith` and `validate`; nothing of printing (errors
+//! carry IR and are printed where they are shown, `trace::report`), traces,
+//! lowering or CUDA.
+//!
+//! May use: `arith`, `ir`, `validate`.
 
 pub mod analysis;
 pub mod auto;
@@ -19,7 +22,7 @@ pub mod region;
 pub mod tensor_intrin;
 pub mod tree;
 
-pub use error::{Culprit, ScheduleError};
+pub use error::{Culprit, ErrorExpr, ScheduleError};
 
 use crate::ir::PrimFunc;
 

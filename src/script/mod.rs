@@ -1,4 +1,6 @@
 //! TVMScript: the Python-syntax text form of TensorIR, parsed into `ir` and printed back.
+//!
+//! May use: `arith`, `diag`, `ir`, `validate`.
 
 pub mod ast;
 pub mod build;

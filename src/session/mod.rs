@@ -2,13 +2,32 @@
 //! (a workload or a session file, told apart by name and content) and building
 //! a GPU run request for a scheduled kernel.
 //!
-//! Neither face reaches into the other; both call here.
+//! Neither face reaches into the other; both call here. That includes the
+//! config file both read (`config_path`, in the `toml` subset): the explorer's
+//! keys and theme, and the GPU target (`gpu`).
+//!
+//! Invariant: knows the pipeline below it (`script`, `schedule`, `codegen`,
+//! `runtime`, ...) and nothing of either face.
+//!
+//! May use: `codegen`, `diag`, `input`, `ir`, `runtime`, `schedule`, `script`.
 
+pub mod gpu;
 pub mod run;
+pub mod toml;
+pub mod workload;
 
 use crate::diag::Diagnostic;
 use crate::ir::PrimFunc;
 use std::path::Path;
+
+/// `$XDG_CONFIG_HOME/tirtui/keys.toml`, else `~/.config/tirtui/keys.toml`.
+pub fn config_path() -> Option<std::path::PathBuf> {
+    let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => std::path::PathBuf::from(std::env::var_os("HOME")?).join(".config"),
+    };
+    Some(base.join("tirtui").join("keys.toml"))
+}
 
 /// Reads and parses a workload file, rendering any error for the terminal.
 pub fn load_workload(path: &Path, func: Option<&str>) -> Result<PrimFunc, String> {

@@ -22,8 +22,8 @@ pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequ
     Ok(RunRequest {
         kernel: kernel.clone(),
         reference: Some(reference_kernel(workload)?),
-        matmul: crate::workload::matmul_shape(workload),
-        flops: crate::workload::flop_count(workload),
+        matmul: super::workload::matmul_shape(workload),
+        flops: super::workload::flop_count(workload),
         seed: 0x7469_7274_7569,
         runs: MIN_RUNS.max(50),
     })

@@ -3,6 +3,8 @@
 //! Every applied step keeps the program it replaced (moved, never copied), so
 //! undo puts it back without replaying; redo re-applies. Invariant: a step that fails is never appended, and nothing in
 //! the trace is ever lost by a failed step.
+//!
+//! May use: `diag`, `input`, `ir`, `schedule`, `script`.
 
 // A failed step carries the program as it was, so the error can be rendered
 // with the culprit marked; failures are rare, so their size does not matter.
@@ -12,6 +14,7 @@ pub mod double_buffer;
 mod ops;
 pub mod python;
 pub mod replay;
+pub mod report;
 pub mod session;
 pub mod step;
 

@@ -56,9 +56,11 @@ fn build_op_specs() -> Vec<OpSpec> {
         apply,
         probe_args: |_| Vec::new(),
         out_count: |_| None,
+        python_call: None,
+        samples: false,
     };
     vec![
-        op("get_block", vec![f("name", Str)], One, get_block),
+        op("get_block", vec![f("name", Str)], One, get_block).with_python_call("get_block"),
         op(
             "get_loops",
             vec![f("block", Name).block_by_name()],
@@ -313,7 +315,8 @@ fn build_op_specs() -> Vec<OpSpec> {
         .with_out_count(|step| match step.arg("n") {
             Some(Arg::Int(n)) if *n > 0 => Some(*n as usize),
             _ => None,
-        }),
+        })
+        .sampling(),
         op(
             "sample_categorical",
             vec![
@@ -323,7 +326,8 @@ fn build_op_specs() -> Vec<OpSpec> {
             ],
             One,
             sample_categorical,
-        ),
+        )
+        .sampling(),
     ]
 }
 

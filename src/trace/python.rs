@@ -60,10 +60,9 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
                 args.push(format!("{}={text}", field.name));
             }
         }
-        let call = if step.op == "get_block" {
-            format!("get_block({})", args.join(", "))
-        } else {
-            format!("sch.{}({})", step.op, args.join(", "))
+        let call = match spec.python_call {
+            Some(callee) => format!("{callee}({})", args.join(", ")),
+            None => format!("sch.{}({})", step.op, args.join(", ")),
         };
         let line = match (spec.returns, step.out.len()) {
             (_, 0) => call,
@@ -75,7 +74,7 @@ pub fn to_python(steps: &[Step], origin: &str) -> String {
         }
         s.push_str(&format!("    {line}\n"));
         bound.extend(step.out.iter().cloned());
-        if step.op.starts_with("sample_") {
+        if spec.samples {
             sampled.extend(step.out.iter().cloned());
         }
     }

@@ -32,8 +32,7 @@ pub enum StepFailure {
     Argument { field: String, why: String },
 }
 
-#[derive(Clone, Debug, Error, PartialEq)]
-#[error("step {step} `{op}`: {failure}")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StepError {
     /// 1-based.
     pub step: usize,
@@ -43,11 +42,25 @@ pub struct StepError {
     pub func: Box<PrimFunc>,
 }
 
+// Written out (not derived) so that a schedule error's expressions are printed
+// against the program only here, when the error is shown.
+impl std::fmt::Display for StepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "step {} `{}`: ", self.step, self.op)?;
+        match &self.failure {
+            StepFailure::Schedule(e) => f.write_str(&super::report::message(e, &self.func)),
+            other => write!(f, "{other}"),
+        }
+    }
+}
+
+impl std::error::Error for StepError {}
+
 impl StepError {
     pub fn to_diagnostic(&self, origin: &str) -> Diagnostic {
         let mut d = match &self.failure {
             StepFailure::Schedule(e) => {
-                let mut d = e.to_diagnostic(&self.func);
+                let mut d = super::report::diagnostic(e, &self.func);
                 d.message = format!("step {} `{}`: {}", self.step, self.op, d.message);
                 d
             }

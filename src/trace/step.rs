@@ -207,9 +207,25 @@ pub struct OpSpec {
     /// How many values a step returns when its arguments say so (split: one
     /// per factor); None: found by trying.
     pub out_count: fn(&Step) -> Option<usize>,
+    /// What the Python export calls instead of `sch.NAME` (get_block: the alias
+    /// that `apply_trace` binds to TVM's get_block or get_sblock).
+    pub python_call: Option<&'static str>,
+    /// Its outputs are sampled values (sample_*), not handles: an `ann_val`
+    /// naming one passes the variable in the Python export.
+    pub samples: bool,
 }
 
 impl OpSpec {
+    pub fn with_python_call(mut self, callee: &'static str) -> OpSpec {
+        self.python_call = Some(callee);
+        self
+    }
+
+    pub fn sampling(mut self) -> OpSpec {
+        self.samples = true;
+        self
+    }
+
     pub fn with_probe_args(mut self, f: fn(Option<i64>) -> Vec<(&'static str, Arg)>) -> OpSpec {
         self.probe_args = f;
         self

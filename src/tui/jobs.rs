@@ -77,7 +77,7 @@ impl Runner {
             let (job_tx, job_rx) = channel::<Job>();
             let (reply_tx, reply_rx) = channel::<Reply>();
             // `--gpu`-less explorer: $TIRTUI_GPU or the config file's `gpu`, else local.
-            let target = crate::cli::gpu::configured_gpu(None).unwrap_or(GpuTarget::Local);
+            let target = crate::session::gpu::configured_gpu(None).unwrap_or(GpuTarget::Local);
             let spawned = std::thread::Builder::new()
                 .name("tirtui-runner".into())
                 .spawn(move || run_loop(job_rx, reply_tx, target));

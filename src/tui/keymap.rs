@@ -21,10 +21,10 @@
 //! Unknown actions or keys are reported in the status line; they never stop
 //! the explorer. Popups and prompts use fixed keys (Esc, Enter, Tab, j/k).
 
-use super::toml::{self, TomlValue};
+use crate::session::toml::{self, TomlValue};
 use std::collections::HashMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KeyCode {
@@ -351,7 +351,7 @@ impl Keymap {
             Err(e) => return vec![e],
         };
         for entry in entries {
-            // The GPU target shares the config file (see `cli::gpu`).
+            // The GPU target shares the config file (see `session::gpu`).
             if entry.key == "gpu" {
                 continue;
             }
@@ -380,14 +380,7 @@ impl Keymap {
     }
 }
 
-/// `$XDG_CONFIG_HOME/tirtui/keys.toml`, else `~/.config/tirtui/keys.toml`.
-pub fn config_path() -> Option<PathBuf> {
-    let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(std::env::var_os("HOME")?).join(".config"),
-    };
-    Some(base.join("tirtui").join("keys.toml"))
-}
+pub use crate::session::config_path;
 
 /// The default keymap patched by the config file, if there is one; problems are
 /// reported, never fatal.

@@ -8,6 +8,9 @@
 //!
 //! Invariant: no panics on any input, and the terminal is restored on exit,
 //! on error and on panic.
+//!
+//! May use: `codegen`, `db`, `diag`, `input`, `ir`, `runtime`, `script`,
+//!  `session`, `trace`, `tune`.
 
 pub mod app;
 pub mod command;
@@ -29,7 +32,6 @@ pub mod targets;
 pub mod term;
 pub mod theme;
 pub mod tokens;
-pub mod toml;
 pub mod tune;
 mod view;
 pub mod wizard;

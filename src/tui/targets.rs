@@ -398,8 +398,9 @@ pub fn probe_step(op: &str, target: Target, name: &str, func: &PrimFunc) -> Prob
         _ => return Probe::NotFor,
     }
     let n = |s: &str| Arg::Str(s.to_string());
-    let first_value = match (op, target) {
-        ("get_block", Target::Block(b)) => match func.find_block(b) {
+    // A first field that is a string, not a handle, names the block (get_block).
+    let first_value = match (first.kind, target) {
+        (crate::trace::step::FieldKind::Str, Target::Block(b)) => match func.find_block(b) {
             Some(r) => n(&r.block.name),
             None => return Probe::NotFor,
         },

@@ -5,7 +5,7 @@
 //! `--theme PATH` loads a TOML file whose `syntax` names a `.tmTheme` beside it
 //! or one of syntect's built-in themes.
 
-use super::toml::{self, TomlValue};
+use crate::session::toml::{self, TomlValue};
 use ratatui::style::{Color, Modifier, Style};
 use std::collections::HashMap;
 use std::io::Cursor;

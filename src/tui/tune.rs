@@ -113,7 +113,7 @@ impl App {
                 return;
             }
         };
-        let target = match crate::cli::gpu::configured_gpu(None) {
+        let target = match crate::session::gpu::configured_gpu(None) {
             Ok(t) => t,
             Err(e) => {
                 self.error(format!("cannot tune: {e}"));

@@ -6,24 +6,15 @@
 use super::space::Replayed;
 use super::Invalid;
 use crate::codegen::{CodegenError, CudaKernel, KernelLaunch};
+use crate::launch_limits::{kib, LaunchLimits};
 use crate::lower::LowerError;
 use crate::runtime::{nvrtc_available, nvrtc_compile, DEFAULT_ARCH};
-
-/// Launch limits shared by every GPU from sm_70 to sm_90.
-pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
-pub const MAX_BLOCK_Z: u32 = 64;
-pub const MAX_GRID_YZ: u32 = 65535;
-/// Static `__shared__` arrays may not exceed 48 KiB on any of them.
-pub const MAX_STATIC_SHARED: u32 = 48 * 1024;
-/// Dynamic shared memory with the opt-in (the H100's 227 KiB; smaller GPUs
-/// refuse larger ones at launch, which is a failed measurement, not a crash).
-pub const MAX_DYNAMIC_SHARED: u32 = 227 * 1024;
 
 /// `local` arrays per thread beyond what 255 registers hold. Such a candidate
 /// spills, and its unrolled body (register tile x virtual threads x unrolled K)
 /// can take NVRTC minutes to compile, stalling the whole batch (seen on the H100
 /// with the seed-000 space), so the search skips it as TVM's VerifyGPUCode skips
-/// over-limit candidates.
+/// over-limit candidates. A policy of the search, not a hardware limit.
 pub const MAX_LOCAL_PER_THREAD: u32 = 1024;
 
 /// A candidate that passed every check: what the GPU runs.
@@ -72,42 +63,56 @@ pub fn check_launch(k: &CudaKernel) -> Result<(), Invalid> {
 }
 
 fn check_one_launch(k: &KernelLaunch) -> Result<(), Invalid> {
-    let [bx, by, bz] = k.block;
-    let [_, gy, gz] = k.grid;
-    let threads = u64::from(bx) * u64::from(by) * u64::from(bz);
-    let fail = |reason: &str, detail: String| {
-        Err(Invalid {
-            reason: reason.into(),
-            detail,
-        })
-    };
-    if threads > MAX_THREADS_PER_BLOCK {
+    let limits = LaunchLimits::H100;
+    let [bx, by, bz] = k.block.map(u64::from);
+    let [gx, gy, gz] = k.grid.map(u64::from);
+    let threads = bx * by * bz;
+    let fail = |reason: String, detail: String| Err(Invalid { reason, detail });
+    if threads > limits.max_threads_per_block {
         return fail(
-            "threads per block > 1024",
+            format!("threads per block > {}", limits.max_threads_per_block),
             format!("block ({bx}, {by}, {bz}) has {threads} threads"),
         );
     }
-    if bz > MAX_BLOCK_Z {
-        return fail("blockDim.z > 64", format!("block ({bx}, {by}, {bz})"));
-    }
-    if gy > MAX_GRID_YZ || gz > MAX_GRID_YZ {
-        return fail("gridDim.y/z > 65535", format!("grid y {gy}, z {gz}"));
-    }
-    if k.static_shared_bytes > MAX_STATIC_SHARED {
+    if bz > limits.max_block_dim[2] {
         return fail(
-            "static shared memory > 48 KiB",
+            format!("blockDim.z > {}", limits.max_block_dim[2]),
+            format!("block ({bx}, {by}, {bz})"),
+        );
+    }
+    if gx > limits.max_grid_dim[0] {
+        return fail(
+            format!("gridDim.x > {}", limits.max_grid_dim[0]),
+            format!("grid x {gx}"),
+        );
+    }
+    if gy > limits.max_grid_dim[1] || gz > limits.max_grid_dim[2] {
+        return fail(
+            format!("gridDim.y/z > {}", limits.max_grid_dim[1]),
+            format!("grid y {gy}, z {gz}"),
+        );
+    }
+    if u64::from(k.static_shared_bytes) > limits.max_static_shared_bytes {
+        return fail(
+            format!(
+                "static shared memory > {}",
+                kib(limits.max_static_shared_bytes)
+            ),
             format!("{} bytes", k.static_shared_bytes),
         );
     }
-    if k.dynamic_shared_bytes > MAX_DYNAMIC_SHARED {
+    if u64::from(k.dynamic_shared_bytes) > limits.max_shared_bytes_optin {
         return fail(
-            "dynamic shared memory > 227 KiB",
+            format!(
+                "dynamic shared memory > {}",
+                kib(limits.max_shared_bytes_optin)
+            ),
             format!("{} bytes", k.dynamic_shared_bytes),
         );
     }
     if k.local_bytes > MAX_LOCAL_PER_THREAD {
         return fail(
-            "local arrays > 1 KiB per thread (would spill)",
+            "local arrays > 1 KiB per thread (would spill)".into(),
             format!(
                 "{}: {} bytes of local arrays per thread",
                 k.name, k.local_bytes
@@ -120,7 +125,7 @@ fn check_one_launch(k: &KernelLaunch) -> Result<(), Invalid> {
 /// Groups lowering failures; the launch-limit ones by the limit.
 fn lower_reason(e: &LowerError) -> String {
     match e {
-        LowerError::TooManyThreads { .. } => "threads per block > 1024".into(),
+        LowerError::TooManyThreads { limit, .. } => format!("threads per block > {limit}"),
         LowerError::ThreadAxisTooLarge { .. } => "thread axis extent over its limit".into(),
         LowerError::ThreadExtentMismatch { .. } => "thread extents disagree".into(),
         other => format!("lowering ({})", variant(other)),
@@ -134,4 +139,33 @@ fn variant(e: &impl std::fmt::Debug) -> String {
         .next()
         .unwrap_or("")
         .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn launch(block: [u32; 3], dynamic_shared_bytes: u32) -> KernelLaunch {
+        KernelLaunch {
+            name: "k".into(),
+            grid: [1, 1, 1],
+            block,
+            dynamic_shared_bytes,
+            static_shared_bytes: 0,
+            local_bytes: 0,
+            args: vec![],
+        }
+    }
+
+    #[test]
+    fn launch_reasons_name_the_tables_limits() {
+        let reason = |l: KernelLaunch| check_one_launch(&l).unwrap_err().reason;
+        assert_eq!(reason(launch([64, 32, 1], 0)), "threads per block > 1024");
+        assert_eq!(reason(launch([1, 1, 128], 0)), "blockDim.z > 64");
+        assert_eq!(
+            reason(launch([32, 1, 1], 228 * 1024)),
+            "dynamic shared memory > 227 KiB"
+        );
+        assert!(check_one_launch(&launch([32, 32, 1], 227 * 1024)).is_ok());
+    }
 }

@@ -20,8 +20,8 @@ pub struct WorkerMeasure {
 impl WorkerMeasure {
     /// Prepares the reference kernel once for all candidates of `workload`.
     pub fn new(workload: &PrimFunc, target: &GpuTarget) -> Result<WorkerMeasure, String> {
-        let reference = crate::cli::run::reference_kernel(workload)?;
-        let mut template = crate::cli::run::build_request(workload, &reference)?;
+        let reference = crate::session::run::reference_kernel(workload)?;
+        let mut template = crate::session::run::build_request(workload, &reference)?;
         // The same check against the reference as `--run`, without timing cuBLAS
         // again for every candidate.
         template.matmul = None;

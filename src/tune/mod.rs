@@ -7,6 +7,9 @@
 //!   limits, NVRTC; CPU threads) -> search (random, then evolution; dedup; db)
 //!   -> measure (the GPU worker, local or remote, one candidate at a time)
 //! ```
+//!
+//! May use: `codegen`, `db`, `ir`, `launch_limits`, `lower`, `runtime`,
+//!  `schedule`, `session`, `trace`.
 
 pub mod check;
 pub mod measure;

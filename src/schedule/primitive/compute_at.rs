@@ -16,7 +16,7 @@ use crate::schedule::analysis::{
     block_culprit, check_complete, check_reduction, consumers, get_block, get_loop, loop_culprit,
     output_buffer_of, producers,
 };
-use crate::schedule::error::ScheduleError;
+use crate::schedule::error::{ErrorExpr, ScheduleError};
 use crate::schedule::primitive::loop_transformation::{loop_ranges, simplify_bindings};
 use crate::schedule::region::{relaxed_access, union_all};
 use crate::schedule::tree;
@@ -316,13 +316,12 @@ fn move_block(
             let offset = match &affine {
                 Some(a) if a.terms.len() == 1 && a.coeff_of(var) == 1 => a.constant,
                 _ => {
-                    return Err(ScheduleError::UnsupportedPattern {
+                    return Err(ScheduleError::UnsupportedIndex {
                         block: block_culprit(func, block),
-                        why: format!(
-                            "{primitive} needs each index of `{}` to be one iterator plus a constant; `{}` is not",
-                            func.buffer(buffer).name,
-                            crate::script::print_expr(func, &range.min)
-                        ),
+                        primitive,
+                        buffer: func.buffer(buffer).name.clone(),
+                        want: "one iterator plus a constant",
+                        index: ErrorExpr::new(&range.min),
                     })
                 }
             };

@@ -4,14 +4,14 @@
 
 use crate::ir::{BlockId, BufferId, BufferStore, Expr, PrimFunc, Stmt, VarId};
 use crate::schedule::analysis::{block_culprit, check_complete, consumers, get_block, producers};
-use crate::schedule::error::ScheduleError;
+use crate::schedule::error::{ErrorExpr, ScheduleError};
 use crate::schedule::tree;
 
 /// The block's body as a single store whose indices are distinct iterators.
 fn trivial_store(
     func: &PrimFunc,
     block: BlockId,
-    primitive: &str,
+    primitive: &'static str,
 ) -> Result<(BufferStore, Vec<VarId>), ScheduleError> {
     let r = get_block(func, block)?;
     let err = |why: String| ScheduleError::UnsupportedPattern {
@@ -32,11 +32,13 @@ fn trivial_store(
                 vars.push(*v)
             }
             _ => {
-                return Err(err(format!(
-                "{primitive} needs each index of `{}` to be a distinct block iterator; `{}` is not",
-                func.buffer(store.buffer).name,
-                crate::script::print_expr(func, idx)
-            )))
+                return Err(ScheduleError::UnsupportedIndex {
+                    block: block_culprit(func, block),
+                    primitive,
+                    buffer: func.buffer(store.buffer).name.clone(),
+                    want: "a distinct block iterator",
+                    index: ErrorExpr::new(idx),
+                })
             }
         }
     }

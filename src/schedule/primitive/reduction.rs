@@ -3,13 +3,13 @@
 //! TVM: src/tir/schedule/primitive/reduction.cc
 
 use crate::ir::{
-    BinOp, Block, BlockId, BlockRealize, Buffer, BufferRegion, BufferStore, Expr, For, IterKind,
-    IterVar, LoopId, PrimFunc, Range, Stmt, VarId,
+    BinOp, Block, BlockId, BlockRealize, Buffer, BufferId, BufferRegion, BufferStore, Expr, For,
+    IterKind, IterVar, LoopId, PrimFunc, Range, Stmt, VarId,
 };
 use crate::schedule::analysis::{
     block_culprit, check_reduction, get_block, get_loop, loop_culprit,
 };
-use crate::schedule::error::{Culprit, ScheduleError};
+use crate::schedule::error::{Culprit, ErrorExpr, ScheduleError};
 use crate::schedule::primitive::loop_transformation::{loop_ranges, simplify_bindings};
 use crate::schedule::tree;
 
@@ -21,6 +21,37 @@ pub fn decompose_reduction(
     block: BlockId,
     loop_id: LoopId,
 ) -> Result<BlockId, ScheduleError> {
+    let (realize, loops, at) = check_decompose_site(func, block, loop_id)?;
+    let init_body = realize
+        .block
+        .init
+        .clone()
+        .ok_or_else(|| ScheduleError::WrongBlockKind {
+            block: block_culprit(func, block),
+            want: "reduction",
+            why: "it has no `T.init()`".into(),
+        })?;
+    let (init_nest, init_id) = build_init_nest(func, &realize, &loops[at..], init_body)?;
+    make_update_block(func, block);
+    // Insert the init nest right before `loop`.
+    let slot =
+        tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
+    let old = std::mem::replace(slot, Stmt::Seq(Vec::new()));
+    *slot = Stmt::Seq(vec![init_nest, old]);
+    tree::cleanup_empty(&mut func.body);
+    let ranges = loop_ranges(func);
+    simplify_bindings(&mut func.body, &ranges);
+    Ok(init_id)
+}
+
+/// decompose_reduction's preconditions: a reduction block under `loop_id`, no
+/// loop above it driving a reduction iterator, and every loop from it down
+/// driving some iterator. Returns the block, its loops and `loop_id`'s position.
+fn check_decompose_site(
+    func: &PrimFunc,
+    block: BlockId,
+    loop_id: LoopId,
+) -> Result<(BlockRealize, Vec<LoopId>, usize), ScheduleError> {
     check_reduction(func, block)?;
     get_loop(func, loop_id)?;
     if !tree::loop_contains_block(func, loop_id, block) {
@@ -68,16 +99,17 @@ pub fn decompose_reduction(
             });
         }
     }
-    let init_body = realize
-        .block
-        .init
-        .clone()
-        .ok_or_else(|| ScheduleError::WrongBlockKind {
-            block: block_culprit(func, block),
-            want: "reduction",
-            why: "it has no `T.init()`".into(),
-        })?;
+    Ok((realize, loops, at))
+}
 
+/// The `<name>_init` block with copies of the loops in `nest` (from the target
+/// loop down) that its bindings use. Returns the nest and the init block's id.
+fn build_init_nest(
+    func: &mut PrimFunc,
+    realize: &BlockRealize,
+    nest: &[LoopId],
+    init_body: Stmt,
+) -> Result<(Stmt, BlockId), ScheduleError> {
     // Init iterators: the spatial ones the init uses, with fresh variables of the same names.
     let mut init_iters = Vec::new();
     let mut init_values = Vec::new();
@@ -100,7 +132,7 @@ pub fn decompose_reduction(
     // Copies of the loops from `loop` down that the init bindings use, suffixed `_init`.
     let mut loop_copies: Vec<For> = Vec::new();
     let mut loop_map: Vec<(VarId, VarId)> = Vec::new();
-    for l in &loops[at..] {
+    for l in nest {
         let f = get_loop(func, *l)?.clone();
         if !init_values.iter().any(|v| v.uses_var(f.var)) {
             continue;
@@ -165,7 +197,7 @@ pub fn decompose_reduction(
     // The init keeps the parts of the block's predicate over loops it still has
     // (outer loops and the copies); parts over reduction-only loops do not apply.
     let copied: Vec<VarId> = loop_map.iter().map(|(a, _)| *a).collect();
-    let skipped: Vec<VarId> = loops[at..]
+    let skipped: Vec<VarId> = nest
         .iter()
         .filter_map(|l| func.find_loop(*l).map(|f| f.var))
         .filter(|v| !copied.contains(v))
@@ -191,8 +223,11 @@ pub fn decompose_reduction(
         f.body = stmt;
         stmt = Stmt::For(Box::new(f));
     }
+    Ok((stmt, init_id))
+}
 
-    // The update block: no init, reads what it writes.
+/// The reduction block becomes `<name>_update`: no init, reads what it writes.
+fn make_update_block(func: &mut PrimFunc, block: BlockId) {
     if let Some(r) = tree::block_realize_mut(func, block) {
         r.block.init = None;
         r.block.name = format!("{}_update", r.block.name);
@@ -206,15 +241,6 @@ pub fn decompose_reduction(
         reads.append(&mut r.block.reads);
         r.block.reads = reads;
     }
-    // Insert the init nest right before `loop`.
-    let slot =
-        tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
-    let old = std::mem::replace(slot, Stmt::Seq(Vec::new()));
-    *slot = Stmt::Seq(vec![stmt, old]);
-    tree::cleanup_empty(&mut func.body);
-    let ranges = loop_ranges(func);
-    simplify_bindings(&mut func.body, &ranges);
-    Ok(init_id)
 }
 
 /// The parts of a conjunction `a and b and c`.
@@ -281,10 +307,7 @@ pub fn rfactor(
     let block_id = realize.block.id;
     check_reduction(func, block_id)?;
     let extent = l.extent.as_int().ok_or_else(|| {
-        ScheduleError::NonConstantExtent(
-            loop_culprit(func, loop_id),
-            crate::script::print_expr(func, &l.extent),
-        )
+        ScheduleError::NonConstantExtent(loop_culprit(func, loop_id), ErrorExpr::new(&l.extent))
     })?;
     let (op, store, rhs) =
         match_combiner(func, &realize.block).ok_or_else(|| ScheduleError::UnsupportedPattern {
@@ -375,7 +398,7 @@ pub fn rfactor(
             let ext = f.extent.as_int().ok_or_else(|| {
                 ScheduleError::NonConstantExtent(
                     loop_culprit(func, *lid),
-                    crate::script::print_expr(func, &f.extent),
+                    ErrorExpr::new(&f.extent),
                 )
             })?;
             driving.push((f.var, ext));
@@ -498,20 +521,7 @@ pub fn rfactor(
         *slot = Stmt::BlockRealize(Box::new(rf_realize));
     }
     // Fresh ids for the rf nest's loops (the original nest keeps its ids for the write-back).
-    let mut fresh = Vec::new();
-    rf_nest.visit(&mut |s| {
-        if let Stmt::For(f) = s {
-            fresh.push(f.id)
-        }
-    });
-    let new_ids: Vec<LoopId> = fresh.iter().map(|_| func.new_loop_id()).collect();
-    rf_nest.visit_mut(&mut |s| {
-        if let Stmt::For(f) = s {
-            if let Some(i) = fresh.iter().position(|x| *x == f.id) {
-                f.id = new_ids[i];
-            }
-        }
-    });
+    renumber_loops(func, &mut rf_nest);
     // The write-back block: the original block now reduces over the rf axis.
     if let Some(r) = tree::block_realize_mut(func, block_id) {
         // Iterators driven by the factored loop become the rf iterator; others stay.
@@ -551,6 +561,39 @@ pub fn rfactor(
             ),
         });
     }
+    drop_unused_write_back_loops(func, block_id, &realize.block.name)?;
+    place_rf_nest(func, block_id, rf_nest, rf_buffer)?;
+    tree::cleanup_empty(&mut func.body);
+    let ranges = loop_ranges(func);
+    simplify_bindings(&mut func.body, &ranges);
+    Ok(rf_block_id)
+}
+
+/// Gives every loop of `nest` (a copy of a nest in `func`) a fresh id.
+fn renumber_loops(func: &mut PrimFunc, nest: &mut Stmt) {
+    let mut fresh = Vec::new();
+    nest.visit(&mut |s| {
+        if let Stmt::For(f) = s {
+            fresh.push(f.id)
+        }
+    });
+    let new_ids: Vec<LoopId> = fresh.iter().map(|_| func.new_loop_id()).collect();
+    nest.visit_mut(&mut |s| {
+        if let Stmt::For(f) = s {
+            if let Some(i) = fresh.iter().position(|x| *x == f.id) {
+                f.id = new_ids[i];
+            }
+        }
+    });
+}
+
+/// rfactor's write-back keeps only the loops that drive its iterators, and
+/// only the predicates over loops it still has.
+fn drop_unused_write_back_loops(
+    func: &mut PrimFunc,
+    block_id: BlockId,
+    block_name: &str,
+) -> Result<(), ScheduleError> {
     // Drop the write-back loops that no longer drive any of its iterators.
     let wb_values: Vec<Expr> = func
         .find_block(block_id)
@@ -577,7 +620,7 @@ pub fn rfactor(
         r.predicate =
             write_back_predicate(&r.predicate, &dropped, &ranges_before_drop).map_err(|why| {
                 ScheduleError::UnsupportedPattern {
-                    block: Culprit::Block(block_id, realize.block.name.clone()),
+                    block: Culprit::Block(block_id, block_name.to_string()),
                     why,
                 }
             })?;
@@ -588,7 +631,16 @@ pub fn rfactor(
             r.block.writes = writes;
         }
     }
-    // Put the rf nest before the write-back nest, and allocate the rf buffer in the scope.
+    Ok(())
+}
+
+/// Puts the rf nest before the write-back nest, and allocates the rf buffer in the scope.
+fn place_rf_nest(
+    func: &mut PrimFunc,
+    block_id: BlockId,
+    rf_nest: Stmt,
+    rf_buffer: BufferId,
+) -> Result<(), ScheduleError> {
     let wb_root = tree::loops_of_block(func, block_id).and_then(|ls| ls.first().copied());
     let scope = tree::scope_of_block(func, block_id).ok_or(ScheduleError::StaleBlock(block_id))?;
     match wb_root {
@@ -608,10 +660,7 @@ pub fn rfactor(
     if let Some(r) = tree::block_realize_mut(func, scope) {
         r.block.alloc_buffers.push(rf_buffer);
     }
-    tree::cleanup_empty(&mut func.body);
-    let ranges = loop_ranges(func);
-    simplify_bindings(&mut func.body, &ranges);
-    Ok(rf_block_id)
+    Ok(())
 }
 
 /// The write-back block's predicate once the loops in `dropped` are gone: a

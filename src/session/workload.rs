@@ -1,5 +1,6 @@
-//! Facts about a workload that the runtime and the UI report against: its flop
-//! count and whether it is a matmul (so cuBLAS can be timed on the same inputs).
+//! Facts about a workload that a GPU run reports against: its flop count and
+//! whether it is a matmul (so cuBLAS can be timed on the same inputs). Part of
+//! `session` because those facts become a run request (`crate::runtime`).
 
 use crate::ir::{BinOp, DataType, Expr, IterKind, PrimFunc, Stmt};
 use crate::runtime::Matmul;

@@ -12,12 +12,17 @@
 //! modulo 32, shuffle masks are checked against the lanes executing them,
 //! and a value read from a lane outside the mask is poison.
 //!
-//! Invariant: knows `ir`, `lir` and the interpreter's `Tensor`; no GPU.
+//! A test oracle, not part of lowering: tests (and nothing on the path from a
+//! schedule to CUDA) call it, so it lives beside `lower` instead of inside it.
+//!
+//! Invariant: knows `ir`, `lower`'s output (LIR) and `interp`'s `Tensor`; no GPU.
+//!
+//! May use: `interp`, `ir`, `lower`, `numeric`.
 
-use super::flatten_buffer::alloc_size;
-use super::lir::{LStmt, Lowered, LoweredProgram};
 use crate::interp::{Tensor, TensorData};
 use crate::ir::{BufferId, DataType, Expr, ThreadAxis, VarId};
+use crate::lower::flatten_buffer::alloc_size;
+use crate::lower::{LStmt, Lowered, LoweredProgram};
 use std::collections::HashMap;
 use thiserror::Error;
 

@@ -1,8 +1,8 @@
 //! Which GPU the headless commands and the explorer measure on: `--gpu`, else
 //! `$TIRTUI_GPU`, else `gpu = "..."` in the config file, else this machine.
 
+use super::toml::{self, TomlValue};
 use crate::runtime::GpuTarget;
-use crate::tui::toml::{self, TomlValue};
 use std::path::Path;
 
 pub const GPU_ENV: &str = "TIRTUI_GPU";
@@ -38,7 +38,7 @@ pub fn configured_gpu(flag: Option<&str>) -> Result<GpuTarget, String> {
     if let Some(v) = std::env::var_os(GPU_ENV).filter(|v| !v.is_empty()) {
         return GpuTarget::parse(&v.to_string_lossy()).map_err(|e| format!("${GPU_ENV}: {e}"));
     }
-    if let Some(path) = crate::tui::keymap::config_path() {
+    if let Some(path) = super::config_path() {
         if let Some(v) = gpu_from_config(&path)? {
             return GpuTarget::parse(&v).map_err(|e| format!("{}: gpu: {e}", path.display()));
         }
