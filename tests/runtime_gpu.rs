@@ -418,7 +418,7 @@ fn the_wmma_session_is_correct() {
         .unwrap_or_else(|(_, e)| panic!("{e}"));
     let kernel = tirtui::codegen::generate(trace.func()).unwrap().kernel;
     assert!(kernel.source.contains("nvcuda::wmma::mma_sync"));
-    let req = tirtui::cli::run::build_request(&workload, &kernel).unwrap();
+    let req = tirtui::session::run::build_request(&workload, &kernel).unwrap();
     let res = client.run(&req).unwrap();
     eprintln!("{}: {res:?}", path.display());
     assert_eq!(res.correct, Some(true), "{res:?}");
