@@ -252,10 +252,17 @@ fn the_wmma_session_declares_one_fragment_per_tile_with_the_row_strides() {
     let (_, text) = session.workload_source(Some(path)).unwrap();
     let trace = Trace::replay(parse(&text), &session.steps)
         .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("wmma").render()));
-    let cuda = tirtui::codegen::generate(trace.func())
-        .unwrap()
+    let out = tirtui::codegen::generate(trace.func()).unwrap();
+    // C is written only by store_matrix_sync: it is still the run's output.
+    let outputs: Vec<&str> = out
         .kernel
-        .source;
+        .args
+        .iter()
+        .filter(|a| a.is_output)
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(outputs, ["C"]);
+    let cuda = out.kernel.source;
     for want in [
         "float> C_wmma_accumulator[16];",
         "nvcuda::wmma::row_major> A_shared_wmma_matrix_a[4];",

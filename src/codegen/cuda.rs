@@ -344,12 +344,16 @@ fn sanitize_symbol(name: &str) -> String {
     }
 }
 
+/// Whether `s` stores into `b`: a plain store, or a WMMA tile store (whose
+/// second operand is the destination tile).
 fn writes(s: &LStmt, b: BufferId) -> bool {
     let mut found = false;
-    s.visit(&mut |x| {
-        if let LStmt::Store(st) = x {
-            found |= st.buffer == b;
+    s.visit(&mut |x| match x {
+        LStmt::Store(st) => found |= st.buffer == b,
+        LStmt::Evaluate(Expr::Call(Intrinsic::WmmaStore, args)) => {
+            found |= matches!(args.get(1), Some(Expr::Load(d, _)) if *d == b);
         }
+        _ => {}
     });
     found
 }
