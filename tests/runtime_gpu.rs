@@ -402,6 +402,29 @@ fn multi_kernel_and_cross_thread_sessions_are_correct() {
     }
 }
 
+/// The tensor-core session: nvcuda::wmma fragments and calls compile with
+/// NVRTC's `mma.h`, run, and match the unscheduled program (fp16 inputs,
+/// fp32 accumulation). Speed is reported, not asserted.
+#[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
+fn the_wmma_session_is_correct() {
+    require_gpu();
+    let mut client = worker();
+    let path = std::path::Path::new("sessions/gemm_f16_4096_1_wmma.yaml");
+    let session = tirtui::trace::Session::load(path).unwrap();
+    let (_, text) = session.workload_source(Some(path)).unwrap();
+    let workload = tirtui::script::parse_func(&text, None).unwrap();
+    let trace = tirtui::trace::Trace::replay(workload.clone(), &session.steps)
+        .unwrap_or_else(|(_, e)| panic!("{e}"));
+    let kernel = tirtui::codegen::generate(trace.func()).unwrap().kernel;
+    assert!(kernel.source.contains("nvcuda::wmma::mma_sync"));
+    let req = tirtui::session::run::build_request(&workload, &kernel).unwrap();
+    let res = client.run(&req).unwrap();
+    eprintln!("{}: {res:?}", path.display());
+    assert_eq!(res.correct, Some(true), "{res:?}");
+    assert!(res.warnings.is_empty(), "{:?}", res.warnings);
+}
+
 /// A kernel whose block needs more than the device gives it (here its own
 /// `__launch_bounds__(64)` caps it at 64 threads, launched with 256) is a
 /// clear error naming the kernel and the fix, before anything launches; the

@@ -7,8 +7,8 @@
 
 use std::path::Path;
 use tirtui::interp;
-use tirtui::simt::{simulate_program, SimError};
 use tirtui::lower::{LStmt, LowerError};
+use tirtui::simt::{simulate_program, SimError};
 use tirtui::trace::{Session, Trace};
 
 const BASE: &str = "tests/data/codegen/gemm64_tiled.yaml";

@@ -197,25 +197,35 @@ fn the_wrong_dtype_and_an_unknown_name_are_refused() {
 }
 
 #[test]
-fn lowering_refuses_a_tensorized_block_rather_than_emit_scalar_code() {
+fn a_tensorized_block_lowers_to_one_wmma_call_not_scalar_code() {
     let trace = try_replay(
         GEMM_F16,
         &format!("{STAGED}{TENSORIZE_ALL}  - {{op: bind, loop: l4, thread_axis: blockIdx.x}}\n"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let err = tirtui::lower::lower_program(trace.func())
-        .err()
-        .unwrap()
-        .to_string();
-    assert!(err.contains("is tensorized with `wmma_"), "{err}");
+    let cuda = tirtui::codegen::generate(trace.func())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .kernel
+        .source;
+    assert!(cuda.contains("#include <mma.h>"), "{cuda}");
+    for call in [
+        "nvcuda::wmma::fill_fragment(",
+        "nvcuda::wmma::load_matrix_sync(",
+        "nvcuda::wmma::mma_sync(",
+        "nvcuda::wmma::store_matrix_sync(",
+    ] {
+        assert!(cuda.contains(call), "no {call} in\n{cuda}");
+    }
+    // The description's scalar multiply-add is gone with its block.
+    assert!(!cuda.contains("__half2float"), "{cuda}");
 }
 
-/// The fp16 4096^3 WMMA session (tests/data/wmma), replayed on a 128^3 copy of
+/// The fp16 4096^3 WMMA session (sessions/), replayed on a 128^3 copy of
 /// its workload: every tensorize matches and the interpreter's result is the
 /// unscheduled program's.
 #[test]
 fn the_wmma_gemm_session_keeps_the_result_at_a_small_size() {
-    let dir = std::path::Path::new("tests/data/wmma");
+    let dir = std::path::Path::new("sessions");
     let workload = std::fs::read_to_string(dir.join("gemm_f16_4096.tir"))
         .unwrap()
         .replace("4096", "128");
@@ -230,4 +240,33 @@ fn the_wmma_gemm_session_keeps_the_result_at_a_small_size() {
     interp::run(&before, &mut want).unwrap();
     interp::run(trace.func(), &mut got).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(got, want);
+}
+
+/// Fragments are counted in 16x16 tiles of the compacted per-warp region (a
+/// 64x64 accumulator is 16 fragments, a 64x16 operand 4), and `ldm` is the
+/// row stride of the memory each tile is loaded from or stored to.
+#[test]
+fn the_wmma_session_declares_one_fragment_per_tile_with_the_row_strides() {
+    let path = std::path::Path::new("sessions/gemm_f16_4096_1_wmma.yaml");
+    let session = Session::load(path).unwrap();
+    let (_, text) = session.workload_source(Some(path)).unwrap();
+    let trace = Trace::replay(parse(&text), &session.steps)
+        .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("wmma").render()));
+    let cuda = tirtui::codegen::generate(trace.func())
+        .unwrap()
+        .kernel
+        .source;
+    for want in [
+        "float> C_wmma_accumulator[16];",
+        "nvcuda::wmma::row_major> A_shared_wmma_matrix_a[4];",
+        "nvcuda::wmma::row_major> B_shared_wmma_matrix_b[4];",
+        // A_shared is 128x32, B_shared 32x128, C 4096 wide.
+        "k_1 * 16], 32);",
+        "ax1_0 * 16], 128);",
+        ", 4096, nvcuda::wmma::mem_row_major);",
+        // Tile pointers must be 256-bit aligned.
+        "__shared__ __align__(32) half A_shared[4096];",
+    ] {
+        assert!(cuda.contains(want), "no `{want}` in\n{cuda}");
+    }
 }

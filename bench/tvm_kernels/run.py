@@ -62,7 +62,14 @@ def reference(workload, args):
 def run(name, runs=50, warmup=5):
     plan = json.load(open(os.path.join(HERE, name + ".json")))
     source = open(os.path.join(HERE, name + ".cu")).read()
-    module = cp.RawModule(code=source, options=("--std=c++17",), backend="nvrtc")
+    # WMMA kernels include <mma.h>, whose crt/mma.h CuPy's bundled headers may
+    # lack: the CUDA toolkit's include folder (or $CUDA_INCLUDE) has it.
+    options = ["--std=c++17"]
+    for inc in (os.environ.get("CUDA_INCLUDE"), "/usr/local/cuda/include"):
+        if inc and os.path.isfile(os.path.join(inc, "crt", "mma.h")):
+            options.append("-I" + inc)
+            break
+    module = cp.RawModule(code=source, options=tuple(options), backend="nvrtc")
     rng = np.random.default_rng(0)
     host, dev = {}, {}
     for key, b in plan["buffers"].items():

@@ -16,7 +16,7 @@ use super::async_copy;
 use super::expr::{c_type, helper_source, make_vector, vector_type, ExprCtx};
 use super::names::Names;
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
-use crate::ir::{BufferId, DataType, Expr, ForKind, ThreadAxis};
+use crate::ir::{BufferId, DataType, Expr, ForKind, Intrinsic, StorageScope, ThreadAxis};
 use crate::lower::flatten_buffer::alloc_size;
 use crate::lower::index::{Ranges, Simplifier};
 use crate::lower::lir::{LFor, LStmt, Lowered, LoweredProgram};
@@ -107,6 +107,12 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
     }
     if types.contains(&DataType::BF16) {
         head.push_str("#include <cuda_bf16.h>\n");
+    }
+    if p.kernels
+        .iter()
+        .any(|k| k.buffers.iter().any(|b| b.scope.is_wmma()))
+    {
+        head.push_str("#include <mma.h>\n");
     }
     if !head.is_empty() {
         head.push('\n');
@@ -239,7 +245,8 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
             // stores into STS.128 and schedule global loads ahead of the barrier
             // (seed 000 stages 2-3 run 7-10% faster on the H100 with it).
             let n = alloc_size(buf).unwrap_or(0);
-            w.line(&format!("__shared__ __align__(16) {ty} {name}[{n}];"));
+            let align = shared_align(w.f);
+            w.line(&format!("__shared__ __align__({align}) {ty} {name}[{n}];"));
         }
     }
     w.stmt(&f.body);
@@ -517,12 +524,24 @@ impl Writer<'_> {
                     self.declare(&name);
                 }
                 let n = alloc_size(buf).unwrap_or(0);
+                if buf.scope.is_wmma() {
+                    // `flatten_buffer` sized it in 16x16 tiles: one fragment each.
+                    let ty = fragment_type(buf, wmma_col_major(&self.f.body, a.buffer));
+                    self.line(&format!("{ty} {name}[{n}];"));
+                    self.stmt(&a.body);
+                    if braces {
+                        self.close("}");
+                    }
+                    return;
+                }
                 // Shared arrays are always aligned (see the static ones above);
                 // local ones only where a vector access needs it.
-                let align = if buf.scope.is_shared() || self.vector_buffers.contains(&a.buffer) {
-                    "__align__(16) "
+                let align = if buf.scope.is_shared() {
+                    format!("__align__({}) ", shared_align(self.f))
+                } else if self.vector_buffers.contains(&a.buffer) {
+                    "__align__(16) ".to_string()
                 } else {
-                    ""
+                    String::new()
                 };
                 let shared = if buf.scope.is_shared() {
                     "__shared__ "
@@ -542,6 +561,10 @@ impl Writer<'_> {
                 }
             }
             LStmt::Sync => self.line("__syncthreads();"),
+            LStmt::Evaluate(e @ Expr::Call(f, _)) if f.is_wmma() => {
+                let text = self.expr(e);
+                self.line(&format!("{text};"));
+            }
             LStmt::Async(b) => {
                 self.in_async += 1;
                 self.stmt(b);
@@ -671,5 +694,45 @@ fn block_name(s: &LStmt) -> Option<String> {
         LStmt::Block(b) => Some(b.name.clone()),
         LStmt::Seq(v) if v.len() == 1 => block_name(&v[0]),
         _ => None,
+    }
+}
+
+/// The `nvcuda::wmma::fragment` type of a `wmma.*` buffer.
+fn fragment_type(buf: &crate::ir::Buffer, col_major: bool) -> String {
+    let (m, n, k) = crate::lower::WMMA_SHAPE;
+    let ty = c_type(buf.dtype);
+    let layout = if col_major { "col_major" } else { "row_major" };
+    match buf.scope {
+        StorageScope::WmmaMatrixA => format!(
+            "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, {m}, {n}, {k}, {ty}, nvcuda::wmma::{layout}>"
+        ),
+        StorageScope::WmmaMatrixB => format!(
+            "nvcuda::wmma::fragment<nvcuda::wmma::matrix_b, {m}, {n}, {k}, {ty}, nvcuda::wmma::{layout}>"
+        ),
+        _ => format!("nvcuda::wmma::fragment<nvcuda::wmma::accumulator, {m}, {n}, {k}, {ty}>"),
+    }
+}
+
+/// Whether the loads into fragment buffer `b` are column-major (the
+/// `_trans` intrinsics); the layout is part of the fragment's type.
+fn wmma_col_major(body: &LStmt, b: BufferId) -> bool {
+    let mut col = false;
+    body.visit(&mut |s| {
+        if let LStmt::Evaluate(Expr::Call(Intrinsic::WmmaLoad, args)) = s {
+            if matches!(args.first(), Some(Expr::Load(x, _)) if *x == b) {
+                col |= args.get(2).and_then(|e| e.as_int()) == Some(1);
+            }
+        }
+    });
+    col
+}
+
+/// Alignment of static shared arrays: `load_matrix_sync`/`store_matrix_sync`
+/// need 256-bit aligned tile pointers, so 32 bytes in a kernel with fragments.
+fn shared_align(f: &Lowered) -> u32 {
+    if f.buffers.iter().any(|b| b.scope.is_wmma()) {
+        32
+    } else {
+        16
     }
 }

@@ -392,6 +392,31 @@ impl ExprCtx<'_> {
             Intrinsic::Pow => self.math("pow", t, args),
             // The mask lives in an int; the shuffles take it back as unsigned.
             Intrinsic::WarpActiveMask => "(int)__activemask()".to_string(),
+            // Fragments print as `frag[tile]`, memory operands as `&buf[base]`.
+            Intrinsic::WmmaFill => format!(
+                "nvcuda::wmma::fill_fragment({}, {})",
+                arg(self, 0),
+                arg(self, 1)
+            ),
+            Intrinsic::WmmaLoad => format!(
+                "nvcuda::wmma::load_matrix_sync({}, &{}, {})",
+                arg(self, 0),
+                arg(self, 1),
+                arg(self, 3)
+            ),
+            Intrinsic::WmmaMma => format!(
+                "nvcuda::wmma::mma_sync({}, {}, {}, {})",
+                arg(self, 0),
+                arg(self, 1),
+                arg(self, 2),
+                arg(self, 3)
+            ),
+            Intrinsic::WmmaStore => format!(
+                "nvcuda::wmma::store_matrix_sync(&{}, {}, {}, nvcuda::wmma::mem_row_major)",
+                arg(self, 1),
+                arg(self, 0),
+                arg(self, 2)
+            ),
             Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => {
                 let name = if f == Intrinsic::WarpShuffle {
                     "__shfl_sync"

@@ -79,6 +79,19 @@ pub enum Intrinsic {
     /// `__shfl_sync(mask, value, lane, width)`: `value` of lane `lane` of the
     /// caller's `width`-lane segment. Made by lowering, never parsed.
     WarpShuffle,
+    /// `nvcuda::wmma::fill_fragment(frag, value)`: `frag` is a load of a
+    /// `wmma.*` buffer at its 16x16 tile. Made by lowering a block tensorized
+    /// with a WMMA intrinsic, never parsed (TVM: `tvm_fill_fragment`).
+    WmmaFill,
+    /// `load_matrix_sync(frag, &src[base], ldm)` (TVM: `tvm_load_matrix_sync`),
+    /// args `(frag, src, col_major as 0/1, ldm)`;
+    /// `ldm` is appended by `flatten_buffer`, which knows the final strides.
+    WmmaLoad,
+    /// `mma_sync(c, a, b, c)` on fragments (TVM: `tvm_mma_sync`).
+    WmmaMma,
+    /// `store_matrix_sync(&dst[base], frag, ldm, mem_row_major)`
+    /// (TVM: `tvm_store_matrix_sync`); `ldm` as for `WmmaLoad`.
+    WmmaStore,
 }
 
 impl Intrinsic {
@@ -135,6 +148,10 @@ impl Intrinsic {
             Intrinsic::WarpActiveMask => "tvm_warp_activemask",
             Intrinsic::WarpShuffleDown => "tvm_warp_shuffle_down",
             Intrinsic::WarpShuffle => "tvm_warp_shuffle",
+            Intrinsic::WmmaFill => "tvm_fill_fragment",
+            Intrinsic::WmmaLoad => "tvm_load_matrix_sync",
+            Intrinsic::WmmaMma => "tvm_mma_sync",
+            Intrinsic::WmmaStore => "tvm_store_matrix_sync",
         }
     }
 
@@ -149,6 +166,10 @@ impl Intrinsic {
             Intrinsic::IfThenElse => 3,
             Intrinsic::WarpActiveMask => 0,
             Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => 4,
+            Intrinsic::WmmaFill => 2,
+            Intrinsic::WmmaStore => 3,
+            Intrinsic::WmmaLoad => 4,
+            Intrinsic::WmmaMma => 4,
             _ => 1,
         }
     }
@@ -162,12 +183,21 @@ impl Intrinsic {
         )
     }
 
+    /// True for the `nvcuda::wmma` calls a tensorized block lowers to.
+    pub fn is_wmma(self) -> bool {
+        matches!(
+            self,
+            Intrinsic::WmmaFill | Intrinsic::WmmaLoad | Intrinsic::WmmaMma | Intrinsic::WmmaStore
+        )
+    }
+
     /// The argument whose type is the call's type, when it is not the first
     /// (`None`: the call has a fixed type, see `fixed_type`).
     pub fn typed_by_arg(self) -> Option<usize> {
         match self {
             Intrinsic::IfThenElse | Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => Some(1),
             Intrinsic::Likely | Intrinsic::WarpActiveMask => None,
+            f if f.is_wmma() => None,
             _ => Some(0),
         }
     }
@@ -177,6 +207,8 @@ impl Intrinsic {
         match self {
             Intrinsic::Likely => Some(DataType::Bool),
             Intrinsic::WarpActiveMask => Some(DataType::I32),
+            // Statements in all but name: evaluated for their effect.
+            f if f.is_wmma() => Some(DataType::I32),
             _ => None,
         }
     }

@@ -112,6 +112,19 @@ impl Collector<'_> {
                         found.push(idx.clone());
                     }
                 }
+                // A WMMA operand is the base of a 16x16 tile: its far corner
+                // is accessed too.
+                if let Expr::Call(f, args) = x {
+                    if f.is_wmma() {
+                        for a in args {
+                            if let Expr::Load(lb, idx) = a {
+                                if *lb == b {
+                                    found.push(tile_corner(idx));
+                                }
+                            }
+                        }
+                    }
+                }
             })
         });
         for indices in found {
@@ -279,4 +292,20 @@ fn pick(a: &Linear, b: &Linear, r: &Ranges, min: bool) -> Option<Linear> {
         (true, _, true) | (false, true, _) => Some(b.clone()),
         _ => None,
     }
+}
+
+/// The last element of the 16x16 WMMA tile whose first element is `idx`.
+fn tile_corner(idx: &[Expr]) -> Vec<Expr> {
+    let last = crate::schedule::tensor_intrin::wmma::M - 1;
+    let rank = idx.len();
+    idx.iter()
+        .enumerate()
+        .map(|(i, e)| {
+            if i + 2 >= rank {
+                Expr::add(e.clone(), Expr::int(last))
+            } else {
+                e.clone()
+            }
+        })
+        .collect()
 }

@@ -10,7 +10,7 @@
 use super::index::{linear, Ranges};
 use super::lir::{rewrite_accesses, LStmt, Lowered};
 use super::LowerError;
-use crate::ir::{Buffer, Expr};
+use crate::ir::{Buffer, Expr, Intrinsic};
 
 /// Element strides of a buffer, outermost first.
 pub fn strides(buf: &Buffer) -> Vec<Expr> {
@@ -73,7 +73,13 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let all_strides: Vec<Vec<Expr>> = f.buffers.iter().map(strides).collect();
     let offsets: Vec<Option<Expr>> = f.buffers.iter().map(|b| b.elem_offset.clone()).collect();
     let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
+    append_wmma_ldm(&mut body, &all_strides);
+    let wmma_tiles: Vec<Option<Vec<Expr>>> = f.buffers.iter().map(tile_strides).collect();
     rewrite_accesses(&mut body, &mut |b, idx: &mut Vec<Expr>| {
+        if let Some(ts) = &wmma_tiles[b.0 as usize] {
+            *idx = vec![tile_index(std::mem::take(idx), ts)];
+            return b;
+        }
         let st = &all_strides[b.0 as usize];
         let mut flat: Option<Expr> = offsets[b.0 as usize].clone();
         for (i, e) in idx.drain(..).enumerate() {
@@ -121,6 +127,12 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
             });
         };
         let buf = &mut f.buffers[b.0 as usize];
+        // A fragment buffer holds one fragment per 16x16 tile.
+        let size = if buf.scope.is_wmma() {
+            size / TILE_ELEMS
+        } else {
+            size
+        };
         buf.shape = vec![Expr::int(size)];
         buf.strides.clear();
         buf.axis_align.clear();
@@ -128,4 +140,76 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     }
     f.body = body;
     Ok(f)
+}
+
+/// Rows and columns of one WMMA fragment tile.
+const TILE: i64 = crate::schedule::tensor_intrin::wmma::M;
+const TILE_ELEMS: i64 = TILE * TILE;
+
+/// For a `wmma.*` buffer, the strides of its tile grid (the last two
+/// dimensions counted in 16x16 tiles), outermost first; `None` otherwise.
+fn tile_strides(buf: &Buffer) -> Option<Vec<Expr>> {
+    if !buf.scope.is_wmma() {
+        return None;
+    }
+    let rank = buf.shape.len();
+    let dims: Vec<Expr> = buf
+        .shape
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            if i + 2 >= rank {
+                Expr::floordiv(d.clone(), Expr::int(TILE))
+            } else {
+                d.clone()
+            }
+        })
+        .collect();
+    let mut st = vec![Expr::int(1); rank];
+    for i in (0..rank.saturating_sub(1)).rev() {
+        st[i] = mul(st[i + 1].clone(), dims[i + 1].clone());
+    }
+    Some(st)
+}
+
+/// The fragment an access at the base of a tile names.
+fn tile_index(idx: Vec<Expr>, strides: &[Expr]) -> Expr {
+    let rank = idx.len();
+    let mut flat = Expr::int(0);
+    for (i, e) in idx.into_iter().enumerate() {
+        let e = if i + 2 >= rank {
+            Expr::floordiv(e, Expr::int(TILE))
+        } else {
+            e
+        };
+        flat = Expr::add(
+            flat,
+            mul(e, strides.get(i).cloned().unwrap_or(Expr::int(1))),
+        );
+    }
+    flat
+}
+
+/// `load_matrix_sync`/`store_matrix_sync` take the memory operand's row
+/// stride (`ldm`): the stride of its second-to-last dimension, known only
+/// now that compaction and `storage_align` have fixed the buffer's layout.
+fn append_wmma_ldm(body: &mut LStmt, all_strides: &[Vec<Expr>]) {
+    body.visit_mut(&mut |s| {
+        if let LStmt::Evaluate(Expr::Call(f, args)) = s {
+            let mem = match f {
+                Intrinsic::WmmaLoad if args.len() == 3 => 1,
+                Intrinsic::WmmaStore if args.len() == 2 => 1,
+                _ => return,
+            };
+            if let Some(Expr::Load(b, _)) = args.get(mem) {
+                let st = &all_strides[b.0 as usize];
+                let ldm = st
+                    .len()
+                    .checked_sub(2)
+                    .and_then(|i| st.get(i).cloned())
+                    .unwrap_or(Expr::int(1));
+                args.push(ldm);
+            }
+        }
+    });
 }

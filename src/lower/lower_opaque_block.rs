@@ -117,24 +117,11 @@ fn convert(func: &PrimFunc, s: &Stmt) -> Result<LStmt, LowerError> {
 
 fn realize(func: &PrimFunc, r: &BlockRealize, marker: bool) -> Result<LStmt, LowerError> {
     let block = &r.block;
-    if let Some((_, intrin)) = block
+    let tensorized = block
         .annotations
         .iter()
         .find(|(k, _)| k == crate::ir::TENSOR_INTRIN_ATTR)
-    {
-        // Emitting the description's loops instead would run scalar code
-        // where the schedule asked for tensor cores: refuse rather than pretend.
-        return Err(LowerError::Unsupported {
-            what: format!(
-                "block \"{}\" is tensorized with {}; tirtui does not generate tensor-core (WMMA) code yet (the interpreter runs it through the intrinsic's description)",
-                block.name,
-                match intrin {
-                    AnnValue::Str(s) => format!("`{s}`"),
-                    other => format!("{other:?}"),
-                }
-            ),
-        });
-    }
+        .map(|(_, v)| v.clone());
     if block.init.is_some() {
         return Err(LowerError::Unsupported {
             what: format!(
@@ -143,14 +130,19 @@ fn realize(func: &PrimFunc, r: &BlockRealize, marker: bool) -> Result<LStmt, Low
             ),
         });
     }
-    let mut body = convert(func, &block.body)?;
     let map: HashMap<VarId, Expr> = block
         .iter_vars
         .iter()
         .zip(&r.iter_values)
         .map(|(iv, v)| (iv.var, v.clone()))
         .collect();
-    if !map.is_empty() {
+    let mut body = match &tensorized {
+        // The block's body is the intrinsic's description; the kernel runs
+        // its implementation instead: one opaque call on the regions' bases.
+        Some(intrin) => super::tensor_call::lower(func, block, intrin, &map)?,
+        None => convert(func, &block.body)?,
+    };
+    if !map.is_empty() && tensorized.is_none() {
         body.substitute(&|v| map.get(&v).cloned());
     }
     for m in &block.match_buffers {

@@ -31,6 +31,8 @@ pub mod pipeline;
 pub mod plan_buffer_allocation;
 mod print;
 pub mod simplify;
+mod tensor_call;
+pub use tensor_call::WMMA_SHAPE;
 pub mod thread_binding;
 pub mod thread_sync;
 pub mod unroll;

@@ -63,6 +63,14 @@ impl Sim<'_> {
                     }
                     Intrinsic::Likely if args.len() == 1 => return self.eval(&args[0], t),
                     f if f.is_warp() => return self.warp_call(*f, args, t),
+                    // A tensor-core call is a whole warp's 16x16x16 tile
+                    // operation on opaque fragments: not simulated per lane.
+                    f if f.is_wmma() => {
+                        return Err(SimError::Unsupported(format!(
+                            "T.{} (a WMMA tensor-core call): the SIMT simulator does not execute tensorized programs; the interpreter runs them through the intrinsic's description",
+                            f.name()
+                        )))
+                    }
                     _ => {}
                 }
                 let vals = args
@@ -97,7 +105,11 @@ impl Sim<'_> {
                     | Intrinsic::Likely
                     | Intrinsic::WarpActiveMask
                     | Intrinsic::WarpShuffleDown
-                    | Intrinsic::WarpShuffle => {
+                    | Intrinsic::WarpShuffle
+                    | Intrinsic::WmmaFill
+                    | Intrinsic::WmmaLoad
+                    | Intrinsic::WmmaMma
+                    | Intrinsic::WmmaStore => {
                         return Err(SimError::Unsupported(format!(
                             "{} with wrong arguments",
                             f.name()
