@@ -83,6 +83,43 @@ pub fn split(
     check_starts_at_zero(func, loop_id)?;
     reject_thread_bound(func, loop_id, "split")?;
     let extent = const_extent(func, loop_id)?;
+    let (factors, product) = resolve_split_factors(func, loop_id, factors, extent)?;
+
+    let old = get_loop(func, loop_id)?.clone();
+    let base = func.var_name(old.var).to_string();
+    let dtype = func.var(old.var).dtype;
+    let new_vars: Vec<VarId> = (0..factors.len())
+        .map(|k| func.new_var(limits::bounded_name(&base, &format!("_{k}")), dtype))
+        .collect();
+    let value = split_index(&new_vars, &factors, preserve_unit_iters);
+
+    let mut body = old.body;
+    let old_var = old.var;
+    body.substitute(&|v| (v == old_var).then(|| value.clone()));
+    if product != extent {
+        append_predicate(&mut body, &Expr::lt(value.clone(), Expr::int(extent)));
+    }
+    let mut ranges = loop_ranges(func);
+    for (v, f) in new_vars.iter().zip(&factors) {
+        ranges.insert(*v, Range::from_extent(Expr::int(*f)));
+    }
+    simplify_bindings(&mut body, &ranges);
+
+    let (stmt, ids) = serial_nest(func, &new_vars, &factors, body);
+    let slot =
+        tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
+    *slot = stmt;
+    Ok(ids)
+}
+
+/// Checks `split`'s factors against the loop and fills in the inferred one.
+/// Returns the factors and their product (at least `extent`).
+fn resolve_split_factors(
+    func: &PrimFunc,
+    loop_id: LoopId,
+    factors: &[Option<i64>],
+    extent: i64,
+) -> Result<(Vec<i64>, i64), ScheduleError> {
     if factors.len() < 2 {
         return Err(ScheduleError::TooFewLoops {
             what: "split",
@@ -145,15 +182,14 @@ pub fn split(
             product,
         });
     }
+    Ok((factors, product))
+}
 
-    let old = get_loop(func, loop_id)?.clone();
-    let base = func.var_name(old.var).to_string();
-    let dtype = func.var(old.var).dtype;
-    let new_vars: Vec<VarId> = (0..factors.len())
-        .map(|k| func.new_var(limits::bounded_name(&base, &format!("_{k}")), dtype))
-        .collect();
+/// The old loop variable in terms of the new ones: `((v0 * f1 + v1) * f2 + v2) ...`.
+/// Unit loops contribute 0 unless `preserve_unit_iters` keeps their variable.
+fn split_index(new_vars: &[VarId], factors: &[i64], preserve_unit_iters: bool) -> Expr {
     let mut value: Option<Expr> = None;
-    for (v, f) in new_vars.iter().zip(&factors) {
+    for (v, f) in new_vars.iter().zip(factors) {
         let term = if *f == 1 && !preserve_unit_iters {
             Expr::int(0)
         } else {
@@ -164,40 +200,31 @@ pub fn split(
             Some(acc) => Expr::add(Expr::mul(acc, Expr::int(*f)), term),
         });
     }
-    let value = value.unwrap_or_else(|| Expr::int(0));
+    value.unwrap_or_else(|| Expr::int(0))
+}
 
-    let mut body = old.body;
-    let old_var = old.var;
-    body.substitute(&|v| (v == old_var).then(|| value.clone()));
-    if product != extent {
-        append_predicate(&mut body, &Expr::lt(value.clone(), Expr::int(extent)));
-    }
-    let mut ranges = loop_ranges(func);
-    for (v, f) in new_vars.iter().zip(&factors) {
-        ranges.insert(*v, Range::from_extent(Expr::int(*f)));
-    }
-    simplify_bindings(&mut body, &ranges);
-
-    let mut ids = Vec::new();
-    for _ in &factors {
-        ids.push(func.new_loop_id());
-    }
+/// Wraps `body` in serial loops over `vars` with `extents`, outermost first.
+/// Returns the nest and its fresh loop ids in the same order.
+fn serial_nest(
+    func: &mut PrimFunc,
+    vars: &[VarId],
+    extents: &[i64],
+    body: Stmt,
+) -> (Stmt, Vec<LoopId>) {
+    let ids: Vec<LoopId> = extents.iter().map(|_| func.new_loop_id()).collect();
     let mut stmt = body;
-    for k in (0..factors.len()).rev() {
+    for k in (0..extents.len()).rev() {
         stmt = Stmt::For(Box::new(For {
             id: ids[k],
-            var: new_vars[k],
+            var: vars[k],
             min: Expr::int(0),
-            extent: Expr::int(factors[k]),
+            extent: Expr::int(extents[k]),
             kind: ForKind::Serial,
             annotations: Vec::new(),
             body: stmt,
         }));
     }
-    let slot =
-        tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
-    *slot = stmt;
-    Ok(ids)
+    (stmt, ids)
 }
 
 /// Checks that `loops` form a chain where each is the only child of the previous one.

@@ -292,65 +292,16 @@ pub fn rfactor(
     factor_axis: i64,
 ) -> Result<BlockId, ScheduleError> {
     let l = get_loop(func, loop_id)?.clone();
-    let blocks = tree::blocks_in(&l.body);
-    let [realize] = blocks.as_slice() else {
-        return Err(ScheduleError::InvalidArgument {
-            what: "rfactor",
-            why: format!(
-                "{} must contain exactly one block, it has {}",
-                loop_culprit(func, loop_id),
-                blocks.len()
-            ),
-        });
-    };
-    let realize: BlockRealize = (*realize).clone();
+    let RfactorTarget {
+        realize,
+        extent,
+        op,
+        store,
+        rhs,
+    } = rfactor_target(func, loop_id, &l)?;
     let block_id = realize.block.id;
-    check_reduction(func, block_id)?;
-    let extent = l.extent.as_int().ok_or_else(|| {
-        ScheduleError::NonConstantExtent(loop_culprit(func, loop_id), ErrorExpr::new(&l.extent))
-    })?;
-    let (op, store, rhs) =
-        match_combiner(func, &realize.block).ok_or_else(|| ScheduleError::UnsupportedPattern {
-            block: block_culprit(func, block_id),
-            why: "rfactor needs an update of the form `C[...] = C[...] + expr` (or *, min, max)"
-                .into(),
-        })?;
-    // The loop must drive reduction iterators only.
-    let uses: Vec<usize> = realize
-        .iter_values
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| v.uses_var(l.var))
-        .map(|(i, _)| i)
-        .collect();
-    if uses.is_empty()
-        || uses
-            .iter()
-            .any(|i| realize.block.iter_vars[*i].kind != IterKind::Reduce)
-    {
-        return Err(ScheduleError::InvalidArgument {
-            what: "rfactor",
-            why: format!(
-                "{} must be used only by reduction iterators of block \"{}\"",
-                loop_culprit(func, loop_id),
-                realize.block.name
-            ),
-        });
-    }
     let out = func.buffer(store.buffer).clone();
-    let ndim = out.shape.len() as i64;
-    let axis = if factor_axis < 0 {
-        factor_axis + ndim + 1
-    } else {
-        factor_axis
-    };
-    if axis < 0 || axis > ndim {
-        return Err(ScheduleError::InvalidArgument {
-            what: "rfactor",
-            why: format!("factor_axis {factor_axis} is out of range for a {ndim}-d buffer"),
-        });
-    }
-    let axis = axis as usize;
+    let axis = rf_axis(factor_axis, out.shape.len() as i64)?;
     let mut rf_shape = out.shape.clone();
     rf_shape.insert(axis, Expr::int(extent));
     let rf_buffer = func.new_buffer(Buffer {
@@ -361,104 +312,13 @@ pub fn rfactor(
         axis_align: Vec::new(),
         ..out.clone()
     });
-    // rf block iterators (TVM's scheme): the spatial iterators as they were, and one
-    // iterator per loop that drives a reduction iterator; the factored loop's one is
-    // spatial (it indexes the partial sums), the others reduce. Each original
-    // reduction iterator becomes its binding over those new iterators.
-    let nest = tree::loops_of_block(func, block_id).unwrap_or_default();
-    let mut driving: Vec<(VarId, i64)> = Vec::new();
-    for lid in &nest {
-        let Some(f) = func.find_loop(*lid) else {
-            continue;
-        };
-        let drives_reduce = realize
-            .block
-            .iter_vars
-            .iter()
-            .zip(&realize.iter_values)
-            .any(|(iv, v)| iv.kind == IterKind::Reduce && v.uses_var(f.var));
-        let drives_spatial = realize
-            .block
-            .iter_vars
-            .iter()
-            .zip(&realize.iter_values)
-            .any(|(iv, v)| iv.kind != IterKind::Reduce && v.uses_var(f.var));
-        if drives_reduce && drives_spatial {
-            // TVM's rule: the write-back would repeat the sum once per value of
-            // the reduction part of such a loop (found by the property test).
-            return Err(ScheduleError::UnsupportedPattern {
-                block: block_culprit(func, block_id),
-                why: format!(
-                    "{} drives both spatial and reduction iterators (e.g. a fused loop); rfactor needs them on separate loops",
-                    loop_culprit(func, *lid)
-                ),
-            });
-        }
-        if drives_reduce {
-            let ext = f.extent.as_int().ok_or_else(|| {
-                ScheduleError::NonConstantExtent(
-                    loop_culprit(func, *lid),
-                    ErrorExpr::new(&f.extent),
-                )
-            })?;
-            driving.push((f.var, ext));
-        }
-    }
-    let mut rf_iters = Vec::new();
-    let mut rf_values = Vec::new();
-    let mut map: Vec<(VarId, Expr)> = Vec::new();
-    let mut rf_iter = None;
-    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
-        if iv.kind == IterKind::Reduce {
-            continue;
-        }
-        let nv = func.new_var(func.var_name(iv.var).to_string(), func.var(iv.var).dtype);
-        map.push((iv.var, Expr::Var(nv)));
-        rf_iters.push(IterVar {
-            var: nv,
-            ..iv.clone()
-        });
-        rf_values.push(value.clone());
-    }
-    let mut loop_to_iter: Vec<(VarId, VarId)> = Vec::new();
-    for (lv, ext) in &driving {
-        let nv = func.new_var(format!("v{}", func.var_name(*lv)), crate::ir::DataType::I32);
-        let is_rf = *lv == l.var;
-        if is_rf {
-            rf_iter = Some(nv);
-        }
-        rf_iters.push(IterVar {
-            var: nv,
-            dom: Range::from_extent(Expr::int(*ext)),
-            kind: if is_rf {
-                IterKind::Spatial
-            } else {
-                IterKind::Reduce
-            },
-        });
-        rf_values.push(Expr::Var(*lv));
-        loop_to_iter.push((*lv, nv));
-    }
-    let rf_iter = rf_iter.ok_or_else(|| ScheduleError::InvalidArgument {
-        what: "rfactor",
-        why: format!(
-            "{} does not drive the reduction",
-            loop_culprit(func, loop_id)
-        ),
-    })?;
-    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
-        if iv.kind != IterKind::Reduce {
-            continue;
-        }
-        let mut e = value.clone();
-        e.substitute(&|v| {
-            loop_to_iter
-                .iter()
-                .find(|(a, _)| *a == v)
-                .map(|(_, b)| Expr::Var(*b))
-        });
-        map.push((iv.var, crate::arith::simplify(&e)));
-    }
+    let driving = reduction_driving_loops(func, &realize)?;
+    let RfIterators {
+        iters: rf_iters,
+        values: rf_values,
+        map,
+        rf_iter,
+    } = rf_iterators(func, &realize, &driving, l.var, loop_id)?;
     let sub =
         |e: &mut Expr| e.substitute(&|v| map.iter().find(|(a, _)| *a == v).map(|(_, b)| b.clone()));
     let mut rf_indices = store.indices.clone();
@@ -522,7 +382,250 @@ pub fn rfactor(
     }
     // Fresh ids for the rf nest's loops (the original nest keeps its ids for the write-back).
     renumber_loops(func, &mut rf_nest);
-    // The write-back block: the original block now reduces over the rf axis.
+    rewrite_write_back(func, block_id, l.var, extent, op, &store, axis, rf_buffer);
+    drop_unused_write_back_loops(func, block_id, &realize.block.name)?;
+    place_rf_nest(func, block_id, rf_nest, rf_buffer)?;
+    tree::cleanup_empty(&mut func.body);
+    let ranges = loop_ranges(func);
+    simplify_bindings(&mut func.body, &ranges);
+    Ok(rf_block_id)
+}
+
+/// What `rfactor` works on: the loop's only block, a reduction whose update is
+/// `C[...] = C[...] op rhs`, with the loop driving reduction iterators only.
+struct RfactorTarget {
+    realize: BlockRealize,
+    extent: i64,
+    op: BinOp,
+    store: BufferStore,
+    rhs: Expr,
+}
+
+/// Checks that `rfactor` applies to loop `l` (`loop_id`) and returns what it works on.
+fn rfactor_target(
+    func: &PrimFunc,
+    loop_id: LoopId,
+    l: &For,
+) -> Result<RfactorTarget, ScheduleError> {
+    let blocks = tree::blocks_in(&l.body);
+    let [realize] = blocks.as_slice() else {
+        return Err(ScheduleError::InvalidArgument {
+            what: "rfactor",
+            why: format!(
+                "{} must contain exactly one block, it has {}",
+                loop_culprit(func, loop_id),
+                blocks.len()
+            ),
+        });
+    };
+    let realize: BlockRealize = (*realize).clone();
+    let block_id = realize.block.id;
+    check_reduction(func, block_id)?;
+    let extent = l.extent.as_int().ok_or_else(|| {
+        ScheduleError::NonConstantExtent(loop_culprit(func, loop_id), ErrorExpr::new(&l.extent))
+    })?;
+    let (op, store, rhs) =
+        match_combiner(func, &realize.block).ok_or_else(|| ScheduleError::UnsupportedPattern {
+            block: block_culprit(func, block_id),
+            why: "rfactor needs an update of the form `C[...] = C[...] + expr` (or *, min, max)"
+                .into(),
+        })?;
+    // The loop must drive reduction iterators only.
+    let uses: Vec<usize> = realize
+        .iter_values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.uses_var(l.var))
+        .map(|(i, _)| i)
+        .collect();
+    if uses.is_empty()
+        || uses
+            .iter()
+            .any(|i| realize.block.iter_vars[*i].kind != IterKind::Reduce)
+    {
+        return Err(ScheduleError::InvalidArgument {
+            what: "rfactor",
+            why: format!(
+                "{} must be used only by reduction iterators of block \"{}\"",
+                loop_culprit(func, loop_id),
+                realize.block.name
+            ),
+        });
+    }
+    Ok(RfactorTarget {
+        realize,
+        extent,
+        op,
+        store,
+        rhs,
+    })
+}
+
+/// The rf buffer's new axis: `factor_axis` counted from the end when negative.
+fn rf_axis(factor_axis: i64, ndim: i64) -> Result<usize, ScheduleError> {
+    let axis = if factor_axis < 0 {
+        factor_axis + ndim + 1
+    } else {
+        factor_axis
+    };
+    if axis < 0 || axis > ndim {
+        return Err(ScheduleError::InvalidArgument {
+            what: "rfactor",
+            why: format!("factor_axis {factor_axis} is out of range for a {ndim}-d buffer"),
+        });
+    }
+    Ok(axis as usize)
+}
+
+/// The loops over `realize` that drive its reduction iterators, with their extents
+/// (outermost first). A loop driving both kinds of iterator is rejected.
+fn reduction_driving_loops(
+    func: &PrimFunc,
+    realize: &BlockRealize,
+) -> Result<Vec<(VarId, i64)>, ScheduleError> {
+    let block_id = realize.block.id;
+    // rf block iterators (TVM's scheme): the spatial iterators as they were, and one
+    // iterator per loop that drives a reduction iterator; the factored loop's one is
+    // spatial (it indexes the partial sums), the others reduce. Each original
+    // reduction iterator becomes its binding over those new iterators.
+    let nest = tree::loops_of_block(func, block_id).unwrap_or_default();
+    let mut driving: Vec<(VarId, i64)> = Vec::new();
+    for lid in &nest {
+        let Some(f) = func.find_loop(*lid) else {
+            continue;
+        };
+        let drives_reduce = realize
+            .block
+            .iter_vars
+            .iter()
+            .zip(&realize.iter_values)
+            .any(|(iv, v)| iv.kind == IterKind::Reduce && v.uses_var(f.var));
+        let drives_spatial = realize
+            .block
+            .iter_vars
+            .iter()
+            .zip(&realize.iter_values)
+            .any(|(iv, v)| iv.kind != IterKind::Reduce && v.uses_var(f.var));
+        if drives_reduce && drives_spatial {
+            // TVM's rule: the write-back would repeat the sum once per value of
+            // the reduction part of such a loop (found by the property test).
+            return Err(ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, block_id),
+                why: format!(
+                    "{} drives both spatial and reduction iterators (e.g. a fused loop); rfactor needs them on separate loops",
+                    loop_culprit(func, *lid)
+                ),
+            });
+        }
+        if drives_reduce {
+            let ext = f.extent.as_int().ok_or_else(|| {
+                ScheduleError::NonConstantExtent(
+                    loop_culprit(func, *lid),
+                    ErrorExpr::new(&f.extent),
+                )
+            })?;
+            driving.push((f.var, ext));
+        }
+    }
+    Ok(driving)
+}
+
+/// The rf block's iterators and bindings, and the map from the original
+/// block's iterators to expressions over them.
+struct RfIterators {
+    iters: Vec<IterVar>,
+    values: Vec<Expr>,
+    map: Vec<(VarId, Expr)>,
+    /// The spatial iterator of the factored loop (it indexes the partial sums).
+    rf_iter: VarId,
+}
+
+/// rf block iterators (TVM's scheme): the spatial iterators as they were, and one
+/// iterator per `driving` loop; the factored loop's (`rf_loop_var`) one is spatial,
+/// the others reduce. Each original reduction iterator maps to its binding over
+/// those new iterators.
+fn rf_iterators(
+    func: &mut PrimFunc,
+    realize: &BlockRealize,
+    driving: &[(VarId, i64)],
+    rf_loop_var: VarId,
+    loop_id: LoopId,
+) -> Result<RfIterators, ScheduleError> {
+    let mut rf_iters = Vec::new();
+    let mut rf_values = Vec::new();
+    let mut map: Vec<(VarId, Expr)> = Vec::new();
+    let mut rf_iter = None;
+    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
+        if iv.kind == IterKind::Reduce {
+            continue;
+        }
+        let nv = func.new_var(func.var_name(iv.var).to_string(), func.var(iv.var).dtype);
+        map.push((iv.var, Expr::Var(nv)));
+        rf_iters.push(IterVar {
+            var: nv,
+            ..iv.clone()
+        });
+        rf_values.push(value.clone());
+    }
+    let mut loop_to_iter: Vec<(VarId, VarId)> = Vec::new();
+    for (lv, ext) in driving {
+        let nv = func.new_var(format!("v{}", func.var_name(*lv)), crate::ir::DataType::I32);
+        let is_rf = *lv == rf_loop_var;
+        if is_rf {
+            rf_iter = Some(nv);
+        }
+        rf_iters.push(IterVar {
+            var: nv,
+            dom: Range::from_extent(Expr::int(*ext)),
+            kind: if is_rf {
+                IterKind::Spatial
+            } else {
+                IterKind::Reduce
+            },
+        });
+        rf_values.push(Expr::Var(*lv));
+        loop_to_iter.push((*lv, nv));
+    }
+    let rf_iter = rf_iter.ok_or_else(|| ScheduleError::InvalidArgument {
+        what: "rfactor",
+        why: format!(
+            "{} does not drive the reduction",
+            loop_culprit(func, loop_id)
+        ),
+    })?;
+    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
+        if iv.kind != IterKind::Reduce {
+            continue;
+        }
+        let mut e = value.clone();
+        e.substitute(&|v| {
+            loop_to_iter
+                .iter()
+                .find(|(a, _)| *a == v)
+                .map(|(_, b)| Expr::Var(*b))
+        });
+        map.push((iv.var, crate::arith::simplify(&e)));
+    }
+    Ok(RfIterators {
+        iters: rf_iters,
+        values: rf_values,
+        map,
+        rf_iter,
+    })
+}
+/// The write-back block: the original block keeps its spatial iterators and now
+/// reduces `rf_buffer` over one iterator bound to the factored loop (`rf_loop_var`).
+#[allow(clippy::too_many_arguments)]
+fn rewrite_write_back(
+    func: &mut PrimFunc,
+    block_id: BlockId,
+    rf_loop_var: VarId,
+    extent: i64,
+    op: BinOp,
+    store: &BufferStore,
+    axis: usize,
+    rf_buffer: BufferId,
+) {
     if let Some(r) = tree::block_realize_mut(func, block_id) {
         // Iterators driven by the factored loop become the rf iterator; others stay.
         let mut new_iters = Vec::new();
@@ -539,7 +642,7 @@ pub fn rfactor(
         r.iter_values = new_values;
     }
     let wb_rf = func.new_var(
-        format!("v{}", func.var_name(l.var)),
+        format!("v{}", func.var_name(rf_loop_var)),
         crate::ir::DataType::I32,
     );
     if let Some(r) = tree::block_realize_mut(func, block_id) {
@@ -548,7 +651,7 @@ pub fn rfactor(
             dom: Range::from_extent(Expr::int(extent)),
             kind: IterKind::Reduce,
         });
-        r.iter_values.push(Expr::Var(l.var));
+        r.iter_values.push(Expr::Var(rf_loop_var));
         let mut idx = store.indices.clone();
         idx.insert(axis, Expr::Var(wb_rf));
         r.block.body = Stmt::BufferStore(BufferStore {
@@ -561,12 +664,6 @@ pub fn rfactor(
             ),
         });
     }
-    drop_unused_write_back_loops(func, block_id, &realize.block.name)?;
-    place_rf_nest(func, block_id, rf_nest, rf_buffer)?;
-    tree::cleanup_empty(&mut func.body);
-    let ranges = loop_ranges(func);
-    simplify_bindings(&mut func.body, &ranges);
-    Ok(rf_block_id)
 }
 
 /// Gives every loop of `nest` (a copy of a nest in `func`) a fresh id.
