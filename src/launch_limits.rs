@@ -26,6 +26,11 @@ pub struct LaunchLimits {
     pub max_shared_bytes_optin: u64,
     /// Local memory per thread (512 KiB on every GPU since sm_20).
     pub max_local_bytes_per_thread: u64,
+    /// 32-bit registers one block may use (the SM's whole register file on
+    /// every GPU since sm_50: 64 Ki).
+    pub max_registers_per_block: u64,
+    /// Registers one thread may use (255 on every GPU since sm_35).
+    pub max_registers_per_thread: u64,
 }
 
 impl LaunchLimits {
@@ -37,6 +42,8 @@ impl LaunchLimits {
         max_static_shared_bytes: 48 * 1024,
         max_shared_bytes_optin: 227 * 1024,
         max_local_bytes_per_thread: 512 * 1024,
+        max_registers_per_block: 64 * 1024,
+        max_registers_per_thread: 255,
     };
 }
 

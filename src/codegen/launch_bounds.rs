@@ -11,8 +11,11 @@
 //! no second argument: their register needs are not known here, and a budget
 //! too small would make NVCC spill.
 
-/// Registers per SM on every architecture the runtime targets (sm_70..sm_90).
-const REGISTERS_PER_SM: u64 = 65_536;
+use crate::launch_limits::LaunchLimits;
+
+/// The register file (one block's registers are the SM's whole file) and the
+/// per-thread cap, from the one table of hardware limits.
+const LIMITS: LaunchLimits = LaunchLimits::H100;
 /// Threads per SM on the smallest of them (sm_86/sm_89; sm_80/sm_90 have 2048).
 const THREADS_PER_SM: u64 = 1_536;
 /// Registers a thread needs besides its arrays: indices, addresses, loop counters.
@@ -30,7 +33,8 @@ pub fn min_blocks_per_sm(threads: u64, local_bytes: u64) -> Option<u64> {
     let need = words + HEADROOM;
     let warps = threads.div_ceil(32);
     (2..=4u64).rev().find(|&blocks| {
-        let budget = (REGISTERS_PER_SM / (blocks * warps * 32) / 8 * 8).min(255);
+        let budget = (LIMITS.max_registers_per_block / (blocks * warps * 32) / 8 * 8)
+            .min(LIMITS.max_registers_per_thread);
         blocks * threads <= THREADS_PER_SM && budget >= need
     })
 }

@@ -25,8 +25,6 @@ pub struct Device {
     pub max_threads_per_sm: u32,
     /// What one launch may use, as this device reports it.
     pub limits: LaunchLimits,
-    /// Registers one thread block may use.
-    pub max_registers_per_block: u32,
 }
 
 /// The launch limits the device reports; local memory per thread is not an
@@ -51,6 +49,8 @@ fn device_limits(
         max_static_shared_bytes: get(A::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK)?,
         max_shared_bytes_optin: get(A::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)?,
         max_local_bytes_per_thread: LaunchLimits::H100.max_local_bytes_per_thread,
+        max_registers_per_block: get(A::CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK)?,
+        max_registers_per_thread: LaunchLimits::H100.max_registers_per_thread,
     })
 }
 
@@ -143,10 +143,7 @@ impl Device {
             let max_threads_per_sm =
                 attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR)?;
             let limits = device_limits(&attr)?;
-            let max_registers_per_block =
-                attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK)?;
             Ok(Device {
-                max_registers_per_block: max_registers_per_block.max(0) as u32,
                 name,
                 arch: format!("sm_{major}{minor}"),
                 max_threads_per_sm: max_threads_per_sm.max(1) as u32,

@@ -147,7 +147,7 @@ fn check_registers(
         device: &dev.name,
         registers: attr(CUfunction_attribute::CU_FUNC_ATTRIBUTE_NUM_REGS)?,
         threads: bx * by * bz,
-        per_block: dev.max_registers_per_block,
+        per_block: u32::try_from(dev.limits.max_registers_per_block).unwrap_or(u32::MAX),
         max_threads: attr(CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)?,
     })
 }

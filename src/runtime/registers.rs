@@ -9,7 +9,8 @@
 use super::error::RuntimeError;
 
 /// No CUDA architecture gives a thread more than 255 registers.
-pub const MAX_REGISTERS_PER_THREAD: u32 = 255;
+pub const MAX_REGISTERS_PER_THREAD: u32 =
+    crate::launch_limits::LaunchLimits::H100.max_registers_per_thread as u32;
 
 /// What the driver reported for one kernel and its device.
 #[derive(Clone, Debug, PartialEq)]
