@@ -27,8 +27,7 @@ fn scheduled_small(path: &Path) -> (tirtui::ir::PrimFunc, tirtui::ir::PrimFunc) 
         .replace("4096", "128")
         .replace("1024", "128")
         .replace("2048", "128")
-        .replace("512", "128")
-        .replace("4096", "128");
+        .replace("512", "128");
     if path.to_string_lossy().contains("002") {
         text = text.replace("128", "64");
     }

@@ -87,7 +87,7 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
     let args = p
         .params
         .iter()
-        .map(|&b| arg_of(b, p.kernels.iter().any(|k| writes(&k.body, b))))
+        .map(|&b| arg_of(b, p.kernels.iter().any(|k| k.body.writes_buffer(b))))
         .collect::<Result<Vec<_>, _>>()?;
     let temporaries = p
         .temporaries
@@ -342,20 +342,6 @@ fn sanitize_symbol(name: &str) -> String {
     } else {
         s
     }
-}
-
-/// Whether `s` stores into `b`: a plain store, or a WMMA tile store (whose
-/// second operand is the destination tile).
-fn writes(s: &LStmt, b: BufferId) -> bool {
-    let mut found = false;
-    s.visit(&mut |x| match x {
-        LStmt::Store(st) => found |= st.buffer == b,
-        LStmt::Evaluate(Expr::Call(Intrinsic::WmmaStore, args)) => {
-            found |= matches!(args.get(1), Some(Expr::Load(d, _)) if *d == b);
-        }
-        _ => {}
-    });
-    found
 }
 
 fn used_types(f: &Lowered) -> HashSet<DataType> {

@@ -373,6 +373,20 @@ impl LStmt {
         found
     }
 
+    /// True when the tree stores into `b`: a plain store, or a WMMA tile store
+    /// (`store_matrix_sync`, whose second operand is the destination tile).
+    pub fn writes_buffer(&self, b: BufferId) -> bool {
+        let mut found = false;
+        self.visit(&mut |s| match s {
+            LStmt::Store(st) => found |= st.buffer == b,
+            LStmt::Evaluate(Expr::Call(crate::ir::Intrinsic::WmmaStore, args)) => {
+                found |= matches!(args.get(1), Some(Expr::Load(d, _)) if *d == b);
+            }
+            _ => {}
+        });
+        found
+    }
+
     /// True when the tree reads or writes `b`.
     pub fn touches_buffer(&self, b: BufferId) -> bool {
         let mut found = false;
