@@ -13,8 +13,8 @@ fn gemm(n: i64) -> PrimFunc {
         name: "main".into(),
         params: Vec::new(),
         attrs: Vec::new(),
-        vars: Vec::new(),
-        buffers: Vec::new(),
+        vars: Default::default(),
+        buffers: Default::default(),
         body: Stmt::Seq(Vec::new()),
         next_loop_id: 0,
         next_block_id: 0,
@@ -50,7 +50,7 @@ fn gemm(n: i64) -> PrimFunc {
     };
     let block =
         |f: &mut PrimFunc, name: &str, iters: Vec<IterVar>, values: Vec<Expr>, init, body| {
-            Stmt::BlockRealize(Box::new(BlockRealize {
+            Stmt::BlockRealize(tirtui::ir::Shared::new(BlockRealize {
                 iter_values: values,
                 predicate: Expr::bool(true),
                 block: Block {
@@ -81,7 +81,7 @@ fn gemm(n: i64) -> PrimFunc {
     let mut body = block(&mut f, "C", iters, values, Some(init), update);
     for var in [k, j, i] {
         let id = f.new_loop_id();
-        body = Stmt::For(Box::new(For {
+        body = Stmt::For(tirtui::ir::Shared::new(For {
             id,
             var,
             min: Expr::int(0),

@@ -178,7 +178,7 @@ impl<'a> Validator<'a> {
         // symbolic shapes, strides and offsets (TVM binds those through the
         // buffers that mention them).
         let mut function_vars: Vec<VarId> = func.params.iter().filter_map(|p| p.var).collect();
-        for b in &func.buffers {
+        for b in func.buffers.iter() {
             let exprs = b.shape.iter().chain(&b.strides).chain(&b.elem_offset);
             for e in exprs {
                 e.visit(&mut |x| {

@@ -12,8 +12,8 @@ fn func() -> PrimFunc {
         name: "main".into(),
         params: Vec::new(),
         attrs: Vec::new(),
-        vars: Vec::new(),
-        buffers: Vec::new(),
+        vars: Default::default(),
+        buffers: Default::default(),
         body: Stmt::Seq(Vec::new()),
         next_loop_id: 0,
         next_block_id: 0,
@@ -60,7 +60,7 @@ fn store(b: BufferId, idx: Vec<Expr>, value: Expr) -> Stmt {
 }
 
 fn serial(var: VarId, extent: i64, body: Stmt) -> Stmt {
-    Stmt::For(Box::new(For {
+    Stmt::For(crate::ir::Shared::new(For {
         id: LoopId(0),
         var,
         min: c(0),
@@ -254,7 +254,7 @@ fn nested_blocks_contribute_declared_regions() {
     );
     inner.reads = vec![points(a, vec![Expr::Var(vi)])];
     inner.writes = vec![points(b, vec![Expr::Var(vi)])];
-    let realize = Stmt::BlockRealize(Box::new(BlockRealize {
+    let realize = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values: vec![Expr::add(Expr::mul(Expr::Var(vo), c(16)), Expr::Var(ii))],
         predicate: Expr::bool(true),
         block: inner,
@@ -281,7 +281,7 @@ fn let_values_are_substituted() {
     let o = buf(&mut f, "O", &[64]);
     let vi = f.new_var("vi", DataType::I32);
     let t = f.new_var("t", DataType::I32);
-    let body = Stmt::LetStmt(Box::new(crate::ir::LetStmt {
+    let body = Stmt::LetStmt(crate::ir::Shared::new(crate::ir::LetStmt {
         var: t,
         value: Expr::add(Expr::Var(vi), c(1)),
         body: store(o, vec![Expr::Var(vi)], ld(a, vec![Expr::Var(t)])),

@@ -20,8 +20,8 @@ impl Fb {
                 name: "main".into(),
                 params: Vec::new(),
                 attrs: Vec::new(),
-                vars: Vec::new(),
-                buffers: Vec::new(),
+                vars: Default::default(),
+                buffers: Default::default(),
                 body: Stmt::Seq(Vec::new()),
                 next_loop_id: 0,
                 next_block_id: 0,
@@ -51,7 +51,7 @@ impl Fb {
 
     fn for_kind(&mut self, v: VarId, extent: i64, kind: ForKind, body: Stmt) -> Stmt {
         let id = self.f.new_loop_id();
-        Stmt::For(Box::new(For {
+        Stmt::For(crate::ir::Shared::new(For {
             id,
             var: v,
             min: Expr::int(0),
@@ -76,7 +76,7 @@ impl Fb {
         body: Stmt,
     ) -> Stmt {
         let id = self.f.new_block_id();
-        Stmt::BlockRealize(Box::new(BlockRealize {
+        Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
             iter_values: iters.iter().map(|i| i.4.clone()).collect(),
             predicate,
             block: Block {
@@ -550,10 +550,10 @@ fn let_if_casts_and_intrinsics() {
     let t = fb.f.new_var("t", DataType::F32);
     let half_i = Expr::mul(Expr::Cast(DataType::F32, Box::new(v(i))), f32c(0.5));
     let even = Expr::binary(BinOp::Eq, Expr::floormod(v(i), Expr::int(2)), Expr::int(0));
-    let body = Stmt::LetStmt(Box::new(LetStmt {
+    let body = Stmt::LetStmt(crate::ir::Shared::new(LetStmt {
         var: t,
         value: half_i,
-        body: Stmt::IfThenElse(Box::new(IfThenElse {
+        body: Stmt::IfThenElse(crate::ir::Shared::new(IfThenElse {
             cond: even,
             then_case: store(b, vec![v(i)], Expr::Call(Intrinsic::Exp, vec![v(t)])),
             else_case: Some(store(b, vec![v(i)], Expr::int(-1))),

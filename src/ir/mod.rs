@@ -12,10 +12,12 @@
 
 mod dtype;
 mod expr;
+mod shared;
 mod stmt;
 
 pub use dtype::DataType;
 pub use expr::{BinOp, Expr, Intrinsic, Range};
+pub use shared::Shared;
 pub use stmt::{
     AnnValue, Annotations, Block, BlockId, BlockRealize, BufferRegion, BufferStore, For, ForKind,
     IfThenElse, IterKind, IterVar, LetStmt, LoopId, MatchBuffer, Stmt, ThreadAxis,
@@ -192,8 +194,10 @@ pub struct PrimFunc {
     pub name: String,
     pub params: Vec<Param>,
     pub attrs: Annotations,
-    pub vars: Vec<VarDecl>,
-    pub buffers: Vec<Buffer>,
+    /// Shared with copies of the function until one of them adds or changes a
+    /// variable (copy on write, as the statement tree).
+    pub vars: Shared<Vec<VarDecl>>,
+    pub buffers: Shared<Vec<Buffer>>,
     /// The body: a `BlockRealize` of the root block, as TVM keeps it.
     pub body: Stmt,
     pub next_loop_id: u32,

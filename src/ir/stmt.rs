@@ -4,7 +4,7 @@
 //! schedule handles refer to loops and blocks by these ids, so a transformation
 //! that keeps a loop keeps its id and one that replaces it mints a new one.
 
-use super::{BufferId, Expr, Range, VarId};
+use super::{BufferId, Expr, Range, Shared, VarId};
 
 /// Stable identity of a loop within a function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -172,12 +172,12 @@ pub struct LetStmt {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {
-    For(Box<For>),
-    BlockRealize(Box<BlockRealize>),
+    For(Shared<For>),
+    BlockRealize(Shared<BlockRealize>),
     Seq(Vec<Stmt>),
     BufferStore(BufferStore),
-    IfThenElse(Box<IfThenElse>),
-    LetStmt(Box<LetStmt>),
+    IfThenElse(Shared<IfThenElse>),
+    LetStmt(Shared<LetStmt>),
     Evaluate(Expr),
 }
 

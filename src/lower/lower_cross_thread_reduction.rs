@@ -480,7 +480,7 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadA
     stmts.push(if guard.is_const_true() {
         write_back
     } else {
-        Stmt::IfThenElse(Box::new(IfThenElse {
+        Stmt::IfThenElse(crate::ir::Shared::new(IfThenElse {
             cond: guard,
             then_case: write_back,
             else_case: None,

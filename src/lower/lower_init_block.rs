@@ -23,7 +23,7 @@ pub fn run(func: &PrimFunc) -> PrimFunc {
             .map(|iv| Expr::binary(BinOp::Eq, Expr::Var(iv.var), iv.dom.min.clone()))
             .reduce(Expr::and);
         let init = match cond {
-            Some(cond) => Stmt::IfThenElse(Box::new(IfThenElse {
+            Some(cond) => Stmt::IfThenElse(crate::ir::Shared::new(IfThenElse {
                 cond,
                 then_case: init,
                 else_case: None,

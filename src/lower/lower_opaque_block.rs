@@ -21,12 +21,12 @@ pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
         }
         other => convert(func, other)?,
     };
-    let mut buffers = func.buffers.clone();
+    let mut buffers = func.buffers.to_vec();
     apply_storage_align(func, &mut buffers);
     Ok(Lowered {
         name: func.name.clone(),
         params: func.params.clone(),
-        vars: func.vars.clone(),
+        vars: func.vars.to_vec(),
         buffers,
         body,
         launch: None,

@@ -14,52 +14,72 @@ pub enum Ancestor {
 
 /// Finds the `Stmt::For` slot of a loop, mutably (so it can be replaced).
 pub fn loop_stmt_mut(stmt: &mut Stmt, id: LoopId) -> Option<&mut Stmt> {
-    if matches!(stmt, Stmt::For(l) if l.id == id) {
-        return Some(stmt);
-    }
-    find_in_children_mut(stmt, &mut |s| loop_stmt_mut(s, id))
+    stmt_mut_where(stmt, &|s| matches!(s, Stmt::For(l) if l.id == id))
 }
 
 /// Finds the `Stmt::BlockRealize` slot of a block, mutably.
 pub fn block_stmt_mut(stmt: &mut Stmt, id: BlockId) -> Option<&mut Stmt> {
-    if matches!(stmt, Stmt::BlockRealize(r) if r.block.id == id) {
-        return Some(stmt);
-    }
-    find_in_children_mut(stmt, &mut |s| block_stmt_mut(s, id))
+    stmt_mut_where(stmt, &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == id))
 }
 
-fn find_in_children_mut<'a>(
-    stmt: &'a mut Stmt,
-    f: &mut dyn FnMut(&'a mut Stmt) -> Option<&'a mut Stmt>,
-) -> Option<&'a mut Stmt> {
+/// The first statement (pre-order) for which `pred` holds, mutably. The way
+/// down is found by reading first, so that only the statements on the path to
+/// it are written through (and copied, where another program shares them).
+fn stmt_mut_where<'a>(stmt: &'a mut Stmt, pred: &dyn Fn(&Stmt) -> bool) -> Option<&'a mut Stmt> {
+    let mut path = Vec::new();
+    if !path_where(stmt, pred, &mut path) {
+        return None;
+    }
+    let mut cur = stmt;
+    for i in path {
+        cur = child_mut(cur, i)?;
+    }
+    Some(cur)
+}
+
+/// Child indices (in `Stmt::for_each_child` order) from `stmt` down to the
+/// first statement for which `pred` holds.
+fn path_where(stmt: &Stmt, pred: &dyn Fn(&Stmt) -> bool, path: &mut Vec<usize>) -> bool {
+    if pred(stmt) {
+        return true;
+    }
+    let mut found = false;
+    let mut i = 0;
+    stmt.for_each_child(|c| {
+        if !found {
+            path.push(i);
+            found = path_where(c, pred, path);
+            if !found {
+                path.pop();
+            }
+        }
+        i += 1;
+    });
+    found
+}
+
+/// The `i`-th child of a statement, in `Stmt::for_each_child` order, mutably.
+fn child_mut(stmt: &mut Stmt, i: usize) -> Option<&mut Stmt> {
     match stmt {
-        Stmt::For(l) => f(&mut l.body),
+        Stmt::For(l) => (i == 0).then_some(&mut l.body),
         Stmt::BlockRealize(r) => {
-            if let Some(init) = &mut r.block.init {
-                if let Some(found) = f(init) {
-                    return Some(found);
-                }
-            }
-            f(&mut r.block.body)
-        }
-        Stmt::Seq(v) => {
-            for s in v.iter_mut() {
-                if let Some(found) = f(s) {
-                    return Some(found);
-                }
-            }
-            None
-        }
-        Stmt::IfThenElse(i) => {
-            if let Some(found) = f(&mut i.then_case) {
-                return Some(found);
-            }
-            match &mut i.else_case {
-                Some(e) => f(e),
-                None => None,
+            let block = &mut r.block;
+            match (&mut block.init, i) {
+                (Some(init), 0) => Some(init),
+                (Some(_), 1) | (None, 0) => Some(&mut block.body),
+                _ => None,
             }
         }
-        Stmt::LetStmt(l) => f(&mut l.body),
+        Stmt::Seq(v) => v.get_mut(i),
+        Stmt::IfThenElse(c) => {
+            let c = &mut **c;
+            match i {
+                0 => Some(&mut c.then_case),
+                1 => c.else_case.as_mut(),
+                _ => None,
+            }
+        }
+        Stmt::LetStmt(l) => (i == 0).then_some(&mut l.body),
         Stmt::BufferStore(_) | Stmt::Evaluate(_) => None,
     }
 }
@@ -218,32 +238,36 @@ pub fn blocks_in(stmt: &Stmt) -> Vec<&BlockRealize> {
 
 /// Removes the statement for which `pred` holds from the tree (from its Seq, or
 /// replacing a single child with an empty Seq). Returns the removed statement.
+/// Only the statements on the path to it are written through.
 pub fn remove_stmt(stmt: &mut Stmt, pred: &dyn Fn(&Stmt) -> bool) -> Option<Stmt> {
-    if let Stmt::Seq(v) = stmt {
-        if let Some(pos) = v.iter().position(pred) {
-            let removed = v.remove(pos);
-            if v.len() == 1 {
-                let only = v.pop()?;
-                *stmt = only;
-            }
-            return Some(removed);
-        }
+    // The nearest statement above the target that is a Seq holding it directly
+    // loses that element; any other parent gets an empty Seq in its place.
+    let mut path = Vec::new();
+    if pred(stmt) || !path_where(stmt, pred, &mut path) {
+        return None;
     }
-    let mut res = None;
-    stmt.for_each_child_mut(|c| {
-        if res.is_none() {
-            if pred(c) {
-                res = Some(std::mem::replace(c, Stmt::Seq(Vec::new())));
-            } else {
-                res = remove_stmt(c, pred);
-            }
+    let (&last, parents) = path.split_last()?;
+    let mut parent = &mut *stmt;
+    for &i in parents {
+        parent = child_mut(parent, i)?;
+    }
+    if let Stmt::Seq(v) = parent {
+        let removed = v.remove(last);
+        if v.len() == 1 {
+            let only = v.pop()?;
+            *parent = only;
         }
-    });
-    res
+        return Some(removed);
+    }
+    let slot = child_mut(parent, last)?;
+    Some(std::mem::replace(slot, Stmt::Seq(Vec::new())))
 }
 
 /// Drops loops whose body became empty, and flattens nested/empty `Seq`s.
 pub fn cleanup_empty(stmt: &mut Stmt) {
+    if !needs_cleanup(stmt) {
+        return;
+    }
     stmt.for_each_child_mut(cleanup_empty);
     match stmt {
         Stmt::Seq(v) => {
@@ -268,4 +292,17 @@ pub fn cleanup_empty(stmt: &mut Stmt) {
 
 pub fn is_empty(stmt: &Stmt) -> bool {
     matches!(stmt, Stmt::Seq(v) if v.is_empty())
+}
+
+/// Whether `cleanup_empty` would change anything in `stmt` (read only, so
+/// that clean subtrees shared with another program are not copied).
+fn needs_cleanup(stmt: &Stmt) -> bool {
+    let here = match stmt {
+        Stmt::Seq(v) => v.len() == 1 || v.iter().any(|s| matches!(s, Stmt::Seq(_))),
+        Stmt::For(l) => is_empty(&l.body),
+        _ => false,
+    };
+    let mut below = false;
+    stmt.for_each_child(|c| below = below || needs_cleanup(c));
+    here || below
 }

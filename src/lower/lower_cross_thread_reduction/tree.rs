@@ -58,7 +58,7 @@ pub fn emit(func: &mut PrimFunc, red: &Reduction) -> Emitted {
         if stride * 2 > n {
             cond = Expr::and(cond, Expr::lt(partner.clone(), Expr::int(n)));
         }
-        stmts.push(Stmt::IfThenElse(Box::new(IfThenElse {
+        stmts.push(Stmt::IfThenElse(crate::ir::Shared::new(IfThenElse {
             cond,
             then_case: Stmt::BufferStore(BufferStore {
                 buffer: buf,

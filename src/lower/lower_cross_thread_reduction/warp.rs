@@ -117,7 +117,7 @@ fn store(buffer: BufferId, index: Expr, value: Expr) -> Stmt {
 }
 
 fn when(cond: Expr, then_case: Stmt, else_case: Option<Stmt>) -> Stmt {
-    Stmt::IfThenElse(Box::new(IfThenElse {
+    Stmt::IfThenElse(crate::ir::Shared::new(IfThenElse {
         cond,
         then_case,
         else_case,

@@ -205,7 +205,7 @@ pub fn blockize(
     let writes = relax(&inner_realize.block.writes)?;
 
     // Step 6: the loop nest keeps its loops with the inner block in place of the old one.
-    let mut body = Stmt::For(Box::new(get_loop(func, loop_id)?.clone()));
+    let mut body = Stmt::For(crate::ir::Shared::new(get_loop(func, loop_id)?.clone()));
     if let Some(Stmt::BlockRealize(slot)) = tree::block_stmt_mut(&mut body, block_id) {
         **slot = inner_realize;
     }
@@ -228,7 +228,7 @@ pub fn blockize(
     };
     let slot =
         tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
-    *slot = Stmt::BlockRealize(Box::new(outer));
+    *slot = Stmt::BlockRealize(crate::ir::Shared::new(outer));
     Ok(outer_id)
 }
 
@@ -382,7 +382,7 @@ fn outer_init(
         }
     }
     let id = func.new_block_id();
-    let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
+    let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values,
         predicate: inner.predicate.clone(),
         block: Block {
@@ -417,7 +417,7 @@ fn stmt_binding_uses(stmt: &Stmt, v: VarId) -> bool {
 fn copy_loop(func: &mut PrimFunc, l: &For, body: Stmt, subst: &mut HashMap<VarId, Expr>) -> Stmt {
     let var = func.new_var(func.var_name(l.var).to_string(), func.var(l.var).dtype);
     subst.insert(l.var, Expr::Var(var));
-    Stmt::For(Box::new(For {
+    Stmt::For(crate::ir::Shared::new(For {
         id: func.new_loop_id(),
         var,
         min: l.min.clone(),

@@ -109,7 +109,7 @@ fn detect_location(
         loc_pos: None,
     };
     if let Some(r) = func.find_block(scope) {
-        d.visit(&Stmt::BlockRealize(Box::new(r.clone())));
+        d.visit(&Stmt::BlockRealize(crate::ir::Shared::new(r.clone())));
     }
     (d.loc.unwrap_or(Loc::Block(scope)), d.loc_pos.unwrap_or(0))
 }
@@ -221,13 +221,13 @@ fn make_cache_stage(
         match_buffers: Vec::new(),
         annotations: Vec::new(),
     };
-    let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
+    let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values,
         predicate,
         block,
     }));
     for (r, v) in region.iter().zip(loop_vars).rev() {
-        stmt = Stmt::For(Box::new(For {
+        stmt = Stmt::For(crate::ir::Shared::new(For {
             id: func.new_loop_id(),
             var: v,
             min: Expr::int(0),

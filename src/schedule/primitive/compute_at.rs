@@ -397,13 +397,13 @@ fn move_block(
     }
     let predicate =
         crate::schedule::region::domain_guard(&me.block.iter_vars, &iter_values, &ranges);
-    let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
+    let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values,
         predicate,
         block: me.block.clone(),
     }));
     for (v, extent) in new_loops.into_iter().rev() {
-        stmt = Stmt::For(Box::new(For {
+        stmt = Stmt::For(crate::ir::Shared::new(For {
             id: func.new_loop_id(),
             var: v,
             min: Expr::int(0),

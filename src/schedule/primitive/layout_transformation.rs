@@ -556,14 +556,14 @@ fn plan_pad_writer(
         body,
         ..blk.clone()
     };
-    let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
+    let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values: loop_vars.iter().map(|v| Expr::var(*v)).collect(),
         predicate: Expr::bool(true),
         block: new_block,
     }));
     for (k, v) in loop_vars.iter().enumerate().rev() {
         let id = func.new_loop_id();
-        stmt = Stmt::For(Box::new(For {
+        stmt = Stmt::For(crate::ir::Shared::new(For {
             id,
             var: *v,
             min: Expr::int(0),

@@ -12,21 +12,95 @@ use crate::schedule::error::ScheduleError;
 use crate::schedule::{limits, tree};
 
 /// Simplifies the bindings and predicates of every block under `stmt`, and the
-/// bounds of inner loops, knowing the given loop-variable ranges.
+/// bounds of inner loops, knowing the given loop-variable ranges. Statements
+/// whose expressions are already simplified are left alone (not written
+/// through, so not copied where another program shares them).
 pub(crate) fn simplify_bindings(stmt: &mut Stmt, ranges: &VarRanges) {
-    stmt.visit_mut(&mut |s| match s {
+    if let Some(new) = simplified_bindings(stmt, ranges) {
+        *stmt = new;
+    }
+}
+
+/// `stmt` with its bindings simplified, or `None` when nothing changes.
+fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
+    // The simplified expression when it differs.
+    let simp = |e: &Expr| Some(simplify_with(e, ranges)).filter(|s| s != e);
+    match stmt {
         Stmt::BlockRealize(r) => {
-            for v in &mut r.iter_values {
-                *v = simplify_with(v, ranges);
+            let values: Vec<Option<Expr>> = r.iter_values.iter().map(simp).collect();
+            let predicate = simp(&r.predicate);
+            let init = r.block.init.as_ref().and_then(|i| simplified_bindings(i, ranges));
+            let body = simplified_bindings(&r.block.body, ranges);
+            if values.iter().all(Option::is_none)
+                && predicate.is_none()
+                && init.is_none()
+                && body.is_none()
+            {
+                return None;
             }
-            r.predicate = simplify_with(&r.predicate, ranges);
+            let mut r = r.clone();
+            let r_mut = &mut *r;
+            for (slot, v) in r_mut.iter_values.iter_mut().zip(values) {
+                if let Some(v) = v {
+                    *slot = v;
+                }
+            }
+            if let Some(p) = predicate {
+                r_mut.predicate = p;
+            }
+            if let Some(i) = init {
+                r_mut.block.init = Some(i);
+            }
+            if let Some(b) = body {
+                r_mut.block.body = b;
+            }
+            Some(Stmt::BlockRealize(r))
         }
         Stmt::For(l) => {
-            l.min = simplify_with(&l.min, ranges);
-            l.extent = simplify_with(&l.extent, ranges);
+            let (min, extent) = (simp(&l.min), simp(&l.extent));
+            let body = simplified_bindings(&l.body, ranges);
+            if min.is_none() && extent.is_none() && body.is_none() {
+                return None;
+            }
+            let mut l = l.clone();
+            let l_mut = &mut *l;
+            if let Some(m) = min {
+                l_mut.min = m;
+            }
+            if let Some(e) = extent {
+                l_mut.extent = e;
+            }
+            if let Some(b) = body {
+                l_mut.body = b;
+            }
+            Some(Stmt::For(l))
         }
-        _ => {}
-    });
+        _ => {
+            let mut changed: Vec<(usize, Stmt)> = Vec::new();
+            let mut i = 0;
+            stmt.for_each_child(|c| {
+                if let Some(new) = simplified_bindings(c, ranges) {
+                    changed.push((i, new));
+                }
+                i += 1;
+            });
+            if changed.is_empty() {
+                return None;
+            }
+            let mut res = stmt.clone();
+            let mut i = 0;
+            let mut next = changed.into_iter().peekable();
+            res.for_each_child_mut(|c| {
+                if next.peek().is_some_and(|(at, _)| *at == i) {
+                    if let Some((_, new)) = next.next() {
+                        *c = new;
+                    }
+                }
+                i += 1;
+            });
+            Some(res)
+        }
+    }
 }
 
 /// Ranges of every loop variable on the path to (and inside) a statement.
@@ -214,7 +288,7 @@ fn serial_nest(
     let ids: Vec<LoopId> = extents.iter().map(|_| func.new_loop_id()).collect();
     let mut stmt = body;
     for k in (0..extents.len()).rev() {
-        stmt = Stmt::For(Box::new(For {
+        stmt = Stmt::For(crate::ir::Shared::new(For {
             id: ids[k],
             var: vars[k],
             min: Expr::int(0),
@@ -330,7 +404,7 @@ pub fn fuse(
     ranges.insert(fused, Range::from_extent(Expr::int(total)));
     simplify_bindings(&mut body, &ranges);
     let id = func.new_loop_id();
-    let new_loop = Stmt::For(Box::new(For {
+    let new_loop = Stmt::For(crate::ir::Shared::new(For {
         id,
         var: fused,
         min: Expr::int(0),
@@ -421,7 +495,7 @@ pub fn reorder(func: &mut PrimFunc, ordered: &[LoopId]) -> Result<(), ScheduleEr
     let mut stmt = innermost_body;
     for mut f in chain.into_iter().rev() {
         f.body = stmt;
-        stmt = Stmt::For(Box::new(f));
+        stmt = Stmt::For(crate::ir::Shared::new(f));
     }
     let slot = tree::loop_stmt_mut(&mut func.body, outer).ok_or(ScheduleError::StaleLoop(outer))?;
     *slot = stmt;
@@ -545,7 +619,7 @@ pub fn merge(func: &mut PrimFunc, loops: &[LoopId]) -> Result<LoopId, ScheduleEr
         tree::remove_stmt(&mut func.body, &|s| matches!(s, Stmt::For(f) if f.id == id));
     }
     let id = func.new_loop_id();
-    let merged = Stmt::For(Box::new(For {
+    let merged = Stmt::For(crate::ir::Shared::new(For {
         id,
         body: Stmt::seq(bodies),
         annotations: Vec::new(),
@@ -598,7 +672,7 @@ pub fn add_unit_loop(func: &mut PrimFunc, target: BlockOrLoop) -> Result<LoopId,
         }
     };
     let inner = std::mem::replace(slot, Stmt::Seq(Vec::new()));
-    *slot = Stmt::For(Box::new(For {
+    *slot = Stmt::For(crate::ir::Shared::new(For {
         id,
         var,
         min: Expr::int(0),

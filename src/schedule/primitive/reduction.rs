@@ -214,14 +214,14 @@ fn build_init_nest(
             Expr::and(predicate, c)
         };
     }
-    let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
+    let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values: init_values,
         predicate,
         block: init_block,
     }));
     for mut f in loop_copies.into_iter().rev() {
         f.body = stmt;
-        stmt = Stmt::For(Box::new(f));
+        stmt = Stmt::For(crate::ir::Shared::new(f));
     }
     Ok((stmt, init_id))
 }
@@ -376,9 +376,9 @@ pub fn rfactor(
             )
         })?;
     let nest = get_loop(func, nest_root)?.clone();
-    let mut rf_nest = Stmt::For(Box::new(nest.clone()));
+    let mut rf_nest = Stmt::For(crate::ir::Shared::new(nest.clone()));
     if let Some(slot) = tree::block_stmt_mut(&mut rf_nest, block_id) {
-        *slot = Stmt::BlockRealize(Box::new(rf_realize));
+        *slot = Stmt::BlockRealize(crate::ir::Shared::new(rf_realize));
     }
     // Fresh ids for the rf nest's loops (the original nest keeps its ids for the write-back).
     renumber_loops(func, &mut rf_nest);
@@ -709,7 +709,7 @@ fn drop_unused_write_back_loops(
         dropped.push(f.var);
         if let Some(slot) = tree::loop_stmt_mut(&mut func.body, wl) {
             if let Stmt::For(f) = std::mem::replace(slot, Stmt::Seq(Vec::new())) {
-                *slot = f.body;
+                *slot = f.into_inner().body;
             }
         }
     }

@@ -138,7 +138,7 @@ impl FuncBuilder<'_> {
                 block.writes = writes;
             }
         }
-        Ok(Stmt::BlockRealize(Box::new(BlockRealize {
+        Ok(Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
             iter_values,
             predicate,
             block,

@@ -96,8 +96,8 @@ pub(super) fn build_func(m: &ModuleCtx, def: &ast::FuncDef) -> Result<PrimFunc> 
             name: def.name.name.clone(),
             params: Vec::new(),
             attrs: Vec::new(),
-            vars: Vec::new(),
-            buffers: Vec::new(),
+            vars: Default::default(),
+            buffers: Default::default(),
             body: Stmt::Seq(Vec::new()),
             next_loop_id: 0,
             next_block_id: 0,
@@ -141,7 +141,7 @@ pub(super) fn build_func(m: &ModuleCtx, def: &ast::FuncDef) -> Result<PrimFunc> 
         ParseError::semantic(def.name.span, "the root block was lost while building")
     })?;
     let (iter_values, predicate, block) = frame.finish(root_id, body);
-    b.func.body = Stmt::BlockRealize(Box::new(BlockRealize {
+    b.func.body = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values,
         predicate,
         block,

@@ -107,7 +107,7 @@ impl FuncBuilder<'_> {
                 } else {
                     Some(self.scoped(else_body)?)
                 };
-                Ok(Built::Stmt(Stmt::IfThenElse(Box::new(IfThenElse {
+                Ok(Built::Stmt(Stmt::IfThenElse(crate::ir::Shared::new(IfThenElse {
                     cond,
                     then_case,
                     else_case,
@@ -270,7 +270,7 @@ impl FuncBuilder<'_> {
         let var = self.new_var(name, value.dtype);
         let body = self.stmts(rest, top);
         self.pop_scope();
-        Ok(Built::Rest(Stmt::LetStmt(Box::new(LetStmt {
+        Ok(Built::Rest(Stmt::LetStmt(crate::ir::Shared::new(LetStmt {
             var,
             value: value.expr,
             body: body?,
@@ -540,7 +540,7 @@ impl FuncBuilder<'_> {
         self.pop_scope();
         let mut stmt = body?;
         for (id, var, min, extent) in loops.into_iter().rev() {
-            stmt = Stmt::For(Box::new(For {
+            stmt = Stmt::For(crate::ir::Shared::new(For {
                 id,
                 var,
                 min,

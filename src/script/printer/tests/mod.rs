@@ -17,8 +17,8 @@ pub(super) fn new_func(name: &str) -> PrimFunc {
             ("global_symbol".to_string(), AnnValue::Str(name.to_string())),
             ("tir.noalias".to_string(), AnnValue::Bool(true)),
         ],
-        vars: Vec::new(),
-        buffers: Vec::new(),
+        vars: Default::default(),
+        buffers: Default::default(),
         body: Stmt::Seq(Vec::new()),
         next_loop_id: 0,
         next_block_id: 0,
@@ -65,7 +65,7 @@ pub(super) fn loop_kind(
     kind: ForKind,
     body: Stmt,
 ) -> Stmt {
-    Stmt::For(Box::new(For {
+    Stmt::For(crate::ir::Shared::new(For {
         id: f.new_loop_id(),
         var: x,
         min: Expr::int(min),
@@ -97,7 +97,7 @@ pub(super) struct BlockSpec {
 }
 
 pub(super) fn block(f: &mut PrimFunc, s: BlockSpec) -> Stmt {
-    Stmt::BlockRealize(Box::new(BlockRealize {
+    Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values: s.iters.iter().map(|it| it.3.clone()).collect(),
         predicate: Expr::bool(true),
         block: Block {
@@ -125,7 +125,7 @@ pub(super) fn block(f: &mut PrimFunc, s: BlockSpec) -> Stmt {
 
 pub(super) fn root(f: &mut PrimFunc, allocs: Vec<BufferId>, body: Stmt) -> Stmt {
     let id = f.new_block_id();
-    Stmt::BlockRealize(Box::new(BlockRealize {
+    Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values: Vec::new(),
         predicate: Expr::bool(true),
         block: Block {

@@ -313,12 +313,12 @@ fn let_if_else_and_empty_bodies() {
     });
     let [x, i] = ["x", "i"].map(|s| var(&mut f, s));
     let cond = Expr::lt(v(x), v(n));
-    let body = Stmt::IfThenElse(Box::new(IfThenElse {
+    let body = Stmt::IfThenElse(crate::ir::Shared::new(IfThenElse {
         cond,
         then_case: store(a, &[v(x)], Expr::Float(1.5, DataType::F32)),
         else_case: Some(Stmt::Seq(Vec::new())),
     }));
-    let let_stmt = Stmt::LetStmt(Box::new(LetStmt {
+    let let_stmt = Stmt::LetStmt(crate::ir::Shared::new(LetStmt {
         var: x,
         value: Expr::add(v(i), Expr::int(1)),
         body,
@@ -411,7 +411,7 @@ fn malformed_ir_prints_without_panicking() {
             l.extent = Expr::Var(VarId(99));
             l.body = Stmt::Seq(vec![
                 Stmt::Evaluate(Expr::Load(BufferId(42), vec![Expr::int(0)])),
-                Stmt::BlockRealize(Box::new(BlockRealize {
+                Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
                     iter_values: Vec::new(),
                     predicate: Expr::bool(true),
                     block: Block {

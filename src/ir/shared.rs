@@ -1,0 +1,65 @@
+//! `Shared<T>`: a copy-on-write pointer for the statement tree (issue 13).
+//!
+//! A copy of a program shares every statement node with the original; writing
+//! through a `Shared` (`DerefMut`) first copies that one node if it is shared,
+//! so a schedule step costs what it changes rather than a copy of the whole
+//! program, and undo snapshots share all that a step left alone. Reading is a
+//! plain dereference. Equality and `Debug` look through the pointer, as with
+//! `Box`.
+
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+
+#[derive(Clone, PartialEq)]
+pub struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(value))
+    }
+}
+
+impl<T: Clone> Shared<T> {
+    /// The value, moved out when this is the only reference, else copied.
+    pub fn into_inner(self) -> T {
+        Arc::unwrap_or_clone(self.0)
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Clone> DerefMut for Shared<T> {
+    /// Copies the node first when another program shares it.
+    fn deref_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl<T> AsRef<T> for Shared<T> {
+    fn as_ref(&self) -> &T {
+        self
+    }
+}
+
+impl<T> From<T> for Shared<T> {
+    fn from(value: T) -> Shared<T> {
+        Shared::new(value)
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl<T: Default> Default for Shared<T> {
+    fn default() -> Shared<T> {
+        Shared::new(T::default())
+    }
+}
