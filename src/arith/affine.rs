@@ -124,14 +124,17 @@ impl<'a> TypeCtx<'a> {
     pub fn to_affine(&self, e: &Expr) -> Option<Affine> {
         match e {
             Expr::Int(v, t) if t.is_int() => Some(Affine::constant(*v)),
-            Expr::Binary(BinOp::Add, a, b) => self.to_affine(a)?.add(&self.to_affine(b)?),
-            Expr::Binary(BinOp::Sub, a, b) => self.to_affine(a)?.sub(&self.to_affine(b)?),
+            // The forms are merged by moving their atoms, never copying them.
+            Expr::Binary(BinOp::Add, a, b) => self.to_affine(a)?.add_owned(self.to_affine(b)?),
+            Expr::Binary(BinOp::Sub, a, b) => self
+                .to_affine(a)?
+                .add_owned(self.to_affine(b)?.scale_owned(-1)?),
             Expr::Binary(BinOp::Mul, a, b) => {
                 let fa = self.to_affine(a)?;
                 let fb = self.to_affine(b)?;
                 match (fa.as_const(), fb.as_const()) {
-                    (_, Some(c)) => fa.scale(c),
-                    (Some(c), None) => fb.scale(c),
+                    (_, Some(c)) => fa.scale_owned(c),
+                    (Some(c), None) => fb.scale_owned(c),
                     (None, None) => Some(Affine::atom(e.clone())),
                 }
             }
@@ -205,6 +208,27 @@ impl Affine {
         Some(res)
     }
 
+    /// `self + other`, moving the atoms of both (as `add`, without copies).
+    pub fn add_owned(mut self, other: Affine) -> Option<Affine> {
+        for (a, c) in other.terms {
+            self.add_term(a, c)?;
+        }
+        self.constant = self.constant.checked_add(other.constant)?;
+        Some(self)
+    }
+
+    /// `self * k`, in place (as `scale`, without copies).
+    pub fn scale_owned(mut self, k: i64) -> Option<Affine> {
+        if k == 0 {
+            return Some(Affine::constant(0));
+        }
+        for (_, c) in &mut self.terms {
+            *c = c.checked_mul(k)?;
+        }
+        self.constant = self.constant.checked_mul(k)?;
+        Some(self)
+    }
+
     pub fn sub(&self, other: &Affine) -> Option<Affine> {
         self.add(&other.scale(-1)?)
     }
@@ -241,28 +265,31 @@ impl Affine {
     /// follow in order (negative ones subtracted), the constant comes last.
     /// When no term is positive a positive constant leads (`16 - i`).
     pub fn to_expr_typed(&self, dtype: DataType) -> Expr {
+        self.clone().into_expr_typed(dtype)
+    }
+
+    /// `to_expr_typed`, moving the atoms into the expression.
+    pub fn into_expr_typed(self, dtype: DataType) -> Expr {
         let lit = |v: i64| Expr::Int(v, dtype);
-        let scaled = |a: &Expr, c: i64| {
+        let scaled = |a: Expr, c: i64| {
             if c == 1 {
-                a.clone()
+                a
             } else {
-                Expr::mul(a.clone(), lit(c))
+                Expr::mul(a, lit(c))
             }
         };
         let lead = self.terms.iter().position(|(_, c)| *c > 0);
-        let mut acc = match lead {
-            Some(i) => Some(scaled(&self.terms[i].0, self.terms[i].1)),
+        let mut terms: Vec<Option<(Expr, i64)>> = self.terms.into_iter().map(Some).collect();
+        let mut acc = match lead.and_then(|i| terms[i].take()) {
+            Some((a, c)) => Some(scaled(a, c)),
             None if self.constant > 0 => Some(lit(self.constant)),
             None => None,
         };
-        for (i, (a, c)) in self.terms.iter().enumerate() {
-            if Some(i) == lead {
-                continue;
-            }
+        for (a, c) in terms.into_iter().flatten() {
             acc = Some(match acc {
-                None => scaled(a, *c),
-                Some(x) if *c < 0 && *c != i64::MIN => Expr::sub(x, scaled(a, -*c)),
-                Some(x) => Expr::add(x, scaled(a, *c)),
+                None => scaled(a, c),
+                Some(x) if c < 0 && c != i64::MIN => Expr::sub(x, scaled(a, -c)),
+                Some(x) => Expr::add(x, scaled(a, c)),
             });
         }
         let constant_led = lead.is_none() && self.constant > 0;

@@ -86,7 +86,7 @@ impl<'a> Simplifier<'a> {
         let node = Expr::binary(op, a, b);
         if self.ctx.kind(&node) == Kind::Int {
             let dtype = self.ctx.index_dtype(&node);
-            return match self.ctx.to_affine(&node).and_then(|f| emit(&f, dtype)) {
+            return match self.ctx.to_affine(&node).and_then(|f| emit_owned(f, dtype)) {
                 Some(res) => res,
                 None => node,
             };
@@ -403,6 +403,12 @@ impl<'a> Simplifier<'a> {
 fn emit(f: &Affine, dtype: DataType) -> Option<Expr> {
     let all_fit = fits(f.constant, dtype) && f.terms.iter().all(|(_, k)| fits(*k, dtype));
     all_fit.then(|| f.to_expr_typed(dtype))
+}
+
+/// `emit`, moving the form's atoms into the expression.
+fn emit_owned(f: Affine, dtype: DataType) -> Option<Expr> {
+    let all_fit = fits(f.constant, dtype) && f.terms.iter().all(|(_, k)| fits(*k, dtype));
+    all_fit.then(|| f.into_expr_typed(dtype))
 }
 
 /// Splits an affine form into `c * quot + rest` where no term of `rest` is a
