@@ -55,12 +55,97 @@ impl<'a> Simplifier<'a> {
     fn simp(&self, e: &Expr) -> Expr {
         match e {
             Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => e.clone(),
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+                self.arith_node(*op, a, b, false).0
+            }
             Expr::Binary(op, a, b) => self.binary(*op, self.simp(a), self.simp(b)),
             Expr::Not(a) => self.not(self.simp(a)),
             Expr::Select(c, a, b) => self.select(self.simp(c), self.simp(a), self.simp(b)),
             Expr::Cast(t, a) => self.cast(*t, self.simp(a)),
             Expr::Load(buf, idx) => Expr::Load(*buf, idx.iter().map(|i| self.simp(i)).collect()),
             Expr::Call(f, args) => self.call(*f, args.iter().map(|a| self.simp(a)).collect()),
+        }
+    }
+
+    /// `simp(e)` with `to_affine` of the result, which a `+`/`-`/`*` parent
+    /// combines instead of reading the whole simplified subtree again.
+    fn simp_with_form(&self, e: &Expr) -> (Expr, Option<Affine>) {
+        match e {
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+                self.arith_node(*op, a, b, true)
+            }
+            _ => {
+                let s = self.simp(e);
+                let form = self.ctx.to_affine(&s);
+                (s, form)
+            }
+        }
+    }
+
+    /// `binary(op, simp(a), simp(b))` for `+`, `-`, `*`, built bottom-up: the
+    /// affine form of the node is the children's forms combined (exactly what
+    /// `to_affine` of the node gives), so each level costs its own terms, not
+    /// its whole subtree. With `want_form`, also `to_affine` of the result.
+    fn arith_node(&self, op: BinOp, a: &Expr, b: &Expr, want_form: bool) -> (Expr, Option<Affine>) {
+        let (sa, fa) = self.simp_with_form(a);
+        let (sb, fb) = self.simp_with_form(b);
+        let form_of = |e: &Expr| if want_form { self.ctx.to_affine(e) } else { None };
+        if let Some(folded) = fold_consts(op, &sa, &sb) {
+            let form = form_of(&folded);
+            return (folded, form);
+        }
+        if !self.both_int(&sa, &sb) {
+            let res = self.arith(op, sa, sb);
+            let form = form_of(&res);
+            return (res, form);
+        }
+        // As `TypeCtx::index_dtype` of the node: its first typed leaf.
+        let dtype = self
+            .first_int_leaf(&sa)
+            .or_else(|| self.first_int_leaf(&sb))
+            .unwrap_or(DataType::I32);
+        let form = match (fa, fb) {
+            (Some(fa), Some(fb)) => match op {
+                BinOp::Add => fa.add_owned(fb),
+                BinOp::Sub => fb.scale_owned(-1).and_then(|fb| fa.add_owned(fb)),
+                _ => match (fa.as_const(), fb.as_const()) {
+                    (_, Some(c)) => fa.scale_owned(c),
+                    (Some(c), None) => fb.scale_owned(c),
+                    (None, None) => Some(Affine::atom(Expr::binary(op, sa.clone(), sb.clone()))),
+                },
+            },
+            _ => None,
+        };
+        match form {
+            Some(f) if fits_form(&f, dtype) => {
+                let reread = want_form.then(|| reread_form(&f));
+                (f.into_expr_typed(dtype), reread)
+            }
+            // Not affine, or a number does not fit the type: the node stays.
+            f => (Expr::binary(op, sa, sb), f.filter(|_| want_form)),
+        }
+    }
+
+    /// The type of the first integer literal, or integer variable when the
+    /// function is known, in pre-order (`TypeCtx::index_dtype` without its default).
+    fn first_int_leaf(&self, e: &Expr) -> Option<DataType> {
+        match e {
+            Expr::Int(_, t) if t.is_int() => Some(*t),
+            Expr::Var(v) => self
+                .ctx
+                .func
+                .and_then(|f| f.vars.get(v.0 as usize))
+                .map(|d| d.dtype)
+                .filter(|t| t.is_int()),
+            _ => {
+                let mut res = None;
+                e.for_each_child(|c| {
+                    if res.is_none() {
+                        res = self.first_int_leaf(c);
+                    }
+                });
+                res
+            }
         }
     }
 
@@ -407,8 +492,24 @@ fn emit(f: &Affine, dtype: DataType) -> Option<Expr> {
 
 /// `emit`, moving the form's atoms into the expression.
 fn emit_owned(f: Affine, dtype: DataType) -> Option<Expr> {
-    let all_fit = fits(f.constant, dtype) && f.terms.iter().all(|(_, k)| fits(*k, dtype));
-    all_fit.then(|| f.into_expr_typed(dtype))
+    fits_form(&f, dtype).then(|| f.into_expr_typed(dtype))
+}
+
+/// Whether every number of the form fits the type (else it is not emitted).
+fn fits_form(f: &Affine, dtype: DataType) -> bool {
+    fits(f.constant, dtype) && f.terms.iter().all(|(_, k)| fits(*k, dtype))
+}
+
+/// `to_affine` of the form's canonical expression (`Affine::to_expr_typed`),
+/// without building it: the same terms, the leading (first positive) one first.
+/// Reading the printed sum back appends its terms in printed order; atoms are
+/// distinct and read back as themselves, so nothing merges or overflows.
+fn reread_form(f: &Affine) -> Affine {
+    let mut res = f.clone();
+    if let Some(lead) = res.terms.iter().position(|(_, c)| *c > 0) {
+        res.terms[..=lead].rotate_right(1);
+    }
+    res
 }
 
 /// Splits an affine form into `c * quot + rest` where no term of `rest` is a
