@@ -50,7 +50,9 @@ fn a_failed_step_leaves_the_shared_program_unchanged() {
     let c = get_block_by_name(&sch.func, "C").unwrap();
     let c_inner = tree::loops_of_block(&sch.func, c).unwrap()[1];
     // A factor of 0 is refused.
-    assert!(sch.transact(|f| split(f, c_inner, &[Some(0), None], true)).is_err());
+    assert!(sch
+        .transact(|f| split(f, c_inner, &[Some(0), None], true))
+        .is_err());
     assert_eq!(sch.func, func);
     assert!(sch.take_previous().is_none());
 }

@@ -89,7 +89,13 @@ impl<'a> Simplifier<'a> {
     fn arith_node(&self, op: BinOp, a: &Expr, b: &Expr, want_form: bool) -> (Expr, Option<Affine>) {
         let (sa, fa) = self.simp_with_form(a);
         let (sb, fb) = self.simp_with_form(b);
-        let form_of = |e: &Expr| if want_form { self.ctx.to_affine(e) } else { None };
+        let form_of = |e: &Expr| {
+            if want_form {
+                self.ctx.to_affine(e)
+            } else {
+                None
+            }
+        };
         if let Some(folded) = fold_consts(op, &sa, &sb) {
             let form = form_of(&folded);
             return (folded, form);

@@ -19,7 +19,10 @@ pub fn loop_stmt_mut(stmt: &mut Stmt, id: LoopId) -> Option<&mut Stmt> {
 
 /// Finds the `Stmt::BlockRealize` slot of a block, mutably.
 pub fn block_stmt_mut(stmt: &mut Stmt, id: BlockId) -> Option<&mut Stmt> {
-    stmt_mut_where(stmt, &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == id))
+    stmt_mut_where(
+        stmt,
+        &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == id),
+    )
 }
 
 /// The first statement (pre-order) for which `pred` holds, mutably. The way

@@ -29,7 +29,11 @@ fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
         Stmt::BlockRealize(r) => {
             let values: Vec<Option<Expr>> = r.iter_values.iter().map(simp).collect();
             let predicate = simp(&r.predicate);
-            let init = r.block.init.as_ref().and_then(|i| simplified_bindings(i, ranges));
+            let init = r
+                .block
+                .init
+                .as_ref()
+                .and_then(|i| simplified_bindings(i, ranges));
             let body = simplified_bindings(&r.block.body, ranges);
             if values.iter().all(Option::is_none)
                 && predicate.is_none()

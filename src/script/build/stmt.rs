@@ -107,11 +107,13 @@ impl FuncBuilder<'_> {
                 } else {
                     Some(self.scoped(else_body)?)
                 };
-                Ok(Built::Stmt(Stmt::IfThenElse(crate::ir::Shared::new(IfThenElse {
-                    cond,
-                    then_case,
-                    else_case,
-                }))))
+                Ok(Built::Stmt(Stmt::IfThenElse(crate::ir::Shared::new(
+                    IfThenElse {
+                        cond,
+                        then_case,
+                        else_case,
+                    },
+                ))))
             }
             StmtKind::With { items, body } => self.with(s, items, body),
             StmtKind::Return(_) => Err(ParseError::semantic(
@@ -270,11 +272,13 @@ impl FuncBuilder<'_> {
         let var = self.new_var(name, value.dtype);
         let body = self.stmts(rest, top);
         self.pop_scope();
-        Ok(Built::Rest(Stmt::LetStmt(crate::ir::Shared::new(LetStmt {
-            var,
-            value: value.expr,
-            body: body?,
-        }))))
+        Ok(Built::Rest(Stmt::LetStmt(crate::ir::Shared::new(
+            LetStmt {
+                var,
+                value: value.expr,
+                body: body?,
+            },
+        ))))
     }
 
     fn store(
