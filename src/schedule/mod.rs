@@ -4,7 +4,10 @@
 //! `BlockId` / `LoopId`, which stay valid while the node exists (TVM's
 //! BlockRV/LoopRV); a primitive that removes a loop makes its id stale, and any
 //! later use reports that. Every primitive works on a copy and commits only on
-//! success, so a failed step leaves the program exactly as it was.
+//! success, so a failed step leaves the program exactly as it was. The copy is
+//! cheap: statements, variables and buffers are shared (`ir::Shared`) until a
+//! primitive writes to them, and then only the nodes on the way to the change
+//! are copied, so a step costs what it changes.
 //!
 //! Invariant: knows `ir`, `arith` and `validate`; nothing of printing (errors
 //! carry IR and are printed where they are shown, `trace::report`), traces,
@@ -65,8 +68,8 @@ impl Schedule {
     }
 
     /// Runs a transformation on a copy of the program and keeps it only on
-    /// success. That copy is the only one a step makes: the replaced program is
-    /// moved to `previous`, not copied again.
+    /// success. That copy shares every node with the original (copy on write),
+    /// and the replaced program is moved to `previous`, not copied again.
     pub fn transact<T>(
         &mut self,
         f: impl FnOnce(&mut PrimFunc) -> Result<T, ScheduleError>,

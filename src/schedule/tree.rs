@@ -1,7 +1,9 @@
 //! Navigation of the statement tree by stable ids: TVM's sref tree, computed on demand.
 //!
 //! Programs are small (tens of statements), so every query walks the tree; this
-//! keeps the IR plain data with no parent pointers to keep in sync.
+//! keeps the IR plain data with no parent pointers to keep in sync. Mutable
+//! lookups find their way by reading first and write only along that path, so
+//! that statements shared with an earlier program (`ir::Shared`) stay shared.
 
 use crate::ir::{Block, BlockId, BlockRealize, For, LoopId, PrimFunc, Stmt};
 
