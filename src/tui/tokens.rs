@@ -382,4 +382,19 @@ mod tests {
         assert!(classes(Lang::Cpp, "__shared__ float4 s[64];")
             .contains(&(Class::Type, "float4".into())));
     }
+
+    #[test]
+    fn open_comments_and_triple_quoted_strings_carry_across_lines() {
+        let (pieces, carry) = line(Lang::Cpp, "middle of it", Carry::Comment);
+        assert_eq!(pieces, vec![(Class::Comment, "middle of it")]);
+        assert_eq!(carry, Carry::Comment);
+        let (_, carry) = line(Lang::Python, "x = '''open", Carry::Nothing);
+        assert_eq!(carry, Carry::Triple(b'\''));
+        let (pieces, carry) = line(Lang::Python, "still open", carry);
+        assert_eq!(pieces, vec![(Class::Str, "still open")]);
+        assert_eq!(carry, Carry::Triple(b'\''));
+        let (pieces, carry) = line(Lang::Python, "done''' + 1", carry);
+        assert_eq!(pieces[0], (Class::Str, "done'''"));
+        assert_eq!(carry, Carry::Nothing);
+    }
 }
