@@ -8,7 +8,7 @@
 //!
 //! Invariant: knows only `ir`; all arithmetic is checked, overflow gives `None`.
 
-use crate::ir::{BinOp, DataType, Expr, Intrinsic, PrimFunc, VarId};
+use crate::ir::{BinOp, Buffer, DataType, Expr, Intrinsic, PrimFunc, VarDecl, VarId};
 
 /// An integer expression as a sum of coefficient * atom plus a constant.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,17 +27,30 @@ pub enum Kind {
     Unknown,
 }
 
-/// Type context: with a function, variable and buffer dtypes are known;
-/// without one, variables are assumed to be integers (index variables) and
-/// loads are of unknown kind.
+/// Type context: with the variable and buffer arenas (of a function or of a
+/// lowered kernel), dtypes are known; without them, variables are assumed to
+/// be integers (index variables) and loads are of unknown kind.
 #[derive(Clone, Copy, Default)]
 pub struct TypeCtx<'a> {
-    pub func: Option<&'a PrimFunc>,
+    pub types: Option<(&'a [VarDecl], &'a [Buffer])>,
 }
 
 impl<'a> TypeCtx<'a> {
     pub fn new(func: Option<&'a PrimFunc>) -> TypeCtx<'a> {
-        TypeCtx { func }
+        TypeCtx {
+            types: func.map(|f| (f.vars.as_slice(), f.buffers.as_slice())),
+        }
+    }
+
+    /// The context of a lowered kernel's arenas.
+    pub fn of(vars: &'a [VarDecl], buffers: &'a [Buffer]) -> TypeCtx<'a> {
+        TypeCtx {
+            types: Some((vars, buffers)),
+        }
+    }
+
+    fn var_decl(&self, v: VarId) -> Option<&'a VarDecl> {
+        self.types.and_then(|(vars, _)| vars.get(v.0 as usize))
     }
 
     fn kind_of_dtype(t: DataType) -> Kind {
@@ -55,11 +68,11 @@ impl<'a> TypeCtx<'a> {
         match e {
             Expr::Int(_, t) => Self::kind_of_dtype(*t),
             Expr::Float(..) => Kind::Float,
-            Expr::Var(v) => match self.func.and_then(|f| f.vars.get(v.0 as usize)) {
+            Expr::Var(v) => match self.var_decl(*v) {
                 Some(decl) => Self::kind_of_dtype(decl.dtype),
                 None => Kind::Int,
             },
-            Expr::Load(b, _) => match self.func.and_then(|f| f.buffers.get(b.0 as usize)) {
+            Expr::Load(b, _) => match self.types.and_then(|(_, bufs)| bufs.get(b.0 as usize)) {
                 Some(buf) => Self::kind_of_dtype(buf.dtype),
                 None => Kind::Unknown,
             },
@@ -108,7 +121,7 @@ impl<'a> TypeCtx<'a> {
             match x {
                 Expr::Int(_, t) if t.is_int() => res = Some(*t),
                 Expr::Var(v) => {
-                    if let Some(decl) = self.func.and_then(|f| f.vars.get(v.0 as usize)) {
+                    if let Some(decl) = self.var_decl(*v) {
                         if decl.dtype.is_int() {
                             res = Some(decl.dtype);
                         }
@@ -137,6 +150,42 @@ impl<'a> TypeCtx<'a> {
             }
             _ if self.is_int(e) => Some(Affine::atom(e.clone())),
             _ => None,
+        }
+    }
+}
+
+impl TypeCtx<'_> {
+    /// `k*c * floordiv(x, c) + k * floormod(x, c)` is `k * x` for `c > 0`: the
+    /// two parts of a split index add back up to the index. The form is
+    /// returned unchanged where nothing recombines (or on overflow).
+    pub fn recombine_div_mod(&self, mut f: Affine) -> Affine {
+        loop {
+            let found = f.terms.iter().enumerate().find_map(|(i, (a, k))| {
+                let Expr::Binary(BinOp::FloorMod, x, c) = a else {
+                    return None;
+                };
+                let c = c.as_int().filter(|c| *c > 0)?;
+                let kd = k.checked_mul(c)?;
+                let j = f.terms.iter().position(|(b, kb)| {
+                    *kb == kd
+                        && matches!(b, Expr::Binary(BinOp::FloorDiv, y, c2)
+                            if y == x && c2.as_int() == Some(c))
+                })?;
+                Some((i, j, x, *k))
+            });
+            let Some((i, j, x, k)) = found else {
+                return f;
+            };
+            let Some(x) = self.to_affine(x).and_then(|x| x.scale(k)) else {
+                return f;
+            };
+            let mut rest = f.clone();
+            rest.terms.remove(i.max(j));
+            rest.terms.remove(i.min(j));
+            match rest.add(&x) {
+                Some(next) => f = next,
+                None => return f,
+            }
         }
     }
 }
@@ -222,6 +271,11 @@ impl Affine {
             terms,
             constant: self.constant.checked_mul(k)?,
         })
+    }
+
+    /// True when some atom mentions `v`.
+    pub fn uses_var(&self, v: VarId) -> bool {
+        self.terms.iter().any(|(a, _)| a.uses_var(v))
     }
 
     /// Coefficient of the variable `v` as a term of its own (0 when absent).

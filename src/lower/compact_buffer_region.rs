@@ -9,8 +9,10 @@
 //!
 //! Invariant: works on `lir` after `plan_buffer_allocation`.
 
-use super::index::{bounds, linear, relax, Linear, Ranges};
 use super::lir::{rewrite_accesses, LStmt, Lowered};
+use crate::arith::{
+    const_bounds_typed, const_range, relax_typed, simplify_kernel, TypeCtx, VarRanges,
+};
 use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
 
 #[derive(Clone)]
@@ -27,19 +29,20 @@ pub fn run(mut f: Lowered) -> Lowered {
     f
 }
 
-fn ranges_of(stack: &[Loop]) -> Ranges {
+fn ranges_of(stack: &[Loop]) -> VarRanges {
     stack
         .iter()
-        .filter_map(|l| l.range.map(|r| (l.var, r)))
+        .filter_map(|l| l.range.map(|(lo, hi)| (l.var, const_range(lo, hi))))
         .collect()
 }
 
-fn loop_of(l: &super::lir::LFor, outer: &[Loop]) -> Loop {
+/// The loop with constant bounds of its whole range over the loops around it.
+fn loop_of(ctx: TypeCtx, l: &super::lir::LFor, outer: &[Loop]) -> Loop {
     let r = ranges_of(outer);
-    let min = bounds(&linear(&l.min, &r), &r);
-    let end = bounds(&linear(&Expr::add(l.min.clone(), l.extent.clone()), &r), &r);
-    let range = match (min.0, end.1) {
-        (Some(lo), Some(hi)) if hi > lo => Some((lo, hi - 1)),
+    let min = const_bounds_typed(ctx, &l.min, &r);
+    let end = const_bounds_typed(ctx, &Expr::add(l.min.clone(), l.extent.clone()), &r);
+    let range = match (min, end) {
+        (Some((lo, _)), Some((_, hi))) if hi > lo => Some((lo, hi - 1)),
         _ => None,
     };
     let thread = match l.kind {
@@ -56,7 +59,7 @@ fn loop_of(l: &super::lir::LFor, outer: &[Loop]) -> Loop {
 fn walk(f: &mut Lowered, s: &mut LStmt, stack: &mut Vec<Loop>) {
     match s {
         LStmt::For(l) => {
-            stack.push(loop_of(l, stack));
+            stack.push(loop_of(f.type_ctx(), l, stack));
             walk(f, &mut l.body, stack);
             stack.pop();
         }
@@ -86,10 +89,11 @@ struct Access {
     indices: Vec<Expr>,
     inner: Vec<Loop>,
     /// Ranges narrowed by the `if` conditions around the access (from `T.where`).
-    narrow: Ranges,
+    narrow: VarRanges,
 }
 
 struct Collector<'a> {
+    ctx: TypeCtx<'a>,
     b: BufferId,
     outer: &'a [Loop],
     out: Vec<Access>,
@@ -97,7 +101,7 @@ struct Collector<'a> {
 }
 
 impl Collector<'_> {
-    fn collect(&mut self, s: &LStmt, inner: &mut Vec<Loop>, narrow: &Ranges) {
+    fn collect(&mut self, s: &LStmt, inner: &mut Vec<Loop>, narrow: &VarRanges) {
         let b = self.b;
         let mut found: Vec<Vec<Expr>> = Vec::new();
         if let LStmt::Store(st) = s {
@@ -138,7 +142,7 @@ impl Collector<'_> {
             LStmt::For(l) => {
                 let mut all = self.outer.to_vec();
                 all.extend(inner.iter().cloned());
-                inner.push(loop_of(l, &all));
+                inner.push(loop_of(self.ctx, l, &all));
                 self.collect(&l.body, inner, narrow);
                 inner.pop();
             }
@@ -149,9 +153,9 @@ impl Collector<'_> {
             LStmt::If(i) => {
                 let mut base = ranges_of(self.outer);
                 base.extend(ranges_of(inner));
-                base.extend(narrow.iter().map(|(k, v)| (*k, *v)));
+                base.extend(narrow.iter().map(|(k, v)| (*k, v.clone())));
                 let mut then_narrow = narrow.clone();
-                then_narrow.extend(super::index::narrow(&i.cond, &base));
+                then_narrow.extend(crate::arith::narrow(self.ctx, &i.cond, &base));
                 self.collect(&i.then_case, inner, &then_narrow);
                 if let Some(e) = &i.else_case {
                     self.collect(e, inner, narrow);
@@ -170,36 +174,38 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
     let Some(shape) = buf.const_shape() else {
         return;
     };
+    let ctx = TypeCtx::of(&f.vars, &f.buffers);
     let mut c = Collector {
+        ctx,
         b,
         outer,
         out: Vec::new(),
         lets: Vec::new(),
     };
-    c.collect(body, &mut Vec::new(), &Ranges::new());
+    c.collect(body, &mut Vec::new(), &VarRanges::new());
     let (accesses, lets) = (c.out, c.lets);
     if accesses.is_empty() || accesses.iter().any(|a| a.indices.len() != shape.len()) {
         return;
     }
     let fixed_ranges = ranges_of(outer);
-    let mut region: Vec<Option<(Linear, Linear)>> = vec![None; shape.len()];
+    let mut region: Vec<Option<(Expr, Expr)>> = vec![None; shape.len()];
     let mut usable = vec![true; shape.len()];
     for acc in &accesses {
         let mut all = fixed_ranges.clone();
-        let mut relaxed = Ranges::new();
+        let mut relaxed = VarRanges::new();
         for l in outer
             .iter()
             .filter(|l| l.thread.is_some_and(|a| relaxes(buf.scope, a)))
         {
-            if let Some(r) = l.range {
-                relaxed.insert(l.var, r);
+            if let Some((lo, hi)) = l.range {
+                relaxed.insert(l.var, const_range(lo, hi));
             }
         }
         for l in &acc.inner {
             match l.range {
-                Some(r) => {
-                    relaxed.insert(l.var, r);
-                    all.insert(l.var, r);
+                Some((lo, hi)) => {
+                    relaxed.insert(l.var, const_range(lo, hi));
+                    all.insert(l.var, const_range(lo, hi));
                 }
                 // A loop without constant bounds cannot be relaxed: keep the dimension whole.
                 None => usable.iter_mut().for_each(|u| *u = false),
@@ -207,19 +213,26 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
         }
         for (v, r) in &acc.narrow {
             if let Some(x) = relaxed.get_mut(v) {
-                *x = *r;
+                *x = r.clone();
             }
             if let Some(x) = all.get_mut(v) {
-                *x = *r;
+                *x = r.clone();
             }
         }
+        let relaxed_vars: Vec<VarId> = relaxed.keys().copied().collect();
         for (d, idx) in acc.indices.iter().enumerate() {
-            let Some((lo, hi)) = relax(&linear(idx, &all), &relaxed, &all) else {
+            let Some(r) = relax_typed(ctx, idx, &relaxed_vars, &all) else {
                 usable[d] = false;
                 continue;
             };
-            let inner_var = |l: &Linear| {
-                lets.iter().any(|v| l.uses_var(*v)) || relaxed.keys().any(|v| l.uses_var(*v))
+            let hi = simplify_kernel(
+                ctx,
+                &Expr::sub(Expr::add(r.min.clone(), r.extent), Expr::int(1)),
+                &fixed_ranges,
+            );
+            let lo = simplify_kernel(ctx, &r.min, &fixed_ranges);
+            let inner_var = |e: &Expr| {
+                lets.iter().any(|v| e.uses_var(*v)) || relaxed_vars.iter().any(|v| e.uses_var(*v))
             };
             if inner_var(&lo) || inner_var(&hi) {
                 usable[d] = false;
@@ -228,8 +241,8 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             region[d] = Some(match region[d].take() {
                 None => (lo, hi),
                 Some((plo, phi)) => match (
-                    pick(&plo, &lo, &fixed_ranges, true),
-                    pick(&phi, &hi, &fixed_ranges, false),
+                    pick(ctx, &plo, &lo, &fixed_ranges, true),
+                    pick(ctx, &phi, &hi, &fixed_ranges, false),
                 ) {
                     (Some(l), Some(h)) => (l, h),
                     _ => {
@@ -248,7 +261,10 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             .as_ref()
             .filter(|_| usable[d])
             .and_then(|(lo, hi)| {
-                let ext = hi.clone().add(lo, -1).as_const()?.checked_add(1)?;
+                let width = Expr::sub(hi.clone(), lo.clone());
+                let ext = simplify_kernel(ctx, &width, &VarRanges::new())
+                    .as_int()?
+                    .checked_add(1)?;
                 (ext > 0 && ext < extent).then(|| (lo.clone(), ext))
             });
         match dim {
@@ -258,7 +274,7 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
                 new_shape.push(ext);
             }
             None => {
-                offsets.push(Linear::constant(0));
+                offsets.push(Expr::int(0));
                 new_shape.push(extent);
             }
         }
@@ -267,14 +283,15 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
         return;
     }
     f.buffers[b.0 as usize].shape = new_shape.into_iter().map(Expr::int).collect();
+    let ctx = TypeCtx::of(&f.vars, &f.buffers);
     rewrite_accesses(body, &mut |x, idx: &mut Vec<Expr>| {
         if x == b {
             for (e, off) in idx.iter_mut().zip(&offsets) {
-                if off.terms.is_empty() && off.constant == 0 {
+                if off.as_int() == Some(0) {
                     continue;
                 }
-                let l = linear(e, &Ranges::new()).add(off, -1);
-                *e = l.to_expr();
+                let shifted = Expr::sub(e.clone(), off.clone());
+                *e = simplify_kernel(ctx, &shifted, &VarRanges::new());
             }
         }
         x
@@ -282,11 +299,10 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
 }
 
 /// The smaller (`min`) or larger of two symbolic bounds, when their order is provable.
-fn pick(a: &Linear, b: &Linear, r: &Ranges, min: bool) -> Option<Linear> {
-    let d = a.clone().add(b, -1);
-    let (lo, hi) = bounds(&d, r);
-    let a_le_b = hi.is_some_and(|h| h <= 0);
-    let a_ge_b = lo.is_some_and(|l| l >= 0);
+fn pick(ctx: TypeCtx, a: &Expr, b: &Expr, r: &VarRanges, min: bool) -> Option<Expr> {
+    let d = const_bounds_typed(ctx, &Expr::sub(a.clone(), b.clone()), r);
+    let a_le_b = d.is_some_and(|(_, hi)| hi <= 0);
+    let a_ge_b = d.is_some_and(|(lo, _)| lo >= 0);
     match (min, a_le_b, a_ge_b) {
         (true, true, _) | (false, _, true) => Some(a.clone()),
         (true, _, true) | (false, true, _) => Some(b.clone()),
