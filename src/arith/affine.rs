@@ -110,27 +110,32 @@ impl<'a> TypeCtx<'a> {
         self.kind(e) == Kind::Int
     }
 
-    /// The integer dtype of an index expression: that of its first typed leaf
-    /// (literal, or variable when the function is known), else int32.
+    /// The integer dtype of an index expression: that of its first typed
+    /// operand (literal, cast, or variable and load when their types are
+    /// known), else int32. Indices inside a load and arguments of calls do not
+    /// count: `C[i] - 3` on an int64 `C` is int64 whatever `i` is.
     pub fn index_dtype(&self, e: &Expr) -> DataType {
-        let mut res = None;
-        e.visit(&mut |x| {
-            if res.is_some() {
-                return;
+        self.int_dtype(e).unwrap_or(DataType::I32)
+    }
+
+    fn int_dtype(&self, e: &Expr) -> Option<DataType> {
+        let int = |t: DataType| t.is_int().then_some(t);
+        match e {
+            Expr::Int(_, t) | Expr::Cast(t, _) => int(*t),
+            Expr::Var(v) => self.var_decl(*v).and_then(|d| int(d.dtype)),
+            Expr::Load(b, _) => self
+                .types
+                .and_then(|(_, bufs)| bufs.get(b.0 as usize))
+                .and_then(|buf| int(buf.dtype)),
+            Expr::Binary(op, a, b) if !(op.is_comparison() || op.is_logical()) => {
+                self.int_dtype(a).or_else(|| self.int_dtype(b))
             }
-            match x {
-                Expr::Int(_, t) if t.is_int() => res = Some(*t),
-                Expr::Var(v) => {
-                    if let Some(decl) = self.var_decl(*v) {
-                        if decl.dtype.is_int() {
-                            res = Some(decl.dtype);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        });
-        res.unwrap_or(DataType::I32)
+            Expr::Select(_, a, b) => self.int_dtype(a).or_else(|| self.int_dtype(b)),
+            Expr::Call(Intrinsic::IfThenElse, args) if args.len() == 3 => self
+                .int_dtype(&args[1])
+                .or_else(|| self.int_dtype(&args[2])),
+            _ => None,
+        }
     }
 
     /// The affine form of `e`, or `None` when `e` is not an integer expression.
@@ -448,6 +453,24 @@ mod tests {
             .to_affine(&Expr::sub(Expr::Var(x), Expr::Var(x)))
             .is_none());
         assert_eq!(ctx.index_dtype(&Expr::Var(i)), DataType::I64);
+        // A load's own indices do not type the expression around it.
+        let c = f.new_buffer(crate::ir::Buffer::new(
+            "C",
+            vec![Expr::int(8)],
+            DataType::I64,
+        ));
+        let j = f.new_var("j", DataType::I32);
+        let ctx = TypeCtx::new(Some(&f));
+        let load = Expr::Load(c, vec![Expr::Var(j)]);
+        assert_eq!(
+            ctx.index_dtype(&Expr::sub(load, Expr::int(3))),
+            DataType::I64
+        );
+        let cast = Expr::Cast(DataType::I64, Box::new(Expr::Var(j)));
+        assert_eq!(
+            ctx.index_dtype(&Expr::add(cast, Expr::int(1))),
+            DataType::I64
+        );
         assert_eq!(TypeCtx::default().kind(&Expr::Var(x)), Kind::Int);
     }
 }
