@@ -191,20 +191,18 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
     let mut region: Vec<Option<(Expr, Expr)>> = vec![None; shape.len()];
     let mut usable = vec![true; shape.len()];
     for acc in &accesses {
+        // Relaxed: thread loops above that share the buffer, and every loop
+        // inside the allocation (whose ranges join the fixed ones).
         let mut all = fixed_ranges.clone();
-        let mut relaxed = VarRanges::new();
-        for l in outer
+        let mut relaxed_vars: Vec<VarId> = outer
             .iter()
-            .filter(|l| l.thread.is_some_and(|a| relaxes(buf.scope, a)))
-        {
-            if let Some((lo, hi)) = l.range {
-                relaxed.insert(l.var, const_range(lo, hi));
-            }
-        }
+            .filter(|l| l.range.is_some() && l.thread.is_some_and(|a| relaxes(buf.scope, a)))
+            .map(|l| l.var)
+            .collect();
         for l in &acc.inner {
             match l.range {
                 Some((lo, hi)) => {
-                    relaxed.insert(l.var, const_range(lo, hi));
+                    relaxed_vars.push(l.var);
                     all.insert(l.var, const_range(lo, hi));
                 }
                 // A loop without constant bounds cannot be relaxed: keep the dimension whole.
@@ -212,14 +210,10 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             }
         }
         for (v, r) in &acc.narrow {
-            if let Some(x) = relaxed.get_mut(v) {
-                *x = r.clone();
-            }
             if let Some(x) = all.get_mut(v) {
                 *x = r.clone();
             }
         }
-        let relaxed_vars: Vec<VarId> = relaxed.keys().copied().collect();
         for (d, idx) in acc.indices.iter().enumerate() {
             let Some(r) = relax_typed(ctx, idx, &relaxed_vars, &all) else {
                 usable[d] = false;
