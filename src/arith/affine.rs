@@ -140,20 +140,46 @@ impl<'a> TypeCtx<'a> {
 
     /// The affine form of `e`, or `None` when `e` is not an integer expression.
     pub fn to_affine(&self, e: &Expr) -> Option<Affine> {
+        let mut acc = Affine::constant(0);
+        self.accumulate(e, 1, &mut acc)?;
+        Some(acc)
+    }
+
+    /// Adds `k * e` to `acc`, term by term in order of appearance (one form
+    /// built in place, not one per sub-expression).
+    fn accumulate(&self, e: &Expr, k: i64, acc: &mut Affine) -> Option<()> {
         match e {
-            Expr::Int(v, t) if t.is_int() => Some(Affine::constant(*v)),
-            Expr::Binary(BinOp::Add, a, b) => self.to_affine(a)?.add(&self.to_affine(b)?),
-            Expr::Binary(BinOp::Sub, a, b) => self.to_affine(a)?.sub(&self.to_affine(b)?),
+            Expr::Int(v, t) if t.is_int() => {
+                acc.constant = acc.constant.checked_add(v.checked_mul(k)?)?;
+                Some(())
+            }
+            Expr::Binary(BinOp::Add, a, b) => {
+                self.accumulate(a, k, acc)?;
+                self.accumulate(b, k, acc)
+            }
+            Expr::Binary(BinOp::Sub, a, b) => {
+                self.accumulate(a, k, acc)?;
+                self.accumulate(b, k.checked_neg()?, acc)
+            }
             Expr::Binary(BinOp::Mul, a, b) => {
-                let fa = self.to_affine(a)?;
                 let fb = self.to_affine(b)?;
-                match (fa.as_const(), fb.as_const()) {
-                    (_, Some(c)) => fa.scale(c),
-                    (Some(c), None) => fb.scale(c),
-                    (None, None) => Some(Affine::atom(e.clone())),
+                if let Some(c) = fb.as_const() {
+                    return self.accumulate(a, k.checked_mul(c)?, acc);
+                }
+                let fa = self.to_affine(a)?;
+                match fa.as_const() {
+                    Some(c) => {
+                        for (atom, x) in &fb.terms {
+                            acc.add_term(atom.clone(), x.checked_mul(c)?.checked_mul(k)?)?;
+                        }
+                        let c0 = fb.constant.checked_mul(c)?.checked_mul(k)?;
+                        acc.constant = acc.constant.checked_add(c0)?;
+                        Some(())
+                    }
+                    None => acc.add_term(e.clone(), k),
                 }
             }
-            _ if self.is_int(e) => Some(Affine::atom(e.clone())),
+            _ if self.is_int(e) => acc.add_term(e.clone(), k),
             _ => None,
         }
     }

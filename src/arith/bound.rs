@@ -45,6 +45,13 @@ pub fn relax_typed(ctx: TypeCtx, e: &Expr, relax: &[VarId], ranges: &VarRanges) 
     Relaxer::new(relax, ranges, ctx).span(e, e)
 }
 
+/// Constant bounds of an expression that is simplified already (lowered
+/// code): `const_bounds` without its simplification, so much cheaper. Sums
+/// still cancel through their affine form.
+pub fn simplified_bounds(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Option<(i64, i64)> {
+    Bounder::new(ranges, ctx).bounds(e)
+}
+
 /// Like `const_bounds`, with the dtypes of a type context.
 pub fn const_bounds_typed(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Option<(i64, i64)> {
     let s = simplify_typed(ctx, e, ranges);

@@ -20,6 +20,26 @@ pub fn simplify_kernel(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Expr {
     largest_scale_first(ctx, &simplify_typed(ctx, e, ranges))
 }
 
+/// `a + k * b` for `a` and `b` simplified already (lowered indices): their
+/// affine forms added, in kernel order, without simplifying again; the full
+/// `simplify_kernel` where either has no affine form (or on overflow).
+pub fn add_simplified(ctx: TypeCtx, a: &Expr, b: &Expr, k: i64) -> Expr {
+    let sum = ctx
+        .to_affine(a)
+        .zip(ctx.to_affine(b))
+        .and_then(|(fa, fb)| fa.add(&fb.scale(k)?));
+    let dtype = ctx.index_dtype(a);
+    match sum {
+        Some(f) if fits(f.constant, dtype) && f.terms.iter().all(|(_, c)| fits(*c, dtype)) => {
+            largest_scale_first(ctx, &f.to_expr_typed(dtype))
+        }
+        _ => {
+            let e = Expr::add(a.clone(), Expr::mul(b.clone(), Expr::Int(k, dtype)));
+            simplify_kernel(ctx, &e, &VarRanges::new())
+        }
+    }
+}
+
 /// Reorders every integer sum in `e` (atoms included) largest scale first;
 /// among equal scales variables come in order of their ids, then other atoms
 /// in their order of appearance.

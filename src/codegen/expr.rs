@@ -7,7 +7,7 @@
 //! Invariant: pure printing; knows `ir` and the lowered program's arenas.
 
 use super::names::Names;
-use crate::arith::{const_bounds_typed, VarRanges};
+use crate::arith::{simplified_bounds, VarRanges};
 use crate::ir::{BinOp, BufferId, DataType, Expr, Intrinsic, VarId};
 use crate::lower::Lowered;
 use std::collections::BTreeSet;
@@ -146,7 +146,7 @@ impl ExprCtx<'_> {
     }
 
     fn nonneg(&self, e: &Expr) -> bool {
-        const_bounds_typed(self.f.type_ctx(), e, self.ranges).is_some_and(|(lo, _)| lo >= 0)
+        simplified_bounds(self.f.type_ctx(), e, self.ranges).is_some_and(|(lo, _)| lo >= 0)
     }
 
     fn wrap(text: String, prec: u8, outer: u8) -> String {

@@ -8,7 +8,7 @@
 //!
 //! Invariant: pure analysis of a lowered program; decides nothing else.
 
-use crate::arith::{const_bounds_typed, TypeCtx, VarRanges};
+use crate::arith::{simplified_bounds, TypeCtx, VarRanges};
 use crate::ir::{Expr, Range};
 use crate::lower::flatten_buffer::alloc_size;
 use crate::lower::lir::{LStmt, Lowered};
@@ -36,7 +36,7 @@ pub fn needs_64bit(f: &Lowered) -> bool {
 /// Whether every value of the index fits in 32 bits. An index without bounds
 /// (a loaded one) is taken to stay inside its buffer, whose size is checked.
 fn index_fits(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> bool {
-    const_bounds_typed(ctx, e, ranges).is_none_or(|(lo, hi)| fits(lo) && fits(hi))
+    simplified_bounds(ctx, e, ranges).is_none_or(|(lo, hi)| fits(lo) && fits(hi))
 }
 
 fn wide_expr(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> bool {

@@ -10,9 +10,8 @@
 //! Invariant: works on `lir` after `plan_buffer_allocation`.
 
 use super::lir::{rewrite_accesses, LStmt, Lowered};
-use crate::arith::{
-    const_bounds_typed, const_range, relax_typed, simplify_kernel, TypeCtx, VarRanges,
-};
+use crate::arith::order::{add_simplified, largest_scale_first};
+use crate::arith::{const_range, relax_typed, simplified_bounds, TypeCtx, VarRanges};
 use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
 
 #[derive(Clone)]
@@ -39,8 +38,9 @@ fn ranges_of(stack: &[Loop]) -> VarRanges {
 /// The loop with constant bounds of its whole range over the loops around it.
 fn loop_of(ctx: TypeCtx, l: &super::lir::LFor, outer: &[Loop]) -> Loop {
     let r = ranges_of(outer);
-    let min = const_bounds_typed(ctx, &l.min, &r);
-    let end = const_bounds_typed(ctx, &Expr::add(l.min.clone(), l.extent.clone()), &r);
+    // Loop bounds are simplified already (the sum cancels through its affine form).
+    let min = simplified_bounds(ctx, &l.min, &r);
+    let end = simplified_bounds(ctx, &Expr::add(l.min.clone(), l.extent.clone()), &r);
     let range = match (min, end) {
         (Some((lo, _)), Some((_, hi))) if hi > lo => Some((lo, hi - 1)),
         _ => None,
@@ -219,12 +219,10 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
                 usable[d] = false;
                 continue;
             };
-            let hi = simplify_kernel(
-                ctx,
-                &Expr::sub(Expr::add(r.min.clone(), r.extent), Expr::int(1)),
-                &fixed_ranges,
-            );
-            let lo = simplify_kernel(ctx, &r.min, &fixed_ranges);
+            // `relax` simplifies its ends under the ranges.
+            let last = add_simplified(ctx, &r.extent, &Expr::int(1), -1);
+            let hi = add_simplified(ctx, &r.min, &last, 1);
+            let lo = largest_scale_first(ctx, &r.min);
             let inner_var = |e: &Expr| {
                 lets.iter().any(|v| e.uses_var(*v)) || relaxed_vars.iter().any(|v| e.uses_var(*v))
             };
@@ -255,10 +253,7 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             .as_ref()
             .filter(|_| usable[d])
             .and_then(|(lo, hi)| {
-                let width = Expr::sub(hi.clone(), lo.clone());
-                let ext = simplify_kernel(ctx, &width, &VarRanges::new())
-                    .as_int()?
-                    .checked_add(1)?;
+                let ext = add_simplified(ctx, hi, lo, -1).as_int()?.checked_add(1)?;
                 (ext > 0 && ext < extent).then(|| (lo.clone(), ext))
             });
         match dim {
@@ -284,8 +279,7 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
                 if off.as_int() == Some(0) {
                     continue;
                 }
-                let shifted = Expr::sub(e.clone(), off.clone());
-                *e = simplify_kernel(ctx, &shifted, &VarRanges::new());
+                *e = add_simplified(ctx, e, off, -1);
             }
         }
         x
@@ -294,7 +288,7 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
 
 /// The smaller (`min`) or larger of two symbolic bounds, when their order is provable.
 fn pick(ctx: TypeCtx, a: &Expr, b: &Expr, r: &VarRanges, min: bool) -> Option<Expr> {
-    let d = const_bounds_typed(ctx, &Expr::sub(a.clone(), b.clone()), r);
+    let d = simplified_bounds(ctx, &Expr::sub(a.clone(), b.clone()), r);
     let a_le_b = d.is_some_and(|(_, hi)| hi <= 0);
     let a_ge_b = d.is_some_and(|(lo, _)| lo >= 0);
     match (min, a_le_b, a_ge_b) {

@@ -9,7 +9,7 @@
 //! Invariant: works on flat `lir` (one index per access).
 
 use super::lir::{LFor, LStmt, LStore, Lowered};
-use crate::arith::{lane_split, modular, simplify_kernel, Affine, TypeCtx, VarRanges};
+use crate::arith::{lane_split, modular, simplify_typed, Affine, TypeCtx, VarRanges};
 use crate::ir::{DataType, Expr, ForKind, Range, VarId};
 
 /// How one vectorized loop maps onto a vector access.
@@ -68,7 +68,7 @@ pub fn analyze(f: &Lowered, l: &LFor, ranges: &VarRanges) -> Option<VectorPlan> 
     let ctx = f.type_ctx();
     // `base + stride * lane`, each index simplified under the loops around it.
     let split = |e: &Expr| {
-        let e = simplify_kernel(ctx, e, &r);
+        let e = simplify_typed(ctx, e, &r);
         let form = ctx.to_affine(&e)?;
         let (base, stride) = lane_split(ctx, &form, lane, lanes, &r)?;
         Some((base, stride, ctx.index_dtype(&e)))
