@@ -11,7 +11,10 @@
 
 use super::lir::{rewrite_accesses, LStmt, Lowered};
 use crate::arith::order::{add_simplified, largest_scale_first};
-use crate::arith::{const_range, relax_typed, simplified_bounds, TypeCtx, VarRanges};
+use crate::arith::{
+    const_bounds_typed, const_range, relax_typed, simplified_bounds, simplify_kernel, TypeCtx,
+    VarRanges,
+};
 use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
 
 #[derive(Clone)]
@@ -37,13 +40,19 @@ fn ranges_of(stack: &[Loop]) -> VarRanges {
 
 /// The loop with constant bounds of its whole range over the loops around it.
 fn loop_of(ctx: TypeCtx, l: &super::lir::LFor, outer: &[Loop]) -> Loop {
-    let r = ranges_of(outer);
-    // Loop bounds are simplified already (the sum cancels through its affine form).
-    let min = simplified_bounds(ctx, &l.min, &r);
-    let end = simplified_bounds(ctx, &Expr::add(l.min.clone(), l.extent.clone()), &r);
-    let range = match (min, end) {
-        (Some((lo, _)), Some((_, hi))) if hi > lo => Some((lo, hi - 1)),
-        _ => None,
+    let range = match (l.min.as_int(), l.extent.as_int()) {
+        (Some(m), Some(e)) if e > 0 => m.checked_add(e - 1).map(|hi| (m, hi)),
+        (Some(_), Some(_)) => None,
+        // Symbolic bounds (not simplified yet): bounded over the loops around.
+        _ => {
+            let r = ranges_of(outer);
+            let min = const_bounds_typed(ctx, &l.min, &r);
+            let end = const_bounds_typed(ctx, &Expr::add(l.min.clone(), l.extent.clone()), &r);
+            match (min, end) {
+                (Some((lo, _)), Some((_, hi))) if hi > lo => Some((lo, hi - 1)),
+                _ => None,
+            }
+        }
     };
     let thread = match l.kind {
         ForKind::ThreadBinding(a) => Some(a),
@@ -279,7 +288,9 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
                 if off.as_int() == Some(0) {
                     continue;
                 }
-                *e = add_simplified(ctx, e, off, -1);
+                // Indices are not simplified yet at this point of the pipeline.
+                let shifted = Expr::sub(e.clone(), off.clone());
+                *e = simplify_kernel(ctx, &shifted, &VarRanges::new());
             }
         }
         x
