@@ -31,7 +31,12 @@ pub fn simplify_with(e: &Expr, ranges: &VarRanges) -> Expr {
 /// Like `simplify_with`, with the variable and buffer dtypes of `func` when given
 /// (so float variables and integer loads are told apart).
 pub fn simplify_in(func: Option<&PrimFunc>, e: &Expr, ranges: &VarRanges) -> Expr {
-    Simplifier::new(TypeCtx::new(func), ranges).simp(e)
+    simplify_typed(TypeCtx::new(func), e, ranges)
+}
+
+/// Like `simplify_in`, with the dtypes of any type context (a lowered kernel's arenas).
+pub fn simplify_typed(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Expr {
+    Simplifier::new(ctx, ranges).simp(e)
 }
 
 struct Simplifier<'a> {
@@ -105,10 +110,11 @@ impl<'a> Simplifier<'a> {
             let form = form_of(&res);
             return (res, form);
         }
-        // As `TypeCtx::index_dtype` of the node: its first typed leaf.
+        // As `TypeCtx::index_dtype` of the node.
         let dtype = self
-            .first_int_leaf(&sa)
-            .or_else(|| self.first_int_leaf(&sb))
+            .ctx
+            .int_dtype(&sa)
+            .or_else(|| self.ctx.int_dtype(&sb))
             .unwrap_or(DataType::I32);
         let form = match (fa, fb) {
             (Some(fa), Some(fb)) => match op {
@@ -122,35 +128,31 @@ impl<'a> Simplifier<'a> {
             },
             _ => None,
         };
+        // As `arith`: a split index's parts add back up first.
+        let recombines = form.as_ref().is_some_and(|f| {
+            f.terms
+                .iter()
+                .any(|(a, _)| matches!(a, Expr::Binary(BinOp::FloorMod, ..)))
+        });
+        // What reading the node again gives, when it stays (kept only if wanted).
+        let unrecombined = (want_form && recombines).then(|| form.clone()).flatten();
+        let form = form.map(|f| self.ctx.recombine_div_mod(f));
         match form {
             Some(f) if fits_form(&f, dtype) => {
-                let reread = want_form.then(|| reread_form(&f));
-                (f.into_expr_typed(dtype), reread)
+                // Without a floormod term nothing recombined: the printed form
+                // reads back as `reread_form` says; else it is read again.
+                let reread = (want_form && !recombines).then(|| reread_form(&f));
+                let res = f.into_expr_typed(dtype);
+                let reread = match reread {
+                    None if want_form => self.ctx.to_affine(&res),
+                    r => r,
+                };
+                (res, reread)
             }
             // Not affine, or a number does not fit the type: the node stays.
-            f => (Expr::binary(op, sa, sb), f.filter(|_| want_form)),
-        }
-    }
-
-    /// The type of the first integer literal, or integer variable when the
-    /// function is known, in pre-order (`TypeCtx::index_dtype` without its default).
-    fn first_int_leaf(&self, e: &Expr) -> Option<DataType> {
-        match e {
-            Expr::Int(_, t) if t.is_int() => Some(*t),
-            Expr::Var(v) => self
-                .ctx
-                .func
-                .and_then(|f| f.vars.get(v.0 as usize))
-                .map(|d| d.dtype)
-                .filter(|t| t.is_int()),
-            _ => {
-                let mut res = None;
-                e.for_each_child(|c| {
-                    if res.is_none() {
-                        res = self.first_int_leaf(c);
-                    }
-                });
-                res
+            f => {
+                let f = if recombines { unrecombined } else { f };
+                (Expr::binary(op, sa, sb), f.filter(|_| want_form))
             }
         }
     }
@@ -177,7 +179,11 @@ impl<'a> Simplifier<'a> {
         let node = Expr::binary(op, a, b);
         if self.ctx.kind(&node) == Kind::Int {
             let dtype = self.ctx.index_dtype(&node);
-            return match self.ctx.to_affine(&node).and_then(|f| emit_owned(f, dtype)) {
+            let form = self
+                .ctx
+                .to_affine(&node)
+                .map(|f| self.ctx.recombine_div_mod(f));
+            return match form.and_then(|f| emit_owned(f, dtype)) {
                 Some(res) => res,
                 None => node,
             };
