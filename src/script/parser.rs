@@ -44,21 +44,21 @@ pub(crate) fn parse_here(src: &str) -> Result<Module> {
     parser.file()
 }
 
-struct Parser {
-    tokens: Vec<Token>,
+struct Parser<'a> {
+    tokens: Vec<Token<'a>>,
     pos: usize,
     depth: usize,
 }
 
-impl Parser {
-    fn peek(&self) -> &Tok {
+impl<'a> Parser<'a> {
+    fn peek(&self) -> &Tok<'a> {
         self.tokens
             .get(self.pos)
             .map(|t| &t.tok)
             .unwrap_or(&Tok::Eof)
     }
 
-    fn peek_nth(&self, n: usize) -> &Tok {
+    fn peek_nth(&self, n: usize) -> &Tok<'a> {
         self.tokens
             .get(self.pos + n)
             .map(|t| &t.tok)
@@ -80,15 +80,13 @@ impl Parser {
         }
     }
 
-    fn bump(&mut self) -> Token {
-        let tok = self.tokens.get(self.pos).cloned().unwrap_or(Token {
-            tok: Tok::Eof,
-            span: self.span(),
-        });
+    /// Moves past the current token; returns its span.
+    fn bump(&mut self) -> Span {
+        let span = self.span();
         if self.pos < self.tokens.len() {
             self.pos += 1;
         }
-        tok
+        span
     }
 
     fn is_op(&self, op: &str) -> bool {
@@ -141,17 +139,20 @@ impl Parser {
 
     fn expect_op(&mut self, op: &'static str, context: &str) -> Result<Span> {
         if self.is_op(op) {
-            Ok(self.bump().span)
+            Ok(self.bump())
         } else {
             Err(self.unexpected(&[&format!("`{op}`")], context))
         }
     }
 
     fn expect_name(&mut self, context: &str) -> Result<Ident> {
-        match self.peek().clone() {
+        match *self.peek() {
             Tok::Name(name) => {
-                let span = self.bump().span;
-                Ok(Ident { name, span })
+                let span = self.bump();
+                Ok(Ident {
+                    name: name.to_string(),
+                    span,
+                })
             }
             _ => Err(self.unexpected(&["a name"], context)),
         }
@@ -405,7 +406,7 @@ impl Parser {
     }
 
     fn for_stmt(&mut self) -> Result<Stmt> {
-        let start = self.bump().span;
+        let start = self.bump();
         let target = self.testlist()?;
         if !self.eat_kw(Keyword::In) {
             return Err(self.unexpected(&["`in`"], "after the loop variables"));
@@ -420,7 +421,7 @@ impl Parser {
     }
 
     fn if_stmt(&mut self) -> Result<Stmt> {
-        let start = self.bump().span;
+        let start = self.bump();
         let cond = self.expr()?;
         self.expect_op(":", "after the if condition")?;
         let then_body = self.suite("after the if condition")?;
@@ -443,7 +444,7 @@ impl Parser {
     }
 
     fn with_stmt(&mut self) -> Result<Stmt> {
-        let start = self.bump().span;
+        let start = self.bump();
         let mut items = Vec::new();
         loop {
             let context = self.expr()?;
