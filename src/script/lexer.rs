@@ -112,7 +112,8 @@ pub struct Token<'a> {
 /// first (`//=` over `//` over `/`).
 fn operator(rest: &[u8]) -> Option<&'static str> {
     let at = |i: usize| rest.get(i).copied().unwrap_or(0);
-    let with_eq = |long: &'static str, short: &'static str| if at(2) == b'=' { long } else { short };
+    let with_eq =
+        |long: &'static str, short: &'static str| if at(2) == b'=' { long } else { short };
     Some(match (at(0), at(1)) {
         (b'/', b'/') => with_eq("//=", "//"),
         (b'*', b'*') => with_eq("**=", "**"),
@@ -322,7 +323,10 @@ impl<'a> Lexer<'a> {
     }
 
     fn skip_comment(&mut self) {
-        self.pos = match self.src.as_bytes()[self.pos..].iter().position(|&b| b == b'\n') {
+        self.pos = match self.src.as_bytes()[self.pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+        {
             Some(n) => self.pos + n,
             None => self.src.len(),
         };
@@ -715,16 +719,19 @@ mod tests {
     #[test]
     fn operators_match_longest_first() {
         const OPS: [&str; 41] = [
-            "//=", "**=", ">>=", "<<=", "->", "//", "**", "<=", ">=", "==", "!=", "+=", "-=",
-            "*=", "/=", "%=", "<<", ">>", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "@",
-            "=", "+", "-", "*", "/", "%", "<", ">", "~", "&", "|", "^",
+            "//=", "**=", ">>=", "<<=", "->", "//", "**", "<=", ">=", "==", "!=", "+=", "-=", "*=",
+            "/=", "%=", "<<", ">>", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "@", "=",
+            "+", "-", "*", "/", "%", "<", ">", "~", "&", "|", "^",
         ];
         let chars = b"/*<>-=!+%()[]{},:.;@~&|^ a0";
         for a in chars {
             for b in chars {
                 for c in chars {
                     let text = [*a, *b, *c];
-                    let want = OPS.iter().find(|op| text.starts_with(op.as_bytes())).copied();
+                    let want = OPS
+                        .iter()
+                        .find(|op| text.starts_with(op.as_bytes()))
+                        .copied();
                     assert_eq!(operator(&text), want, "{:?}", std::str::from_utf8(&text));
                 }
             }
