@@ -21,11 +21,24 @@ pub const MAX_DEPTH: usize = 200;
 /// left; the memory is only reserved, pages are touched as used.
 const PARSE_STACK_BYTES: usize = 32 << 20;
 
+/// Stack a parse must have left to run where it is called: what `MAX_DEPTH`
+/// nesting needs in this build, with room to spare (`tests/script_parse.rs`
+/// parses the deepest accepted programs on a thread with just this much).
+/// Optimised frames are several times smaller; below this, a fresh segment
+/// of `PARSE_STACK_BYTES` is mapped for the call. Mapping one costs more than
+/// parsing a small workload (page faults on fresh pages, an munmap), so the
+/// main thread (8 MiB) parses in place.
+pub const PARSE_RED_ZONE: usize = if cfg!(debug_assertions) {
+    PARSE_STACK_BYTES
+} else {
+    4 << 20
+};
+
 /// Runs `f` with a stack large enough for `MAX_DEPTH` nesting: on the current
-/// stack when that much is left, else on a fresh segment that `stacker` maps
-/// for the call (no thread is started, so a parse costs what it parses).
+/// stack when `PARSE_RED_ZONE` is left, else on a fresh segment that `stacker`
+/// maps for the call (no thread is started, so a parse costs what it parses).
 pub(crate) fn with_parse_stack<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
-    stacker::maybe_grow(PARSE_STACK_BYTES, PARSE_STACK_BYTES, f)
+    stacker::maybe_grow(PARSE_RED_ZONE, PARSE_STACK_BYTES, f)
 }
 
 /// Parses a whole file.
