@@ -671,9 +671,9 @@ mod tests {
             t,
             vec![
                 Tok::Keyword(Keyword::For),
-                Tok::Name("i".into()),
+                Tok::Name("i"),
                 Tok::Keyword(Keyword::In),
-                Tok::Name("x".into()),
+                Tok::Name("x"),
                 Tok::Op(":"),
                 Tok::Newline,
                 Tok::Indent,
@@ -693,7 +693,7 @@ mod tests {
         assert_eq!(
             t,
             vec![
-                Tok::Name("f".into()),
+                Tok::Name("f"),
                 Tok::Op("("),
                 Tok::Int(1),
                 Tok::Op(","),
