@@ -133,10 +133,15 @@ fn the_mma_session_lowers_to_ldmatrix_and_mma_sync() {
         "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
         "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
         "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
-        // Per lane: A is 4x1 tiles of 8 halves, B 1x4, C 4x4 (64x64 per warp).
-        "half A_shared_warp[32];",
-        "half B_shared_warp[32];",
+        // Per lane: A is 4x1 tiles of 8 halves, B 1x4, C 4x4 (64x64 per
+        // warp); A and B twice over, one version per pipeline stage (the
+        // pipeline counts an ldmatrix as writing its registers).
+        "half A_shared_warp[64];",
+        "half B_shared_warp[64];",
         "float C_warp[128];",
+        // A and B tiles double-buffered in shared memory by cp.async.
+        "half A_shared[10240];",
+        "tirtui_cp_async_16(",
     ] {
         assert!(cuda.contains(want), "no `{want}` in\n{cuda}");
     }
@@ -168,4 +173,30 @@ fn a_warp_buffer_read_outside_the_intrinsics_is_refused_by_lowering() {
         .to_string();
     assert!(err.contains("C_warp"), "{err}");
     assert!(err.contains("outside an MMA intrinsic"), "{err}");
+}
+
+#[test]
+#[ignore = "needs libnvrtc (cargo test --test mma -- --ignored, with the NVRTC env of .ci/run)"]
+fn the_mma_kernel_compiles_with_nvrtc_to_ldmatrix_and_mma() {
+    assert!(tirtui::runtime::nvrtc_available(), "needs libnvrtc");
+    let (before, yaml) = small_case();
+    let trace = replay_yaml(before, &yaml).unwrap_or_else(|e| panic!("{e}"));
+    let kernel = tirtui::codegen::generate(trace.func()).unwrap().kernel;
+    for arch in ["sm_80", "sm_90"] {
+        let report = tirtui::runtime::nvrtc_compile(&kernel, arch)
+            .unwrap_or_else(|e| panic!("{arch}: {e}\n{}", kernel.source));
+        assert!(report.warnings.is_empty(), "{arch}: {:?}", report.warnings);
+        for want in [
+            "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+            "mma.sync.aligned.m16n8k16",
+        ] {
+            assert!(report.ptx.contains(want), "{arch}: no {want} in the PTX");
+        }
+        // The lanes' warp arrays live in registers: no local memory.
+        assert!(
+            !report.ptx.contains(".local"),
+            "{arch}: local memory in\n{}",
+            report.ptx
+        );
+    }
 }

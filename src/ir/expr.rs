@@ -238,6 +238,11 @@ impl Intrinsic {
         }
     }
 
+    /// True for the tensor calls that read what they write (`c += a * b`).
+    pub fn accumulates(self) -> bool {
+        matches!(self, Intrinsic::WmmaMma | Intrinsic::MmaSync)
+    }
+
     /// The argument whose type is the call's type, when it is not the first
     /// (`None`: the call has a fixed type, see `fixed_type`).
     pub fn typed_by_arg(self) -> Option<usize> {
