@@ -32,7 +32,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         if rank < 2 || buf.shape[rank - 2].as_int() != Some(WARP_SIZE) {
             return Err(LowerError::Unsupported {
                 what: format!(
-                    "warp buffer {} has shape [{}]; a warp buffer's second-to-last axis is its {WARP_SIZE} lanes (transform_layout it as TVM's MMA schedules do)",
+                    "warp buffer {} has shape [{}]; a warp buffer's second-to-last axis is its {WARP_SIZE} lanes: lay it out with transform_layout (TVM's shared_16x16_to_ldmatrix_32x8_layout) and tensorize its producer and consumers with the MMA intrinsics",
                     buf.name,
                     buf.shape.iter().map(|e| f.expr(e)).collect::<Vec<_>>().join(", ")
                 ),
