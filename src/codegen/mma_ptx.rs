@@ -89,23 +89,34 @@ pub fn helper_source() -> String {
          }\n\
          }\n",
     );
-    for (sfx, ty, zero) in [
-        ("f32", "float", "0.0f"),
-        ("f16", "half", "__float2half_rn(0.0f)"),
-        ("i32", "int", "0"),
+    for (sfx, ty, zero, pair) in [
+        ("f32", "float", "0.0f", "float2"),
+        ("f16", "half", "__float2half_rn(0.0f)", "half2"),
+        ("i32", "int", "0", "int2"),
     ] {
         s.push_str(&format!(
             "__device__ __forceinline__ void tirtui_mma_fill_{sfx}({ty}* c) {{\n  \
              #pragma unroll\n  for (int r = 0; r < 8; ++r) c[r] = {zero};\n\
              }}\n"
         ));
-        // Register r of lane l is element (l/4 + 8*((r%4)/2), 2*(l%4) + r%2 + 8*(r/4)).
+        // Register r of lane l is element (l/4 + 8*((r%4)/2), 2*(l%4) + r%2 + 8*(r/4)):
+        // registers 2p and 2p+1 are neighbours in a row, stored as one pair
+        // where that is aligned (an even ldm and an aligned tile base).
         s.push_str(&format!(
             "__device__ __forceinline__ void tirtui_mma_store_{sfx}({ty}* dst, const {ty}* c, int ldm, int lane) {{\n  \
-             #pragma unroll\n  for (int r = 0; r < 8; ++r) {{\n    \
-             int row = lane / 4 + 8 * ((r % 4) / 2);\n    \
-             int col = 2 * (lane % 4) + r % 2 + 8 * (r / 4);\n    \
-             dst[row * ldm + col] = c[r];\n  \
+             #pragma unroll\n  \
+             for (int p = 0; p < 4; ++p) {{\n    \
+             int row = lane / 4 + 8 * (p % 2);\n    \
+             int col = 2 * (lane % 4) + 8 * (p / 2);\n    \
+             if (ldm % 2 == 0 && (unsigned long long)dst % sizeof({pair}) == 0) {{\n      \
+             {pair} v;\n      \
+             v.x = c[2 * p];\n      \
+             v.y = c[2 * p + 1];\n      \
+             *({pair}*)&dst[row * ldm + col] = v;\n    \
+             }} else {{\n      \
+             dst[row * ldm + col] = c[2 * p];\n      \
+             dst[row * ldm + col + 1] = c[2 * p + 1];\n    \
+             }}\n  \
              }}\n\
              }}\n"
         ));
