@@ -170,7 +170,12 @@ fn mma_call(
         } => {
             let src = first(&block.reads, "read")?;
             let Expr::Load(b, mut idx) = src else {
-                unreachable!("`first` returns loads")
+                return Err(LowerError::Unsupported {
+                    what: format!(
+                        "block \"{}\": ldmatrix's source is not a buffer",
+                        block.name
+                    ),
+                });
             };
             // The row this lane points ldmatrix at (TVM's smem_offset): lanes
             // 8m..8m+7 give the rows of 8x8 matrix m, which land in register m.
