@@ -277,3 +277,34 @@ fn the_wmma_session_declares_one_fragment_per_tile_with_the_row_strides() {
         assert!(cuda.contains(want), "no `{want}` in\n{cuda}");
     }
 }
+
+/// The pipelined WMMA session: the software pipeline repeats the compute
+/// statement (steady state and epilogue), and with it the fragments'
+/// allocations; each is still one fragment per 16x16 tile (it was sized twice,
+/// `[0]`, before), the copies are cp.async into three stages, and `ldm` is the
+/// padded row stride.
+#[test]
+fn the_pipelined_wmma_session_keeps_one_fragment_per_tile() {
+    let path = std::path::Path::new("sessions/gemm_f16_4096_2_wmma_pipelined.yaml");
+    let session = Session::load(path).unwrap();
+    let (_, text) = session.workload_source(Some(path)).unwrap();
+    let trace = Trace::replay(parse(&text), &session.steps)
+        .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("wmma").render()));
+    let cuda = tirtui::codegen::generate(trace.func())
+        .unwrap()
+        .kernel
+        .source;
+    for want in [
+        "float> C_wmma_accumulator[16];",
+        "nvcuda::wmma::row_major> A_shared_wmma_matrix_a[4];",
+        "nvcuda::wmma::row_major> B_shared_wmma_matrix_b[4];",
+        "tirtui_cp_async_16(A_shared",
+        "TIRTUI_CP_ASYNC_WAIT(2);",
+        // A rows 64 + 8 halves, B rows 128 + 8.
+        "k_1 * 16], 72);",
+        "ax1_0 * 16], 136);",
+    ] {
+        assert!(cuda.contains(want), "no `{want}` in\n{cuda}");
+    }
+    assert!(!cuda.contains("[0];"), "an empty array in\n{cuda}");
+}

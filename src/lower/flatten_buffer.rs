@@ -94,11 +94,16 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         *idx = vec![linear(&flat, &Ranges::new()).to_expr()];
         b
     });
-    // Allocated buffers become flat arrays of their size.
+    // Allocated buffers become flat arrays of their size, each once: a
+    // software pipeline's prologue, steady state and epilogue allocate the
+    // same buffer several times, and a fragment buffer's size (counted in
+    // tiles) must not be divided again.
     let mut allocated = Vec::new();
     body.visit(&mut |s| {
         if let LStmt::Alloc(a) = s {
-            allocated.push(a.buffer);
+            if !allocated.contains(&a.buffer) {
+                allocated.push(a.buffer);
+            }
         }
     });
     for b in allocated {
