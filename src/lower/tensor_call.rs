@@ -155,12 +155,15 @@ pub fn lower(
     Ok(LStmt::Evaluate(call))
 }
 
+/// The load at the base of the first of some regions (or why there is none).
+type FirstOperand<'a> = dyn Fn(&[BufferRegion], &str) -> Result<Expr, LowerError> + 'a;
+
 /// The PTX call of an MMA intrinsic for lane `lane`.
 fn mma_call(
     block: &Block,
     op: MmaOp,
     lane: VarId,
-    first: &dyn Fn(&[BufferRegion], &str) -> Result<Expr, LowerError>,
+    first: &FirstOperand<'_>,
 ) -> Result<Expr, LowerError> {
     let tx = || Expr::Var(lane);
     Ok(match op {

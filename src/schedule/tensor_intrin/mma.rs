@@ -184,8 +184,6 @@ fn store_desc(dtype: &str, scope: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     /// The layout is a bijection of the 16x16 tile onto 32 lanes x 8
     /// registers, and it is the m16n8k16 fragment layout: register r of lane
     /// l holds row l/4 (+8 for r%4 >= 2), column 2*(l%4) + r%2 (+8 for r >= 4).
