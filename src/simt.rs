@@ -22,6 +22,7 @@
 use crate::interp::{Tensor, TensorData};
 use crate::ir::{BufferId, DataType, Expr, ThreadAxis, VarId};
 use crate::lower::flatten_buffer::alloc_size;
+use crate::lower::lir::{LIf, LStore};
 use crate::lower::{LStmt, Lowered, LoweredProgram};
 use std::collections::HashMap;
 use thiserror::Error;
@@ -343,24 +344,7 @@ impl Sim<'_> {
                 }
                 Ok(())
             }
-            LStmt::If(i) => {
-                let mut then_mask = vec![false; self.n];
-                let mut else_mask = vec![false; self.n];
-                for t in (0..self.n).filter(|&t| mask[t]) {
-                    if self.eval(&i.cond, t)?.truth() {
-                        then_mask[t] = true;
-                    } else {
-                        else_mask[t] = true;
-                    }
-                }
-                if then_mask.contains(&true) {
-                    self.exec(&i.then_case, &then_mask)?;
-                }
-                match &i.else_case {
-                    Some(e) if else_mask.contains(&true) => self.exec(e, &else_mask),
-                    _ => Ok(()),
-                }
-            }
+            LStmt::If(i) => self.exec_if(i, mask),
             LStmt::Let(l) => {
                 let mut vals = vec![Val::I(0); self.n];
                 for t in (0..self.n).filter(|&t| mask[t]) {
@@ -384,36 +368,7 @@ impl Sim<'_> {
                 }
                 self.exec(&a.body, mask)
             }
-            LStmt::Store(st) => {
-                let idx = st.indices.first().cloned().unwrap_or(Expr::int(0));
-                let t_store = self.f.buffer(st.buffer).dtype;
-                if warp::has_warp_call(&st.value) {
-                    // The lanes exchange values: all read, then all write.
-                    self.active = mask.to_vec();
-                    let mut vals = Vec::new();
-                    for t in (0..self.n).filter(|&t| mask[t]) {
-                        let i = self.eval(&idx, t)?.int();
-                        vals.push((t, i, round(t_store, self.eval(&st.value, t)?)));
-                    }
-                    self.active.clear();
-                    for (t, i, v) in vals {
-                        self.write(st.buffer, i, v, t)?;
-                    }
-                    return Ok(());
-                }
-                let issue_async =
-                    self.async_depth > 0 && self.f.buffer(st.buffer).scope.is_shared();
-                for t in (0..self.n).filter(|&t| mask[t]) {
-                    let i = self.eval(&idx, t)?.int();
-                    let v = round(t_store, self.eval(&st.value, t)?);
-                    if issue_async {
-                        self.issue_async(st.buffer, i, v, t)?;
-                    } else {
-                        self.write(st.buffer, i, v, t)?;
-                    }
-                }
-                Ok(())
-            }
+            LStmt::Store(st) => self.exec_store(st, mask),
             LStmt::Async(b) => {
                 self.async_depth += 1;
                 let r = self.exec(b, mask);
@@ -450,6 +405,59 @@ impl Sim<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// An `if`: the threads of `mask` split by the condition, each side run
+    /// under its own mask (a side no thread takes is skipped).
+    fn exec_if(&mut self, i: &LIf, mask: &[bool]) -> Result<(), SimError> {
+        let mut then_mask = vec![false; self.n];
+        let mut else_mask = vec![false; self.n];
+        for t in (0..self.n).filter(|&t| mask[t]) {
+            if self.eval(&i.cond, t)?.truth() {
+                then_mask[t] = true;
+            } else {
+                else_mask[t] = true;
+            }
+        }
+        if then_mask.contains(&true) {
+            self.exec(&i.then_case, &then_mask)?;
+        }
+        match &i.else_case {
+            Some(e) if else_mask.contains(&true) => self.exec(e, &else_mask),
+            _ => Ok(()),
+        }
+    }
+
+    /// A store by every thread of `mask`: async into shared memory inside an
+    /// `Async`, and all reads before all writes when the lanes exchange values.
+    fn exec_store(&mut self, st: &LStore, mask: &[bool]) -> Result<(), SimError> {
+        let idx = st.indices.first().cloned().unwrap_or(Expr::int(0));
+        let t_store = self.f.buffer(st.buffer).dtype;
+        if warp::has_warp_call(&st.value) {
+            // The lanes exchange values: all read, then all write.
+            self.active = mask.to_vec();
+            let mut vals = Vec::new();
+            for t in (0..self.n).filter(|&t| mask[t]) {
+                let i = self.eval(&idx, t)?.int();
+                vals.push((t, i, round(t_store, self.eval(&st.value, t)?)));
+            }
+            self.active.clear();
+            for (t, i, v) in vals {
+                self.write(st.buffer, i, v, t)?;
+            }
+            return Ok(());
+        }
+        let issue_async = self.async_depth > 0 && self.f.buffer(st.buffer).scope.is_shared();
+        for t in (0..self.n).filter(|&t| mask[t]) {
+            let i = self.eval(&idx, t)?.int();
+            let v = round(t_store, self.eval(&st.value, t)?);
+            if issue_async {
+                self.issue_async(st.buffer, i, v, t)?;
+            } else {
+                self.write(st.buffer, i, v, t)?;
+            }
+        }
+        Ok(())
     }
 
     fn bounds(&self, b: BufferId, i: i64, size: usize) -> Result<usize, SimError> {

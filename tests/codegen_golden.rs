@@ -90,6 +90,23 @@ fn golden_kernels() {
     });
 }
 
+/// Regression: the lowering simplifier wrote int64 constants as `int`, and
+/// `max(0, <long long>)` has no unique CUDA overload.
+#[test]
+fn int64_constants_stay_int64() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/codegen/int64_max.tir");
+    let out = tirtui::codegen::generate(&program(&path)).unwrap();
+    let src = &out.kernel.source;
+    assert!(
+        src.contains("max(0LL, C[((int)threadIdx.x)] - 3LL)"),
+        "{src}"
+    );
+    assert!(
+        src.contains("((long long)A[((int)threadIdx.x)]) * 2LL"),
+        "{src}"
+    );
+}
+
 /// The golden kernels compile without a warning. The shipped sessions' kernels
 /// are compiled by `tests/sessions_nvrtc.rs`.
 #[test]

@@ -8,7 +8,7 @@
 //!
 //! Invariant: knows only `ir`; all arithmetic is checked, overflow gives `None`.
 
-use crate::ir::{BinOp, DataType, Expr, Intrinsic, PrimFunc, VarId};
+use crate::ir::{BinOp, Buffer, DataType, Expr, Intrinsic, PrimFunc, VarDecl, VarId};
 
 /// An integer expression as a sum of coefficient * atom plus a constant.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,17 +27,30 @@ pub enum Kind {
     Unknown,
 }
 
-/// Type context: with a function, variable and buffer dtypes are known;
-/// without one, variables are assumed to be integers (index variables) and
-/// loads are of unknown kind.
+/// Type context: with the variable and buffer arenas (of a function or of a
+/// lowered kernel), dtypes are known; without them, variables are assumed to
+/// be integers (index variables) and loads are of unknown kind.
 #[derive(Clone, Copy, Default)]
 pub struct TypeCtx<'a> {
-    pub func: Option<&'a PrimFunc>,
+    pub types: Option<(&'a [VarDecl], &'a [Buffer])>,
 }
 
 impl<'a> TypeCtx<'a> {
     pub fn new(func: Option<&'a PrimFunc>) -> TypeCtx<'a> {
-        TypeCtx { func }
+        TypeCtx {
+            types: func.map(|f| (f.vars.as_slice(), f.buffers.as_slice())),
+        }
+    }
+
+    /// The context of a lowered kernel's arenas.
+    pub fn of(vars: &'a [VarDecl], buffers: &'a [Buffer]) -> TypeCtx<'a> {
+        TypeCtx {
+            types: Some((vars, buffers)),
+        }
+    }
+
+    fn var_decl(&self, v: VarId) -> Option<&'a VarDecl> {
+        self.types.and_then(|(vars, _)| vars.get(v.0 as usize))
     }
 
     fn kind_of_dtype(t: DataType) -> Kind {
@@ -55,11 +68,11 @@ impl<'a> TypeCtx<'a> {
         match e {
             Expr::Int(_, t) => Self::kind_of_dtype(*t),
             Expr::Float(..) => Kind::Float,
-            Expr::Var(v) => match self.func.and_then(|f| f.vars.get(v.0 as usize)) {
+            Expr::Var(v) => match self.var_decl(*v) {
                 Some(decl) => Self::kind_of_dtype(decl.dtype),
                 None => Kind::Int,
             },
-            Expr::Load(b, _) => match self.func.and_then(|f| f.buffers.get(b.0 as usize)) {
+            Expr::Load(b, _) => match self.types.and_then(|(_, bufs)| bufs.get(b.0 as usize)) {
                 Some(buf) => Self::kind_of_dtype(buf.dtype),
                 None => Kind::Unknown,
             },
@@ -97,46 +110,113 @@ impl<'a> TypeCtx<'a> {
         self.kind(e) == Kind::Int
     }
 
-    /// The integer dtype of an index expression: that of its first typed leaf
-    /// (literal, or variable when the function is known), else int32.
+    /// The integer dtype of an index expression: that of its first typed
+    /// operand (literal, cast, or variable and load when their types are
+    /// known), else int32. Indices inside a load and arguments of calls do not
+    /// count: `C[i] - 3` on an int64 `C` is int64 whatever `i` is.
     pub fn index_dtype(&self, e: &Expr) -> DataType {
-        let mut res = None;
-        e.visit(&mut |x| {
-            if res.is_some() {
-                return;
+        self.int_dtype(e).unwrap_or(DataType::I32)
+    }
+
+    fn int_dtype(&self, e: &Expr) -> Option<DataType> {
+        let int = |t: DataType| t.is_int().then_some(t);
+        match e {
+            Expr::Int(_, t) | Expr::Cast(t, _) => int(*t),
+            Expr::Var(v) => self.var_decl(*v).and_then(|d| int(d.dtype)),
+            Expr::Load(b, _) => self
+                .types
+                .and_then(|(_, bufs)| bufs.get(b.0 as usize))
+                .and_then(|buf| int(buf.dtype)),
+            Expr::Binary(op, a, b) if !(op.is_comparison() || op.is_logical()) => {
+                self.int_dtype(a).or_else(|| self.int_dtype(b))
             }
-            match x {
-                Expr::Int(_, t) if t.is_int() => res = Some(*t),
-                Expr::Var(v) => {
-                    if let Some(decl) = self.func.and_then(|f| f.vars.get(v.0 as usize)) {
-                        if decl.dtype.is_int() {
-                            res = Some(decl.dtype);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        });
-        res.unwrap_or(DataType::I32)
+            Expr::Select(_, a, b) => self.int_dtype(a).or_else(|| self.int_dtype(b)),
+            Expr::Call(Intrinsic::IfThenElse, args) if args.len() == 3 => self
+                .int_dtype(&args[1])
+                .or_else(|| self.int_dtype(&args[2])),
+            _ => None,
+        }
     }
 
     /// The affine form of `e`, or `None` when `e` is not an integer expression.
     pub fn to_affine(&self, e: &Expr) -> Option<Affine> {
+        let mut acc = Affine::constant(0);
+        self.accumulate(e, 1, &mut acc)?;
+        Some(acc)
+    }
+
+    /// Adds `k * e` to `acc`, term by term in order of appearance (one form
+    /// built in place, not one per sub-expression).
+    fn accumulate(&self, e: &Expr, k: i64, acc: &mut Affine) -> Option<()> {
         match e {
-            Expr::Int(v, t) if t.is_int() => Some(Affine::constant(*v)),
-            Expr::Binary(BinOp::Add, a, b) => self.to_affine(a)?.add(&self.to_affine(b)?),
-            Expr::Binary(BinOp::Sub, a, b) => self.to_affine(a)?.sub(&self.to_affine(b)?),
+            Expr::Int(v, t) if t.is_int() => {
+                acc.constant = acc.constant.checked_add(v.checked_mul(k)?)?;
+                Some(())
+            }
+            Expr::Binary(BinOp::Add, a, b) => {
+                self.accumulate(a, k, acc)?;
+                self.accumulate(b, k, acc)
+            }
+            Expr::Binary(BinOp::Sub, a, b) => {
+                self.accumulate(a, k, acc)?;
+                self.accumulate(b, k.checked_neg()?, acc)
+            }
             Expr::Binary(BinOp::Mul, a, b) => {
-                let fa = self.to_affine(a)?;
                 let fb = self.to_affine(b)?;
-                match (fa.as_const(), fb.as_const()) {
-                    (_, Some(c)) => fa.scale(c),
-                    (Some(c), None) => fb.scale(c),
-                    (None, None) => Some(Affine::atom(e.clone())),
+                if let Some(c) = fb.as_const() {
+                    return self.accumulate(a, k.checked_mul(c)?, acc);
+                }
+                let fa = self.to_affine(a)?;
+                match fa.as_const() {
+                    Some(c) => {
+                        for (atom, x) in &fb.terms {
+                            acc.add_term(atom.clone(), x.checked_mul(c)?.checked_mul(k)?)?;
+                        }
+                        let c0 = fb.constant.checked_mul(c)?.checked_mul(k)?;
+                        acc.constant = acc.constant.checked_add(c0)?;
+                        Some(())
+                    }
+                    None => acc.add_term(e.clone(), k),
                 }
             }
-            _ if self.is_int(e) => Some(Affine::atom(e.clone())),
+            _ if self.is_int(e) => acc.add_term(e.clone(), k),
             _ => None,
+        }
+    }
+}
+
+impl TypeCtx<'_> {
+    /// `k*c * floordiv(x, c) + k * floormod(x, c)` is `k * x` for `c > 0`: the
+    /// two parts of a split index add back up to the index. The form is
+    /// returned unchanged where nothing recombines (or on overflow).
+    pub fn recombine_div_mod(&self, mut f: Affine) -> Affine {
+        loop {
+            let found = f.terms.iter().enumerate().find_map(|(i, (a, k))| {
+                let Expr::Binary(BinOp::FloorMod, x, c) = a else {
+                    return None;
+                };
+                let c = c.as_int().filter(|c| *c > 0)?;
+                let kd = k.checked_mul(c)?;
+                let j = f.terms.iter().position(|(b, kb)| {
+                    *kb == kd
+                        && matches!(b, Expr::Binary(BinOp::FloorDiv, y, c2)
+                            if y == x && c2.as_int() == Some(c))
+                })?;
+                Some((i, j, x, *k))
+            });
+            let Some((i, j, x, k)) = found else {
+                return f;
+            };
+            let Some(x) = self.to_affine(x).and_then(|x| x.scale(k)) else {
+                return f;
+            };
+            let mut rest = f.clone();
+            rest.terms.remove(i.max(j));
+            rest.terms.remove(i.min(j));
+            match rest.add(&x) {
+                Some(next) => f = next,
+                None => return f,
+            }
         }
     }
 }
@@ -222,6 +302,11 @@ impl Affine {
             terms,
             constant: self.constant.checked_mul(k)?,
         })
+    }
+
+    /// True when some atom mentions `v`.
+    pub fn uses_var(&self, v: VarId) -> bool {
+        self.terms.iter().any(|(a, _)| a.uses_var(v))
     }
 
     /// Coefficient of the variable `v` as a term of its own (0 when absent).
@@ -394,6 +479,24 @@ mod tests {
             .to_affine(&Expr::sub(Expr::Var(x), Expr::Var(x)))
             .is_none());
         assert_eq!(ctx.index_dtype(&Expr::Var(i)), DataType::I64);
+        // A load's own indices do not type the expression around it.
+        let c = f.new_buffer(crate::ir::Buffer::new(
+            "C",
+            vec![Expr::int(8)],
+            DataType::I64,
+        ));
+        let j = f.new_var("j", DataType::I32);
+        let ctx = TypeCtx::new(Some(&f));
+        let load = Expr::Load(c, vec![Expr::Var(j)]);
+        assert_eq!(
+            ctx.index_dtype(&Expr::sub(load, Expr::int(3))),
+            DataType::I64
+        );
+        let cast = Expr::Cast(DataType::I64, Box::new(Expr::Var(j)));
+        assert_eq!(
+            ctx.index_dtype(&Expr::add(cast, Expr::int(1))),
+            DataType::I64
+        );
         assert_eq!(TypeCtx::default().kind(&Expr::Var(x)), Kind::Int);
     }
 }

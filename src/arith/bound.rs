@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 
 use super::affine::{floor_div, floor_mod, Affine, TypeCtx};
-use super::simplify::{simplify_in, simplify_with};
-use crate::ir::{BinOp, Expr, Intrinsic, Range, VarId};
+use super::simplify::{simplify_typed, simplify_with};
+use crate::ir::{BinOp, DataType, Expr, Intrinsic, Range, VarId};
 
 /// Known ranges of variables: min (an expression, often symbolic in outer loop vars) and extent.
 pub type VarRanges = HashMap<VarId, Range>;
@@ -36,7 +36,47 @@ pub fn can_prove(cond: &Expr, ranges: &VarRanges) -> bool {
 /// possible. Affine expressions are exact; floordiv/floormod by a positive constant
 /// are bounded conservatively. `None` when `e` cannot be bounded.
 pub fn relax(e: &Expr, relax: &[VarId], ranges: &VarRanges) -> Option<Range> {
-    Relaxer::new(relax, ranges, TypeCtx::default()).span(e, e)
+    relax_typed(TypeCtx::default(), e, relax, ranges)
+}
+
+/// Like `relax`, with the dtypes of a type context (integer loads in an index
+/// are atoms then).
+pub fn relax_typed(ctx: TypeCtx, e: &Expr, relax: &[VarId], ranges: &VarRanges) -> Option<Range> {
+    Relaxer::new(relax, ranges, ctx).span(e, e)
+}
+
+/// Constant bounds of an expression that is simplified already (lowered
+/// code): `const_bounds` without its simplification, so much cheaper. Sums
+/// still cancel through their affine form.
+pub fn simplified_bounds(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Option<(i64, i64)> {
+    Bounder::new(ranges, ctx).bounds(e)
+}
+
+/// Like `const_bounds`, with the dtypes of a type context.
+pub fn const_bounds_typed(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Option<(i64, i64)> {
+    let s = simplify_typed(ctx, e, ranges);
+    Bounder::new(ranges, ctx).bounds(&s)
+}
+
+/// The range of the values `lo..=hi` (constants; int64 literals where int32 cannot hold them).
+pub fn const_range(lo: i64, hi: i64) -> Range {
+    let lit = |v: i64| {
+        let t = if i32::try_from(v).is_ok() {
+            DataType::I32
+        } else {
+            DataType::I64
+        };
+        Expr::Int(v, t)
+    };
+    Range::new(lit(lo), lit(hi.saturating_sub(lo).saturating_add(1)))
+}
+
+/// Inclusive constant bounds `(lo, hi)` of a range with a constant min and a
+/// positive constant extent.
+pub fn const_interval(r: &Range) -> Option<(i64, i64)> {
+    let (m, e) = (r.min.as_int()?, r.extent.as_int()?);
+    (e > 0).then_some(())?;
+    Some((m, m.checked_add(e - 1)?))
 }
 
 /// Constant interval bounds without simplifying first (the simplifier's own tool).
@@ -197,7 +237,7 @@ impl<'a> Relaxer<'a> {
     }
 
     fn simp(&self, e: &Expr) -> Expr {
-        simplify_in(self.ctx.func, e, self.ranges)
+        simplify_typed(self.ctx, e, self.ranges)
     }
 
     fn uses_relaxed(&self, e: &Expr) -> bool {

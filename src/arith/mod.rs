@@ -8,13 +8,22 @@
 pub mod affine;
 pub mod bound;
 mod fold;
+pub mod modular;
+pub mod narrow;
+pub mod order;
 pub mod region;
 pub mod simplify;
 
 #[cfg(test)]
 mod testutil;
 
-pub use affine::{to_affine, Affine};
-pub use bound::{can_prove, const_bounds, relax, VarRanges};
+pub use affine::{to_affine, Affine, TypeCtx};
+pub use bound::{
+    can_prove, const_bounds, const_bounds_typed, const_interval, const_range, relax, relax_typed,
+    simplified_bounds, VarRanges,
+};
+pub use modular::{lane_split, modular};
+pub use narrow::narrow;
+pub use order::simplify_kernel;
 pub use region::{infer_access_regions, relax_region, union_region};
-pub use simplify::{simplify, simplify_in, simplify_with};
+pub use simplify::{simplify, simplify_in, simplify_typed, simplify_with};

@@ -31,7 +31,12 @@ pub fn simplify_with(e: &Expr, ranges: &VarRanges) -> Expr {
 /// Like `simplify_with`, with the variable and buffer dtypes of `func` when given
 /// (so float variables and integer loads are told apart).
 pub fn simplify_in(func: Option<&PrimFunc>, e: &Expr, ranges: &VarRanges) -> Expr {
-    Simplifier::new(TypeCtx::new(func), ranges).simp(e)
+    simplify_typed(TypeCtx::new(func), e, ranges)
+}
+
+/// Like `simplify_in`, with the dtypes of any type context (a lowered kernel's arenas).
+pub fn simplify_typed(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Expr {
+    Simplifier::new(ctx, ranges).simp(e)
 }
 
 struct Simplifier<'a> {
@@ -86,7 +91,11 @@ impl<'a> Simplifier<'a> {
         let node = Expr::binary(op, a, b);
         if self.ctx.kind(&node) == Kind::Int {
             let dtype = self.ctx.index_dtype(&node);
-            return match self.ctx.to_affine(&node).and_then(|f| emit(&f, dtype)) {
+            let form = self
+                .ctx
+                .to_affine(&node)
+                .map(|f| self.ctx.recombine_div_mod(f));
+            return match form.and_then(|f| emit(&f, dtype)) {
                 Some(res) => res,
                 None => node,
             };

@@ -16,9 +16,10 @@ use super::async_copy;
 use super::expr::{c_type, helper_source, make_vector, vector_type, ExprCtx};
 use super::names::Names;
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
-use crate::ir::{BufferId, DataType, Expr, ForKind, Intrinsic, StorageScope, ThreadAxis};
+use crate::arith::{simplify_kernel, VarRanges};
+use crate::ir::Range;
+use crate::ir::{BufferId, DataType, Expr, ForKind, Intrinsic, StorageScope};
 use crate::lower::flatten_buffer::alloc_size;
-use crate::lower::index::{Ranges, Simplifier};
 use crate::lower::lir::{LFor, LStmt, Lowered, LoweredProgram};
 use crate::lower::vectorize::{analyze, single_store};
 use std::collections::{BTreeSet, HashSet};
@@ -30,7 +31,7 @@ struct Writer<'a> {
     out: String,
     lines: usize,
     level: usize,
-    ranges: Ranges,
+    ranges: VarRanges,
     /// Names declared in each open C scope.
     scopes: Vec<HashSet<String>>,
     /// Buffers read or written by a vector access (declared `__align__(16)`).
@@ -195,7 +196,7 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
         out: String::new(),
         lines: 0,
         level: 1,
-        ranges: Ranges::new(),
+        ranges: f.thread_ranges(),
         scopes: vec![HashSet::new()],
         vector_buffers: HashSet::new(),
         blocks: Vec::new(),
@@ -203,14 +204,6 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
         wide: super::index_width::needs_64bit(f),
         in_async: 0,
     };
-    for &(axis, v) in &launch.thread_vars {
-        let ext = match axis {
-            ThreadAxis::BlockIdx(d) => launch.grid[d as usize % 3],
-            ThreadAxis::ThreadIdx(d) => launch.block[d as usize % 3],
-            ThreadAxis::VThread(_) => 1,
-        };
-        w.ranges.insert(v, (0, ext as i64 - 1));
-    }
     f.body.visit(&mut |s| {
         if let LStmt::For(l) = s {
             if l.kind == ForKind::Vectorized {
@@ -578,20 +571,17 @@ impl Writer<'_> {
     }
 
     fn for_loop(&mut self, l: &LFor) {
-        let saved = self.ranges.get(&l.var).copied();
         if l.kind == ForKind::Vectorized && self.vector_store(l) {
             return;
         }
-        if let (Some(m), Some(e)) = (l.min.as_int(), l.extent.as_int()) {
-            if e > 0 {
-                self.ranges.insert(l.var, (m, m.saturating_add(e - 1)));
-            }
-        }
+        let saved = self
+            .ranges
+            .insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
         let name = self.names.var(l.var).to_string();
         let min = self.expr(&l.min);
         let end = match (l.min.as_int(), l.extent.as_int()) {
             (Some(0), _) => self.expr(&l.extent),
-            (Some(m), Some(e)) => m.saturating_add(e).to_string(),
+            (Some(m), Some(e)) if m.checked_add(e).is_some() => (m + e).to_string(),
             _ => self.expr(&Expr::add(l.min.clone(), l.extent.clone())),
         };
         if matches!(l.kind, ForKind::Unrolled | ForKind::Vectorized) {
@@ -650,16 +640,12 @@ impl Writer<'_> {
                     return false;
                 };
                 let vt = vector_type(dtype, plan.lanes);
-                let simp = Simplifier {
-                    vars: &self.f.vars,
-                    buffers: &self.f.buffers,
-                    ranges: self.ranges.clone(),
-                };
+                let ctx = self.f.type_ctx();
                 let lanes: Vec<String> = (0..plan.lanes)
                     .map(|k| {
                         let mut v = st.value.clone();
                         v.substitute(&|x| (x == l.var).then(|| Expr::int(k)));
-                        simp.simplify(&v)
+                        simplify_kernel(ctx, &v, &self.ranges)
                     })
                     .collect::<Vec<_>>()
                     .iter()

@@ -7,8 +7,8 @@
 //! Invariant: pure printing; knows `ir` and the lowered program's arenas.
 
 use super::names::Names;
+use crate::arith::{simplified_bounds, VarRanges};
 use crate::ir::{BinOp, BufferId, DataType, Expr, Intrinsic, VarId};
-use crate::lower::index::{expr_bounds, Ranges};
 use crate::lower::Lowered;
 use std::collections::BTreeSet;
 
@@ -105,7 +105,7 @@ pub struct ExprCtx<'a> {
     pub f: &'a Lowered,
     pub names: &'a Names,
     /// Ranges of the loops and thread indices around the expression.
-    pub ranges: &'a Ranges,
+    pub ranges: &'a VarRanges,
     /// Helper functions the printed code calls (`tirtui_floordiv_int` ...).
     pub helpers: &'a mut BTreeSet<&'static str>,
     /// Index arithmetic in 64 bits (`index_width::needs_64bit`).
@@ -146,7 +146,7 @@ impl ExprCtx<'_> {
     }
 
     fn nonneg(&self, e: &Expr) -> bool {
-        expr_bounds(e, self.ranges).0.is_some_and(|lo| lo >= 0)
+        simplified_bounds(self.f.type_ctx(), e, self.ranges).is_some_and(|(lo, _)| lo >= 0)
     }
 
     fn wrap(text: String, prec: u8, outer: u8) -> String {

@@ -8,17 +8,13 @@
 //!
 //! Invariant: pure analysis of a lowered program; decides nothing else.
 
-use crate::ir::Expr;
+use crate::arith::{simplified_bounds, TypeCtx, VarRanges};
+use crate::ir::{Expr, Range};
 use crate::lower::flatten_buffer::alloc_size;
-use crate::lower::index::{expr_bounds, Ranges};
 use crate::lower::lir::{LStmt, Lowered};
 
 fn fits(v: i64) -> bool {
     i32::try_from(v).is_ok()
-}
-
-fn range_fits(r: (Option<i64>, Option<i64>)) -> bool {
-    r.0.is_none_or(fits) && r.1.is_none_or(fits)
 }
 
 /// True when some buffer, loop bound or index of `f` may leave the i32 range.
@@ -33,42 +29,36 @@ pub fn needs_64bit(f: &Lowered) -> bool {
             return true;
         }
     }
-    let mut ranges = Ranges::new();
-    if let Some(launch) = &f.launch {
-        for &(axis, v) in &launch.thread_vars {
-            let ext = match axis {
-                crate::ir::ThreadAxis::BlockIdx(d) => launch.grid[d as usize % 3],
-                crate::ir::ThreadAxis::ThreadIdx(d) => launch.block[d as usize % 3],
-                crate::ir::ThreadAxis::VThread(_) => 1,
-            };
-            ranges.insert(v, (0, ext as i64 - 1));
-        }
-    }
+    let mut ranges = f.thread_ranges();
     wide_stmt(f, &f.body, &mut ranges)
 }
 
-fn wide_expr(e: &Expr, ranges: &Ranges) -> bool {
+/// Whether every value of the index fits in 32 bits. An index without bounds
+/// (a loaded one) is taken to stay inside its buffer, whose size is checked.
+fn index_fits(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> bool {
+    simplified_bounds(ctx, e, ranges).is_none_or(|(lo, hi)| fits(lo) && fits(hi))
+}
+
+fn wide_expr(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> bool {
     let mut wide = false;
     e.visit(&mut |x| match x {
         Expr::Int(v, _) => wide |= !fits(*v),
-        Expr::Load(_, idx) => wide |= idx.iter().any(|i| !range_fits(expr_bounds(i, ranges))),
+        Expr::Load(_, idx) => wide |= idx.iter().any(|i| !index_fits(ctx, i, ranges)),
         _ => {}
     });
     wide
 }
 
-fn wide_stmt(f: &Lowered, s: &LStmt, ranges: &mut Ranges) -> bool {
+fn wide_stmt(f: &Lowered, s: &LStmt, ranges: &mut VarRanges) -> bool {
+    let ctx = f.type_ctx();
     let mut wide = false;
     if let LStmt::Store(st) = s {
-        wide |= st
-            .indices
-            .iter()
-            .any(|i| !range_fits(expr_bounds(i, ranges)));
+        wide |= st.indices.iter().any(|i| !index_fits(ctx, i, ranges));
     }
     if let LStmt::Alloc(a) = s {
         wide |= alloc_size(f.buffer(a.buffer)).is_none_or(|n| !fits(n));
     }
-    s.for_each_expr(|e| wide |= wide_expr(e, ranges));
+    s.for_each_expr(|e| wide |= wide_expr(ctx, e, ranges));
     if wide {
         return true;
     }
@@ -82,12 +72,7 @@ fn wide_stmt(f: &Lowered, s: &LStmt, ranges: &mut Ranges) -> bool {
             if end.is_some_and(|e| !fits(e)) {
                 return true;
             }
-            let saved = ranges.get(&l.var).copied();
-            if let (Some(m), Some(e)) = (l.min.as_int(), l.extent.as_int()) {
-                if e > 0 {
-                    ranges.insert(l.var, (m, m.saturating_add(e - 1)));
-                }
-            }
+            let saved = ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
             let inner = wide_stmt(f, &l.body, ranges);
             match saved {
                 Some(r) => ranges.insert(l.var, r),

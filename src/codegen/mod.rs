@@ -5,7 +5,7 @@
 //!
 //! Invariant: never touches the GPU (that is `runtime`).
 //!
-//! May use: `ir`, `launch_limits`, `lower`.
+//! May use: `arith`, `ir`, `launch_limits`, `lower`.
 
 mod async_copy;
 mod cuda;

@@ -337,6 +337,14 @@ impl Expr {
         }
     }
 
+    /// The value of a boolean constant.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Expr::Int(v, DataType::Bool) => Some(*v != 0),
+            _ => None,
+        }
+    }
+
     pub fn is_const_true(&self) -> bool {
         matches!(self, Expr::Int(1, DataType::Bool))
     }

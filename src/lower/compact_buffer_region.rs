@@ -9,8 +9,12 @@
 //!
 //! Invariant: works on `lir` after `plan_buffer_allocation`.
 
-use super::index::{bounds, linear, relax, Linear, Ranges};
 use super::lir::{rewrite_accesses, LStmt, Lowered};
+use crate::arith::order::{add_simplified, largest_scale_first};
+use crate::arith::{
+    const_bounds_typed, const_range, relax_typed, simplified_bounds, simplify_kernel, TypeCtx,
+    VarRanges,
+};
 use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
 
 #[derive(Clone)]
@@ -27,20 +31,28 @@ pub fn run(mut f: Lowered) -> Lowered {
     f
 }
 
-fn ranges_of(stack: &[Loop]) -> Ranges {
+fn ranges_of(stack: &[Loop]) -> VarRanges {
     stack
         .iter()
-        .filter_map(|l| l.range.map(|r| (l.var, r)))
+        .filter_map(|l| l.range.map(|(lo, hi)| (l.var, const_range(lo, hi))))
         .collect()
 }
 
-fn loop_of(l: &super::lir::LFor, outer: &[Loop]) -> Loop {
-    let r = ranges_of(outer);
-    let min = bounds(&linear(&l.min, &r), &r);
-    let end = bounds(&linear(&Expr::add(l.min.clone(), l.extent.clone()), &r), &r);
-    let range = match (min.0, end.1) {
-        (Some(lo), Some(hi)) if hi > lo => Some((lo, hi - 1)),
-        _ => None,
+/// The loop with constant bounds of its whole range over the loops around it.
+fn loop_of(ctx: TypeCtx, l: &super::lir::LFor, outer: &[Loop]) -> Loop {
+    let range = match (l.min.as_int(), l.extent.as_int()) {
+        (Some(m), Some(e)) if e > 0 => m.checked_add(e - 1).map(|hi| (m, hi)),
+        (Some(_), Some(_)) => None,
+        // Symbolic bounds (not simplified yet): bounded over the loops around.
+        _ => {
+            let r = ranges_of(outer);
+            let min = const_bounds_typed(ctx, &l.min, &r);
+            let end = const_bounds_typed(ctx, &Expr::add(l.min.clone(), l.extent.clone()), &r);
+            match (min, end) {
+                (Some((lo, _)), Some((_, hi))) if hi > lo => Some((lo, hi - 1)),
+                _ => None,
+            }
+        }
     };
     let thread = match l.kind {
         ForKind::ThreadBinding(a) => Some(a),
@@ -56,7 +68,7 @@ fn loop_of(l: &super::lir::LFor, outer: &[Loop]) -> Loop {
 fn walk(f: &mut Lowered, s: &mut LStmt, stack: &mut Vec<Loop>) {
     match s {
         LStmt::For(l) => {
-            stack.push(loop_of(l, stack));
+            stack.push(loop_of(f.type_ctx(), l, stack));
             walk(f, &mut l.body, stack);
             stack.pop();
         }
@@ -86,10 +98,11 @@ struct Access {
     indices: Vec<Expr>,
     inner: Vec<Loop>,
     /// Ranges narrowed by the `if` conditions around the access (from `T.where`).
-    narrow: Ranges,
+    narrow: VarRanges,
 }
 
 struct Collector<'a> {
+    ctx: TypeCtx<'a>,
     b: BufferId,
     outer: &'a [Loop],
     out: Vec<Access>,
@@ -97,7 +110,7 @@ struct Collector<'a> {
 }
 
 impl Collector<'_> {
-    fn collect(&mut self, s: &LStmt, inner: &mut Vec<Loop>, narrow: &Ranges) {
+    fn collect(&mut self, s: &LStmt, inner: &mut Vec<Loop>, narrow: &VarRanges) {
         let b = self.b;
         let mut found: Vec<Vec<Expr>> = Vec::new();
         if let LStmt::Store(st) = s {
@@ -138,7 +151,7 @@ impl Collector<'_> {
             LStmt::For(l) => {
                 let mut all = self.outer.to_vec();
                 all.extend(inner.iter().cloned());
-                inner.push(loop_of(l, &all));
+                inner.push(loop_of(self.ctx, l, &all));
                 self.collect(&l.body, inner, narrow);
                 inner.pop();
             }
@@ -149,9 +162,9 @@ impl Collector<'_> {
             LStmt::If(i) => {
                 let mut base = ranges_of(self.outer);
                 base.extend(ranges_of(inner));
-                base.extend(narrow.iter().map(|(k, v)| (*k, *v)));
+                base.extend(narrow.iter().map(|(k, v)| (*k, v.clone())));
                 let mut then_narrow = narrow.clone();
-                then_narrow.extend(super::index::narrow(&i.cond, &base));
+                then_narrow.extend(crate::arith::narrow(self.ctx, &i.cond, &base));
                 self.collect(&i.then_case, inner, &then_narrow);
                 if let Some(e) = &i.else_case {
                     self.collect(e, inner, narrow);
@@ -170,56 +183,57 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
     let Some(shape) = buf.const_shape() else {
         return;
     };
+    let ctx = TypeCtx::of(&f.vars, &f.buffers);
     let mut c = Collector {
+        ctx,
         b,
         outer,
         out: Vec::new(),
         lets: Vec::new(),
     };
-    c.collect(body, &mut Vec::new(), &Ranges::new());
+    c.collect(body, &mut Vec::new(), &VarRanges::new());
     let (accesses, lets) = (c.out, c.lets);
     if accesses.is_empty() || accesses.iter().any(|a| a.indices.len() != shape.len()) {
         return;
     }
     let fixed_ranges = ranges_of(outer);
-    let mut region: Vec<Option<(Linear, Linear)>> = vec![None; shape.len()];
+    let mut region: Vec<Option<(Expr, Expr)>> = vec![None; shape.len()];
     let mut usable = vec![true; shape.len()];
     for acc in &accesses {
+        // Relaxed: thread loops above that share the buffer, and every loop
+        // inside the allocation (whose ranges join the fixed ones).
         let mut all = fixed_ranges.clone();
-        let mut relaxed = Ranges::new();
-        for l in outer
+        let mut relaxed_vars: Vec<VarId> = outer
             .iter()
-            .filter(|l| l.thread.is_some_and(|a| relaxes(buf.scope, a)))
-        {
-            if let Some(r) = l.range {
-                relaxed.insert(l.var, r);
-            }
-        }
+            .filter(|l| l.range.is_some() && l.thread.is_some_and(|a| relaxes(buf.scope, a)))
+            .map(|l| l.var)
+            .collect();
         for l in &acc.inner {
             match l.range {
-                Some(r) => {
-                    relaxed.insert(l.var, r);
-                    all.insert(l.var, r);
+                Some((lo, hi)) => {
+                    relaxed_vars.push(l.var);
+                    all.insert(l.var, const_range(lo, hi));
                 }
                 // A loop without constant bounds cannot be relaxed: keep the dimension whole.
                 None => usable.iter_mut().for_each(|u| *u = false),
             }
         }
         for (v, r) in &acc.narrow {
-            if let Some(x) = relaxed.get_mut(v) {
-                *x = *r;
-            }
             if let Some(x) = all.get_mut(v) {
-                *x = *r;
+                *x = r.clone();
             }
         }
         for (d, idx) in acc.indices.iter().enumerate() {
-            let Some((lo, hi)) = relax(&linear(idx, &all), &relaxed, &all) else {
+            let Some(r) = relax_typed(ctx, idx, &relaxed_vars, &all) else {
                 usable[d] = false;
                 continue;
             };
-            let inner_var = |l: &Linear| {
-                lets.iter().any(|v| l.uses_var(*v)) || relaxed.keys().any(|v| l.uses_var(*v))
+            // `relax` simplifies its ends under the ranges.
+            let last = add_simplified(ctx, &r.extent, &Expr::int(1), -1);
+            let hi = add_simplified(ctx, &r.min, &last, 1);
+            let lo = largest_scale_first(ctx, &r.min);
+            let inner_var = |e: &Expr| {
+                lets.iter().any(|v| e.uses_var(*v)) || relaxed_vars.iter().any(|v| e.uses_var(*v))
             };
             if inner_var(&lo) || inner_var(&hi) {
                 usable[d] = false;
@@ -228,8 +242,8 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             region[d] = Some(match region[d].take() {
                 None => (lo, hi),
                 Some((plo, phi)) => match (
-                    pick(&plo, &lo, &fixed_ranges, true),
-                    pick(&phi, &hi, &fixed_ranges, false),
+                    pick(ctx, &plo, &lo, &fixed_ranges, true),
+                    pick(ctx, &phi, &hi, &fixed_ranges, false),
                 ) {
                     (Some(l), Some(h)) => (l, h),
                     _ => {
@@ -248,7 +262,7 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             .as_ref()
             .filter(|_| usable[d])
             .and_then(|(lo, hi)| {
-                let ext = hi.clone().add(lo, -1).as_const()?.checked_add(1)?;
+                let ext = add_simplified(ctx, hi, lo, -1).as_int()?.checked_add(1)?;
                 (ext > 0 && ext < extent).then(|| (lo.clone(), ext))
             });
         match dim {
@@ -258,7 +272,7 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
                 new_shape.push(ext);
             }
             None => {
-                offsets.push(Linear::constant(0));
+                offsets.push(Expr::int(0));
                 new_shape.push(extent);
             }
         }
@@ -267,14 +281,16 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
         return;
     }
     f.buffers[b.0 as usize].shape = new_shape.into_iter().map(Expr::int).collect();
+    let ctx = TypeCtx::of(&f.vars, &f.buffers);
     rewrite_accesses(body, &mut |x, idx: &mut Vec<Expr>| {
         if x == b {
             for (e, off) in idx.iter_mut().zip(&offsets) {
-                if off.terms.is_empty() && off.constant == 0 {
+                if off.as_int() == Some(0) {
                     continue;
                 }
-                let l = linear(e, &Ranges::new()).add(off, -1);
-                *e = l.to_expr();
+                // Indices are not simplified yet at this point of the pipeline.
+                let shifted = Expr::sub(e.clone(), off.clone());
+                *e = simplify_kernel(ctx, &shifted, &VarRanges::new());
             }
         }
         x
@@ -282,11 +298,10 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
 }
 
 /// The smaller (`min`) or larger of two symbolic bounds, when their order is provable.
-fn pick(a: &Linear, b: &Linear, r: &Ranges, min: bool) -> Option<Linear> {
-    let d = a.clone().add(b, -1);
-    let (lo, hi) = bounds(&d, r);
-    let a_le_b = hi.is_some_and(|h| h <= 0);
-    let a_ge_b = lo.is_some_and(|l| l >= 0);
+fn pick(ctx: TypeCtx, a: &Expr, b: &Expr, r: &VarRanges, min: bool) -> Option<Expr> {
+    let d = simplified_bounds(ctx, &Expr::sub(a.clone(), b.clone()), r);
+    let a_le_b = d.is_some_and(|(_, hi)| hi <= 0);
+    let a_ge_b = d.is_some_and(|(lo, _)| lo >= 0);
     match (min, a_le_b, a_ge_b) {
         (true, true, _) | (false, _, true) => Some(a.clone()),
         (true, _, true) | (false, true, _) => Some(b.clone()),

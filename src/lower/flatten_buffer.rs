@@ -7,9 +7,9 @@
 //!
 //! Invariant: works on `lir`; after it every access has exactly one index.
 
-use super::index::{linear, Ranges};
 use super::lir::{rewrite_accesses, LStmt, Lowered};
 use super::LowerError;
+use crate::arith::{simplify_kernel, VarRanges};
 use crate::ir::{Buffer, Expr, Intrinsic};
 
 /// Element strides of a buffer, outermost first.
@@ -75,6 +75,8 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
     append_wmma_ldm(&mut body, &all_strides);
     let wmma_tiles: Vec<Option<Vec<Expr>>> = f.buffers.iter().map(tile_strides).collect();
+    let ctx = f.type_ctx();
+    let no_ranges = VarRanges::new();
     rewrite_accesses(&mut body, &mut |b, idx: &mut Vec<Expr>| {
         if let Some(ts) = &wmma_tiles[b.0 as usize] {
             *idx = vec![tile_index(std::mem::take(idx), ts)];
@@ -91,7 +93,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         }
         // Normalised right away, so the program reads as an affine sum.
         let flat = flat.unwrap_or(Expr::int(0));
-        *idx = vec![linear(&flat, &Ranges::new()).to_expr()];
+        *idx = vec![simplify_kernel(ctx, &flat, &no_ranges)];
         b
     });
     // Allocated buffers become flat arrays of their size, each once: a

@@ -30,7 +30,7 @@
 
 use super::lir::{rewrite_accesses, LAlloc, LFor, LStmt, Lowered};
 use super::LowerError;
-use crate::ir::{AnnValue, BufferId, Expr};
+use crate::ir::{AnnValue, Annotations, BufferId, Expr, VarId};
 
 pub const STAGE: &str = "software_pipeline_stage";
 pub const ORDER: &str = "software_pipeline_order";
@@ -308,6 +308,108 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
         loop_name: &loop_name,
         listing,
     };
+    let Annotated {
+        stages,
+        orders,
+        async_stages,
+    } = read_annotations(&cx, &annotations, n)?;
+    validate(&cx, &stages, &orders)?;
+    let (Some(lo), Some(ext)) = (min.as_int(), extent.as_int()) else {
+        return Err(cx.err(
+            "the loop's bounds are not constants".into(),
+            "pipeline a loop with a constant extent (split it first)".into(),
+        ));
+    };
+    let infos: Vec<Info> = stmts.iter().map(accesses).collect();
+    check_dependences(f, &cx, &allocs, &stages, &infos, &descs)?;
+    let max_stage = stages.iter().copied().max().unwrap_or(0);
+    let versions = add_versions(f, &allocs, &infos, &stages, &orders);
+
+    // One pipeline iteration: the statements in order, with commits and waits.
+    let mut ordered: Vec<usize> = (0..n).collect();
+    ordered.sort_by_key(|&i| orders[i]);
+    let is_async = |i: usize| async_stages.contains(&stages[i]);
+    if async_stages.iter().any(|s| !stages.contains(s)) {
+        return Err(cx.err(
+            format!("`{ASYNC_STAGES}` names a stage no statement has (stages: {stages:?})"),
+            String::new(),
+        ));
+    }
+    if !async_stages.is_empty() && stmts.iter().any(has_async) {
+        return Err(cx.err(
+            "async stages in both this pipeline and an inner one share one cp.async queue; this is not supported".into(),
+            "make only the inner pipeline's copies async".into(),
+        ));
+    }
+    let events = iteration_events(&ordered, &stages, &async_stages);
+    let waits = wait_counts(
+        &cx,
+        &events,
+        &stages,
+        &async_stages,
+        &infos,
+        &descs,
+        is_async,
+    )?;
+
+    let iteration = Iteration {
+        events: &events,
+        stmts: &stmts,
+        stages: &stages,
+        async_stages: &async_stages,
+        waits: &waits,
+        versions: &versions,
+        var,
+        lo,
+        ext,
+        max_stage,
+    };
+    let steady_ext = ext - max_stage;
+    let head_end = lo + max_stage;
+    let tail_start = (lo + ext).max(head_end);
+    let prologue: Vec<LStmt> = (lo..head_end)
+        .flat_map(|p| iteration.emit(Some(p)))
+        .collect();
+    let epilogue: Vec<LStmt> = (tail_start..lo + ext + max_stage)
+        .flat_map(|p| iteration.emit(Some(p)))
+        .collect();
+    let steady = if steady_ext > 0 {
+        LStmt::For(Box::new(LFor {
+            var,
+            min: Expr::int(lo),
+            extent: Expr::int(steady_ext),
+            kind,
+            annotations: annotations
+                .into_iter()
+                .filter(|(k, _)| ![STAGE, ORDER, ASYNC_STAGES].contains(&k.as_str()))
+                .collect(),
+            body: LStmt::seq(iteration.emit(None)),
+        }))
+    } else {
+        LStmt::Seq(Vec::new())
+    };
+    Ok(Piece::Expanded {
+        allocs,
+        parts: [LStmt::Seq(prologue), steady, LStmt::Seq(epilogue)],
+        loop_name,
+    })
+}
+
+/// The pipeline annotations of a loop whose body holds `n` statements.
+struct Annotated {
+    stages: Vec<i64>,
+    orders: Vec<i64>,
+    async_stages: Vec<i64>,
+}
+
+/// Reads the stage (required), order (default: the body's order) and async
+/// stage (default: none) annotations; stage and order need one entry per
+/// statement.
+fn read_annotations(
+    cx: &Ctx,
+    annotations: &Annotations,
+    n: usize,
+) -> Result<Annotated, LowerError> {
     let get = |key: &str| annotations.iter().find(|(k, _)| k == key).map(|(_, v)| v);
     let list = |key: &str, default: Option<Vec<i64>>| -> Result<Vec<i64>, LowerError> {
         let v = match get(key) {
@@ -346,20 +448,27 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
             ));
         }
     }
-    validate(&cx, &stages, &orders)?;
-    let (Some(lo), Some(ext)) = (min.as_int(), extent.as_int()) else {
-        return Err(cx.err(
-            "the loop's bounds are not constants".into(),
-            "pipeline a loop with a constant extent (split it first)".into(),
-        ));
-    };
-    let infos: Vec<Info> = stmts.iter().map(accesses).collect();
-    check_dependences(f, &cx, &allocs, &stages, &infos, &descs)?;
-    let max_stage = stages.iter().copied().max().unwrap_or(0);
+    Ok(Annotated {
+        stages,
+        orders,
+        async_stages,
+    })
+}
 
-    // Versions of the buffers allocated in the loop.
+/// Versions of the buffers allocated in the loop: one per stage from the
+/// first writer's to the last reader's, as a new leading dimension of the
+/// buffer (its strides and alignments shifted to match). Returns the buffers
+/// given more than one version, with their counts.
+fn add_versions(
+    f: &mut Lowered,
+    allocs: &[BufferId],
+    infos: &[Info],
+    stages: &[i64],
+    orders: &[i64],
+) -> Vec<(BufferId, i64)> {
+    let n = stages.len();
     let mut versions: Vec<(BufferId, i64)> = Vec::new();
-    for &b in &allocs {
+    for &b in allocs {
         let writers: Vec<usize> = (0..n).filter(|&i| infos[i].writes.contains(&b)).collect();
         let readers: Vec<usize> = (0..n).filter(|&i| infos[i].reads.contains(&b)).collect();
         let (Some(def), Some(usage)) = (
@@ -392,47 +501,46 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
             buf.axis_align.iter_mut().for_each(|a| a.0 += 1);
         }
     }
+    versions
+}
 
-    // One pipeline iteration: the statements in order, with commits and waits.
-    let mut ordered: Vec<usize> = (0..n).collect();
-    ordered.sort_by_key(|&i| orders[i]);
-    let is_async = |i: usize| async_stages.contains(&stages[i]);
-    if async_stages.iter().any(|s| !stages.contains(s)) {
-        return Err(cx.err(
-            format!("`{ASYNC_STAGES}` names a stage no statement has (stages: {stages:?})"),
-            String::new(),
-        ));
-    }
-    if !async_stages.is_empty() && stmts.iter().any(has_async) {
-        return Err(cx.err(
-            "async stages in both this pipeline and an inner one share one cp.async queue; this is not supported".into(),
-            "make only the inner pipeline's copies async".into(),
-        ));
-    }
-    let events = iteration_events(&ordered, &stages, &async_stages);
-    let waits = wait_counts(
-        &cx,
-        &events,
-        &stages,
-        &async_stages,
-        &infos,
-        &descs,
-        is_async,
-    )?;
+/// What emitting one pipeline iteration needs: the events of an iteration,
+/// the body's statements with their stages and waits, the versioned buffers
+/// and the original loop's variable and bounds.
+struct Iteration<'a> {
+    events: &'a [Event],
+    stmts: &'a [LStmt],
+    stages: &'a [i64],
+    async_stages: &'a [i64],
+    waits: &'a [Option<u32>],
+    versions: &'a [(BufferId, i64)],
+    var: VarId,
+    lo: i64,
+    ext: i64,
+    max_stage: i64,
+}
 
-    // One pipeline iteration: `Some(p)` unrolled at iteration p (statements
-    // out of bounds left out), `None` the steady-state body.
-    let emit = |p: Option<i64>| -> Vec<LStmt> {
+impl Iteration<'_> {
+    /// One pipeline iteration: `Some(p)` unrolled at iteration p (statements
+    /// out of bounds left out), `None` the steady-state body.
+    fn emit(&self, p: Option<i64>) -> Vec<LStmt> {
+        let Iteration {
+            var,
+            lo,
+            ext,
+            max_stage,
+            ..
+        } = *self;
         let mut out = Vec::new();
         let mut last_wait: Option<u32> = None;
-        for ev in &events {
+        for ev in self.events {
             match *ev {
                 Event::Commit => {
                     out.push(LStmt::AsyncCommit);
                     last_wait = None;
                 }
                 Event::Stmt(i) => {
-                    let s = stages[i];
+                    let s = self.stages[i];
                     // The original iteration this statement runs.
                     let orig = match p {
                         Some(p) => {
@@ -444,18 +552,18 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
                         }
                         None => Expr::add(Expr::Var(var), Expr::int(max_stage - s)),
                     };
-                    if let Some(w) = waits[i] {
+                    if let Some(w) = self.waits[i] {
                         if last_wait.is_none_or(|x| x > w) {
                             out.push(LStmt::AsyncWait(w));
                             last_wait = Some(w);
                         }
                     }
-                    let mut st = stmts[i].clone();
+                    let mut st = self.stmts[i].clone();
                     let o = orig.clone();
                     st.substitute(&|x| (x == var).then(|| o.clone()));
                     let rel = Expr::sub(orig, Expr::int(lo));
                     rewrite_accesses(&mut st, &mut |b, idx| {
-                        if let Some(&(_, v)) = versions.iter().find(|(x, _)| *x == b) {
+                        if let Some(&(_, v)) = self.versions.iter().find(|(x, _)| *x == b) {
                             let ver = match rel.as_int() {
                                 Some(r) => Expr::int(r.rem_euclid(v)),
                                 None => Expr::floormod(rel.clone(), Expr::int(v)),
@@ -464,7 +572,7 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
                         }
                         b
                     });
-                    out.push(if is_async(i) {
+                    out.push(if self.async_stages.contains(&s) {
                         LStmt::Async(Box::new(st))
                     } else {
                         st
@@ -473,34 +581,7 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
             }
         }
         out
-    };
-    let steady_ext = ext - max_stage;
-    let head_end = lo + max_stage;
-    let tail_start = (lo + ext).max(head_end);
-    let prologue: Vec<LStmt> = (lo..head_end).flat_map(|p| emit(Some(p))).collect();
-    let epilogue: Vec<LStmt> = (tail_start..lo + ext + max_stage)
-        .flat_map(|p| emit(Some(p)))
-        .collect();
-    let steady = if steady_ext > 0 {
-        LStmt::For(Box::new(LFor {
-            var,
-            min: Expr::int(lo),
-            extent: Expr::int(steady_ext),
-            kind,
-            annotations: annotations
-                .into_iter()
-                .filter(|(k, _)| ![STAGE, ORDER, ASYNC_STAGES].contains(&k.as_str()))
-                .collect(),
-            body: LStmt::seq(emit(None)),
-        }))
-    } else {
-        LStmt::Seq(Vec::new())
-    };
-    Ok(Piece::Expanded {
-        allocs,
-        parts: [LStmt::Seq(prologue), steady, LStmt::Seq(epilogue)],
-        loop_name,
-    })
+    }
 }
 
 fn has_async(s: &LStmt) -> bool {

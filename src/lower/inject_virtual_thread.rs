@@ -12,11 +12,10 @@
 //!
 //! Invariant: works on flat `lir`; after it no loop is bound to vthread.
 
-use super::index::Ranges;
 use super::lir::{LFor, LStmt, Lowered};
 use super::simplify::simplify_stmt;
 use super::LowerError;
-use crate::ir::{BufferId, Expr, ForKind, ThreadAxis, VarId};
+use crate::ir::{BufferId, Expr, ForKind, VarId};
 use std::collections::{HashMap, HashSet};
 
 mod independence;
@@ -63,17 +62,7 @@ fn inject(f: &mut Lowered, l: &mut LFor) -> Result<LStmt, LowerError> {
         .min
         .as_int()
         .and_then(|m| Some((m, m.checked_add(n - 1)?)));
-    let mut fixed = Ranges::new();
-    if let Some(launch) = &f.launch {
-        for &(axis, v) in &launch.thread_vars {
-            let ext = match axis {
-                ThreadAxis::BlockIdx(d) => launch.grid[d as usize % 3],
-                ThreadAxis::ThreadIdx(d) => launch.block[d as usize % 3],
-                ThreadAxis::VThread(_) => 1,
-            };
-            fixed.insert(v, (0, ext as i64 - 1));
-        }
-    }
+    let fixed = f.thread_ranges();
     let Some(range) = range else {
         return Err(LowerError::NonConstantThreadExtent {
             loop_: f.var_name(l.var).to_string(),
@@ -81,7 +70,7 @@ fn inject(f: &mut Lowered, l: &mut LFor) -> Result<LStmt, LowerError> {
             extent: f.expr(&l.min),
         });
     };
-    if let Err(b) = independence::independent(&l.body, l.var, range, &fixed, &uses_touched) {
+    if let Err(b) = independence::independent(f, &l.body, l.var, range, &fixed, &uses_touched) {
         return Err(LowerError::DependentVirtualThreads {
             loop_: f.var_name(l.var).to_string(),
             buffer: f.buffer(b).name.clone(),
@@ -351,7 +340,7 @@ impl Injector<'_> {
                     let mut c = s.clone();
                     let value = Expr::add(min.clone(), Expr::int(i));
                     c.substitute(&|v| (v == var).then(|| value.clone()));
-                    simplify_stmt(self.f, c, &mut Ranges::new())
+                    simplify_stmt(self.f, c, &mut crate::arith::VarRanges::new())
                 })
                 .collect();
             LStmt::seq(copies)

@@ -194,6 +194,27 @@ impl Lowered {
     pub fn dtype_of(&self, e: &Expr) -> DataType {
         dtype_of(&self.vars, &self.buffers, e)
     }
+
+    /// The dtypes of the kernel's variables and buffers, for `arith`.
+    pub fn type_ctx(&self) -> crate::arith::TypeCtx<'_> {
+        crate::arith::TypeCtx::of(&self.vars, &self.buffers)
+    }
+
+    /// The ranges of the kernel's thread indices (`[0, extent)`; a vthread is 0).
+    pub fn thread_ranges(&self) -> crate::arith::VarRanges {
+        let mut ranges = crate::arith::VarRanges::new();
+        if let Some(l) = &self.launch {
+            for &(axis, v) in &l.thread_vars {
+                let ext = match axis {
+                    ThreadAxis::BlockIdx(d) => l.grid[d as usize % 3],
+                    ThreadAxis::ThreadIdx(d) => l.block[d as usize % 3],
+                    ThreadAxis::VThread(_) => 1,
+                };
+                ranges.insert(v, crate::arith::const_range(0, ext as i64 - 1));
+            }
+        }
+        ranges
+    }
 }
 
 /// The type of an expression given the variable and buffer arenas.

@@ -309,6 +309,66 @@ fn identity(op: BinOp, dtype: DataType) -> Expr {
 /// Lowers one site; returns the result buffer and the reducing axis when
 /// every thread takes the result (a local buffer).
 fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadAxis)>, LowerError> {
+    let u = read_update(func, site)?;
+    let mut temp_buf = Buffer::new(format!("{}_in_thread", u.name), vec![Expr::int(1)], u.dtype);
+    temp_buf.scope = StorageScope::Local;
+    let temp = func.new_buffer(temp_buf);
+    let lane = if u.thread.min.as_int() == Some(0) {
+        Expr::Var(u.thread.var)
+    } else {
+        Expr::sub(Expr::Var(u.thread.var), u.thread.min.clone())
+    };
+    let broadcast = func.buffer(u.y).scope == StorageScope::Local;
+    let combined = combine_partials(func, site, &u, temp, lane.clone(), broadcast);
+    let root = match &mut func.body {
+        Stmt::BlockRealize(r) if r.block.iter_vars.is_empty() => &mut r.block.alloc_buffers,
+        _ => {
+            return Err(unsupported(
+                &u.name,
+                "the function has no root block to allocate its buffers in",
+            ))
+        }
+    };
+    root.push(temp);
+    root.extend(combined.buffers);
+    let mut stmts = vec![Stmt::BufferStore(BufferStore {
+        buffer: temp,
+        indices: vec![Expr::int(0)],
+        value: identity(u.op, u.dtype),
+    })];
+    // Placeholder for the in-thread reduction (the loops down to the block).
+    stmts.push(Stmt::Seq(Vec::new()));
+    stmts.extend(combined.stmts);
+    stmts.push(write_back(&u, lane, broadcast, combined.total));
+    splice_into_thread_loop(func, site, &u, temp, stmts)?;
+    Ok(match u.thread.kind {
+        ForKind::ThreadBinding(axis) if broadcast => Some((u.y, axis)),
+        _ => None,
+    })
+}
+
+/// A site's reduction as `rewrite` needs it: the block, its thread loop and
+/// its one update `y[idx] = y[idx] ⊕ e`.
+struct Update {
+    realize: BlockRealize,
+    /// The loop bound to threadIdx.* that drives the reduction.
+    thread: For,
+    name: String,
+    y: BufferId,
+    idx: Vec<Expr>,
+    op: BinOp,
+    /// The value of the block's `T.init()` store, if it has one.
+    init_value: Option<Expr>,
+    /// The thread loop's extent.
+    n: i64,
+    dtype: DataType,
+}
+
+/// Reads the site's block and thread loop, checking TVM's rules: one update
+/// of a buffer the block does not otherwise read, stored at indices free of
+/// reduction iterators, an init that stores to the same element, a constant
+/// thread extent.
+fn read_update(func: &PrimFunc, site: &Site) -> Result<Update, LowerError> {
     let realize = func
         .find_block(site.block)
         .cloned()
@@ -365,33 +425,47 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadA
             extent: format!("{:?}", t.extent),
         })?;
     let dtype = func.buffer(y).dtype;
-    let t_name = func.var_name(t.var).to_string();
-    let mut temp_buf = Buffer::new(format!("{name}_in_thread"), vec![Expr::int(1)], dtype);
-    temp_buf.scope = StorageScope::Local;
-    let temp = func.new_buffer(temp_buf);
-    let lane = if t.min.as_int() == Some(0) {
-        Expr::Var(t.var)
-    } else {
-        Expr::sub(Expr::Var(t.var), t.min.clone())
-    };
-    let partial = Expr::Load(temp, vec![Expr::int(0)]);
-    let broadcast = func.buffer(y).scope == StorageScope::Local;
-    let shape = warp::shape(
-        &t,
+    Ok(Update {
+        realize,
+        thread: t,
+        name,
+        y,
+        idx,
+        op,
+        init_value,
         n,
         dtype,
+    })
+}
+
+/// The reduction of the per-thread partials in `temp` across the thread
+/// loop: by warp shuffles where the lanes tile warps, else by a tree over a
+/// shared buffer (see the module header).
+fn combine_partials(
+    func: &mut PrimFunc,
+    site: &Site,
+    u: &Update,
+    temp: BufferId,
+    lane: Expr,
+    broadcast: bool,
+) -> warp::Emitted {
+    let partial = Expr::Load(temp, vec![Expr::int(0)]);
+    let shape = warp::shape(
+        &u.thread,
+        u.n,
+        u.dtype,
         &site.other_threads,
         &kernel_thread_loops(func, site.block),
     );
-    let combined = match shape {
+    match shape {
         Some(shape) => warp::emit(
             func,
             &warp::Reduction {
-                name: &name,
-                op,
-                dtype,
-                lane: lane.clone(),
-                extent: n,
+                name: &u.name,
+                op: u.op,
+                dtype: u.dtype,
+                lane,
+                extent: u.n,
                 partial,
                 broadcast,
             },
@@ -400,36 +474,22 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadA
         None => tree::emit(
             func,
             &tree::Reduction {
-                name: &name,
-                op,
-                dtype,
-                lane: lane.clone(),
-                extent: n,
+                name: &u.name,
+                op: u.op,
+                dtype: u.dtype,
+                lane,
+                extent: u.n,
                 partial,
                 others: &site.other_threads,
             },
         ),
-    };
-    let root = match &mut func.body {
-        Stmt::BlockRealize(r) if r.block.iter_vars.is_empty() => &mut r.block.alloc_buffers,
-        _ => {
-            return Err(unsupported(
-                &name,
-                "the function has no root block to allocate its buffers in",
-            ))
-        }
-    };
-    root.push(temp);
-    root.extend(combined.buffers);
-    let mut stmts = vec![Stmt::BufferStore(BufferStore {
-        buffer: temp,
-        indices: vec![Expr::int(0)],
-        value: identity(op, dtype),
-    })];
-    // Placeholder for the in-thread reduction (the loops down to the block).
-    stmts.push(Stmt::Seq(Vec::new()));
-    stmts.extend(combined.stmts);
-    // Write-back by the first thread, at the element the block's spatial bindings name.
+    }
+}
+
+/// The store of the reduced value `total` at the element the block's spatial
+/// bindings name, combined with the init value or the element's old value.
+fn write_back(u: &Update, lane: Expr, broadcast: bool, total: Expr) -> Stmt {
+    let (y, op, realize) = (u.y, u.op, &u.realize);
     let bindings: Vec<(VarId, Expr)> = realize
         .block
         .iter_vars
@@ -447,17 +507,16 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadA
         });
         e
     };
-    let out_idx: Vec<Expr> = idx.iter().map(&bind).collect();
-    let total = combined.total;
-    let value = match &init_value {
-        Some(init) if *init == identity(op, dtype) => total,
+    let out_idx: Vec<Expr> = u.idx.iter().map(&bind).collect();
+    let value = match &u.init_value {
+        Some(init) if *init == identity(op, u.dtype) => total,
         Some(init) => Expr::binary(op, bind(init), total),
         None => Expr::binary(op, Expr::Load(y, out_idx.clone()), total),
     };
     // The first thread writes a shared or global result back; a local one is
     // each thread's own, so every thread takes the result (TVM's broadcast).
     // Conjuncts of the predicate that do not involve the reduction guard it too.
-    let inner_vars = loop_vars_in(&t);
+    let inner_vars = loop_vars_in(&u.thread);
     let mut guard = if broadcast {
         Expr::bool(true)
     } else {
@@ -477,7 +536,7 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadA
         indices: out_idx,
         value,
     });
-    stmts.push(if guard.is_const_true() {
+    if guard.is_const_true() {
         write_back
     } else {
         Stmt::IfThenElse(Box::new(IfThenElse {
@@ -485,8 +544,21 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadA
             then_case: write_back,
             else_case: None,
         }))
-    });
+    }
+}
 
+/// Replaces the statement of the thread loop's body that holds the block by
+/// `stmts`, with the in-thread reduction (that statement, the block now
+/// reducing into `temp` without its init) in the placeholder `stmts[1]`.
+fn splice_into_thread_loop(
+    func: &mut PrimFunc,
+    site: &Site,
+    u: &Update,
+    temp: BufferId,
+    mut stmts: Vec<Stmt>,
+) -> Result<(), LowerError> {
+    let (y, name) = (u.y, &u.name);
+    let t_name = func.var_name(u.thread.var).to_string();
     // The block now reduces into the temporary, without its init.
     let lowered_block = |b: &mut BlockRealize| {
         b.block.init = None;
@@ -503,16 +575,16 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadA
         }
     };
     let Some(tl) = crate::schedule::tree::loop_mut(func, site.thread_loop) else {
-        return Err(unsupported(&name, "its thread loop vanished"));
+        return Err(unsupported(name, "its thread loop vanished"));
     };
     let body = std::mem::replace(&mut tl.body, Stmt::Seq(Vec::new()));
     let (mut before, mut path, after) = split_at_block(body, site.block);
     let Some(path_stmt) = path.as_mut() else {
-        return Err(unsupported(&name, "it is not inside its thread loop"));
+        return Err(unsupported(name, "it is not inside its thread loop"));
     };
     if crate::schedule::tree::blocks_in(path_stmt).len() != 1 {
         return Err(unsupported(
-            &name,
+            name,
             format!("other blocks share its loops below `{t_name}`"),
         ));
     }
@@ -527,10 +599,7 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadA
     before.push(Stmt::Seq(stmts));
     before.extend(after);
     tl.body = Stmt::Seq(before);
-    Ok(match t.kind {
-        ForKind::ThreadBinding(axis) if broadcast => Some((y, axis)),
-        _ => None,
-    })
+    Ok(())
 }
 
 /// Every threadIdx loop of the kernel (root-level statement) holding `block`.

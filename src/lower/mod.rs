@@ -17,9 +17,6 @@ pub mod compact_buffer_region;
 pub mod device_limits;
 pub mod flatten_buffer;
 pub mod hoist_local_allocation;
-pub mod index;
-#[cfg(test)]
-mod index_tests;
 pub mod inject_software_pipeline;
 pub mod inject_virtual_thread;
 pub mod lir;

@@ -8,22 +8,12 @@
 //!
 //! Invariant: works on `lir`; never changes what the program computes.
 
-use super::index::{const_bool, Ranges, Simplifier};
 use super::lir::{LStmt, Lowered};
-use crate::ir::{Expr, ForKind, ThreadAxis};
+use crate::arith::{simplify_kernel, TypeCtx, VarRanges};
+use crate::ir::{Expr, ForKind, Range};
 
 pub fn run(mut f: Lowered) -> Lowered {
-    let mut ranges = Ranges::new();
-    if let Some(l) = &f.launch {
-        for &(axis, v) in &l.thread_vars {
-            let ext = match axis {
-                ThreadAxis::BlockIdx(d) => l.grid[d as usize % 3],
-                ThreadAxis::ThreadIdx(d) => l.block[d as usize % 3],
-                ThreadAxis::VThread(_) => 1,
-            };
-            ranges.insert(v, (0, ext as i64 - 1));
-        }
-    }
+    let mut ranges = f.thread_ranges();
     let body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
     let body = simplify_stmt(&f, body, &mut ranges);
     f.body = body;
@@ -31,20 +21,13 @@ pub fn run(mut f: Lowered) -> Lowered {
 }
 
 /// Simplifies one statement tree; `ranges` holds the enclosing loops.
-pub fn simplify_stmt(f: &Lowered, s: LStmt, ranges: &mut Ranges) -> LStmt {
-    let simp = |e: &Expr, r: &Ranges| {
-        Simplifier {
-            vars: &f.vars,
-            buffers: &f.buffers,
-            ranges: r.clone(),
-        }
-        .simplify(e)
-    };
+pub fn simplify_stmt(f: &Lowered, s: LStmt, ranges: &mut VarRanges) -> LStmt {
+    let simp = |e: &Expr, r: &VarRanges| simplify_kernel(TypeCtx::of(&f.vars, &f.buffers), e, r);
     match s {
         LStmt::For(mut l) => {
             l.min = simp(&l.min, ranges);
             l.extent = simp(&l.extent, ranges);
-            let (min, ext) = (l.min.as_int(), l.extent.as_int());
+            let ext = l.extent.as_int();
             if ext.is_some_and(|e| e <= 0) {
                 return LStmt::Seq(Vec::new());
             }
@@ -55,10 +38,9 @@ pub fn simplify_stmt(f: &Lowered, s: LStmt, ranges: &mut Ranges) -> LStmt {
                 body.substitute(&|v| (v == var).then(|| value.clone()));
                 return simplify_stmt(f, body, ranges);
             }
-            let saved = ranges.get(&l.var).copied();
-            if let (Some(m), Some(e)) = (min, ext) {
-                ranges.insert(l.var, (m, m.saturating_add(e - 1)));
-            }
+            // The loop's own range, symbolic or not: bounds follow a min
+            // that names outer loops through their ranges.
+            let saved = ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
             l.body = simplify_stmt(f, l.body, ranges);
             match saved {
                 Some(r) => ranges.insert(l.var, r),
@@ -71,7 +53,7 @@ pub fn simplify_stmt(f: &Lowered, s: LStmt, ranges: &mut Ranges) -> LStmt {
         }
         LStmt::If(mut i) => {
             i.cond = simp(&i.cond, ranges);
-            match const_bool(&i.cond) {
+            match i.cond.as_bool() {
                 Some(true) => simplify_stmt(f, i.then_case, ranges),
                 Some(false) => match i.else_case {
                     Some(e) => simplify_stmt(f, e, ranges),

@@ -13,9 +13,9 @@
 //!
 //! Invariant: works on flat `lir` after `thread_binding`; adds only `Sync`.
 
-use super::index::{linear, Ranges};
 use super::lir::{LFor, LStmt, Lowered};
 use super::LowerError;
+use crate::arith::{simplify_kernel, VarRanges};
 use crate::ir::{BufferId, Expr, VarId};
 use std::collections::HashSet;
 
@@ -430,7 +430,10 @@ impl Planner<'_> {
     /// at `index`: it is `sum(c_t * t) + rest` with `rest` free of thread
     /// indices and the coefficients a mixed radix over the thread extents.
     fn own_element(&self, index: &Expr) -> bool {
-        let l = linear(index, &Ranges::new());
+        let ctx = self.f.type_ctx();
+        let Some(l) = ctx.to_affine(&simplify_kernel(ctx, index, &VarRanges::new())) else {
+            return false;
+        };
         let mut coefs = Vec::new();
         for &(v, ext) in &self.threads {
             match l.terms.iter().find(|(a, _)| *a == Expr::Var(v)) {

@@ -14,7 +14,6 @@
 //! Invariant: works on flat `lir`; changes loop kinds and copies loop bodies.
 
 use super::flatten_buffer::alloc_size;
-use super::index::Ranges;
 use super::lir::{LStmt, Lowered};
 use super::simplify::simplify_stmt;
 use super::LowerError;
@@ -162,7 +161,7 @@ impl Unroller<'_> {
                                 let val = Expr::add(l.min.clone(), Expr::int(i));
                                 let var = l.var;
                                 c.substitute(&|v| (v == var).then(|| val.clone()));
-                                simplify_stmt(self.f, c, &mut Ranges::new())
+                                simplify_stmt(self.f, c, &mut crate::arith::VarRanges::new())
                             })
                             .collect();
                         LStmt::seq(copies)

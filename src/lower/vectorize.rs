@@ -8,9 +8,9 @@
 //!
 //! Invariant: works on flat `lir` (one index per access).
 
-use super::index::{lane_split, linear, modular, Linear, Ranges};
 use super::lir::{LFor, LStmt, LStore, Lowered};
-use crate::ir::{DataType, Expr, ForKind, VarId};
+use crate::arith::{lane_split, modular, simplify_typed, Affine, TypeCtx, VarRanges};
+use crate::ir::{DataType, Expr, ForKind, Range, VarId};
 
 /// How one vectorized loop maps onto a vector access.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,13 +46,13 @@ pub fn lanewise_ok(t: DataType, lanes: i64) -> bool {
     )
 }
 
-fn aligned(base: &Linear, lanes: i64) -> bool {
-    let (g, r) = modular(base);
+fn aligned(ctx: TypeCtx, base: &Affine, lanes: i64) -> bool {
+    let (g, r) = modular(ctx, base);
     r.rem_euclid(lanes) == 0 && (g == 0 || g % lanes == 0)
 }
 
 /// The vector plan for `l`, or `None` when it must be a scalar loop.
-pub fn analyze(f: &Lowered, l: &LFor, ranges: &Ranges) -> Option<VectorPlan> {
+pub fn analyze(f: &Lowered, l: &LFor, ranges: &VarRanges) -> Option<VectorPlan> {
     let lanes = l.extent.as_int()?;
     if l.min.as_int() != Some(0) {
         return None;
@@ -64,21 +64,29 @@ pub fn analyze(f: &Lowered, l: &LFor, ranges: &Ranges) -> Option<VectorPlan> {
     }
     let lane = l.var;
     let mut r = ranges.clone();
-    r.insert(lane, (0, lanes - 1));
-    let (base, stride) = lane_split(&linear(&st.indices[0], &r), lane, lanes, &r)?;
-    if stride != 1 || !aligned(&base, lanes) {
+    r.insert(lane, Range::from_extent(Expr::int(lanes)));
+    let ctx = f.type_ctx();
+    // `base + stride * lane`, each index simplified under the loops around it.
+    let split = |e: &Expr| {
+        let e = simplify_typed(ctx, e, &r);
+        let form = ctx.to_affine(&e)?;
+        let (base, stride) = lane_split(ctx, &form, lane, lanes, &r)?;
+        Some((base, stride, ctx.index_dtype(&e)))
+    };
+    let (base, stride, dtype_i) = split(&st.indices[0])?;
+    if stride != 1 || !aligned(ctx, &base, lanes) {
         return None;
     }
-    let store_base = base.to_expr();
+    let store_base = kernel_order(ctx, &base, dtype_i);
     // A plain copy: one contiguous, aligned load of the same type.
     if let Expr::Load(src, idx) = &st.value {
         if f.buffer(*src).dtype == dtype && idx.len() == 1 {
-            if let Some((b, 1)) = lane_split(&linear(&idx[0], &r), lane, lanes, &r) {
-                if aligned(&b, lanes) {
+            if let Some((b, 1, t)) = split(&idx[0]) {
+                if aligned(ctx, &b, lanes) {
                     return Some(VectorPlan {
                         lanes,
                         store_base,
-                        copy_from: Some(b.to_expr()),
+                        copy_from: Some(kernel_order(ctx, &b, t)),
                     });
                 }
             }
@@ -107,31 +115,22 @@ fn uses_outside_loads(e: &Expr, v: VarId) -> bool {
     }
 }
 
+/// A lane-0 index written as lowering writes indices.
+fn kernel_order(ctx: TypeCtx, f: &Affine, dtype: DataType) -> Expr {
+    crate::arith::order::largest_scale_first(ctx, &f.to_expr_typed(dtype))
+}
+
 pub fn run(mut f: Lowered) -> Lowered {
     let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
-    let mut ranges = Ranges::new();
-    if let Some(l) = &f.launch {
-        for &(axis, v) in &l.thread_vars {
-            let ext = match axis {
-                crate::ir::ThreadAxis::BlockIdx(d) => l.grid[d as usize % 3],
-                crate::ir::ThreadAxis::ThreadIdx(d) => l.block[d as usize % 3],
-                crate::ir::ThreadAxis::VThread(_) => 1,
-            };
-            ranges.insert(v, (0, ext as i64 - 1));
-        }
-    }
+    let mut ranges = f.thread_ranges();
     walk(&f, &mut body, &mut ranges);
     f.body = body;
     f
 }
 
-fn walk(f: &Lowered, s: &mut LStmt, ranges: &mut Ranges) {
+fn walk(f: &Lowered, s: &mut LStmt, ranges: &mut VarRanges) {
     if let LStmt::For(l) = s {
-        if let (Some(min), Some(ext)) = (l.min.as_int(), l.extent.as_int()) {
-            if ext > 0 {
-                ranges.insert(l.var, (min, min.saturating_add(ext - 1)));
-            }
-        }
+        ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
         if l.kind == ForKind::Vectorized && analyze(f, l, ranges).is_none() {
             l.kind = ForKind::Unrolled;
         }

@@ -129,37 +129,11 @@ fn is_fixed_int(w: &str) -> bool {
 pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry) {
     let bytes = text.as_bytes();
     let mut out: Vec<(Class, &str)> = Vec::new();
-    let mut i = 0;
-    let mut carry = carry;
     // Finish what the previous line left open.
-    match carry {
-        Carry::Nothing => {}
-        Carry::Comment => match text.find("*/") {
-            Some(end) => {
-                push(Class::Comment, 0, end + 2, &mut out, text);
-                i = end + 2;
-                carry = Carry::Nothing;
-            }
-            None => {
-                push(Class::Comment, 0, text.len(), &mut out, text);
-                return (out, carry);
-            }
-        },
-        Carry::Triple(q) => {
-            let close = [q, q, q];
-            match find_bytes(bytes, 0, &close) {
-                Some(end) => {
-                    push(Class::Str, 0, end + 3, &mut out, text);
-                    i = end + 3;
-                    carry = Carry::Nothing;
-                }
-                None => {
-                    push(Class::Str, 0, text.len(), &mut out, text);
-                    return (out, carry);
-                }
-            }
-        }
-    }
+    let Some(mut i) = close_carry(text, carry, &mut out) else {
+        return (out, carry);
+    };
+    let carry = Carry::Nothing;
     // A preprocessor line is one piece (`#include <cuda_fp16.h>`).
     if lang == Lang::Cpp && text[i..].trim_start().starts_with('#') {
         push(Class::Directive, i, text.len(), &mut out, text);
@@ -251,6 +225,28 @@ pub fn line(lang: Lang, text: &str, carry: Carry) -> (Vec<(Class, &str)>, Carry)
         }
     }
     (out, carry)
+}
+
+/// Closes what the previous line left open (`carry`) with a piece of its
+/// class: the byte where the rest of the line starts, or `None` when it stays
+/// open past the end of this line too.
+fn close_carry<'t>(text: &'t str, carry: Carry, out: &mut Vec<(Class, &'t str)>) -> Option<usize> {
+    let (class, closer, len) = match carry {
+        Carry::Nothing => return Some(0),
+        Carry::Comment => (Class::Comment, [b'*', b'/', 0], 2),
+        Carry::Triple(q) => (Class::Str, [q, q, q], 3),
+    };
+    let close = &closer[..len];
+    match find_bytes(text.as_bytes(), 0, close) {
+        Some(end) => {
+            push(class, 0, end + close.len(), out, text);
+            Some(end + close.len())
+        }
+        None => {
+            push(class, 0, text.len(), out, text);
+            None
+        }
+    }
 }
 
 /// Appends `text[from..to]` as a `class` piece; neighbours of one class become
@@ -385,5 +381,20 @@ mod tests {
         assert_eq!(carry, Carry::Nothing);
         assert!(classes(Lang::Cpp, "__shared__ float4 s[64];")
             .contains(&(Class::Type, "float4".into())));
+    }
+
+    #[test]
+    fn open_comments_and_triple_quoted_strings_carry_across_lines() {
+        let (pieces, carry) = line(Lang::Cpp, "middle of it", Carry::Comment);
+        assert_eq!(pieces, vec![(Class::Comment, "middle of it")]);
+        assert_eq!(carry, Carry::Comment);
+        let (_, carry) = line(Lang::Python, "x = '''open", Carry::Nothing);
+        assert_eq!(carry, Carry::Triple(b'\''));
+        let (pieces, carry) = line(Lang::Python, "still open", carry);
+        assert_eq!(pieces, vec![(Class::Str, "still open")]);
+        assert_eq!(carry, Carry::Triple(b'\''));
+        let (pieces, carry) = line(Lang::Python, "done''' + 1", carry);
+        assert_eq!(pieces[0], (Class::Str, "done'''"));
+        assert_eq!(carry, Carry::Nothing);
     }
 }

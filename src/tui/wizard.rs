@@ -116,79 +116,7 @@ impl Wizard {
         let mut c: Vec<(String, String)> = Vec::new();
         match (field.kind, field.name) {
             (FieldKind::Name | FieldKind::Names, _) => {
-                let mut handles = Vec::new();
-                for (n, h) in names.iter().rev() {
-                    let desc = match h {
-                        Handle::Loop(l) if !want_block => func.find_loop(*l).map(|f| {
-                            format!(
-                                "loop {} (extent {})",
-                                func.var_name(f.var),
-                                crate::script::print_expr(func, &f.extent)
-                            )
-                        }),
-                        Handle::Block(b) if !want_loop => func
-                            .find_block(*b)
-                            .map(|r| format!("block \"{}\"", r.block.name)),
-                        _ => None,
-                    };
-                    if let Some(d) = desc {
-                        c.push((n.clone(), d));
-                        handles.push(h.clone());
-                    }
-                }
-                // One handle per loop or block: the one named like the loop's
-                // variable (`i_0` for loop i_0), else the newest, so the prompt
-                // never offers an unrelated-looking name (`bl0`) first.
-                let var_of = |d: &str| {
-                    d.strip_prefix("loop ")
-                        .and_then(|r| r.split(' ').next())
-                        .map(str::to_string)
-                };
-                let mut kept: Vec<(String, String)> = Vec::new();
-                let mut kept_h = Vec::new();
-                for ((n, d), h) in c.drain(..).zip(handles) {
-                    let named_like = var_of(&d).is_some_and(|v| v == n);
-                    match kept_h.iter().position(|k| *k == h) {
-                        Some(i) if named_like => kept[i].0 = n,
-                        Some(_) => {}
-                        None => {
-                            kept.push((n, d));
-                            kept_h.push(h);
-                        }
-                    }
-                }
-                c = kept;
-                if !want_block {
-                    // Loops with no handle yet, by variable name: bound on use.
-                    let mut loops = Vec::new();
-                    func.body.visit(&mut |st| {
-                        if let crate::ir::Stmt::For(l) = st {
-                            loops.push((
-                                func.var_name(l.var).to_string(),
-                                l.id,
-                                crate::script::print_expr(func, &l.extent),
-                            ));
-                        }
-                    });
-                    for (var, id, extent) in &loops {
-                        let bound = names.iter().any(|(_, h)| *h == Handle::Loop(*id));
-                        let unique = loops.iter().filter(|(v, ..)| v == var).count() == 1;
-                        let taken = names.iter().any(|(n, _)| n == var);
-                        if !bound && unique && !taken {
-                            c.push((
-                                var.clone(),
-                                format!("loop {var} (extent {extent}), bound on use"),
-                            ));
-                        }
-                    }
-                }
-                if !want_loop {
-                    for b in func.blocks().iter().skip(1) {
-                        if !c.iter().any(|(_, d)| *d == format!("block \"{}\"", b.name)) {
-                            c.push((b.name.clone(), "block, by name".into()));
-                        }
-                    }
-                }
+                c = name_candidates(func, &names, want_loop, want_block)
             }
             (_, "name") => c.extend(
                 func.blocks()
@@ -348,4 +276,90 @@ impl Wizard {
             Ok((base, Vec::new(), step))
         }
     }
+}
+
+/// Candidates for a loop or block field: the handles bound so far (one per
+/// loop or block, newest first), then loops with no handle by variable name
+/// and blocks by name, each with what it is.
+fn name_candidates(
+    func: &crate::ir::PrimFunc,
+    names: &[(String, Handle)],
+    want_loop: bool,
+    want_block: bool,
+) -> Vec<(String, String)> {
+    let mut c: Vec<(String, String)> = Vec::new();
+    let mut handles = Vec::new();
+    for (n, h) in names.iter().rev() {
+        let desc = match h {
+            Handle::Loop(l) if !want_block => func.find_loop(*l).map(|f| {
+                format!(
+                    "loop {} (extent {})",
+                    func.var_name(f.var),
+                    crate::script::print_expr(func, &f.extent)
+                )
+            }),
+            Handle::Block(b) if !want_loop => func
+                .find_block(*b)
+                .map(|r| format!("block \"{}\"", r.block.name)),
+            _ => None,
+        };
+        if let Some(d) = desc {
+            c.push((n.clone(), d));
+            handles.push(h.clone());
+        }
+    }
+    // One handle per loop or block: the one named like the loop's
+    // variable (`i_0` for loop i_0), else the newest, so the prompt
+    // never offers an unrelated-looking name (`bl0`) first.
+    let var_of = |d: &str| {
+        d.strip_prefix("loop ")
+            .and_then(|r| r.split(' ').next())
+            .map(str::to_string)
+    };
+    let mut kept: Vec<(String, String)> = Vec::new();
+    let mut kept_h = Vec::new();
+    for ((n, d), h) in c.drain(..).zip(handles) {
+        let named_like = var_of(&d).is_some_and(|v| v == n);
+        match kept_h.iter().position(|k| *k == h) {
+            Some(i) if named_like => kept[i].0 = n,
+            Some(_) => {}
+            None => {
+                kept.push((n, d));
+                kept_h.push(h);
+            }
+        }
+    }
+    c = kept;
+    if !want_block {
+        // Loops with no handle yet, by variable name: bound on use.
+        let mut loops = Vec::new();
+        func.body.visit(&mut |st| {
+            if let crate::ir::Stmt::For(l) = st {
+                loops.push((
+                    func.var_name(l.var).to_string(),
+                    l.id,
+                    crate::script::print_expr(func, &l.extent),
+                ));
+            }
+        });
+        for (var, id, extent) in &loops {
+            let bound = names.iter().any(|(_, h)| *h == Handle::Loop(*id));
+            let unique = loops.iter().filter(|(v, ..)| v == var).count() == 1;
+            let taken = names.iter().any(|(n, _)| n == var);
+            if !bound && unique && !taken {
+                c.push((
+                    var.clone(),
+                    format!("loop {var} (extent {extent}), bound on use"),
+                ));
+            }
+        }
+    }
+    if !want_loop {
+        for b in func.blocks().iter().skip(1) {
+            if !c.iter().any(|(_, d)| *d == format!("block \"{}\"", b.name)) {
+                c.push((b.name.clone(), "block, by name".into()));
+            }
+        }
+    }
+    c
 }

@@ -238,62 +238,24 @@ pub fn tune(
         }
     };
     report.device = Some(device.clone());
-    let workload_hash = db::workload_hash(&space.workload);
-    let workload_summary = db::hash::workload_summary(&space.workload);
-    let mut rng = Rng(opts.seed);
-    let mut seen: HashSet<String> = HashSet::new();
-    // The trace's own decisions (the hand-tuned configuration) go first.
-    let mut recorded = space.decisions_of(&space.steps);
+    let run = RunIds {
+        workload_hash: db::workload_hash(&space.workload),
+        workload_summary: db::hash::workload_summary(&space.workload),
+        device,
+    };
+    let mut proposer = Proposer {
+        rng: Rng(opts.seed),
+        seen: HashSet::new(),
+        // The trace's own decisions (the hand-tuned configuration) go first.
+        recorded: space.decisions_of(&space.steps),
+    };
     let mut empty_rounds = 0;
     'search: while report.trials.len() < opts.trials {
         if stop.load(Ordering::Relaxed) {
             report.stop = Stop::Interrupted;
             break;
         }
-        let want = opts.batch.min(opts.trials - report.trials.len()).max(1);
-        let good: Vec<&Trial> = {
-            let mut g: Vec<&Trial> = report
-                .trials
-                .iter()
-                .filter(|t| t.time_ms().is_some())
-                .collect();
-            g.sort_by(|a, b| {
-                a.time_ms()
-                    .unwrap_or(0.0)
-                    .total_cmp(&b.time_ms().unwrap_or(0.0))
-            });
-            g.truncate(opts.top_k.max(1));
-            g
-        };
-        let evolve = report.trials.len() >= opts.init_random && !good.is_empty();
-        let parents: Vec<Vec<Decision>> = good.iter().map(|t| t.decisions.clone()).collect();
-        let mut proposals: Vec<Vec<Decision>> = Vec::new();
-        let mut tries = 0;
-        while proposals.len() < want && tries < want * 32 {
-            tries += 1;
-            let decisions = if let Some(d) = recorded.take() {
-                d
-            } else if !evolve || rng.unit() < opts.epsilon {
-                match space.draw(&mut rng) {
-                    Ok(r) => r.decisions,
-                    Err(inv) => {
-                        tally(&mut report.invalid, &inv.reason, &inv.detail);
-                        continue;
-                    }
-                }
-            } else {
-                let parent = &parents[rng.below(parents.len() as u64) as usize];
-                match space.mutate(parent, &mut rng) {
-                    Some(d) => d,
-                    None => continue,
-                }
-            };
-            if seen.insert(decisions_key(&decisions)) {
-                proposals.push(decisions);
-            } else {
-                report.duplicates += 1;
-            }
-        }
+        let proposals = proposer.propose(space, opts, &mut report);
         if proposals.is_empty() {
             empty_rounds += 1;
             if empty_rounds >= 4 {
@@ -317,104 +279,29 @@ pub fn tune(
                 }
             };
             let trace_hash = db::trace_hash(&built.replayed.steps);
-            let key = db::record_key(&workload_hash, &trace_hash, &device.name, &device.driver);
+            let key = db::record_key(
+                &run.workload_hash,
+                &trace_hash,
+                &run.device.name,
+                &run.device.driver,
+            );
             let known = db.as_ref().and_then(|c| c.db.get(&key)).cloned();
             let (outcome, from_db) = match known {
                 Some(rec) => (outcome_of(&rec), true),
-                None => match measure.measure(&built.kernel) {
-                    Err(MeasureError::Fatal(m)) => {
-                        report.stop = Stop::Fatal(m);
+                None => match measure_outcome(measure, &built.kernel) {
+                    Ok(outcome) => (outcome, false),
+                    Err(fatal) => {
+                        report.stop = Stop::Fatal(fatal);
                         break 'search;
                     }
-                    Err(MeasureError::Candidate { reason, detail }) => {
-                        (Outcome::Failed { reason, detail }, false)
-                    }
-                    Ok(m) if m.correct == Some(false) => (
-                        Outcome::Failed {
-                            reason: "wrong result".into(),
-                            detail: "the output differs from the reference kernel's".into(),
-                        },
-                        false,
-                    ),
-                    Ok(m) => (
-                        Outcome::Time {
-                            ms: m.time_ms,
-                            gflops: m.gflops,
-                        },
-                        false,
-                    ),
                 },
             };
             if let (false, Some(ctx)) = (from_db, db.as_mut()) {
-                let mut session = ctx.template.clone();
-                session.steps = built.replayed.steps.clone();
-                let rec = Record {
-                    key,
-                    workload_hash: workload_hash.clone(),
-                    trace_hash,
-                    workload: workload_summary.clone(),
-                    device: device.name.clone(),
-                    driver: device.driver.clone(),
-                    time_ms: match &outcome {
-                        Outcome::Time { ms, .. } => *ms,
-                        Outcome::Failed { .. } => f64::NAN,
-                    },
-                    gflops: match &outcome {
-                        Outcome::Time { gflops, .. } => *gflops,
-                        Outcome::Failed { .. } => 0.0,
-                    },
-                    correct: match &outcome {
-                        Outcome::Failed { reason, .. } if reason == "wrong result" => Some(false),
-                        Outcome::Failed { .. } => None,
-                        Outcome::Time { .. } => Some(true),
-                    },
-                    error: match &outcome {
-                        Outcome::Failed { reason, detail } if reason != "wrong result" => {
-                            Some(format!("{reason}: {detail}"))
-                        }
-                        _ => None,
-                    },
-                    source: Source::Tune,
-                    session: ctx.session_path.clone(),
-                    session_yaml: session.to_yaml(),
-                    unix_time: db::now_unix(),
-                };
+                let rec = run.record(ctx, key, trace_hash, &built.replayed.steps, &outcome);
                 // A database that cannot be written does not stop the search.
                 let _ = ctx.db.insert(rec);
             }
-            if from_db {
-                report.from_db += 1;
-            }
-            if let Outcome::Failed { reason, detail } = &outcome {
-                tally(&mut report.failed, reason, detail);
-            }
-            let trial = Trial {
-                index: report.trials.len() + 1,
-                decisions: built.replayed.decisions,
-                steps: built.replayed.steps,
-                outcome,
-                from_db,
-            };
-            report.trials.push(trial);
-            let best = report.best().cloned();
-            if let Some(b) = &best {
-                let t = b.time_ms().unwrap_or(f64::NAN);
-                if report.curve.last().map(|(_, x)| *x) != Some(t) {
-                    report.curve.push((report.trials.len(), t));
-                }
-            }
-            progress(&Progress {
-                done: report.trials.len(),
-                trials: opts.trials,
-                best_ms: best.as_ref().and_then(Trial::time_ms),
-                best_gflops: best.as_ref().and_then(|b| match b.outcome {
-                    Outcome::Time { gflops, .. } => Some(gflops),
-                    Outcome::Failed { .. } => None,
-                }),
-                invalid: report.invalid_total(),
-                failed: report.failed.values().map(|t| t.count).sum(),
-                last: report.trials[report.trials.len() - 1].clone(),
-            });
+            add_trial(&mut report, opts, built, outcome, from_db, progress);
             if report.trials.len() >= opts.trials {
                 break 'search;
             }
@@ -422,6 +309,187 @@ pub fn tune(
     }
     report.elapsed = started.elapsed();
     report
+}
+
+/// Where new decision vectors come from, kept across rounds.
+struct Proposer {
+    rng: Rng,
+    /// The keys of every vector proposed so far: none is proposed twice.
+    seen: HashSet<String>,
+    /// The trace's own decisions until they are proposed.
+    recorded: Option<Vec<Decision>>,
+}
+
+impl Proposer {
+    /// Up to one batch of new decision vectors: the recorded ones first, then
+    /// random draws until `init_random` trials are in (and with probability
+    /// `epsilon` after), otherwise mutations of one of the `top_k` best.
+    fn propose(
+        &mut self,
+        space: &Space,
+        opts: &TuneOptions,
+        report: &mut TuneReport,
+    ) -> Vec<Vec<Decision>> {
+        let want = opts.batch.min(opts.trials - report.trials.len()).max(1);
+        let good: Vec<&Trial> = {
+            let mut g: Vec<&Trial> = report
+                .trials
+                .iter()
+                .filter(|t| t.time_ms().is_some())
+                .collect();
+            g.sort_by(|a, b| {
+                a.time_ms()
+                    .unwrap_or(0.0)
+                    .total_cmp(&b.time_ms().unwrap_or(0.0))
+            });
+            g.truncate(opts.top_k.max(1));
+            g
+        };
+        let evolve = report.trials.len() >= opts.init_random && !good.is_empty();
+        let parents: Vec<Vec<Decision>> = good.iter().map(|t| t.decisions.clone()).collect();
+        let mut proposals: Vec<Vec<Decision>> = Vec::new();
+        let mut tries = 0;
+        while proposals.len() < want && tries < want * 32 {
+            tries += 1;
+            let decisions = if let Some(d) = self.recorded.take() {
+                d
+            } else if !evolve || self.rng.unit() < opts.epsilon {
+                match space.draw(&mut self.rng) {
+                    Ok(r) => r.decisions,
+                    Err(inv) => {
+                        tally(&mut report.invalid, &inv.reason, &inv.detail);
+                        continue;
+                    }
+                }
+            } else {
+                let parent = &parents[self.rng.below(parents.len() as u64) as usize];
+                match space.mutate(parent, &mut self.rng) {
+                    Some(d) => d,
+                    None => continue,
+                }
+            };
+            if self.seen.insert(decisions_key(&decisions)) {
+                proposals.push(decisions);
+            } else {
+                report.duplicates += 1;
+            }
+        }
+        proposals
+    }
+}
+
+/// Measures one candidate; `Err` is a fatal error that ends the search.
+fn measure_outcome(measure: &mut dyn Measure, kernel: &CudaKernel) -> Result<Outcome, String> {
+    Ok(match measure.measure(kernel) {
+        Err(MeasureError::Fatal(m)) => return Err(m),
+        Err(MeasureError::Candidate { reason, detail }) => Outcome::Failed { reason, detail },
+        Ok(m) if m.correct == Some(false) => Outcome::Failed {
+            reason: "wrong result".into(),
+            detail: "the output differs from the reference kernel's".into(),
+        },
+        Ok(m) => Outcome::Time {
+            ms: m.time_ms,
+            gflops: m.gflops,
+        },
+    })
+}
+
+/// What every database record of one tuning run shares.
+struct RunIds {
+    workload_hash: String,
+    workload_summary: String,
+    device: DeviceId,
+}
+
+impl RunIds {
+    /// The database record of a measured candidate.
+    fn record(
+        &self,
+        ctx: &DbContext<'_>,
+        key: String,
+        trace_hash: String,
+        steps: &[Step],
+        outcome: &Outcome,
+    ) -> Record {
+        let mut session = ctx.template.clone();
+        session.steps = steps.to_vec();
+        Record {
+            key,
+            workload_hash: self.workload_hash.clone(),
+            trace_hash,
+            workload: self.workload_summary.clone(),
+            device: self.device.name.clone(),
+            driver: self.device.driver.clone(),
+            time_ms: match outcome {
+                Outcome::Time { ms, .. } => *ms,
+                Outcome::Failed { .. } => f64::NAN,
+            },
+            gflops: match outcome {
+                Outcome::Time { gflops, .. } => *gflops,
+                Outcome::Failed { .. } => 0.0,
+            },
+            correct: match outcome {
+                Outcome::Failed { reason, .. } if reason == "wrong result" => Some(false),
+                Outcome::Failed { .. } => None,
+                Outcome::Time { .. } => Some(true),
+            },
+            error: match outcome {
+                Outcome::Failed { reason, detail } if reason != "wrong result" => {
+                    Some(format!("{reason}: {detail}"))
+                }
+                _ => None,
+            },
+            source: Source::Tune,
+            session: ctx.session_path.clone(),
+            session_yaml: session.to_yaml(),
+            unix_time: db::now_unix(),
+        }
+    }
+}
+
+/// Adds a candidate's trial to the report (its tallies and best-time curve
+/// too) and reports progress.
+fn add_trial(
+    report: &mut TuneReport,
+    opts: &TuneOptions,
+    built: Built,
+    outcome: Outcome,
+    from_db: bool,
+    progress: &mut dyn FnMut(&Progress),
+) {
+    if from_db {
+        report.from_db += 1;
+    }
+    if let Outcome::Failed { reason, detail } = &outcome {
+        tally(&mut report.failed, reason, detail);
+    }
+    let trial = Trial {
+        index: report.trials.len() + 1,
+        decisions: built.replayed.decisions,
+        steps: built.replayed.steps,
+        outcome,
+        from_db,
+    };
+    report.trials.push(trial);
+    let best = report.best().cloned();
+    if let Some(b) = &best {
+        let t = b.time_ms().unwrap_or(f64::NAN);
+        if report.curve.last().map(|(_, x)| *x) != Some(t) {
+            report.curve.push((report.trials.len(), t));
+        }
+    }
+    progress(&Progress {
+        done: report.trials.len(),
+        trials: opts.trials,
+        best_ms: best.as_ref().and_then(Trial::time_ms),
+        best_gflops: best.as_ref().and_then(|b| match b.outcome {
+            Outcome::Time { gflops, .. } => Some(gflops),
+            Outcome::Failed { .. } => None,
+        }),
+        invalid: report.invalid_total(),
+        failed: report.failed.values().map(|t| t.count).sum(),
+        last: report.trials[report.trials.len() - 1].clone(),
+    });
 }
 
 fn outcome_of(rec: &Record) -> Outcome {

@@ -12,8 +12,8 @@
 //!
 //! Invariant: pure analysis of flat `lir`; proves or says "no".
 
-use super::super::index::{bounds, linear, relax, Linear, Ranges};
-use super::super::lir::LStmt;
+use super::super::lir::{LStmt, Lowered};
+use crate::arith::{const_bounds_typed, const_range, relax_typed, TypeCtx, VarRanges};
 use crate::ir::{BufferId, Expr, VarId};
 use std::collections::{BTreeMap, HashSet};
 
@@ -25,7 +25,7 @@ struct Access {
     value_uses_thread: bool,
     index_uses_thread: bool,
     /// Constant ranges of the loops between the vthread loop and the access.
-    inner: Ranges,
+    inner: VarRanges,
     /// Loops inside with bounds that are not constant.
     unknown_loop: bool,
 }
@@ -36,14 +36,16 @@ struct Access {
 /// else the buffer at fault.
 /// `fixed` holds the ranges of the variables outside the loop (thread indices).
 pub fn independent(
+    f: &Lowered,
     body: &LStmt,
     var: VarId,
     range: (i64, i64),
-    fixed: &Ranges,
+    fixed: &VarRanges,
     touched: &dyn Fn(&Expr) -> bool,
 ) -> Result<(), BufferId> {
+    let ctx = f.type_ctx();
     let mut out = Vec::new();
-    collect(body, &mut Ranges::new(), false, touched, &mut out);
+    collect(body, &mut VarRanges::new(), false, touched, &mut out);
     let mut allocated = HashSet::new();
     body.visit(&mut |s| {
         if let LStmt::Alloc(a) = s {
@@ -51,7 +53,7 @@ pub fn independent(
         }
     });
     let mut fixed = fixed.clone();
-    fixed.insert(var, range);
+    fixed.insert(var, const_range(range.0, range.1));
     let mut by_buffer: BTreeMap<BufferId, (Vec<&Access>, Vec<&Access>)> = BTreeMap::new();
     for a in &out {
         let e = by_buffer.entry(a.buffer).or_default();
@@ -73,7 +75,7 @@ pub fn independent(
             continue;
         }
         for r in reads {
-            if !writes.iter().any(|w| contains(w, r, &fixed)) {
+            if !writes.iter().any(|w| contains(ctx, w, r, &fixed)) {
                 return Err(*b);
             }
         }
@@ -90,28 +92,34 @@ pub fn independent(
     Ok(())
 }
 
-fn region(a: &Access, fixed: &Ranges) -> Option<(Linear, Linear)> {
+/// The elements one access touches for one virtual thread: `[lo, hi]`.
+fn region(ctx: TypeCtx, a: &Access, fixed: &VarRanges) -> Option<(Expr, Expr)> {
     if a.unknown_loop {
         return None;
     }
     let mut all = fixed.clone();
-    all.extend(a.inner.iter().map(|(k, v)| (*k, *v)));
-    relax(&linear(&a.index, &all), &a.inner, &all)
+    all.extend(a.inner.iter().map(|(k, v)| (*k, v.clone())));
+    let inner: Vec<VarId> = a.inner.keys().copied().collect();
+    let r = relax_typed(ctx, &a.index, &inner, &all)?;
+    let hi = Expr::sub(Expr::add(r.min.clone(), r.extent), Expr::int(1));
+    Some((r.min, hi))
 }
 
 /// The elements `r` reads for one virtual thread lie within those `w` writes for it.
-fn contains(w: &Access, r: &Access, fixed: &Ranges) -> bool {
-    let (Some((wlo, whi)), Some((rlo, rhi))) = (region(w, fixed), region(r, fixed)) else {
+fn contains(ctx: TypeCtx, w: &Access, r: &Access, fixed: &VarRanges) -> bool {
+    let (Some((wlo, whi)), Some((rlo, rhi))) = (region(ctx, w, fixed), region(ctx, r, fixed))
+    else {
         return false;
     };
-    let below = bounds(&wlo.add(&rlo, -1), fixed).1.is_some_and(|d| d <= 0);
-    let above = bounds(&rhi.add(&whi, -1), fixed).1.is_some_and(|d| d <= 0);
-    below && above
+    let le = |a: Expr, b: Expr| {
+        const_bounds_typed(ctx, &Expr::sub(a, b), fixed).is_some_and(|(_, hi)| hi <= 0)
+    };
+    le(wlo, rlo) && le(rhi, whi)
 }
 
 fn collect(
     s: &LStmt,
-    inner: &mut Ranges,
+    inner: &mut VarRanges,
     unknown: bool,
     touched: &dyn Fn(&Expr) -> bool,
     out: &mut Vec<Access>,
@@ -144,8 +152,8 @@ fn collect(
                 _ => None,
             };
             match range {
-                Some(r) => {
-                    inner.insert(l.var, r);
+                Some((lo, hi)) => {
+                    inner.insert(l.var, const_range(lo, hi));
                     collect(&l.body, inner, unknown, touched, out);
                     inner.remove(&l.var);
                 }

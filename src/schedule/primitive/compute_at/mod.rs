@@ -1,0 +1,95 @@
+//! compute_at, reverse_compute_at.
+//!
+//! TVM: src/tir/schedule/primitive/compute_at.cc. The block's private loop nest
+//! is removed and regenerated under the target loop, covering exactly the
+//! region its consumers (compute_at) or producers (reverse_compute_at) touch
+//! there. For a shared buffer, compute_at relaxes the region over the
+//! threadIdx/vthread loops at and above the target too, so one stage serves
+//! the whole thread block; no other scope or direction relaxes thread loops
+//! (TVM's `CanRelaxStorageUnderThread`).
+//!
+//! The steps, one file each: `checks` (where the block may go), `domain` (the
+//! region its related blocks need there, as a domain of its iterators), `nest`
+//! (the insertion point, the new loop nest, and the move).
+
+mod checks;
+mod domain;
+mod nest;
+
+use crate::ir::{BlockId, LoopId, PrimFunc};
+use crate::schedule::analysis::get_block;
+use crate::schedule::error::ScheduleError;
+
+pub fn compute_at(
+    func: &mut PrimFunc,
+    block: BlockId,
+    loop_id: LoopId,
+    preserve_unit_loops: bool,
+    index: i64,
+) -> Result<(), ScheduleError> {
+    move_block(func, block, loop_id, preserve_unit_loops, index, false)
+}
+
+pub fn reverse_compute_at(
+    func: &mut PrimFunc,
+    block: BlockId,
+    loop_id: LoopId,
+    preserve_unit_loops: bool,
+    index: i64,
+) -> Result<(), ScheduleError> {
+    move_block(func, block, loop_id, preserve_unit_loops, index, true)
+}
+
+/// What is moved where, shared by the steps of `move_block`.
+#[derive(Clone, Copy)]
+pub(super) struct Move {
+    block: BlockId,
+    loop_id: LoopId,
+    /// reverse_compute_at: the block follows its producers under the loop
+    /// (compute_at: it precedes its consumers).
+    reverse: bool,
+}
+
+impl Move {
+    pub(super) fn primitive(self) -> &'static str {
+        if self.reverse {
+            "reverse_compute_at"
+        } else {
+            "compute_at"
+        }
+    }
+}
+
+/// The steps of TVM's `ComputeAtOrReverseComputeAtImpl`, in its order: checks,
+/// the region the related blocks need, the loop domain covering it, where to
+/// insert, the new nest, and the move itself.
+fn move_block(
+    func: &mut PrimFunc,
+    block: BlockId,
+    loop_id: LoopId,
+    preserve_unit_loops: bool,
+    index: i64,
+    reverse: bool,
+) -> Result<(), ScheduleError> {
+    let mv = Move {
+        block,
+        loop_id,
+        reverse,
+    };
+    checks::check_placement(func, mv)?;
+    let related = checks::related_blocks_under_loop(func, mv)?;
+    checks::check_outside_dependences(func, mv)?;
+    checks::check_no_other_writer(func, mv)?;
+    let me = get_block(func, block)?.block.clone();
+    let doms = domain::required_domains(func, mv, &me, &related)?;
+    crate::schedule::dependence::check_reduction_tiles_disjoint(
+        func,
+        block,
+        loop_id,
+        &me.iter_vars,
+        &doms,
+    )?;
+    let pos = nest::insertion_point(func, mv, index)?;
+    let nest = nest::build_nest(func, me, &doms, preserve_unit_loops);
+    nest::replace_block(func, mv, pos, nest)
+}

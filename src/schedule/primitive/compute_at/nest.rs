@@ -1,0 +1,145 @@
+//! Where the moved block goes in the loop body, the loop nest regenerated
+//! around it, and the move itself.
+
+use super::Move;
+use crate::ir::{Block, BlockId, BlockRealize, Expr, For, ForKind, PrimFunc, Range, Stmt};
+use crate::schedule::analysis::{block_culprit, consumers, get_loop, loop_culprit, producers};
+use crate::schedule::error::ScheduleError;
+use crate::schedule::primitive::loop_transformation::{loop_ranges, simplify_bindings};
+use crate::schedule::tree;
+
+/// Index of the first child of `body` (as a statement list) containing any of `blocks`.
+fn first_child_with(body: &Stmt, blocks: &[BlockId]) -> Option<usize> {
+    body.as_slice().iter().position(|c| {
+        tree::blocks_in(c)
+            .iter()
+            .any(|b| blocks.contains(&b.block.id))
+    })
+}
+
+fn last_child_with(body: &Stmt, blocks: &[BlockId]) -> Option<usize> {
+    body.as_slice().iter().rposition(|c| {
+        tree::blocks_in(c)
+            .iter()
+            .any(|b| blocks.contains(&b.block.id))
+    })
+}
+
+/// Where in the loop body the block goes: after the last child holding one of
+/// its producers and before the first holding one of its consumers; `index`
+/// picks among those (-1: the last, -2: the first).
+pub(super) fn insertion_point(
+    func: &PrimFunc,
+    mv: Move,
+    index: i64,
+) -> Result<usize, ScheduleError> {
+    let Move { block, loop_id, .. } = mv;
+    let primitive = mv.primitive();
+    let target = get_loop(func, loop_id)?;
+    let producers_of_me = producers(func, block);
+    let consumers_of_me = consumers(func, block);
+    let lo = last_child_with(&target.body, &producers_of_me)
+        .map(|i| i + 1)
+        .unwrap_or(0);
+    let n_children = target.body.as_slice().len();
+    let hi = first_child_with(&target.body, &consumers_of_me).unwrap_or(n_children);
+    if lo > hi {
+        return Err(ScheduleError::InvalidArgument {
+            what: primitive,
+            why: format!(
+                "under {} a consumer of {} comes before one of its producers, so there is no place to put it",
+                loop_culprit(func, loop_id),
+                block_culprit(func, block)
+            ),
+        });
+    }
+    match index {
+        -1 => Ok(hi),
+        -2 => Ok(lo),
+        i if i >= 0 && (i as usize) >= lo && (i as usize) <= hi => Ok(i as usize),
+        i => Err(ScheduleError::InvalidArgument {
+            what: primitive,
+            why: format!("index {i} is outside the valid insertion points {lo}..={hi} (or -1 for the last, -2 for the first)"),
+        }),
+    }
+}
+
+/// The new nest for the block over `doms`: one loop per iterator whose domain
+/// is not a single point (or every iterator, with `preserve_unit_loops`).
+pub(super) fn build_nest(
+    func: &mut PrimFunc,
+    me: Block,
+    doms: &[Range],
+    preserve_unit_loops: bool,
+) -> Stmt {
+    let mut iter_values = Vec::new();
+    let mut new_loops: Vec<(crate::ir::VarId, Expr)> = Vec::new();
+    for dom in doms {
+        let unit = dom.extent.as_int() == Some(1);
+        if unit && !preserve_unit_loops {
+            iter_values.push(dom.min.clone());
+        } else {
+            let v = func.new_var(format!("ax{}", new_loops.len()), crate::ir::DataType::I32);
+            new_loops.push((v, dom.extent.clone()));
+            iter_values.push(crate::arith::simplify(&Expr::add(
+                dom.min.clone(),
+                Expr::Var(v),
+            )));
+        }
+    }
+    // Where the region may run past an iterator's domain (a non-divisible split
+    // above), guard the block with a predicate, as TVM does.
+    let mut ranges = loop_ranges(func);
+    for (v, extent) in &new_loops {
+        ranges.insert(*v, Range::from_extent(extent.clone()));
+    }
+    let predicate = crate::schedule::region::domain_guard(&me.iter_vars, &iter_values, &ranges);
+    let mut stmt = Stmt::BlockRealize(Box::new(BlockRealize {
+        iter_values,
+        predicate,
+        block: me,
+    }));
+    for (v, extent) in new_loops.into_iter().rev() {
+        stmt = Stmt::For(Box::new(For {
+            id: func.new_loop_id(),
+            var: v,
+            min: Expr::int(0),
+            extent,
+            kind: ForKind::Serial,
+            annotations: Vec::new(),
+            body: stmt,
+        }));
+    }
+    stmt
+}
+
+/// Removes the block (and loops left empty), then inserts `nest` at `pos` of
+/// the loop body and simplifies the bindings under the loop.
+pub(super) fn replace_block(
+    func: &mut PrimFunc,
+    mv: Move,
+    pos: usize,
+    nest: Stmt,
+) -> Result<(), ScheduleError> {
+    let Move { block, loop_id, .. } = mv;
+    tree::remove_stmt(
+        &mut func.body,
+        &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == block),
+    );
+    tree::cleanup_empty(&mut func.body);
+    let body = &mut tree::loop_mut(func, loop_id)
+        .ok_or(ScheduleError::StaleLoop(loop_id))?
+        .body;
+    let old = std::mem::replace(body, Stmt::Seq(Vec::new()));
+    let mut items: Vec<Stmt> = match old {
+        Stmt::Seq(v) => v,
+        single => vec![single],
+    };
+    items.insert(pos.min(items.len()), nest);
+    *body = Stmt::Seq(items);
+    let ranges = loop_ranges(func);
+    if let Some(l) = tree::loop_mut(func, loop_id) {
+        simplify_bindings(&mut l.body, &ranges);
+    }
+    Ok(())
+}

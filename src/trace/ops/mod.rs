@@ -1,0 +1,99 @@
+//! The registration of every primitive, in one table: its TVM keyword
+//! fields (kinds, defaults), what it returns, and how a step applies it. The
+//! replay, both Python printers, the session reader and the TUI read this
+//! table; adding a primitive is one entry in its family's file plus its apply
+//! function beside it (TVM keeps a primitive's traits together the same way).
+//! One file per primitive family, as in `schedule::primitive`.
+
+// A failed step carries the program as it was, so the error can be rendered
+// with the culprit marked; failures are rare, so their size does not matter.
+#![allow(clippy::result_large_err)]
+
+mod annotate;
+mod blockize_tensorize;
+mod for_kind;
+mod get_block_loop;
+mod layout;
+mod loop_transformation;
+mod placement;
+mod reduction;
+mod sampling;
+
+use super::replay::{Handle, StepFailure};
+use super::step::{ApplyFn, Arg, FieldKind, FieldSpec, OpSpec, Returns};
+use crate::ir::{BlockId, LoopId};
+use StepFailure::Schedule as S;
+
+type Applied = Result<Vec<Handle>, StepFailure>;
+
+fn f(name: &'static str, kind: FieldKind) -> FieldSpec {
+    FieldSpec {
+        name,
+        kind,
+        default: None,
+        varargs: false,
+        block_by_name: false,
+    }
+}
+
+fn d(name: &'static str, kind: FieldKind, default: Arg) -> FieldSpec {
+    FieldSpec {
+        name,
+        kind,
+        default: Some(default),
+        varargs: false,
+        block_by_name: false,
+    }
+}
+
+/// The table of primitives (spec section 2), in the order the palette shows
+/// them; built once (every step's replay, check and print looks ops up here).
+pub fn op_specs() -> &'static [OpSpec] {
+    static TABLE: std::sync::LazyLock<Vec<OpSpec>> = std::sync::LazyLock::new(build_op_specs);
+    &TABLE
+}
+
+fn build_op_specs() -> Vec<OpSpec> {
+    // Family by family, in the palette's order.
+    [
+        get_block_loop::specs(),
+        loop_transformation::specs(),
+        for_kind::specs(),
+        placement::specs(),
+        reduction::specs(),
+        layout::specs(),
+        blockize_tensorize::specs(),
+        annotate::specs(),
+        sampling::specs(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// A primitive with no probe arguments, outputs found by trying, no Python
+/// alias and no sampling; the builder methods of `OpSpec` change these.
+fn op(name: &'static str, fields: Vec<FieldSpec>, returns: Returns, apply: ApplyFn) -> OpSpec {
+    OpSpec {
+        name,
+        fields,
+        returns,
+        apply,
+        probe_args: |_| Vec::new(),
+        out_count: |_| None,
+        python_call: None,
+        samples: false,
+    }
+}
+
+pub fn op_spec(name: &str) -> Option<&'static OpSpec> {
+    op_specs().iter().find(|s| s.name == name)
+}
+
+fn blocks_out(v: Vec<BlockId>) -> Vec<Handle> {
+    v.into_iter().map(Handle::Block).collect()
+}
+
+fn loops_out(v: Vec<LoopId>) -> Vec<Handle> {
+    v.into_iter().map(Handle::Loop).collect()
+}
