@@ -2,7 +2,9 @@
 """tirtui's speed against TVM 0.27's on the same trace, measured in one run (issue 13).
 
 Usage (needs `pip install apache-tvm` and PyYAML; no GPU):
-    python3 bench/speed_vs_tvm.py [SESSION.yaml]      (default: sessions/gemm_000_5_unroll.yaml)
+    python3 bench/speed_vs_tvm.py [--whole] [SESSION.yaml]
+        (default: sessions/gemm_000_5_unroll.yaml; --whole: only the whole-process
+        ratio, without the criterion run)
 
 Prints two ratios:
   replay         TVM's Python replay of the trace (Schedule(mod) + apply_trace, the
@@ -60,7 +62,10 @@ def criterion_median(session):
 
 def main():
     os.chdir(ROOT)
-    session = sys.argv[1] if len(sys.argv) > 1 else "sessions/gemm_000_5_unroll.yaml"
+    args = sys.argv[1:]
+    whole_only = "--whole" in args
+    args = [a for a in args if a != "--whole"]
+    session = args[0] if args else "sessions/gemm_000_5_unroll.yaml"
     binary = os.environ.get("TIRTUI", "target/release/tirtui")
     if not os.path.exists(binary):
         subprocess.run(["cargo", "build", "--release", "--locked"], check=True)
@@ -86,8 +91,9 @@ def main():
     def tirtui_whole():
         subprocess.run([binary, "replay", session, "--emit", "cuda"], check=True, stdout=subprocess.DEVNULL)
 
-    tvm_replay_s = median_time(tvm_replay, 50)
-    ours_replay_s = criterion_median(session)
+    if not whole_only:
+        tvm_replay_s = median_time(tvm_replay, 50)
+        ours_replay_s = criterion_median(session)
     tvm_whole_s = median_time(tvm_whole, 5, warmup=1)
     ours_whole_s = median_time(tirtui_whole, 30)
 
@@ -97,7 +103,8 @@ def main():
         print(f"{what:<15} TVM {tvm_s * 1e3:9.3f} ms   tirtui {ours_s * 1e3:8.3f} ms   {ratio:7.1f}x  ({mark})")
 
     print(f"{session} (TVM {tvm.__version__})")
-    row("replay", tvm_replay_s, ours_replay_s, 20)
+    if not whole_only:
+        row("replay", tvm_replay_s, ours_replay_s, 20)
     row("whole process", tvm_whole_s, ours_whole_s, 100)
 
 

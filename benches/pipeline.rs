@@ -4,12 +4,18 @@
 //! program's text from scratch (75 lines in 1 ms). Replay is `benches/replay.rs`.
 //!
 //! `cargo bench --bench pipeline`
+//!
+//! With the binary's allocator (mimalloc, `src/main.rs`): these are the costs
+//! the explorer and the CLI pay.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::path::Path;
 use tirtui::trace::{Session, Trace};
 use tirtui::tui::highlight::{Highlighter, Lang};
+
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const SESSION: &str = "sessions/gemm_000_5_unroll.yaml";
 

@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 mod eval;
+mod mma;
 mod warp;
 
 #[derive(Clone, Debug, Error, PartialEq)]
@@ -296,6 +297,12 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
     Ok(())
 }
 
+/// Storage each thread holds its own copy of: `local`, fragments, and a
+/// lane's registers of a `warp` buffer (after `lower_warp_memory`).
+fn per_thread(scope: crate::ir::StorageScope) -> bool {
+    scope.is_thread_private() || scope == crate::ir::StorageScope::Warp
+}
+
 impl Sim<'_> {
     fn set_var(&mut self, v: VarId, value: VarVal) {
         let i = v.0 as usize;
@@ -390,6 +397,7 @@ impl Sim<'_> {
                 self.epoch += 1;
                 Ok(())
             }
+            LStmt::Evaluate(Expr::Call(f, args)) if f.is_mma() => self.mma_call(*f, args, mask),
             LStmt::Evaluate(e) => {
                 for t in (0..self.n).filter(|&t| mask[t]) {
                     self.eval(e, t)?;
@@ -524,7 +532,7 @@ impl Sim<'_> {
             cell.writer = Some((t, epoch));
             return Ok(());
         }
-        if buf.scope.is_thread_private() {
+        if per_thread(buf.scope) {
             let size = self
                 .local
                 .get(&b)
@@ -584,7 +592,7 @@ impl Sim<'_> {
                 _ => Err(unwritten()),
             };
         }
-        if buf.scope.is_thread_private() {
+        if per_thread(buf.scope) {
             let size = self
                 .local
                 .get(&b)

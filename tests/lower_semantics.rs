@@ -84,7 +84,7 @@ fn shipped_sessions_lower_to_the_same_result() {
         // changes the result, and the scheduled program repeats every cache
         // fetch per thread when run sequentially.
         let (workload, scheduled) = scheduled_small(&path);
-        if is_tensorized(&scheduled) {
+        if is_wmma_tensorized(&scheduled) {
             // Tensor-core calls are whole-warp tile operations the SIMT
             // simulator does not model; tests/sessions.rs checks this
             // session's result in the interpreter, and the GPU run checks it.
@@ -108,11 +108,13 @@ fn shipped_sessions_lower_to_the_same_result() {
     }
 }
 
-fn is_tensorized(func: &tirtui::ir::PrimFunc) -> bool {
+/// Tensorized with a WMMA intrinsic (MMA ones are simulated, as PTX runs them).
+fn is_wmma_tensorized(func: &tirtui::ir::PrimFunc) -> bool {
     func.blocks().iter().any(|b| {
-        b.annotations
-            .iter()
-            .any(|(k, _)| k == tirtui::ir::TENSOR_INTRIN_ATTR)
+        b.annotations.iter().any(|(k, v)| {
+            k == tirtui::ir::TENSOR_INTRIN_ATTR
+                && matches!(v, tirtui::ir::AnnValue::Str(n) if n.starts_with("wmma_"))
+        })
     })
 }
 

@@ -87,9 +87,20 @@ fn lowering_refuses_fragments_no_intrinsic_places() {
     let f = replay(&steps).func().clone();
     let e = tirtui::lower::lower_program(&f).unwrap_err().to_string();
     assert!(
-        e.contains("A_warp is in scope warp") && e.contains("tensorize"),
+        e.contains("B_m16n8k8_matrixB is in scope m16n8k8.matrixB") && e.contains("tensorize"),
         "{e}"
     );
+    // A warp buffer alone gets as far as lower_warp_memory, which refuses
+    // one that no MMA intrinsic laid out and accesses.
+    let steps = "  - {op: cache_read, block: C, read_buffer_index: 0, storage_scope: warp, out: aw}
+  - {op: get_loops, block: C, out: [i, j, k]}
+  - {op: bind, loop: i, thread_axis: blockIdx.x}
+  - {op: bind, loop: j, thread_axis: threadIdx.x}
+  - {op: compute_at, block: aw, loop: j}
+";
+    let f = replay(steps).func().clone();
+    let e = tirtui::lower::lower_program(&f).unwrap_err().to_string();
+    assert!(e.contains("A_warp") && e.contains("tensorize"), "{e}");
 }
 
 #[test]

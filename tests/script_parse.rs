@@ -284,6 +284,48 @@ fn nested_loops(depth: usize) -> String {
     src
 }
 
+/// The deepest programs the parser accepts run in place on a thread that has
+/// just `PARSE_RED_ZONE` of stack (the parse does not map a stack of its own
+/// then): the red zone is enough for this build's frames. Run it in release
+/// too (`cargo test --release --test script_parse`), where the zone is smaller.
+#[test]
+fn deepest_programs_fit_in_the_red_zone() {
+    let deepest = |make: &dyn Fn(usize) -> String| {
+        (1..=tirtui::script::parser::MAX_DEPTH)
+            .rev()
+            .map(make)
+            .find(|src| parse_module(src).is_ok())
+            .expect("some depth parses")
+    };
+    let sources = [
+        deepest(&nested_loops),
+        deepest(&|d| {
+            format!(
+                "@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    A[0] = {}A[0]{}\n",
+                "(".repeat(d),
+                ")".repeat(d)
+            )
+        }),
+        deepest(&|d| {
+            format!(
+                "@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    A[0] = A[0]{}\n",
+                " + 1.0".repeat(d)
+            )
+        }),
+    ];
+    let margin = 256 << 10;
+    std::thread::Builder::new()
+        .stack_size(tirtui::script::parser::PARSE_RED_ZONE + margin)
+        .spawn(move || {
+            for src in &sources {
+                assert!(parse_module(src).is_ok());
+            }
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
 #[test]
 fn deep_inputs_are_limited_not_crashing() {
     let f = ok_func(&nested_loops(150), None);

@@ -96,6 +96,9 @@ def buffers_of(func):
     header = text[text.index("def main(") : text.index("):", text.index("def main("))]
     for name, shape, dtype in PARAM.findall(header):
         stored = re.search(r"^\s*" + re.escape(name) + r"\[[^\n]*\] = ", text, re.M)
+        # A tensorized store (wmma store_matrix_sync, mma_store) writes through
+        # a pointer: its block's T.writes names the buffer.
+        stored = stored or re.search(r"T\.writes\([^\n]*\b" + re.escape(name) + r"\[", text)
         out[name] = {
             "name": name,
             "shape": [int(x) for x in shape.split(",") if x.strip()],

@@ -3,7 +3,7 @@
 use super::{EXIT_BAD_INPUT, EXIT_NO_GPU, EXIT_OK, EXIT_STEP_FAILED};
 use crate::diag::Diagnostic;
 use crate::session::FileKind;
-use crate::trace::{Session, Trace};
+use crate::trace::{Session, SessionError, Trace};
 use serde_json::{json, Map, Value};
 use std::path::Path;
 use std::time::Instant;
@@ -57,12 +57,20 @@ fn fail(opts: &ReplayOptions, path: &Path, code: i32, rendered: &str) -> i32 {
 
 pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
     let t_parse = Instant::now();
-    if let Ok(text) = crate::input::read_text(path) {
-        if let Some(msg) = crate::session::wrong_kind(path, &text, FileKind::Session) {
-            return fail(opts, path, EXIT_BAD_INPUT, &Diagnostic::new(msg).render());
+    // Read once: checked for being a session, then parsed (as `Session::load`).
+    let loaded = match crate::input::read_text(path) {
+        Ok(text) => {
+            if let Some(msg) = crate::session::wrong_kind(path, &text, FileKind::Session) {
+                return fail(opts, path, EXIT_BAD_INPUT, &Diagnostic::new(msg).render());
+            }
+            Session::from_yaml(&text, &path.display().to_string())
         }
-    }
-    let session = match Session::load(path) {
+        Err(e) => Err(SessionError::Io {
+            path: path.display().to_string(),
+            source: e,
+        }),
+    };
+    let session = match loaded {
         Ok(s) => s,
         Err(e) => {
             return fail(

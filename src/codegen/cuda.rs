@@ -521,7 +521,9 @@ impl Writer<'_> {
                 // local ones only where a vector access needs it.
                 let align = if buf.scope.is_shared() {
                     format!("__align__({}) ", shared_align(self.f))
-                } else if self.vector_buffers.contains(&a.buffer) {
+                } else if self.vector_buffers.contains(&a.buffer) || buf.scope == StorageScope::Warp
+                {
+                    // A lane's warp registers are passed to PTX as 32-bit words.
                     "__align__(16) ".to_string()
                 } else {
                     String::new()
@@ -531,7 +533,7 @@ impl Writer<'_> {
                 } else {
                     ""
                 };
-                if buf.scope.is_thread_private() {
+                if buf.scope.is_thread_private() || buf.scope == StorageScope::Warp {
                     self.local_buffers.insert(a.buffer);
                 }
                 self.line(&format!(
@@ -544,7 +546,7 @@ impl Writer<'_> {
                 }
             }
             LStmt::Sync => self.line("__syncthreads();"),
-            LStmt::Evaluate(e @ Expr::Call(f, _)) if f.is_wmma() => {
+            LStmt::Evaluate(e @ Expr::Call(f, _)) if f.is_tensor_call() => {
                 let text = self.expr(e);
                 self.line(&format!("{text};"));
             }

@@ -417,6 +417,25 @@ impl ExprCtx<'_> {
                 arg(self, 0),
                 arg(self, 2)
             ),
+            Intrinsic::MmaLdmatrix
+            | Intrinsic::MmaSync
+            | Intrinsic::MmaFill
+            | Intrinsic::MmaStore => {
+                use super::mma_ptx;
+                self.helpers.insert(mma_ptx::HELPER);
+                let printed: Vec<String> = (0..args.len()).map(|i| arg(self, i)).collect();
+                let p = |i: usize| printed.get(i).cloned().unwrap_or_default();
+                match f {
+                    Intrinsic::MmaLdmatrix => mma_ptx::ldmatrix(
+                        &p(0),
+                        &p(1),
+                        args.get(2).and_then(Expr::as_int) == Some(1),
+                    ),
+                    Intrinsic::MmaSync => mma_ptx::mma(&p(0), &p(1), &p(2), t),
+                    Intrinsic::MmaFill => mma_ptx::fill(&p(0), t),
+                    _ => mma_ptx::store(&p(0), &p(1), &p(3), &p(2), t),
+                }
+            }
             Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => {
                 let name = if f == Intrinsic::WarpShuffle {
                     "__shfl_sync"
@@ -438,6 +457,9 @@ impl ExprCtx<'_> {
 pub fn helper_source(name: &str) -> String {
     if name == super::async_copy::HELPER {
         return super::async_copy::helper_source();
+    }
+    if name == super::mma_ptx::HELPER {
+        return super::mma_ptx::helper_source();
     }
     let (ty, suffix) = if name.ends_with("_ll") {
         ("long long", "_ll")

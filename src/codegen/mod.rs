@@ -13,6 +13,7 @@ pub mod expr;
 mod index_width;
 pub mod kernel;
 mod launch_bounds;
+mod mma_ptx;
 mod names;
 
 pub use cuda::kernel_name;

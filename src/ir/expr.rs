@@ -92,6 +92,21 @@ pub enum Intrinsic {
     /// `store_matrix_sync(&dst[base], frag, ldm, mem_row_major)`
     /// (TVM: `tvm_store_matrix_sync`); `ldm` as for `WmmaLoad`.
     WmmaStore,
+    /// `ldmatrix.sync.aligned.m8n8.x4[.trans].shared.b16` (TVM:
+    /// `ptx_ldmatrix`), args `(warp_tile, src_row, trans as 0/1)`: `warp_tile`
+    /// a load of a `warp` buffer at its [32, 8] tile, `src_row` the shared
+    /// address of the 8 halves this lane points the instruction at. Made by
+    /// lowering a block tensorized with `mma_ldmatrix_*`, never parsed.
+    MmaLdmatrix,
+    /// Two `mma.sync.aligned.m16n8k16.row.col` on `warp` tiles (TVM:
+    /// `ptx_mma`), args `(c, a, b)`; the types are the buffers'.
+    MmaSync,
+    /// Zeroes a lane's 8 registers of a `warp` tile (TVM: `mma_fill`), args `(c)`.
+    MmaFill,
+    /// Each lane writes its 8 registers of a `warp` tile into a 16x16 tile
+    /// (TVM: `mma_store`), args `(warp_tile, dst_tile, lane, ldm)`; `ldm` is
+    /// appended by `flatten_buffer`, as for `WmmaStore`.
+    MmaStore,
 }
 
 impl Intrinsic {
@@ -152,6 +167,10 @@ impl Intrinsic {
             Intrinsic::WmmaLoad => "tvm_load_matrix_sync",
             Intrinsic::WmmaMma => "tvm_mma_sync",
             Intrinsic::WmmaStore => "tvm_store_matrix_sync",
+            Intrinsic::MmaLdmatrix => "ptx_ldmatrix",
+            Intrinsic::MmaSync => "ptx_mma",
+            Intrinsic::MmaFill => "mma_fill",
+            Intrinsic::MmaStore => "mma_store",
         }
     }
 
@@ -170,6 +189,10 @@ impl Intrinsic {
             Intrinsic::WmmaStore => 3,
             Intrinsic::WmmaLoad => 4,
             Intrinsic::WmmaMma => 4,
+            Intrinsic::MmaLdmatrix => 3,
+            Intrinsic::MmaSync => 3,
+            Intrinsic::MmaFill => 1,
+            Intrinsic::MmaStore => 4,
             _ => 1,
         }
     }
@@ -191,13 +214,42 @@ impl Intrinsic {
         )
     }
 
+    /// True for the PTX calls a block tensorized with an MMA intrinsic
+    /// lowers to (each lane of a warp runs them on its own registers).
+    pub fn is_mma(self) -> bool {
+        matches!(
+            self,
+            Intrinsic::MmaLdmatrix | Intrinsic::MmaSync | Intrinsic::MmaFill | Intrinsic::MmaStore
+        )
+    }
+
+    /// True for the calls a tensorized block lowers to (WMMA or MMA).
+    pub fn is_tensor_call(self) -> bool {
+        self.is_wmma() || self.is_mma()
+    }
+
+    /// The argument a tensor call writes through: a store's destination
+    /// tile, or the fragment/registers a load, fill or mma defines.
+    pub fn written_operand(self) -> Option<usize> {
+        match self {
+            Intrinsic::WmmaStore | Intrinsic::MmaStore => Some(1),
+            f if f.is_tensor_call() => Some(0),
+            _ => None,
+        }
+    }
+
+    /// True for the tensor calls that read what they write (`c += a * b`).
+    pub fn accumulates(self) -> bool {
+        matches!(self, Intrinsic::WmmaMma | Intrinsic::MmaSync)
+    }
+
     /// The argument whose type is the call's type, when it is not the first
     /// (`None`: the call has a fixed type, see `fixed_type`).
     pub fn typed_by_arg(self) -> Option<usize> {
         match self {
             Intrinsic::IfThenElse | Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => Some(1),
             Intrinsic::Likely | Intrinsic::WarpActiveMask => None,
-            f if f.is_wmma() => None,
+            f if f.is_tensor_call() => None,
             _ => Some(0),
         }
     }
@@ -208,7 +260,7 @@ impl Intrinsic {
             Intrinsic::Likely => Some(DataType::Bool),
             Intrinsic::WarpActiveMask => Some(DataType::I32),
             // Statements in all but name: evaluated for their effect.
-            f if f.is_wmma() => Some(DataType::I32),
+            f if f.is_tensor_call() => Some(DataType::I32),
             _ => None,
         }
     }

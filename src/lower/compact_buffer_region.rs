@@ -125,15 +125,15 @@ impl Collector<'_> {
                         found.push(idx.clone());
                     }
                 }
-                // A WMMA operand is the base of a 16x16 tile: its far corner
-                // is accessed too.
+                // A tensor call's operand is the base of a tile (16x16 for
+                // WMMA, [32, 8] for a warp buffer, ...): its far corner is
+                // accessed too.
                 if let Expr::Call(f, args) = x {
-                    if f.is_wmma() {
-                        for a in args {
-                            if let Expr::Load(lb, idx) = a {
-                                if *lb == b {
-                                    found.push(tile_corner(idx));
-                                }
+                    for (i, a) in args.iter().enumerate() {
+                        let ext = super::tensor_call::operand_extent(*f, i);
+                        if let (Expr::Load(lb, idx), Some(ext)) = (a, ext) {
+                            if *lb == b {
+                                found.push(tile_corner(idx, ext));
                             }
                         }
                     }
@@ -309,15 +309,16 @@ fn pick(ctx: TypeCtx, a: &Expr, b: &Expr, r: &VarRanges, min: bool) -> Option<Ex
     }
 }
 
-/// The last element of the 16x16 WMMA tile whose first element is `idx`.
-fn tile_corner(idx: &[Expr]) -> Vec<Expr> {
-    let last = crate::schedule::tensor_intrin::wmma::M - 1;
+/// The last element of the (rows, cols) tile whose first element is `idx`.
+fn tile_corner(idx: &[Expr], (rows, cols): (i64, i64)) -> Vec<Expr> {
     let rank = idx.len();
     idx.iter()
         .enumerate()
         .map(|(i, e)| {
-            if i + 2 >= rank {
-                Expr::add(e.clone(), Expr::int(last))
+            if i + 2 == rank {
+                Expr::add(e.clone(), Expr::int(rows - 1))
+            } else if i + 1 == rank {
+                Expr::add(e.clone(), Expr::int(cols - 1))
             } else {
                 e.clone()
             }

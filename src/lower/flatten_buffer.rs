@@ -197,7 +197,7 @@ fn tile_index(idx: Vec<Expr>, strides: &[Expr]) -> Expr {
     flat
 }
 
-/// `load_matrix_sync`/`store_matrix_sync` take the memory operand's row
+/// `load_matrix_sync`/`store_matrix_sync`/`mma_store` take the memory operand's row
 /// stride (`ldm`): the stride of its second-to-last dimension, known only
 /// now that compaction and `storage_align` have fixed the buffer's layout.
 fn append_wmma_ldm(body: &mut LStmt, all_strides: &[Vec<Expr>]) {
@@ -206,6 +206,7 @@ fn append_wmma_ldm(body: &mut LStmt, all_strides: &[Vec<Expr>]) {
             let mem = match f {
                 Intrinsic::WmmaLoad if args.len() == 3 => 1,
                 Intrinsic::WmmaStore if args.len() == 2 => 1,
+                Intrinsic::MmaStore if args.len() == 3 => 1,
                 _ => return,
             };
             if let Some(Expr::Load(b, _)) = args.get(mem) {

@@ -110,13 +110,31 @@ fn accesses(s: &LStmt) -> Info {
             }
         }
         x.for_each_expr(|e| {
+            // A tensor call writes through one operand (an ldmatrix's
+            // registers, a store's tile), which it reads only when it
+            // accumulates into it (mma).
+            let mut write_only: Vec<*const Expr> = Vec::new();
+            e.visit(&mut |y| {
+                let Expr::Call(f, args) = y else { return };
+                let Some(w) = f.written_operand().and_then(|i| args.get(i)) else {
+                    return;
+                };
+                if let Expr::Load(b, _) = w {
+                    if !info.writes.contains(b) {
+                        info.writes.push(*b);
+                    }
+                    if !f.accumulates() {
+                        write_only.push(w as *const Expr);
+                    }
+                }
+            });
             e.visit(&mut |y| {
                 if let Expr::Load(b, _) = y {
-                    if !info.reads.contains(b) {
+                    if !write_only.contains(&(y as *const Expr)) && !info.reads.contains(b) {
                         info.reads.push(*b);
                     }
                 }
-            })
+            });
         });
     });
     info

@@ -394,14 +394,16 @@ impl LStmt {
         found
     }
 
-    /// True when the tree stores into `b`: a plain store, or a WMMA tile store
-    /// (`store_matrix_sync`, whose second operand is the destination tile).
+    /// True when the tree stores into `b`: a plain store, or a tensor call
+    /// writing through it (`store_matrix_sync`, `mma_store`, whose second
+    /// operand is the destination tile; a fragment load, fill or mma).
     pub fn writes_buffer(&self, b: BufferId) -> bool {
         let mut found = false;
         self.visit(&mut |s| match s {
             LStmt::Store(st) => found |= st.buffer == b,
-            LStmt::Evaluate(Expr::Call(crate::ir::Intrinsic::WmmaStore, args)) => {
-                found |= matches!(args.get(1), Some(Expr::Load(d, _)) if *d == b);
+            LStmt::Evaluate(Expr::Call(f, args)) => {
+                let written = f.written_operand().and_then(|i| args.get(i));
+                found |= matches!(written, Some(Expr::Load(d, _)) if *d == b);
             }
             _ => {}
         });

@@ -14,12 +14,24 @@ use crate::ir::{AnnValue, BlockRealize, BufferId, Expr, MatchBuffer, PrimFunc, S
 use std::collections::HashMap;
 
 pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
+    // MMA intrinsics run once per lane: their implementations loop over the
+    // warp's lanes (threadIdx.x, as TVM's do), which needs a variable.
+    let with_lane;
+    let (func, lane) = if super::tensor_call::needs_lane(func) {
+        let mut f = func.clone();
+        let lane = f.new_var("tx", crate::ir::DataType::I32);
+        with_lane = f;
+        (&with_lane, Some(lane))
+    } else {
+        (func, None)
+    };
+    let cx = Cx { func, lane };
     let body = match &func.body {
         // The root block has no marker: it is the whole function.
         Stmt::BlockRealize(r) if r.block.iter_vars.is_empty() && r.block.name == "root" => {
-            realize(func, r, false)?
+            realize(&cx, r, false)?
         }
-        other => convert(func, other)?,
+        other => convert(&cx, other)?,
     };
     let mut buffers = func.buffers.to_vec();
     apply_storage_align(func, &mut buffers);
@@ -80,7 +92,14 @@ mod ann {
     pub const BUFFER_DIM_ALIGN: &str = "buffer_dim_align";
 }
 
-fn convert(func: &PrimFunc, s: &Stmt) -> Result<LStmt, LowerError> {
+/// What every statement's conversion needs.
+struct Cx<'a> {
+    func: &'a PrimFunc,
+    /// The lane variable of MMA implementations, when the function has any.
+    lane: Option<VarId>,
+}
+
+fn convert(cx: &Cx, s: &Stmt) -> Result<LStmt, LowerError> {
     Ok(match s {
         Stmt::For(l) => LStmt::For(Box::new(LFor {
             var: l.var,
@@ -88,14 +107,10 @@ fn convert(func: &PrimFunc, s: &Stmt) -> Result<LStmt, LowerError> {
             extent: l.extent.clone(),
             kind: l.kind,
             annotations: l.annotations.clone(),
-            body: convert(func, &l.body)?,
+            body: convert(cx, &l.body)?,
         })),
-        Stmt::BlockRealize(r) => realize(func, r, true)?,
-        Stmt::Seq(v) => LStmt::seq(
-            v.iter()
-                .map(|c| convert(func, c))
-                .collect::<Result<_, _>>()?,
-        ),
+        Stmt::BlockRealize(r) => realize(cx, r, true)?,
+        Stmt::Seq(v) => LStmt::seq(v.iter().map(|c| convert(cx, c)).collect::<Result<_, _>>()?),
         Stmt::BufferStore(st) => LStmt::Store(LStore {
             buffer: st.buffer,
             indices: st.indices.clone(),
@@ -103,19 +118,20 @@ fn convert(func: &PrimFunc, s: &Stmt) -> Result<LStmt, LowerError> {
         }),
         Stmt::IfThenElse(i) => LStmt::If(Box::new(LIf {
             cond: i.cond.clone(),
-            then_case: convert(func, &i.then_case)?,
-            else_case: i.else_case.as_ref().map(|e| convert(func, e)).transpose()?,
+            then_case: convert(cx, &i.then_case)?,
+            else_case: i.else_case.as_ref().map(|e| convert(cx, e)).transpose()?,
         })),
         Stmt::LetStmt(l) => LStmt::Let(Box::new(LLet {
             var: l.var,
             value: l.value.clone(),
-            body: convert(func, &l.body)?,
+            body: convert(cx, &l.body)?,
         })),
         Stmt::Evaluate(e) => LStmt::Evaluate(e.clone()),
     })
 }
 
-fn realize(func: &PrimFunc, r: &BlockRealize, marker: bool) -> Result<LStmt, LowerError> {
+fn realize(cx: &Cx, r: &BlockRealize, marker: bool) -> Result<LStmt, LowerError> {
+    let func = cx.func;
     let block = &r.block;
     let tensorized = block
         .annotations
@@ -139,8 +155,8 @@ fn realize(func: &PrimFunc, r: &BlockRealize, marker: bool) -> Result<LStmt, Low
     let mut body = match &tensorized {
         // The block's body is the intrinsic's description; the kernel runs
         // its implementation instead: one opaque call on the regions' bases.
-        Some(intrin) => super::tensor_call::lower(func, block, intrin, &map)?,
-        None => convert(func, &block.body)?,
+        Some(intrin) => super::tensor_call::lower(func, block, intrin, &map, cx.lane)?,
+        None => convert(cx, &block.body)?,
     };
     if !map.is_empty() && tensorized.is_none() {
         body.substitute(&|v| map.get(&v).cloned());

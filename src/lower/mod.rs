@@ -23,6 +23,7 @@ pub mod lir;
 pub mod lower_cross_thread_reduction;
 pub mod lower_init_block;
 pub mod lower_opaque_block;
+pub mod lower_warp_memory;
 pub mod merge_shared_memory;
 pub mod pipeline;
 pub mod plan_buffer_allocation;
@@ -119,14 +120,16 @@ pub enum LowerError {
     UnplacedFragment { buffer: String, scope: String },
 }
 
-/// Buffers in the MMA scopes (`warp`, `m16n8k8.*`) that no tensor intrinsic
-/// owns: lowering them as plain memory would give each thread or lane a layout
-/// the program did not ask for, so they are refused rather than guessed.
+/// Buffers in the `m16n8k8.*` scopes, which no tensor intrinsic here owns:
+/// lowering them as plain memory would give each thread a layout the program
+/// did not ask for, so they are refused rather than guessed. (`warp` buffers
+/// are placed by `lower_warp_memory`, which refuses accesses outside the MMA
+/// intrinsics.)
 pub fn refuse_unplaced_fragments(func: &crate::ir::PrimFunc) -> Result<(), LowerError> {
     for blk in func.blocks() {
         for b in &blk.alloc_buffers {
             let buf = func.buffer(*b);
-            if buf.scope.is_mma() {
+            if buf.scope.is_mma() && buf.scope != crate::ir::StorageScope::Warp {
                 return Err(LowerError::UnplacedFragment {
                     buffer: buf.name.clone(),
                     scope: buf.scope.name().to_string(),

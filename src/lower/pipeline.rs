@@ -10,8 +10,8 @@ use super::lir::{Lowered, LoweredProgram};
 use super::{
     compact_buffer_region, device_limits, flatten_buffer, hoist_local_allocation,
     inject_software_pipeline, inject_virtual_thread, lower_cross_thread_reduction,
-    lower_init_block, lower_opaque_block, merge_shared_memory, plan_buffer_allocation, simplify,
-    thread_binding, thread_sync, unroll, vectorize, LowerError,
+    lower_init_block, lower_opaque_block, lower_warp_memory, merge_shared_memory,
+    plan_buffer_allocation, simplify, thread_binding, thread_sync, unroll, vectorize, LowerError,
 };
 use crate::ir::PrimFunc;
 use crate::launch_limits::LaunchLimits;
@@ -25,6 +25,7 @@ pub const PASSES: &[&str] = &[
     "compact_buffer_region",
     "inject_software_pipeline",
     "thread_binding",
+    "lower_warp_memory",
     "flatten_buffer",
     "vectorize",
     "inject_virtual_thread",
@@ -102,6 +103,7 @@ fn run_pass(name: &str, f: Lowered) -> Result<Lowered, LowerError> {
         "compact_buffer_region" => compact_buffer_region::run(f),
         "inject_software_pipeline" => inject_software_pipeline::run(f)?,
         "thread_binding" => thread_binding::run(f)?,
+        "lower_warp_memory" => lower_warp_memory::run(f)?,
         "flatten_buffer" => flatten_buffer::run(f)?,
         "vectorize" => vectorize::run(f),
         "inject_virtual_thread" => inject_virtual_thread::run(f)?,

@@ -1,4 +1,7 @@
-//! A block tensorized with a WMMA intrinsic becomes one `nvcuda::wmma` call.
+//! A block tensorized with a WMMA intrinsic becomes one `nvcuda::wmma` call;
+//! one tensorized with an MMA intrinsic becomes a PTX call that every lane of
+//! the warp runs, inside a loop over the lanes bound to threadIdx.x (TVM's
+//! implementations have the same loop, so the kernel gets 32 lanes in x).
 //!
 //! TVM: the intrinsic's implementation (`tvm_load_matrix_sync` & co. on
 //! `tvm_access_ptr`s). The call's operands are loads at the base of the
@@ -8,10 +11,12 @@
 //! Passes in between treat the call as opaque and rewrite its loads' indices
 //! like any other access.
 
+use super::lir::LFor;
 use super::lir::LStmt;
 use super::LowerError;
 use crate::ir::{AnnValue, Block, BufferRegion, Expr, Intrinsic, PrimFunc, StorageScope, VarId};
-use crate::schedule::tensor_intrin::{self, wmma::WmmaOp, Implementation};
+use crate::ir::{ForKind, ThreadAxis};
+use crate::schedule::tensor_intrin::{self, mma, mma::MmaOp, wmma::WmmaOp, Implementation};
 use std::collections::HashMap;
 
 /// The (m, n, k) shape of every WMMA fragment (codegen spells it in the
@@ -22,11 +27,41 @@ pub const WMMA_SHAPE: (i64, i64, i64) = (
     tensor_intrin::wmma::K,
 );
 
+/// True when some block is tensorized with an MMA intrinsic (its lowering
+/// needs a lane variable).
+pub fn needs_lane(func: &PrimFunc) -> bool {
+    func.blocks().iter().any(|b| {
+        b.annotations.iter().any(|(k, v)| {
+            k == crate::ir::TENSOR_INTRIN_ATTR
+                && matches!(v, AnnValue::Str(n) if matches!(
+                    tensor_intrin::get(n).map(|t| t.implementation),
+                    Some(Implementation::Mma(_))
+                ))
+        })
+    })
+}
+
+/// The trailing (rows, columns) a tensor call's operand `arg` covers from the
+/// load it is given: compaction counts the far corner as accessed too.
+pub fn operand_extent(f: Intrinsic, arg: usize) -> Option<(i64, i64)> {
+    let warp_tile = (mma::WARP_SIZE, mma::LOCAL_SIZE);
+    match (f, arg) {
+        (f, _) if f.is_wmma() => Some((WMMA_SHAPE.0, WMMA_SHAPE.1)),
+        // ldmatrix: each lane names one row of 8 halves.
+        (Intrinsic::MmaLdmatrix, 1) => Some((1, 8)),
+        (Intrinsic::MmaStore, 1) => Some((mma::TILE, mma::TILE)),
+        (Intrinsic::MmaStore, 0) | (Intrinsic::MmaLdmatrix, 0) => Some(warp_tile),
+        (Intrinsic::MmaSync, 0..=2) | (Intrinsic::MmaFill, 0) => Some(warp_tile),
+        _ => None,
+    }
+}
+
 pub fn lower(
     func: &PrimFunc,
     block: &Block,
     intrin: &AnnValue,
     map: &HashMap<VarId, Expr>,
+    lane: Option<VarId>,
 ) -> Result<LStmt, LowerError> {
     let unsupported = |why: &str| LowerError::Unsupported {
         what: format!(
@@ -67,7 +102,22 @@ pub fn lower(
             .map(base)
             .ok_or_else(|| unsupported(&format!("no {what} region")))
     };
-    let Implementation::Wmma(op) = ti.implementation;
+    let op = match ti.implementation {
+        Implementation::Wmma(op) => op,
+        Implementation::Mma(op) => {
+            let lane = lane.ok_or_else(|| unsupported("no lane variable was made for it"))?;
+            let call = mma_call(block, op, lane, &first)?;
+            // Every lane of the warp runs the call on its own registers.
+            return Ok(LStmt::For(Box::new(LFor {
+                var: lane,
+                min: Expr::int(0),
+                extent: Expr::int(mma::WARP_SIZE),
+                kind: ForKind::ThreadBinding(ThreadAxis::ThreadIdx(0)),
+                annotations: Vec::new(),
+                body: LStmt::Evaluate(call),
+            })));
+        }
+    };
     let call = match op {
         WmmaOp::Fill => {
             let acc = first(&block.writes, "written")?;
@@ -103,4 +153,119 @@ pub fn lower(
         ),
     };
     Ok(LStmt::Evaluate(call))
+}
+
+/// The load at the base of the first of some regions (or why there is none).
+type FirstOperand<'a> = dyn Fn(&[BufferRegion], &str) -> Result<Expr, LowerError> + 'a;
+
+/// The PTX call of an MMA intrinsic for lane `lane`.
+fn mma_call(
+    block: &Block,
+    op: MmaOp,
+    lane: VarId,
+    first: &FirstOperand<'_>,
+) -> Result<Expr, LowerError> {
+    let tx = || Expr::Var(lane);
+    Ok(match op {
+        MmaOp::Ldmatrix {
+            trans,
+            tile_transposed,
+        } => {
+            let src = first(&block.reads, "read")?;
+            let Expr::Load(b, mut idx) = src else {
+                return Err(LowerError::Unsupported {
+                    what: format!(
+                        "block \"{}\": ldmatrix's source is not a buffer",
+                        block.name
+                    ),
+                });
+            };
+            // The row this lane points ldmatrix at (TVM's smem_offset): lanes
+            // 8m..8m+7 give the rows of 8x8 matrix m, which land in register m.
+            let (dr, dc) = if tile_transposed {
+                (
+                    Expr::add(
+                        Expr::mul(Expr::int(8), Expr::floordiv(tx(), Expr::int(16))),
+                        Expr::floormod(tx(), Expr::int(8)),
+                    ),
+                    Expr::mul(
+                        Expr::int(8),
+                        Expr::floordiv(Expr::floormod(tx(), Expr::int(16)), Expr::int(8)),
+                    ),
+                )
+            } else {
+                (
+                    Expr::floormod(tx(), Expr::int(16)),
+                    Expr::mul(Expr::int(8), Expr::floordiv(tx(), Expr::int(16))),
+                )
+            };
+            let n = idx.len();
+            if n < 2 {
+                return Err(LowerError::Unsupported {
+                    what: format!(
+                        "block \"{}\": ldmatrix reads a {n}-dimensional buffer",
+                        block.name
+                    ),
+                });
+            }
+            idx[n - 2] = Expr::add(idx[n - 2].clone(), dr);
+            idx[n - 1] = Expr::add(idx[n - 1].clone(), dc);
+            Expr::Call(
+                Intrinsic::MmaLdmatrix,
+                vec![
+                    first(&block.writes, "written")?,
+                    Expr::Load(b, idx),
+                    Expr::int(trans as i64),
+                ],
+            )
+        }
+        MmaOp::Sync { .. } => {
+            // The accumulator is the written region; A and B are the other
+            // buffers in the order the computation `C + A * B` loads them.
+            let c_buf = block.writes[0].buffer;
+            let mut order: Vec<crate::ir::BufferId> = Vec::new();
+            block.body.visit(&mut |s| {
+                s.for_each_expr(|e| {
+                    e.visit(&mut |x| {
+                        if let Expr::Load(b, _) = x {
+                            if *b != c_buf && !order.contains(b) {
+                                order.push(*b);
+                            }
+                        }
+                    })
+                })
+            });
+            let region =
+                |b: crate::ir::BufferId| block.reads.iter().find(|r| r.buffer == b).cloned();
+            let (Some(a), Some(b), 2) = (
+                order.first().and_then(|&b| region(b)),
+                order.get(1).and_then(|&b| region(b)),
+                order.len(),
+            ) else {
+                return Err(LowerError::Unsupported {
+                    what: format!(
+                        "block \"{}\" is tensorized with an mma but does not read two operands besides its accumulator",
+                        block.name
+                    ),
+                });
+            };
+            Expr::Call(
+                Intrinsic::MmaSync,
+                vec![
+                    first(&block.writes, "written")?,
+                    first(&[a], "read")?,
+                    first(&[b], "read")?,
+                ],
+            )
+        }
+        MmaOp::Fill => Expr::Call(Intrinsic::MmaFill, vec![first(&block.writes, "written")?]),
+        MmaOp::Store => Expr::Call(
+            Intrinsic::MmaStore,
+            vec![
+                first(&block.reads, "read")?,
+                first(&block.writes, "written")?,
+                tx(),
+            ],
+        ),
+    })
 }

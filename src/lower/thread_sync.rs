@@ -205,6 +205,26 @@ impl Planner<'_> {
             LStmt::Evaluate(e) => {
                 let mut acc = Vec::new();
                 self.expr_reads(e, &mut acc);
+                // A tensor call reads and writes whole tiles, and the lanes of
+                // a warp exchange them: its operands are ranges, not points,
+                // and the tile it writes through is a write.
+                if let Expr::Call(f, args) = e {
+                    if f.is_tensor_call() {
+                        acc.iter_mut().for_each(|a| a.point = None);
+                        let written = f.written_operand().and_then(|i| args.get(i));
+                        if let Some(Expr::Load(b, _)) = written {
+                            if self.is_shared(*b) {
+                                acc.push(Access {
+                                    buffer: *b,
+                                    write: true,
+                                    sync: false,
+                                    landing: false,
+                                    point: None,
+                                });
+                            }
+                        }
+                    }
+                }
                 out.push(Entry { id, accesses: acc });
             }
             LStmt::Async(b) => self.linearize(b, out)?,

@@ -44,25 +44,24 @@ pub fn parse_module(src: &str) -> Result<Module> {
 
 /// The function named `func` (or the only / first one when `None`).
 pub fn parse_func(src: &str, func: Option<&str>) -> Result<PrimFunc> {
-    let module = parse_module(src)?;
-    let names: Vec<String> = module
-        .funcs
-        .iter()
-        .map(|f| format!("`{}`", f.name))
-        .collect();
+    let mut module = parse_module(src)?;
     let found = match func {
-        Some(name) => module.funcs.into_iter().find(|f| f.name == name),
-        None => module.funcs.into_iter().next(),
+        Some(name) => module.funcs.iter().position(|f| f.name == name),
+        None => Some(0),
     };
-    found.ok_or_else(|| {
-        let message = match func {
-            Some(name) => format!("no function named `{name}` in the file"),
-            None => "the file defines no `@T.prim_func` function".to_string(),
-        };
-        ParseError::semantic(Span::default(), message)
-            .with_label("in this file")
-            .with_expected(names)
-    })
+    match found {
+        Some(i) => Ok(module.funcs.swap_remove(i)),
+        None => {
+            let names = module.funcs.iter().map(|f| format!("`{}`", f.name));
+            let message = match func {
+                Some(name) => format!("no function named `{name}` in the file"),
+                None => "the file defines no `@T.prim_func` function".to_string(),
+            };
+            Err(ParseError::semantic(Span::default(), message)
+                .with_label("in this file")
+                .with_expected(names))
+        }
+    }
 }
 
 /// A parsed function must also be well-formed IR (TVM's parser runs its
@@ -195,24 +194,34 @@ impl ModuleCtx {
 
     /// The full dotted path of `a.b.c`, with the head resolved through imports.
     pub fn path(&self, e: &ast::Expr) -> Option<String> {
-        let parts = e.dotted()?;
-        let head = self.aliases.get(parts[0])?;
-        let mut path = head.clone();
-        for p in &parts[1..] {
-            path.push('.');
-            path.push_str(p);
-        }
+        let mut path = String::with_capacity(48);
+        self.write_path(e, &mut path)?;
         Some(path)
+    }
+
+    fn write_path(&self, e: &ast::Expr, out: &mut String) -> Option<()> {
+        match &e.kind {
+            ExprKind::Name(head) => out.push_str(self.aliases.get(head)?),
+            ExprKind::Attr(base, attr) => {
+                self.write_path(base, out)?;
+                out.push('.');
+                out.push_str(&attr.name);
+            }
+            _ => return None,
+        }
+        Some(())
     }
 
     /// For `T.axis.remap` (under any TIR alias) gives `axis.remap`.
     pub fn tir_name(&self, e: &ast::Expr) -> Option<String> {
-        let path = self.path(e)?;
-        TIR_MODULES.iter().find_map(|m| {
+        let mut path = self.path(e)?;
+        let prefix = TIR_MODULES.iter().find_map(|m| {
             path.strip_prefix(m)
-                .and_then(|rest| rest.strip_prefix('.'))
-                .map(str::to_string)
-        })
+                .filter(|rest| rest.starts_with('.'))
+                .map(|_| m.len() + 1)
+        })?;
+        path.replace_range(..prefix, "");
+        Some(path)
     }
 
     /// Whether `e` is a name that resolves to an import (so it is not a program variable).

@@ -2,11 +2,14 @@
 //!
 //! Produces INDENT/DEDENT/NEWLINE tokens from indentation the way Python does:
 //! newlines and indentation inside brackets and after a `\` are ignored,
-//! blank and comment-only lines do not count. Works on `char`s, so no slice
-//! ever falls inside a UTF-8 sequence. Knows nothing of TIR.
+//! blank and comment-only lines do not count. Scans bytes (every delimiter is
+//! ASCII, so no slice falls inside a UTF-8 sequence) and reads `char`s only
+//! where non-ASCII text appears; names and escape-free strings borrow from the
+//! source. Knows nothing of TIR.
 
 use super::error::{ParseError, Result};
 use crate::diag::Span;
+use std::borrow::Cow;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Keyword {
@@ -67,12 +70,12 @@ impl Keyword {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum Tok {
-    Name(String),
+pub enum Tok<'a> {
+    Name(&'a str),
     Keyword(Keyword),
     Int(i64),
     Float(f64),
-    Str(String),
+    Str(Cow<'a, str>),
     /// Operators and punctuation, spelled as in the source (`(`, `//=`, `->` ...).
     Op(&'static str),
     Newline,
@@ -81,7 +84,7 @@ pub enum Tok {
     Eof,
 }
 
-impl Tok {
+impl Tok<'_> {
     /// How the token reads in an error message.
     pub fn describe(&self) -> String {
         match self {
@@ -100,28 +103,68 @@ impl Tok {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Token {
-    pub tok: Tok,
+pub struct Token<'a> {
+    pub tok: Tok<'a>,
     pub span: Span,
 }
 
-/// Longest first, so `//=` wins over `//` and `/`.
-const OPS: [&str; 38] = [
-    "//=", "**=", ">>=", "<<=", "->", "//", "**", "<=", ">=", "==", "!=", "+=", "-=", "*=", "/=",
-    "%=", "<<", ">>", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "@", "=", "+", "-", "*",
-    "/", "%", "<", ">", "~",
-];
-const BIT_OPS: [&str; 3] = ["&", "|", "^"];
+/// The operator or punctuation mark at the start of `rest`, longest match
+/// first (`//=` over `//` over `/`).
+fn operator(rest: &[u8]) -> Option<&'static str> {
+    let at = |i: usize| rest.get(i).copied().unwrap_or(0);
+    let with_eq =
+        |long: &'static str, short: &'static str| if at(2) == b'=' { long } else { short };
+    Some(match (at(0), at(1)) {
+        (b'/', b'/') => with_eq("//=", "//"),
+        (b'*', b'*') => with_eq("**=", "**"),
+        (b'>', b'>') => with_eq(">>=", ">>"),
+        (b'<', b'<') => with_eq("<<=", "<<"),
+        (b'-', b'>') => "->",
+        (b'<', b'=') => "<=",
+        (b'>', b'=') => ">=",
+        (b'=', b'=') => "==",
+        (b'!', b'=') => "!=",
+        (b'+', b'=') => "+=",
+        (b'-', b'=') => "-=",
+        (b'*', b'=') => "*=",
+        (b'/', b'=') => "/=",
+        (b'%', b'=') => "%=",
+        (b'(', _) => "(",
+        (b')', _) => ")",
+        (b'[', _) => "[",
+        (b']', _) => "]",
+        (b'{', _) => "{",
+        (b'}', _) => "}",
+        (b',', _) => ",",
+        (b':', _) => ":",
+        (b'.', _) => ".",
+        (b';', _) => ";",
+        (b'@', _) => "@",
+        (b'=', _) => "=",
+        (b'+', _) => "+",
+        (b'-', _) => "-",
+        (b'*', _) => "*",
+        (b'/', _) => "/",
+        (b'%', _) => "%",
+        (b'<', _) => "<",
+        (b'>', _) => ">",
+        (b'~', _) => "~",
+        (b'&', _) => "&",
+        (b'|', _) => "|",
+        (b'^', _) => "^",
+        _ => return None,
+    })
+}
 
 /// Splits `src` into tokens, ending with `Eof`.
-pub fn tokenize(src: &str) -> Result<Vec<Token>> {
+pub fn tokenize(src: &str) -> Result<Vec<Token<'_>>> {
     Lexer::new(src).run()
 }
 
 struct Lexer<'a> {
     src: &'a str,
     pos: usize,
-    tokens: Vec<Token>,
+    tokens: Vec<Token<'a>>,
     indents: Vec<usize>,
     /// Open brackets with their spans, for matching and for "unclosed" errors.
     brackets: Vec<(char, Span)>,
@@ -133,14 +176,27 @@ impl<'a> Lexer<'a> {
             src,
             // A UTF-8 byte order mark is not part of the program.
             pos: if src.starts_with('\u{feff}') { 3 } else { 0 },
-            tokens: Vec::new(),
-            indents: vec![0],
-            brackets: Vec::new(),
+            // About one token per five bytes of TVMScript.
+            tokens: Vec::with_capacity(src.len() / 4 + 8),
+            indents: {
+                let mut v = Vec::with_capacity(32);
+                v.push(0);
+                v
+            },
+            brackets: Vec::with_capacity(16),
         }
     }
 
     fn peek(&self) -> Option<char> {
-        self.src[self.pos..].chars().next()
+        match self.src.as_bytes().get(self.pos) {
+            Some(&b) if b < 0x80 => Some(b as char),
+            Some(_) => self.src[self.pos..].chars().next(),
+            None => None,
+        }
+    }
+
+    fn peek_byte(&self) -> Option<u8> {
+        self.src.as_bytes().get(self.pos).copied()
     }
 
     fn peek_at(&self, n: usize) -> Option<char> {
@@ -153,14 +209,14 @@ impl<'a> Lexer<'a> {
         Some(c)
     }
 
-    fn push(&mut self, tok: Tok, start: usize) {
+    fn push(&mut self, tok: Tok<'a>, start: usize) {
         self.tokens.push(Token {
             tok,
             span: Span::new(start, self.pos),
         });
     }
 
-    fn run(mut self) -> Result<Vec<Token>> {
+    fn run(mut self) -> Result<Vec<Token<'a>>> {
         let mut at_line_start = true;
         loop {
             if at_line_start && self.brackets.is_empty() {
@@ -169,21 +225,19 @@ impl<'a> Lexer<'a> {
                 }
                 at_line_start = false;
             }
-            let Some(c) = self.peek() else { break };
+            let Some(b) = self.peek_byte() else { break };
             let start = self.pos;
-            match c {
-                ' ' | '\t' | '\x0c' | '\r' => {
-                    self.bump();
-                }
-                '#' => self.skip_comment(),
-                '\n' => {
-                    self.bump();
+            match b {
+                b' ' | b'\t' | b'\x0c' | b'\r' => self.pos += 1,
+                b'#' => self.skip_comment(),
+                b'\n' => {
+                    self.pos += 1;
                     if self.brackets.is_empty() {
                         self.push(Tok::Newline, start);
                         at_line_start = true;
                     }
                 }
-                '\\' => {
+                b'\\' => {
                     self.bump();
                     if self.peek() == Some('\r') {
                         self.bump();
@@ -196,11 +250,15 @@ impl<'a> Lexer<'a> {
                         .with_label("`\\` must end the line"));
                     }
                 }
-                '"' | '\'' => self.string(c)?,
-                c if c.is_ascii_digit() => self.number()?,
-                '.' if self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => self.number()?,
-                c if c.is_alphabetic() || c == '_' => self.word(),
-                _ => self.punct(c)?,
+                b'"' | b'\'' => self.string(b as char)?,
+                b'0'..=b'9' => self.number()?,
+                b'.' if self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => self.number()?,
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
+                _ => match self.peek() {
+                    Some(c) if c.is_alphabetic() => self.word(),
+                    Some(c) => self.punct(c)?,
+                    None => break,
+                },
             }
         }
         self.finish()
@@ -211,14 +269,14 @@ impl<'a> Lexer<'a> {
         loop {
             let line_start = self.pos;
             let mut width = 0usize;
-            while let Some(c) = self.peek() {
-                match c {
-                    ' ' => width += 1,
-                    '\t' => width = (width / 8 + 1) * 8,
-                    '\x0c' | '\r' => {}
+            while let Some(b) = self.peek_byte() {
+                match b {
+                    b' ' => width += 1,
+                    b'\t' => width = (width / 8 + 1) * 8,
+                    b'\x0c' | b'\r' => {}
                     _ => break,
                 }
-                self.bump();
+                self.pos += 1;
             }
             match self.peek() {
                 None => return Ok(false),
@@ -265,15 +323,16 @@ impl<'a> Lexer<'a> {
     }
 
     fn skip_comment(&mut self) {
-        while let Some(c) = self.peek() {
-            if c == '\n' {
-                break;
-            }
-            self.bump();
-        }
+        self.pos = match self.src.as_bytes()[self.pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+        {
+            Some(n) => self.pos + n,
+            None => self.src.len(),
+        };
     }
 
-    fn finish(mut self) -> Result<Vec<Token>> {
+    fn finish(mut self) -> Result<Vec<Token<'a>>> {
         if let Some((open, span)) = self.brackets.last() {
             return Err(ParseError::lex(*span, format!("unclosed `{open}`"))
                 .with_label("this bracket is never closed"));
@@ -304,9 +363,16 @@ impl<'a> Lexer<'a> {
 
     fn word(&mut self) {
         let start = self.pos;
-        while let Some(c) = self.peek() {
-            if c.is_alphanumeric() || c == '_' {
-                self.bump();
+        let bytes = self.src.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            if b.is_ascii_alphanumeric() || b == b'_' {
+                self.pos += 1;
+            } else if b >= 0x80 {
+                // Non-ASCII: letters and digits of any script continue the name.
+                match self.peek() {
+                    Some(c) if c.is_alphanumeric() => self.pos += c.len_utf8(),
+                    _ => break,
+                }
             } else {
                 break;
             }
@@ -314,7 +380,7 @@ impl<'a> Lexer<'a> {
         let word = &self.src[start..self.pos];
         let tok = match Keyword::from_word(word) {
             Some(kw) => Tok::Keyword(kw),
-            None => Tok::Name(word.to_string()),
+            None => Tok::Name(word),
         };
         self.push(tok, start);
     }
@@ -361,10 +427,12 @@ impl<'a> Lexer<'a> {
                     .with_label("a number cannot run into a name"),
             );
         }
-        let text: String = self.src[start..self.pos]
-            .chars()
-            .filter(|c| *c != '_')
-            .collect();
+        let literal = &self.src[start..self.pos];
+        let text: Cow<str> = if literal.contains('_') {
+            Cow::Owned(literal.chars().filter(|c| *c != '_').collect())
+        } else {
+            Cow::Borrowed(literal)
+        };
         let tok = if is_float {
             match text.parse::<f64>() {
                 Ok(v) if v.is_finite() => Tok::Float(v),
@@ -397,43 +465,65 @@ impl<'a> Lexer<'a> {
         let start = self.pos;
         let triple = self.peek_at(1) == Some(quote) && self.peek_at(2) == Some(quote);
         let n_quotes = if triple { 3 } else { 1 };
-        for _ in 0..n_quotes {
-            self.bump();
-        }
-        let mut value = String::new();
+        self.pos += n_quotes;
+        let q = quote as u8;
+        let bytes = self.src.as_bytes();
+        // Borrowed from the source until an escape makes the value differ.
+        let mut value: Option<String> = None;
+        let mut chunk = self.pos;
         loop {
-            let Some(c) = self.bump() else {
+            let Some(&b) = bytes.get(self.pos) else {
                 return Err(ParseError::lex(
                     Span::new(start, start + n_quotes),
                     "unterminated string",
                 )
                 .with_label("this string is never closed"));
             };
-            match c {
-                c if c == quote => {
+            match b {
+                _ if b == q => {
+                    let end = self.pos;
+                    self.pos += 1;
                     if !triple {
+                        self.finish_string(value, chunk, end, start);
                         break;
                     }
-                    if self.peek() == Some(quote) && self.peek_at(1) == Some(quote) {
-                        self.bump();
-                        self.bump();
+                    if bytes.get(self.pos) == Some(&q) && bytes.get(self.pos + 1) == Some(&q) {
+                        self.pos += 2;
+                        self.finish_string(value, chunk, end, start);
                         break;
                     }
-                    value.push(c);
                 }
-                '\n' if !triple => {
+                b'\n' if !triple => {
                     return Err(ParseError::lex(
                         Span::new(start, start + 1),
                         "unterminated string",
                     )
                     .with_label("the line ends before the closing quote"));
                 }
-                '\\' => self.escape(&mut value)?,
-                c => value.push(c),
+                b'\\' => {
+                    let text = value.get_or_insert_with(String::new);
+                    text.push_str(&self.src[chunk..self.pos]);
+                    self.pos += 1;
+                    self.escape(text)?;
+                    chunk = self.pos;
+                }
+                _ => self.pos += 1,
             }
         }
-        self.push(Tok::Str(value), start);
         Ok(())
+    }
+
+    /// Pushes a string token: the source slice `chunk..end` is the value, or
+    /// the rest of it after the escapes already decoded into `value`.
+    fn finish_string(&mut self, value: Option<String>, chunk: usize, end: usize, start: usize) {
+        let text = match value {
+            None => Cow::Borrowed(&self.src[chunk..end]),
+            Some(mut v) => {
+                v.push_str(&self.src[chunk..end]);
+                Cow::Owned(v)
+            }
+        };
+        self.push(Tok::Str(text), start);
     }
 
     /// One escape sequence after a `\\` inside a string, decoded as Python does
@@ -515,21 +605,14 @@ impl<'a> Lexer<'a> {
 
     fn punct(&mut self, c: char) -> Result<()> {
         let start = self.pos;
-        let rest = &self.src[self.pos..];
-        // Only operators that start with this byte are compared (longest first).
-        let first = rest.as_bytes()[0];
-        let Some(op) = OPS
-            .iter()
-            .chain(BIT_OPS.iter())
-            .find(|op| op.as_bytes()[0] == first && rest.starts_with(**op))
-        else {
+        let Some(op) = operator(&self.src.as_bytes()[self.pos..]) else {
             let span = Span::new(start, start + c.len_utf8());
             return Err(ParseError::lex(span, format!("unexpected character `{c}`"))
                 .with_label("not valid in TVMScript"));
         };
         self.pos += op.len();
         let span = Span::new(start, self.pos);
-        match *op {
+        match op {
             "(" | "[" | "{" => self.brackets.push((c, span)),
             ")" | "]" | "}" => {
                 let want = match c {
@@ -573,7 +656,7 @@ impl<'a> Lexer<'a> {
 mod tests {
     use super::*;
 
-    fn toks(src: &str) -> Vec<Tok> {
+    fn toks(src: &str) -> Vec<Tok<'_>> {
         tokenize(src)
             .unwrap_or_else(|e| panic!("{e:?}"))
             .into_iter()
@@ -588,9 +671,9 @@ mod tests {
             t,
             vec![
                 Tok::Keyword(Keyword::For),
-                Tok::Name("i".into()),
+                Tok::Name("i"),
                 Tok::Keyword(Keyword::In),
-                Tok::Name("x".into()),
+                Tok::Name("x"),
                 Tok::Op(":"),
                 Tok::Newline,
                 Tok::Indent,
@@ -610,7 +693,7 @@ mod tests {
         assert_eq!(
             t,
             vec![
-                Tok::Name("f".into()),
+                Tok::Name("f"),
                 Tok::Op("("),
                 Tok::Int(1),
                 Tok::Op(","),
@@ -630,6 +713,39 @@ mod tests {
                 Tok::Eof,
             ]
         );
+    }
+
+    /// `operator` is the longest match in Python's operator table.
+    #[test]
+    fn operators_match_longest_first() {
+        const OPS: [&str; 41] = [
+            "//=", "**=", ">>=", "<<=", "->", "//", "**", "<=", ">=", "==", "!=", "+=", "-=", "*=",
+            "/=", "%=", "<<", ">>", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "@", "=",
+            "+", "-", "*", "/", "%", "<", ">", "~", "&", "|", "^",
+        ];
+        let chars = b"/*<>-=!+%()[]{},:.;@~&|^ a0";
+        for a in chars {
+            for b in chars {
+                for c in chars {
+                    let text = [*a, *b, *c];
+                    let want = OPS
+                        .iter()
+                        .find(|op| text.starts_with(op.as_bytes()))
+                        .copied();
+                    assert_eq!(operator(&text), want, "{:?}", std::str::from_utf8(&text));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_and_plain_strings_borrow_from_the_source() {
+        let src = "abc = 'x\\ty' + \"plain\" + é1";
+        let toks = toks(src);
+        assert!(matches!(toks[0], Tok::Name("abc")));
+        assert_eq!(toks[2], Tok::Str("x\ty".into()));
+        assert!(matches!(&toks[4], Tok::Str(Cow::Borrowed("plain"))));
+        assert_eq!(toks[6], Tok::Name("é1"));
     }
 
     #[test]

@@ -21,11 +21,24 @@ pub const MAX_DEPTH: usize = 200;
 /// left; the memory is only reserved, pages are touched as used.
 const PARSE_STACK_BYTES: usize = 32 << 20;
 
+/// Stack a parse must have left to run where it is called: what `MAX_DEPTH`
+/// nesting needs in this build, with room to spare (`tests/script_parse.rs`
+/// parses the deepest accepted programs on a thread with just this much).
+/// Optimised frames are several times smaller; below this, a fresh segment
+/// of `PARSE_STACK_BYTES` is mapped for the call. Mapping one costs more than
+/// parsing a small workload (page faults on fresh pages, an munmap), so the
+/// main thread (8 MiB) parses in place.
+pub const PARSE_RED_ZONE: usize = if cfg!(debug_assertions) {
+    PARSE_STACK_BYTES
+} else {
+    4 << 20
+};
+
 /// Runs `f` with a stack large enough for `MAX_DEPTH` nesting: on the current
-/// stack when that much is left, else on a fresh segment that `stacker` maps
-/// for the call (no thread is started, so a parse costs what it parses).
+/// stack when `PARSE_RED_ZONE` is left, else on a fresh segment that `stacker`
+/// maps for the call (no thread is started, so a parse costs what it parses).
 pub(crate) fn with_parse_stack<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
-    stacker::maybe_grow(PARSE_STACK_BYTES, PARSE_STACK_BYTES, f)
+    stacker::maybe_grow(PARSE_RED_ZONE, PARSE_STACK_BYTES, f)
 }
 
 /// Parses a whole file.
@@ -44,21 +57,21 @@ pub(crate) fn parse_here(src: &str) -> Result<Module> {
     parser.file()
 }
 
-struct Parser {
-    tokens: Vec<Token>,
+struct Parser<'a> {
+    tokens: Vec<Token<'a>>,
     pos: usize,
     depth: usize,
 }
 
-impl Parser {
-    fn peek(&self) -> &Tok {
+impl<'a> Parser<'a> {
+    fn peek(&self) -> &Tok<'a> {
         self.tokens
             .get(self.pos)
             .map(|t| &t.tok)
             .unwrap_or(&Tok::Eof)
     }
 
-    fn peek_nth(&self, n: usize) -> &Tok {
+    fn peek_nth(&self, n: usize) -> &Tok<'a> {
         self.tokens
             .get(self.pos + n)
             .map(|t| &t.tok)
@@ -80,15 +93,13 @@ impl Parser {
         }
     }
 
-    fn bump(&mut self) -> Token {
-        let tok = self.tokens.get(self.pos).cloned().unwrap_or(Token {
-            tok: Tok::Eof,
-            span: self.span(),
-        });
+    /// Moves past the current token; returns its span.
+    fn bump(&mut self) -> Span {
+        let span = self.span();
         if self.pos < self.tokens.len() {
             self.pos += 1;
         }
-        tok
+        span
     }
 
     fn is_op(&self, op: &str) -> bool {
@@ -141,17 +152,20 @@ impl Parser {
 
     fn expect_op(&mut self, op: &'static str, context: &str) -> Result<Span> {
         if self.is_op(op) {
-            Ok(self.bump().span)
+            Ok(self.bump())
         } else {
             Err(self.unexpected(&[&format!("`{op}`")], context))
         }
     }
 
     fn expect_name(&mut self, context: &str) -> Result<Ident> {
-        match self.peek().clone() {
+        match *self.peek() {
             Tok::Name(name) => {
-                let span = self.bump().span;
-                Ok(Ident { name, span })
+                let span = self.bump();
+                Ok(Ident {
+                    name: name.to_string(),
+                    span,
+                })
             }
             _ => Err(self.unexpected(&["a name"], context)),
         }
@@ -405,7 +419,7 @@ impl Parser {
     }
 
     fn for_stmt(&mut self) -> Result<Stmt> {
-        let start = self.bump().span;
+        let start = self.bump();
         let target = self.testlist()?;
         if !self.eat_kw(Keyword::In) {
             return Err(self.unexpected(&["`in`"], "after the loop variables"));
@@ -420,7 +434,7 @@ impl Parser {
     }
 
     fn if_stmt(&mut self) -> Result<Stmt> {
-        let start = self.bump().span;
+        let start = self.bump();
         let cond = self.expr()?;
         self.expect_op(":", "after the if condition")?;
         let then_body = self.suite("after the if condition")?;
@@ -443,7 +457,7 @@ impl Parser {
     }
 
     fn with_stmt(&mut self) -> Result<Stmt> {
-        let start = self.bump().span;
+        let start = self.bump();
         let mut items = Vec::new();
         loop {
             let context = self.expr()?;

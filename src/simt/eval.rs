@@ -109,7 +109,11 @@ impl Sim<'_> {
                     | Intrinsic::WmmaFill
                     | Intrinsic::WmmaLoad
                     | Intrinsic::WmmaMma
-                    | Intrinsic::WmmaStore => {
+                    | Intrinsic::WmmaStore
+                    | Intrinsic::MmaLdmatrix
+                    | Intrinsic::MmaSync
+                    | Intrinsic::MmaFill
+                    | Intrinsic::MmaStore => {
                         return Err(SimError::Unsupported(format!(
                             "{} with wrong arguments",
                             f.name()

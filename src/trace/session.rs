@@ -4,9 +4,11 @@
 //! before the caller sees a session; saving is atomic (temp file + rename).
 
 use super::step::{op_spec, op_specs, Arg, FieldKind, Step};
-use serde_yaml::Value;
+mod yaml;
+
 use std::path::{Path, PathBuf};
 use thiserror::Error;
+use yaml::Node;
 
 /// Where the workload comes from.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,19 +119,24 @@ impl Session {
         };
         // A byte-order mark (editors on Windows write one) is not a YAML document.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let doc: Value = serde_yaml::from_str(text).map_err(|e| {
-            let (line, col) = e
-                .location()
-                .map(|l| (l.line(), l.column()))
-                .unwrap_or((0, 0));
-            SessionError::Yaml {
-                path: path.to_string(),
-                line,
-                col,
-                message: e.to_string(),
-            }
-        })?;
-        let Value::Mapping(map) = doc else {
+        let doc = match yaml::read_direct(text) {
+            Some(doc) => doc,
+            None => Node::from(
+                serde_yaml::from_str::<serde_yaml::Value>(text).map_err(|e| {
+                    let (line, col) = e
+                        .location()
+                        .map(|l| (l.line(), l.column()))
+                        .unwrap_or((0, 0));
+                    SessionError::Yaml {
+                        path: path.to_string(),
+                        line,
+                        col,
+                        message: e.to_string(),
+                    }
+                })?,
+            ),
+        };
+        let Node::Mapping(map) = doc else {
             return Err(fmt("a session must be a YAML mapping with `tirtui`, `workload` (or `source`) and `steps`".into()));
         };
         let mut version = None;
@@ -169,7 +176,7 @@ impl Session {
                 }
             }
         }
-        match version.as_ref().and_then(Value::as_i64) {
+        match version.as_ref().and_then(Node::as_i64) {
             Some(1) => {}
             Some(n) => {
                 return Err(fmt(format!(
@@ -182,8 +189,8 @@ impl Session {
             fmt("missing `workload` (a .tir path) or `source` (inline TVMScript)".into())
         })?;
         let steps = match steps_value {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Sequence(seq)) => seq
+            None | Some(Node::Null) => Vec::new(),
+            Some(Node::Sequence(seq)) => seq
                 .iter()
                 .enumerate()
                 .map(|(i, v)| parse_step(v, i + 1, path))
@@ -202,33 +209,32 @@ impl Session {
 
     /// Every name a step refers to must be an earlier `out` (or, for blocks, a block name).
     fn check_names(&self, path: &str) -> Result<(), SessionError> {
-        let mut defined: Vec<String> = Vec::new();
+        let mut defined: Vec<&str> = Vec::new();
         for (i, step) in self.steps.iter().enumerate() {
             let Some(spec) = op_spec(&step.op) else {
                 continue;
             };
             for field in &spec.fields {
+                // Block arguments may name a block directly; loops and sampled values may not.
+                if matches!(
+                    field.name,
+                    "block" | "block_or_loop" | "consumer_blocks" | "target"
+                ) {
+                    continue;
+                }
                 let Some(arg) = step.arg(field.name) else {
                     continue;
                 };
-                let names: Vec<&str> = match (field.kind, arg) {
-                    (FieldKind::Name, Arg::Str(s)) => vec![s.as_str()],
-                    (FieldKind::Names | FieldKind::Factors, Arg::List(v)) => v
-                        .iter()
-                        .filter_map(|a| match a {
-                            Arg::Str(s) => Some(s.as_str()),
-                            _ => None,
-                        })
-                        .collect(),
-                    _ => Vec::new(),
+                let names = match (field.kind, arg) {
+                    (FieldKind::Name, Arg::Str(_)) => std::slice::from_ref(arg),
+                    (FieldKind::Names | FieldKind::Factors, Arg::List(v)) => v.as_slice(),
+                    _ => &[],
                 };
-                // Block arguments may name a block directly; loops and sampled values may not.
-                let may_be_block_name = matches!(
-                    field.name,
-                    "block" | "block_or_loop" | "consumer_blocks" | "target"
-                );
-                for n in names {
-                    if !defined.iter().any(|d| d == n) && !may_be_block_name {
+                for n in names.iter().filter_map(|a| match a {
+                    Arg::Str(s) => Some(s.as_str()),
+                    _ => None,
+                }) {
+                    if !defined.contains(&n) {
                         return Err(SessionError::Field {
                             path: path.to_string(),
                             step: i + 1,
@@ -239,7 +245,7 @@ impl Session {
                     }
                 }
             }
-            defined.extend(step.out.iter().cloned());
+            defined.extend(step.out.iter().map(String::as_str));
         }
         Ok(())
     }
@@ -458,14 +464,14 @@ pub fn process_alive(pid: u32) -> bool {
 }
 
 /// `results: [{device: "...", time_ms: 0.41, gflops: 5210.3, driver: "12.8"}]`.
-fn parse_results(v: &Value, path: &str) -> Result<Vec<RecordedResult>, SessionError> {
+fn parse_results(v: &Node, path: &str) -> Result<Vec<RecordedResult>, SessionError> {
     let fmt = |message: String| SessionError::Format {
         path: path.to_string(),
         message,
     };
     let items = match v {
-        Value::Null => return Ok(Vec::new()),
-        Value::Sequence(items) => items,
+        Node::Null => return Ok(Vec::new()),
+        Node::Sequence(items) => items,
         _ => return Err(fmt(
             "`results` must be a list like `[{device: \"NVIDIA H100 80GB HBM3\", time_ms: 0.41}]`"
                 .into(),
@@ -474,7 +480,7 @@ fn parse_results(v: &Value, path: &str) -> Result<Vec<RecordedResult>, SessionEr
     let mut out = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let bad = |m: &str| fmt(format!("results entry {}: {m}", i + 1));
-        let Value::Mapping(map) = item else {
+        let Node::Mapping(map) = item else {
             return Err(bad("must be a mapping with `device` and `time_ms`"));
         };
         let (mut device, mut time_ms, mut gflops, mut driver) = (None, None, None, None);
@@ -502,7 +508,7 @@ fn parse_results(v: &Value, path: &str) -> Result<Vec<RecordedResult>, SessionEr
                 }
                 "driver" => {
                     driver = Some(match val {
-                        Value::Number(n) => n.to_string(),
+                        Node::Number(n) => n.to_string(),
                         _ => val
                             .as_str()
                             .ok_or_else(|| bad("`driver` must be a string"))?
@@ -526,19 +532,19 @@ fn parse_results(v: &Value, path: &str) -> Result<Vec<RecordedResult>, SessionEr
     Ok(out)
 }
 
-fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
+fn parse_step(v: &Node, idx: usize, path: &str) -> Result<Step, SessionError> {
     let step_err = |message: String| SessionError::Step {
         path: path.to_string(),
         step: idx,
         message,
     };
-    let Value::Mapping(map) = v else {
+    let Node::Mapping(map) = v else {
         return Err(step_err(
             "a step must be a mapping like `{op: split, loop: i, factors: [null, 16]}`".into(),
         ));
     };
-    let op = map
-        .get(Value::from("op"))
+    let op = v
+        .get("op")
         .ok_or_else(|| step_err("missing `op`".into()))?
         .as_str()
         .ok_or_else(|| step_err("`op` must be a string".into()))?
@@ -560,7 +566,8 @@ fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
         field: field.to_string(),
         message,
     };
-    let mut given: Vec<(&str, Arg)> = Vec::new();
+    // The given value of each field, in table order.
+    let mut given: Vec<Option<Arg>> = vec![None; spec.fields.len()];
     let mut out = Vec::new();
     let mut out_list = false;
     let mut note = None;
@@ -571,8 +578,8 @@ fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
         match key {
             "op" => {}
             "out" => match val {
-                Value::String(s) => out = vec![s.clone()],
-                Value::Sequence(items) => {
+                Node::String(s) => out = vec![s.to_string()],
+                Node::Sequence(items) => {
                     out_list = true;
                     for it in items {
                         out.push(
@@ -592,7 +599,7 @@ fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
                 )
             }
             _ => {
-                let Some(field) = spec.fields.iter().find(|f| f.name == key) else {
+                let Some(slot) = spec.fields.iter().position(|f| f.name == key) else {
                     return Err(field_err(
                         key,
                         format!(
@@ -605,39 +612,54 @@ fn parse_step(v: &Value, idx: usize, path: &str) -> Result<Step, SessionError> {
                         ),
                     ));
                 };
-                let arg = convert(val, field.kind)
-                    .ok_or_else(|| field_err(key, format!("expected {}", field.kind.describe())))?;
-                given.push((field.name, arg));
+                let kind = spec.fields[slot].kind;
+                let arg = convert(val, kind)
+                    .ok_or_else(|| field_err(key, format!("expected {}", kind.describe())))?;
+                given[slot] = Some(arg);
             }
         }
     }
-    for field in &spec.fields {
-        if field.default.is_none() && !given.iter().any(|(k, _)| *k == field.name) {
-            return Err(field_err(field.name, "missing (it has no default)".into()));
+    // Every field, defaults filled in (as `Step::new`), the given values moved in.
+    let mut args = Vec::with_capacity(spec.fields.len());
+    let mut explicit = Vec::with_capacity(spec.fields.len());
+    for (field, value) in spec.fields.iter().zip(given) {
+        match (value, &field.default) {
+            (Some(v), _) => {
+                args.push((field.name.to_string(), v));
+                explicit.push(field.name.to_string());
+            }
+            (None, Some(dflt)) => args.push((field.name.to_string(), dflt.clone())),
+            (None, None) => {
+                return Err(field_err(field.name, "missing (it has no default)".into()))
+            }
         }
     }
-    let mut step = Step::new(&op, given, out).ok_or_else(|| step_err("incomplete step".into()))?;
     match spec.returns {
-        super::step::Returns::Nothing if !step.out.is_empty() => {
+        super::step::Returns::Nothing if !out.is_empty() => {
             return Err(field_err("out", format!("`{op}` returns nothing")));
         }
-        super::step::Returns::One if step.out.len() > 1 => {
+        super::step::Returns::One if out.len() > 1 => {
             return Err(field_err("out", format!("`{op}` returns one value")));
         }
         _ => {}
     }
-    step.out_list = out_list || spec.returns == super::step::Returns::Many;
-    step.note = note;
-    Ok(step)
+    Ok(Step {
+        op,
+        args,
+        out,
+        out_list: out_list || spec.returns == super::step::Returns::Many,
+        note,
+        explicit,
+    })
 }
 
-fn convert(v: &Value, kind: FieldKind) -> Option<Arg> {
+fn convert(v: &Node, kind: FieldKind) -> Option<Arg> {
     match kind {
         FieldKind::Name | FieldKind::Str => v.as_str().map(|s| Arg::Str(s.to_string())),
         FieldKind::Int => v.as_i64().map(Arg::Int),
         FieldKind::Bool => v.as_bool().map(Arg::Bool),
         FieldKind::Names => match v {
-            Value::Sequence(items) => items
+            Node::Sequence(items) => items
                 .iter()
                 .map(|i| i.as_str().map(|s| Arg::Str(s.to_string())))
                 .collect::<Option<Vec<_>>>()
@@ -645,11 +667,11 @@ fn convert(v: &Value, kind: FieldKind) -> Option<Arg> {
             _ => None,
         },
         FieldKind::Factors => match v {
-            Value::Sequence(items) => items
+            Node::Sequence(items) => items
                 .iter()
                 .map(|i| match i {
-                    Value::Null => Some(Arg::Null),
-                    Value::String(s) => Some(Arg::Str(s.clone())),
+                    Node::Null => Some(Arg::Null),
+                    Node::String(s) => Some(Arg::Str(s.to_string())),
                     other => other.as_i64().map(Arg::Int),
                 })
                 .collect::<Option<Vec<_>>>()
@@ -657,7 +679,7 @@ fn convert(v: &Value, kind: FieldKind) -> Option<Arg> {
             _ => None,
         },
         FieldKind::Ints => match v {
-            Value::Sequence(items) => items
+            Node::Sequence(items) => items
                 .iter()
                 .map(|i| i.as_i64().map(Arg::Int))
                 .collect::<Option<Vec<_>>>()
@@ -665,15 +687,15 @@ fn convert(v: &Value, kind: FieldKind) -> Option<Arg> {
             _ => None,
         },
         FieldKind::OptInts => match v {
-            Value::Null => Some(Arg::Null),
+            Node::Null => Some(Arg::Null),
             _ => convert(v, FieldKind::Ints),
         },
         FieldKind::OptInt => match v {
-            Value::Null => Some(Arg::Null),
+            Node::Null => Some(Arg::Null),
             _ => v.as_i64().map(Arg::Int),
         },
         FieldKind::Floats => match v {
-            Value::Sequence(items) => items
+            Node::Sequence(items) => items
                 .iter()
                 .map(|i| i.as_f64().map(Arg::Float))
                 .collect::<Option<Vec<_>>>()
@@ -683,34 +705,34 @@ fn convert(v: &Value, kind: FieldKind) -> Option<Arg> {
         FieldKind::Any => any_arg(v),
         FieldKind::Lambda => v.as_str().map(|s| Arg::Str(s.to_string())),
         FieldKind::BufferRef => match v {
-            Value::String(s) => Some(Arg::Str(s.clone())),
-            Value::Sequence(items) => match items.as_slice() {
-                [Value::String(k), i] if k == "read" || k == "write" => i
+            Node::String(s) => Some(Arg::Str(s.to_string())),
+            Node::Sequence(items) => match items.as_slice() {
+                [Node::String(k), i] if k == "read" || k == "write" => i
                     .as_i64()
-                    .map(|i| Arg::List(vec![Arg::Str(k.clone()), Arg::Int(i)])),
+                    .map(|i| Arg::List(vec![Arg::Str(k.to_string()), Arg::Int(i)])),
                 _ => None,
             },
             _ => None,
         },
         FieldKind::PadValue => match v {
-            Value::Null => Some(Arg::Null),
-            Value::String(s) => Some(Arg::Str(s.clone())),
-            Value::Number(_) => any_arg(v),
+            Node::Null => Some(Arg::Null),
+            Node::String(s) => Some(Arg::Str(s.to_string())),
+            Node::Number(_) => any_arg(v),
             _ => None,
         },
     }
 }
 
-fn any_arg(v: &Value) -> Option<Arg> {
+fn any_arg(v: &Node) -> Option<Arg> {
     Some(match v {
-        Value::Null => Arg::Null,
-        Value::Bool(b) => Arg::Bool(*b),
-        Value::Number(n) => match n.as_i64() {
+        Node::Null => Arg::Null,
+        Node::Bool(b) => Arg::Bool(*b),
+        Node::Number(n) => match n.as_i64() {
             Some(i) => Arg::Int(i),
             None => Arg::Float(n.as_f64()?),
         },
-        Value::String(s) => Arg::Str(s.clone()),
-        Value::Sequence(items) => Arg::List(items.iter().map(any_arg).collect::<Option<Vec<_>>>()?),
+        Node::String(s) => Arg::Str(s.to_string()),
+        Node::Sequence(items) => Arg::List(items.iter().map(any_arg).collect::<Option<Vec<_>>>()?),
         _ => return None,
     })
 }

@@ -485,6 +485,7 @@ pub fn tensorize(
         target: &realize.block,
         vars: HashMap::new(),
         buffers: HashMap::new(),
+        ranges: block_ranges(&realize.block),
     };
     if let Err(why) = cmp.stmt(&realize.block.body, &desc_root.block.body) {
         return Err(ScheduleError::TensorizeMismatch {
@@ -515,6 +516,19 @@ struct Comparator<'a> {
     vars: HashMap<VarId, VarId>,
     /// Description buffer -> (target buffer, the offsets of its region).
     buffers: HashMap<crate::ir::BufferId, (crate::ir::BufferId, Vec<Expr>)>,
+    /// The target's block iterators and loops seen so far, so that indices
+    /// compare under their ranges (TVM's comparator asks its analyzer too):
+    /// `(vi_o * 16 + vi_i) // 16` is `vi_o` when `vi_i` runs over [0, 16).
+    ranges: VarRanges,
+}
+
+/// The ranges of a block's own iterators.
+fn block_ranges(block: &Block) -> VarRanges {
+    block
+        .iter_vars
+        .iter()
+        .map(|iv| (iv.var, iv.dom.clone()))
+        .collect()
 }
 
 impl Comparator<'_> {
@@ -543,6 +557,8 @@ impl Comparator<'_> {
                     ));
                 }
                 self.vars.insert(b.var, a.var);
+                self.ranges
+                    .insert(a.var, Range::new(a.min.clone(), a.extent.clone()));
                 self.stmt(&a.body, &b.body)
             }
             (Stmt::BlockRealize(a), Stmt::BlockRealize(b)) => self.realize(a, b),
@@ -581,6 +597,7 @@ impl Comparator<'_> {
                 ));
             }
             self.vars.insert(y.var, x.var);
+            self.ranges.insert(x.var, x.dom.clone());
         }
         for (x, y) in a.iter_values.iter().zip(&b.iter_values) {
             self.expr(x, y)
@@ -669,7 +686,8 @@ impl Comparator<'_> {
                 d.substitute(&|v| self.vars.get(&v).map(|x| Expr::Var(*x)));
                 Expr::add(offsets[k].clone(), d)
             };
-            if simplify(&Expr::sub(t.clone(), want.clone())).as_int() != Some(0) {
+            if simplify_with(&Expr::sub(t.clone(), want.clone()), &self.ranges).as_int() != Some(0)
+            {
                 return Err(format!(
                     "{what}: index {k} is `{}` where the description needs `{}`",
                     self.t(t),

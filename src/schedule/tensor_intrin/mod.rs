@@ -8,6 +8,7 @@
 //! Invariant: knows `ir` and `script` (to read descriptions); nothing of
 //! lowering or CUDA beyond naming the operation.
 
+pub mod mma;
 pub mod wmma;
 
 use crate::ir::PrimFunc;
@@ -17,6 +18,7 @@ use std::sync::OnceLock;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Implementation {
     Wmma(wmma::WmmaOp),
+    Mma(mma::MmaOp),
 }
 
 /// One intrinsic as a family file declares it.
@@ -61,7 +63,9 @@ pub fn all() -> &'static [TensorIntrin] {
 }
 
 fn registrations() -> Vec<Registration> {
-    wmma::registrations()
+    let mut all = wmma::registrations();
+    all.extend(mma::registrations());
+    all
 }
 
 pub fn get(name: &str) -> Option<&'static TensorIntrin> {

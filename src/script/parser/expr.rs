@@ -48,7 +48,7 @@ fn binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
     Expr::new(ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), span)
 }
 
-impl Parser {
+impl Parser<'_> {
     /// A full expression (no bare tuple).
     pub(super) fn expr(&mut self) -> Result<Expr> {
         self.enter()?;
@@ -85,7 +85,7 @@ impl Parser {
 
     fn not_expr(&mut self) -> Result<Expr> {
         if self.is_kw(Keyword::Not) {
-            let start = self.bump().span;
+            let start = self.bump();
             self.enter()?;
             let operand = self.not_expr()?;
             self.leave(1);
@@ -141,7 +141,7 @@ impl Parser {
             Tok::Op("~") => UnaryOp::Invert,
             _ => return self.power(),
         };
-        let start = self.bump().span;
+        let start = self.bump();
         self.enter()?;
         let operand = self.unary()?;
         self.leave(1);
@@ -209,12 +209,15 @@ impl Parser {
                 )
                 .with_label("not supported"));
             }
-            if let (Tok::Name(name), Tok::Op("=")) = (self.peek().clone(), self.peek_nth(1)) {
-                let span = self.bump().span;
+            if let (&Tok::Name(name), Tok::Op("=")) = (self.peek(), self.peek_nth(1)) {
+                let span = self.bump();
                 self.bump();
                 let value = self.expr()?;
                 kwargs.push(KwArg {
-                    name: Ident { name, span },
+                    name: Ident {
+                        name: name.to_string(),
+                        span,
+                    },
                     value,
                 });
             } else {
@@ -258,7 +261,7 @@ impl Parser {
             return lo.ok_or_else(|| self.unexpected(&["an index"], "in the subscript"));
         }
         self.bump();
-        let bound = |p: &Parser| !(p.is_op(":") || p.is_op(",") || p.is_op("]"));
+        let bound = |p: &Parser<'_>| !(p.is_op(":") || p.is_op(",") || p.is_op("]"));
         let hi = if bound(self) {
             Some(self.expr()?)
         } else {
@@ -285,17 +288,17 @@ impl Parser {
 
     fn atom(&mut self) -> Result<Expr> {
         let span = self.span();
-        let kind = match self.peek().clone() {
-            Tok::Name(n) => ExprKind::Name(n),
-            Tok::Int(v) => ExprKind::Int(v),
-            Tok::Float(v) => ExprKind::Float(v),
+        let kind = match self.peek() {
+            &Tok::Name(n) => ExprKind::Name(n.to_string()),
+            &Tok::Int(v) => ExprKind::Int(v),
+            &Tok::Float(v) => ExprKind::Float(v),
             Tok::Str(s) => {
                 // Adjacent string literals concatenate, as in Python.
-                let mut text = s;
-                let mut end = self.bump().span;
-                while let Tok::Str(more) = self.peek().clone() {
-                    text.push_str(&more);
-                    end = self.bump().span;
+                let mut text = s.to_string();
+                let mut end = self.bump();
+                while let Tok::Str(more) = self.peek() {
+                    text.push_str(more);
+                    end = self.bump();
                 }
                 return Ok(Expr::new(ExprKind::Str(text), span.join(end)));
             }
@@ -329,9 +332,9 @@ impl Parser {
     }
 
     fn paren(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.bump();
         if self.is_op(")") {
-            let end = self.bump().span;
+            let end = self.bump();
             return Ok(Expr::new(ExprKind::Tuple(Vec::new()), start.join(end)));
         }
         let first = self.expr()?;
@@ -347,7 +350,7 @@ impl Parser {
     }
 
     fn dict(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.bump();
         let mut entries = Vec::new();
         while !self.is_op("}") {
             let key = self.expr()?;

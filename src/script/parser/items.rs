@@ -5,7 +5,7 @@ use crate::script::ast::{ClassDef, Expr, FuncDef, Ident, ImportName, Param, Stmt
 use crate::script::error::{ParseError, Result};
 use crate::script::lexer::{Keyword, Tok};
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn dotted_path(&mut self, context: &str) -> Result<Vec<Ident>> {
         let mut path = vec![self.expect_name(context)?];
         while self.eat_op(".") {
@@ -23,7 +23,7 @@ impl Parser {
     }
 
     pub(super) fn import(&mut self) -> Result<Stmt> {
-        let start = self.bump().span;
+        let start = self.bump();
         let mut names = Vec::new();
         loop {
             let path = self.dotted_path("after `import`")?;
@@ -40,7 +40,7 @@ impl Parser {
     }
 
     pub(super) fn import_from(&mut self) -> Result<Stmt> {
-        let start = self.bump().span;
+        let start = self.bump();
         let module = self.dotted_path("after `from`")?;
         if !self.eat_kw(Keyword::Import) {
             return Err(self.unexpected(&["`import`"], "after the module name"));
@@ -85,7 +85,7 @@ impl Parser {
     }
 
     pub(super) fn func_def(&mut self, decorators: Vec<Expr>) -> Result<Stmt> {
-        let start = self.bump().span;
+        let start = self.bump();
         let name = self.expect_name("after `def`")?;
         self.expect_op("(", "after the function name")?;
         let mut params = Vec::new();

@@ -1,0 +1,187 @@
+//! The MMA calls (`ldmatrix`, `mma.sync` m16n8k16, fill, store) as the
+//! hardware runs them: whole-warp operations on each lane's registers, with
+//! PTX's fragment layouts (PTX ISA, "Matrix fragments for mma.m16n8k16" and
+//! "ldmatrix"). The interpreter runs the intrinsics' descriptions; simulating
+//! the instructions here is what checks that lowering (the lane addresses,
+//! the register layout, `lower_warp_memory`) agrees with them.
+//!
+//! Register r (a half) of lane l in a 16x16 A or C tile holds element
+//! (l/4 + 8*((r/2)%2), 2*(l%4) + r%2 + 8*(r/4)); of a 16x16 B tile (k x n),
+//! element (2*(l%4) + r%2 + 8*((r%4)/2), 8*(r/4) + l/4): registers 0-3 feed
+//! the first m16n8k16 (columns 0-7), 4-7 the second.
+
+use super::{round, Sim, SimError, Val};
+use crate::ir::{DataType, Expr, Intrinsic};
+
+const WARP: usize = 32;
+
+impl Sim<'_> {
+    /// Runs an MMA call for every warp the mask covers (whole warps only).
+    pub(super) fn mma_call(
+        &mut self,
+        f: Intrinsic,
+        args: &[Expr],
+        mask: &[bool],
+    ) -> Result<(), SimError> {
+        for w in 0..self.n.div_ceil(WARP) {
+            let lanes: Vec<usize> = (w * WARP..(w * WARP + WARP).min(self.n)).collect();
+            let active = lanes.iter().filter(|&&t| mask[t]).count();
+            if active == 0 {
+                continue;
+            }
+            if active != WARP {
+                return Err(SimError::Unsupported(format!(
+                    "T.{} runs on {active} lanes of a warp; the MMA instructions need all 32",
+                    f.name()
+                )));
+            }
+            self.warp_mma(f, args, &lanes)?;
+        }
+        Ok(())
+    }
+
+    /// The buffer and flat index of a call operand, for thread `t`.
+    fn operand(
+        &mut self,
+        args: &[Expr],
+        i: usize,
+        t: usize,
+    ) -> Result<(crate::ir::BufferId, i64), SimError> {
+        match args.get(i) {
+            Some(Expr::Load(b, idx)) => {
+                let at = match idx.first() {
+                    Some(e) => self.eval(e, t)?.int(),
+                    None => 0,
+                };
+                Ok((*b, at))
+            }
+            _ => Err(SimError::Unsupported(format!(
+                "an MMA call whose operand {i} is not a buffer element"
+            ))),
+        }
+    }
+
+    fn scalar(&mut self, args: &[Expr], i: usize, t: usize) -> Result<i64, SimError> {
+        match args.get(i) {
+            Some(e) => Ok(self.eval(e, t)?.int()),
+            None => Err(SimError::Unsupported(format!(
+                "an MMA call without its argument {i}"
+            ))),
+        }
+    }
+
+    fn warp_mma(&mut self, f: Intrinsic, args: &[Expr], lanes: &[usize]) -> Result<(), SimError> {
+        match f {
+            Intrinsic::MmaFill => {
+                for &t in lanes {
+                    let (c, at) = self.operand(args, 0, t)?;
+                    let ty = self.f.buffer(c).dtype;
+                    for r in 0..8 {
+                        self.write(c, at + r, round(ty, Val::F(0.0)), t)?;
+                    }
+                }
+            }
+            Intrinsic::MmaLdmatrix => {
+                let trans = self.scalar(args, 2, lanes[0])? == 1;
+                // Each lane names one row of 8 halves; lanes 8m..8m+7 give matrix m.
+                let mut rows = Vec::with_capacity(WARP);
+                for &t in lanes {
+                    let (src, at) = self.operand(args, 1, t)?;
+                    let mut row = [Val::F(0.0); 8];
+                    for (c, v) in row.iter_mut().enumerate() {
+                        *v = self.read(src, at + c as i64, t)?;
+                    }
+                    rows.push(row);
+                }
+                for (l, &t) in lanes.iter().enumerate() {
+                    let (dst, at) = self.operand(args, 0, t)?;
+                    for m in 0..4 {
+                        for h in 0..2 {
+                            let v = if trans {
+                                rows[8 * m + 2 * (l % 4) + h][l / 4]
+                            } else {
+                                rows[8 * m + l / 4][2 * (l % 4) + h]
+                            };
+                            self.write(dst, at + (2 * m + h) as i64, v, t)?;
+                        }
+                    }
+                }
+            }
+            Intrinsic::MmaSync => {
+                let mut a = [[0.0f64; 16]; 16];
+                let mut b = [[0.0f64; 16]; 16];
+                let mut c = [[0.0f64; 16]; 16];
+                let mut acc_ty = DataType::F32;
+                for (l, &t) in lanes.iter().enumerate() {
+                    let (cb, ca) = self.operand(args, 0, t)?;
+                    let (ab, aa) = self.operand(args, 1, t)?;
+                    let (bb, ba) = self.operand(args, 2, t)?;
+                    acc_ty = self.f.buffer(cb).dtype;
+                    for r in 0..8 {
+                        let (i, j) = a_or_c_element(l, r);
+                        a[i][j] = self.read(ab, aa + r as i64, t)?.float();
+                        c[i][j] = self.read(cb, ca + r as i64, t)?.float();
+                        let (k, n) = b_element(l, r);
+                        b[k][n] = self.read(bb, ba + r as i64, t)?.float();
+                    }
+                }
+                for (l, &t) in lanes.iter().enumerate() {
+                    let (cb, ca) = self.operand(args, 0, t)?;
+                    for r in 0..8 {
+                        let (i, j) = a_or_c_element(l, r);
+                        let d = c[i][j] + (0..16).map(|k| a[i][k] * b[k][j]).sum::<f64>();
+                        self.write(cb, ca + r as i64, round(acc_ty, Val::F(d)), t)?;
+                    }
+                }
+            }
+            Intrinsic::MmaStore => {
+                for &t in lanes {
+                    let (src, sa) = self.operand(args, 0, t)?;
+                    let (dst, da) = self.operand(args, 1, t)?;
+                    let lane = self.scalar(args, 2, t)? as usize;
+                    let ldm = self.scalar(args, 3, t)?;
+                    for r in 0..8 {
+                        let (i, j) = a_or_c_element(lane, r);
+                        let v = self.read(src, sa + r as i64, t)?;
+                        self.write(dst, da + i as i64 * ldm + j as i64, v, t)?;
+                    }
+                }
+            }
+            _ => {
+                return Err(SimError::Unsupported(format!(
+                    "T.{} is not an MMA call",
+                    f.name()
+                )))
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The A/C tile element register `r` of lane `l` holds.
+fn a_or_c_element(l: usize, r: usize) -> (usize, usize) {
+    (l / 4 + 8 * ((r / 2) % 2), 2 * (l % 4) + r % 2 + 8 * (r / 4))
+}
+
+/// The B tile element (k, n) register `r` of lane `l` holds.
+fn b_element(l: usize, r: usize) -> (usize, usize) {
+    (2 * (l % 4) + r % 2 + 8 * ((r % 4) / 2), 8 * (r / 4) + l / 4)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each layout covers the 16x16 tile once over 32 lanes x 8 registers.
+    #[test]
+    fn the_fragment_layouts_are_bijections() {
+        for layout in [super::a_or_c_element, super::b_element] {
+            let mut seen = [[false; 16]; 16];
+            for l in 0..32 {
+                for r in 0..8 {
+                    let (i, j) = layout(l, r);
+                    assert!(!seen[i][j], "({i}, {j}) twice");
+                    seen[i][j] = true;
+                }
+            }
+        }
+    }
+}
