@@ -16,6 +16,7 @@ import tvm
 
 try:  # TVM 0.25+ moved the schedule to tvm.s_tir
     from tvm.s_tir import Schedule
+    import tvm.s_tir.tensor_intrin  # noqa: F401  registers the WMMA/MMA intrinsics tensorize names
 except ImportError:
     from tvm.tir import Schedule
 
@@ -30,6 +31,7 @@ def load(text):
 def tvm_spelling(text):
     # tirtui prints the classic spelling; TVM 0.27 parses the current one.
     text = text.replace("T.block(", "T.sblock(").replace("T.alloc_buffer(", "T.sblock_alloc_buffer(")
+    text = text.replace("T.block_attr(", "T.sblock_attr(")
     text = text.replace("from tvm.script import tir as T", "from tvm.script import tirx as T")
     text = text.replace("@T.prim_func", "@T.prim_func(s_tir=True)")
     return text
