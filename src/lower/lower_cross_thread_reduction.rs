@@ -331,16 +331,14 @@ fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadA
     };
     root.push(temp);
     root.extend(combined.buffers);
-    let mut stmts = vec![Stmt::BufferStore(BufferStore {
+    let init = Stmt::BufferStore(BufferStore {
         buffer: temp,
         indices: vec![Expr::int(0)],
         value: identity(u.op, u.dtype),
-    })];
-    // Placeholder for the in-thread reduction (the loops down to the block).
-    stmts.push(Stmt::Seq(Vec::new()));
-    stmts.extend(combined.stmts);
-    stmts.push(write_back(&u, lane, broadcast, combined.total));
-    splice_into_thread_loop(func, site, &u, temp, stmts)?;
+    });
+    let mut combine = combined.stmts;
+    combine.push(write_back(&u, lane, broadcast, combined.total));
+    splice_into_thread_loop(func, site, &u, temp, init, combine)?;
     Ok(match u.thread.kind {
         ForKind::ThreadBinding(axis) if broadcast => Some((u.y, axis)),
         _ => None,
@@ -548,14 +546,15 @@ fn write_back(u: &Update, lane: Expr, broadcast: bool, total: Expr) -> Stmt {
 }
 
 /// Replaces the statement of the thread loop's body that holds the block by
-/// `stmts`, with the in-thread reduction (that statement, the block now
-/// reducing into `temp` without its init) in the placeholder `stmts[1]`.
+/// `init`, the in-thread reduction (that statement, the block now reducing
+/// into `temp` without its init) and then `combine`.
 fn splice_into_thread_loop(
     func: &mut PrimFunc,
     site: &Site,
     u: &Update,
     temp: BufferId,
-    mut stmts: Vec<Stmt>,
+    init: Stmt,
+    combine: Vec<Stmt>,
 ) -> Result<(), LowerError> {
     let (y, name) = (u.y, &u.name);
     let t_name = func.var_name(u.thread.var).to_string();
@@ -595,7 +594,8 @@ fn splice_into_thread_loop(
             }
         }
     });
-    stmts[1] = path.unwrap_or(Stmt::Seq(Vec::new()));
+    let mut stmts = vec![init, path.unwrap_or(Stmt::Seq(Vec::new()))];
+    stmts.extend(combine);
     before.push(Stmt::Seq(stmts));
     before.extend(after);
     tl.body = Stmt::Seq(before);
