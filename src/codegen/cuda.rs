@@ -103,7 +103,12 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
     // Assemble: includes, helpers, then each kernel.
     let mut head = String::new();
     let types: HashSet<DataType> = parts.iter().flat_map(|k| k.types.iter().copied()).collect();
-    if types.contains(&DataType::F16) {
+    let helpers: BTreeSet<&'static str> = parts
+        .iter()
+        .flat_map(|k| k.helpers.iter().copied())
+        .collect();
+    // The MMA helpers declare their fp16 overloads even in an int8 kernel.
+    if types.contains(&DataType::F16) || helpers.contains(super::mma_ptx::HELPER) {
         head.push_str("#include <cuda_fp16.h>\n");
     }
     if types.contains(&DataType::BF16) {
@@ -118,10 +123,6 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
     if !head.is_empty() {
         head.push('\n');
     }
-    let helpers: BTreeSet<&'static str> = parts
-        .iter()
-        .flat_map(|k| k.helpers.iter().copied())
-        .collect();
     for h in &helpers {
         head.push_str(&helper_source(h));
         head.push('\n');

@@ -130,8 +130,12 @@ impl Collector<'_> {
                 // accessed too.
                 if let Expr::Call(f, args) = x {
                     for (i, a) in args.iter().enumerate() {
-                        let ext = super::tensor_call::operand_extent(*f, i);
-                        if let (Expr::Load(lb, idx), Some(ext)) = (a, ext) {
+                        let Expr::Load(lb, idx) = a else { continue };
+                        let dtype = self.ctx.types.map_or(crate::ir::DataType::F16, |(_, bufs)| {
+                            bufs[lb.0 as usize].dtype
+                        });
+                        let ext = super::tensor_call::operand_extent(*f, i, dtype);
+                        if let Some(ext) = ext {
                             if *lb == b {
                                 found.push(tile_corner(idx, ext));
                             }
