@@ -99,8 +99,8 @@ impl Sim<'_> {
                 let mut rows = Vec::with_capacity(WARP);
                 for &t in lanes {
                     let (src, at) = self.operand(args, 1, t)?;
-                    let mut row = Vec::with_capacity(8 * per);
-                    for c in 0..8 * per {
+                    let mut row = Vec::with_capacity(4 * per);
+                    for c in 0..4 * per {
                         row.push(self.read(src, at + c as i64, t)?);
                     }
                     rows.push(row);
