@@ -121,10 +121,7 @@ fn the_wmma_kernel_uses_signed_char_fragments_and_int_accumulators() {
         assert!(cuda.contains(want), "no `{want}` in\n{cuda}");
     }
     // The accumulator is filled with an int, not a float literal.
-    let fill = cuda
-        .lines()
-        .find(|l| l.contains("fill_fragment("))
-        .unwrap();
+    let fill = cuda.lines().find(|l| l.contains("fill_fragment(")).unwrap();
     assert!(fill.trim_end().ends_with(", 0);"), "{fill}");
 }
 
@@ -227,7 +224,10 @@ fn b_loaded_with_as_lane_rows_is_caught_by_the_simulation() {
 fn the_int8_kernels_compile_with_nvrtc() {
     assert!(tirtui::runtime::nvrtc_available(), "needs libnvrtc");
     for (session, wants) in [
-        (WMMA, &["wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32"][..]),
+        (
+            WMMA,
+            &["wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32"][..],
+        ),
         (
             MMA,
             &[

@@ -131,9 +131,12 @@ impl Collector<'_> {
                 if let Expr::Call(f, args) = x {
                     for (i, a) in args.iter().enumerate() {
                         let Expr::Load(lb, idx) = a else { continue };
-                        let dtype = self.ctx.types.map_or(crate::ir::DataType::F16, |(_, bufs)| {
-                            bufs[lb.0 as usize].dtype
-                        });
+                        let dtype = self
+                            .ctx
+                            .types
+                            .map_or(crate::ir::DataType::F16, |(_, bufs)| {
+                                bufs[lb.0 as usize].dtype
+                            });
                         let ext = super::tensor_call::operand_extent(*f, i, dtype);
                         if let Some(ext) = ext {
                             if *lb == b {

@@ -14,10 +14,12 @@
 use super::lir::LFor;
 use super::lir::LStmt;
 use super::LowerError;
+use crate::ir::DataType;
 use crate::ir::{AnnValue, Block, BufferRegion, Expr, Intrinsic, PrimFunc, StorageScope, VarId};
 use crate::ir::{ForKind, ThreadAxis};
-use crate::ir::DataType;
-use crate::schedule::tensor_intrin::{self, mma, mma::MmaOp, mma_int8, wmma::WmmaOp, Implementation};
+use crate::schedule::tensor_intrin::{
+    self, mma, mma::MmaOp, mma_int8, wmma::WmmaOp, Implementation,
+};
 use std::collections::HashMap;
 
 /// The (m, n, k) shape of every WMMA fragment (codegen spells it in the

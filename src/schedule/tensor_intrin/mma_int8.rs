@@ -125,7 +125,8 @@ mod tests {
         ] {
             assert!(super::super::get(name).is_some(), "{name}");
         }
-        let text = crate::script::print_func(&super::super::get("mma_i8i8i32_trans_b").unwrap().desc);
+        let text =
+            crate::script::print_func(&super::super::get("mma_i8i8i32_trans_b").unwrap().desc);
         assert!(text.contains("T.grid(16, 16, 32)"), "{text}");
     }
 }

@@ -13,13 +13,38 @@ pub fn registrations() -> Vec<Registration> {
     let mut out = Vec::new();
     for (name, shared, is_b, col_major) in [
         ("wmma_load_16x16x16_s8_a_shared", "shared", false, false),
-        ("wmma_load_16x16x16_s8_a_shared_dyn", "shared.dyn", false, false),
+        (
+            "wmma_load_16x16x16_s8_a_shared_dyn",
+            "shared.dyn",
+            false,
+            false,
+        ),
         ("wmma_load_16x16x16_s8_b_shared", "shared", true, false),
-        ("wmma_load_16x16x16_s8_b_shared_dyn", "shared.dyn", true, false),
-        ("wmma_load_16x16x16_s8_a_trans_shared", "shared", false, true),
-        ("wmma_load_16x16x16_s8_a_trans_shared_dyn", "shared.dyn", false, true),
+        (
+            "wmma_load_16x16x16_s8_b_shared_dyn",
+            "shared.dyn",
+            true,
+            false,
+        ),
+        (
+            "wmma_load_16x16x16_s8_a_trans_shared",
+            "shared",
+            false,
+            true,
+        ),
+        (
+            "wmma_load_16x16x16_s8_a_trans_shared_dyn",
+            "shared.dyn",
+            false,
+            true,
+        ),
         ("wmma_load_16x16x16_s8_b_trans_shared", "shared", true, true),
-        ("wmma_load_16x16x16_s8_b_trans_shared_dyn", "shared.dyn", true, true),
+        (
+            "wmma_load_16x16x16_s8_b_trans_shared_dyn",
+            "shared.dyn",
+            true,
+            true,
+        ),
     ] {
         out.push(Registration {
             name,
