@@ -148,9 +148,9 @@ pub fn helper_source() -> String {
 ///
 /// A lane's 16 int8 registers are 4 PTX registers; 32-bit register m holds,
 /// in A, row l/4 + 8*(m%2), columns 16*(m/2) + 4*(l%4) + 0..3 (the m16n8k32
-/// A fragment); in B (n, k), row l/4 + 8*(m/2), columns 16*(m%2) + 4*(l%4)
-/// + 0..3, so registers 0-1 feed the first m16n8k32 (n 0-7) and 2-3 the
-/// second, as ldmatrix with TVM's lane rows for B puts them. C is the
+/// A fragment); in B (n, k), row l/4 + 8*(m/2), columns
+/// 16*(m%2) + 4*(l%4) + 0..3, so registers 0-1 feed the first m16n8k32
+/// (n 0-7) and 2-3 the second, as ldmatrix with TVM's lane rows for B puts them. C is the
 /// 16x16 int32 tile in the layout of the fp16 family's float accumulators.
 ///
 /// TVM: src/target/source/ptx.cc (PrintMMAAssembly for m16n8k32 s8).
