@@ -256,3 +256,55 @@ fn the_int8_kernels_compile_with_nvrtc() {
         }
     }
 }
+
+/// B as (k, n): TVM's `mma_ldmatrix_i8_b` and `mma_i8i8i32` match and the
+/// interpreter runs them, but ldmatrix cannot transpose int8 (TVM emits a
+/// scalar loop there): lowering refuses with the reason instead of emitting a
+/// wrong kernel.
+#[test]
+fn b_as_k_by_n_tensorizes_and_interprets_but_is_refused_by_lowering() {
+    let (_, yaml) = small_case(MMA);
+    let workload = std::fs::read_to_string("sessions/gemm_i8_4096.tir")
+        .unwrap()
+        .replace("4096", "128")
+        .replace("B[vj, vk]", "B[vk, vj]");
+    let before = parse(&workload);
+    let b_layout = "  - {op: transform_layout, block: b_w, buffer: [write, 0], index_map: \"lambda i, j: (i // 32, j // 16, i % 32 % 16 // 4 + 4 * (j % 16 % 8), 8 * (j % 16 // 8) + i % 32 // 16 * 4 + i % 32 % 4)\"}";
+    let yaml: String = yaml
+        .lines()
+        .map(|l| {
+            let l = if l.contains("op: transform_layout, block: b_w") {
+                b_layout
+            } else {
+                l
+            };
+            l.replace(
+                "{op: split, loop: bw_i, factors: [null, 16]",
+                "{op: split, loop: bw_i, factors: [null, 32]",
+            )
+            .replace(
+                "{op: split, loop: bw_j, factors: [null, 32]",
+                "{op: split, loop: bw_j, factors: [null, 16]",
+            )
+            .replace(
+                "tensor_intrin: mma_ldmatrix_i8_b_trans}",
+                "tensor_intrin: mma_ldmatrix_i8_b}",
+            )
+            .replace(
+                "tensor_intrin: mma_i8i8i32_trans_b}",
+                "tensor_intrin: mma_i8i8i32}",
+            ) + "\n"
+        })
+        .collect();
+    let trace = replay_yaml(before.clone(), &yaml).unwrap_or_else(|e| panic!("{e}"));
+    assert_marks(trace.func(), &["mma_ldmatrix_i8_b", "mma_i8i8i32"]);
+    assert_same_result(&before, trace.func());
+    let err = tirtui::codegen::generate(trace.func())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("ldmatrix transposes 16-bit elements only"),
+        "{err}"
+    );
+}
