@@ -7,6 +7,11 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::path::Path;
 use tirtui::trace::{Session, Trace};
 
+/// The binary's allocator (`src/main.rs`), so the time is what the explorer
+/// and the CLI pay (glibc malloc/free was a third of replay's instructions).
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The session named by TIRTUI_BENCH_SESSION, else the longest shipped one.
 fn longest_session() -> (String, Session, tirtui::ir::PrimFunc) {
     let mut best: Option<(String, Session)> = None;

@@ -109,13 +109,7 @@ fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
 
 /// Ranges of every loop variable on the path to (and inside) a statement.
 pub(crate) fn loop_ranges(func: &PrimFunc) -> VarRanges {
-    let mut ranges = VarRanges::new();
-    func.body.visit(&mut |s| {
-        if let Stmt::For(l) = s {
-            ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
-        }
-    });
-    ranges
+    crate::schedule::region::all_loop_ranges(func)
 }
 
 /// Adds `cond` to the predicate of every block realize directly under `stmt`
