@@ -9,6 +9,10 @@
 use std::path::Path;
 use tirtui::trace::{Session, Trace};
 
+/// The binary's allocator (`src/main.rs`), so the counts are the binary's.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let name = args

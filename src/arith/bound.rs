@@ -254,16 +254,45 @@ impl<'a> Relaxer<'a> {
     /// ranging: the low end of `lo_expr` to the high end of `hi_expr`.
     pub(crate) fn span(&self, lo_expr: &Expr, hi_expr: &Expr) -> Option<Range> {
         // Simplifying first (with the ranges) exposes structure, e.g. `(x*16 + i) % 16` is `i`.
-        let (lo, hi) = if lo_expr == hi_expr {
-            // One expression (a point access): simplified and relaxed once.
-            let (lo, hi) = self.interval(&self.simp(lo_expr), 0)?;
-            (self.simp(&lo), self.simp(&hi))
+        let lo_s = self.simp(lo_expr);
+        let hi_s = if lo_expr == hi_expr {
+            None
         } else {
-            let lo = self.simp(&self.interval(&self.simp(lo_expr), 0)?.0);
-            (lo, self.simp(&self.interval(&self.simp(hi_expr), 0)?.1))
+            Some(self.simp(hi_expr))
+        };
+        let (lo, hi) = match hi_s {
+            // One expression (a point access, or a range of extent 1 once
+            // simplified): relaxed once.
+            None => self.relaxed_ends(lo_s)?,
+            Some(hi_s) if hi_s == lo_s => self.relaxed_ends(lo_s)?,
+            Some(hi_s) => (
+                self.relaxed_end(lo_s, false)?,
+                self.relaxed_end(hi_s, true)?,
+            ),
         };
         let extent = self.simp(&Expr::add(Expr::sub(hi, lo.clone()), Expr::int(1)));
         Some(Range::new(lo, extent))
+    }
+
+    /// The simplified low and high ends of a simplified expression over the
+    /// relaxed variables. One without relaxed variables is its own ends: the
+    /// simplifier is idempotent (a tested property), so simplifying it again
+    /// would give it back.
+    fn relaxed_ends(&self, simplified: Expr) -> Option<(Expr, Expr)> {
+        if !self.uses_relaxed(&simplified) {
+            return Some((simplified.clone(), simplified));
+        }
+        let (lo, hi) = self.interval(&simplified, 0)?;
+        Some((self.simp(&lo), self.simp(&hi)))
+    }
+
+    /// One end of `relaxed_ends` (the high one with `high`).
+    fn relaxed_end(&self, simplified: Expr, high: bool) -> Option<Expr> {
+        if !self.uses_relaxed(&simplified) {
+            return Some(simplified);
+        }
+        let (lo, hi) = self.interval(&simplified, 0)?;
+        Some(self.simp(if high { &hi } else { &lo }))
     }
 
     fn interval(&self, e: &Expr, depth: u32) -> Option<(Expr, Expr)> {

@@ -55,14 +55,14 @@ pub fn loop_depth(func: &PrimFunc, id: LoopId) -> usize {
 /// primitive): every later step, pass and print walks the whole tree. The
 /// program before is measured only when the one after is over a limit.
 pub fn check_growth(before: &PrimFunc, after: &PrimFunc) -> Result<(), ScheduleError> {
-    let nest = max_loop_nest(&after.body);
+    // One walk for both measures: this runs after every step.
+    let (nest, nodes) = nest_and_nodes(&after.body);
     if nest > MAX_LOOP_NEST && nest > max_loop_nest(&before.body) {
         return Err(ScheduleError::LimitExceeded {
             what: "this step",
             why: format!("it would nest loops {nest} deep; tirtui allows at most {MAX_LOOP_NEST}"),
         });
     }
-    let nodes = program_nodes(after);
     if nodes > MAX_PROGRAM_NODES && nodes > program_nodes(before) {
         return Err(ScheduleError::LimitExceeded {
             what: "this step",
@@ -117,11 +117,25 @@ pub fn check_factor_count(count: usize, what: &'static str) -> Result<(), Schedu
 
 /// IR nodes of a program: statements and expressions (for the size bound).
 pub fn program_nodes(func: &PrimFunc) -> usize {
-    let mut n = 0usize;
-    func.body.visit(&mut |s| {
-        n += 1;
-        s.for_each_expr(|e| e.visit(&mut |_| n += 1));
+    nest_and_nodes(&func.body).1
+}
+
+/// `max_loop_nest` and the IR nodes (statements and expressions) under `stmt`.
+fn nest_and_nodes(stmt: &Stmt) -> (usize, usize) {
+    let mut nodes = 1;
+    stmt.for_each_expr(|e| nodes += expr_nodes(e));
+    let mut deepest = 0;
+    stmt.for_each_child(|c| {
+        let (nest, n) = nest_and_nodes(c);
+        deepest = deepest.max(nest);
+        nodes += n;
     });
+    (deepest + usize::from(matches!(stmt, Stmt::For(_))), nodes)
+}
+
+fn expr_nodes(e: &crate::ir::Expr) -> usize {
+    let mut n = 1;
+    e.for_each_child(|c| n += expr_nodes(c));
     n
 }
 

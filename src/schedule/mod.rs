@@ -21,6 +21,7 @@ pub mod analysis;
 pub mod auto;
 pub mod dependence;
 pub mod error;
+pub mod fixpoints;
 pub mod limits;
 pub mod primitive;
 pub mod region;
@@ -50,6 +51,8 @@ pub struct Schedule {
     /// last `take_previous` (moved out, never copied): the replay keeps it as
     /// the step's undo snapshot, or puts it back when a step must be rolled back.
     previous: Option<PrimFunc>,
+    /// Blocks whose bindings are simplified already (lent to each transaction).
+    fixpoints: fixpoints::Fixpoints,
 }
 
 impl Clone for Schedule {
@@ -64,6 +67,7 @@ impl Schedule {
         Schedule {
             func,
             previous: None,
+            fixpoints: fixpoints::Fixpoints::default(),
         }
     }
 
@@ -75,7 +79,10 @@ impl Schedule {
         f: impl FnOnce(&mut PrimFunc) -> Result<T, ScheduleError>,
     ) -> Result<T, ScheduleError> {
         let mut work = self.func.clone();
-        let res = f(&mut work)?;
+        let lent = fixpoints::lend(&mut self.fixpoints);
+        let res = f(&mut work);
+        drop(lent);
+        let res = res?;
         // In debug builds (and tests) every primitive's result is validated, so a
         // primitive that builds an ill-formed program fails at its step.
         crate::validate::debug_validate(&work)

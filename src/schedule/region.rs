@@ -18,6 +18,21 @@ pub fn relaxed_access(
     stop: Option<LoopId>,
     extra_relax: &[LoopId],
 ) -> Option<Vec<Range>> {
+    let ranges = all_loop_ranges(func);
+    relaxed_access_in(func, &ranges, block, buffer, is_write, stop, extra_relax)
+}
+
+/// `relaxed_access` with the function's loop ranges (`all_loop_ranges`)
+/// computed once by a caller that asks for several regions.
+pub fn relaxed_access_in(
+    func: &PrimFunc,
+    ranges: &VarRanges,
+    block: BlockId,
+    buffer: BufferId,
+    is_write: bool,
+    stop: Option<LoopId>,
+    extra_relax: &[LoopId],
+) -> Option<Vec<Range>> {
     let realize = func.find_block(block)?;
     let regions = if is_write {
         &realize.block.writes
@@ -54,8 +69,7 @@ pub fn relaxed_access(
             relax.push(f.var);
         }
     }
-    let ranges = all_loop_ranges(func);
-    let relaxed = relax_region(&region, &relax, &ranges)?;
+    let relaxed = relax_region(&region, &relax, ranges)?;
     Some(clamp_to_shape(func, buffer, relaxed))
 }
 
@@ -78,24 +92,33 @@ fn clamp_to_shape(func: &PrimFunc, buffer: BufferId, region: Vec<Range>) -> Vec<
         .collect()
 }
 
-/// Ranges of every loop variable in the function.
+/// Ranges of every loop variable in the function (where two loops share a
+/// variable, the later one in program order).
 pub fn all_loop_ranges(func: &PrimFunc) -> VarRanges {
-    let mut ranges = VarRanges::new();
-    func.body.visit(&mut |s| {
-        if let Stmt::For(l) = s {
-            ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
-        }
-    });
+    // Sized up front: growing the map rehashes every entry at each doubling.
+    let mut ranges = VarRanges::with_capacity(64);
+    insert_loop_ranges(&func.body, &mut ranges);
     ranges
+}
+
+fn insert_loop_ranges(stmt: &Stmt, ranges: &mut VarRanges) {
+    if let Stmt::For(l) = stmt {
+        ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
+    }
+    stmt.for_each_child(|c| insert_loop_ranges(c, ranges));
 }
 
 /// Hull of several regions of one buffer; `None` when they cannot be combined.
 pub fn union_all(func: &PrimFunc, regions: Vec<Vec<Range>>) -> Option<Vec<Range>> {
-    let ranges = all_loop_ranges(func);
+    union_all_in(&all_loop_ranges(func), regions)
+}
+
+/// `union_all` with the function's loop ranges computed by the caller.
+pub fn union_all_in(ranges: &VarRanges, regions: Vec<Vec<Range>>) -> Option<Vec<Range>> {
     let mut iter = regions.into_iter();
     let mut acc = iter.next()?;
     for r in iter {
-        acc = crate::arith::region::union_region(&acc, &r, &ranges)?;
+        acc = crate::arith::region::union_region(&acc, &r, ranges)?;
     }
     Some(acc)
 }

@@ -27,8 +27,14 @@ fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
     let simp = |e: &Expr| Some(simplify_with(e, ranges)).filter(|s| s != e);
     match stmt {
         Stmt::BlockRealize(r) => {
-            let values: Vec<Option<Expr>> = r.iter_values.iter().map(simp).collect();
-            let predicate = simp(&r.predicate);
+            // Bindings this schedule simplified already under the same ranges
+            // are left alone (`fixpoints`): simplifying them again gives them back.
+            let known = crate::schedule::fixpoints::is_known(r, ranges);
+            let (values, predicate): (Vec<Option<Expr>>, _) = if known {
+                (vec![None; r.iter_values.len()], None)
+            } else {
+                (r.iter_values.iter().map(simp).collect(), simp(&r.predicate))
+            };
             let init = r
                 .block
                 .init
@@ -40,8 +46,12 @@ fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
                 && init.is_none()
                 && body.is_none()
             {
+                if !known {
+                    crate::schedule::fixpoints::record(r, ranges);
+                }
                 return None;
             }
+            let values_changed = values.iter().any(Option::is_some) || predicate.is_some();
             let mut r = r.clone();
             let r_mut = &mut *r;
             for (slot, v) in r_mut.iter_values.iter_mut().zip(values) {
@@ -57,6 +67,9 @@ fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
             }
             if let Some(b) = body {
                 r_mut.block.body = b;
+            }
+            if !known || values_changed {
+                crate::schedule::fixpoints::record(&r, ranges);
             }
             Some(Stmt::BlockRealize(r))
         }
@@ -109,13 +122,7 @@ fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
 
 /// Ranges of every loop variable on the path to (and inside) a statement.
 pub(crate) fn loop_ranges(func: &PrimFunc) -> VarRanges {
-    let mut ranges = VarRanges::new();
-    func.body.visit(&mut |s| {
-        if let Stmt::For(l) = s {
-            ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
-        }
-    });
-    ranges
+    crate::schedule::region::all_loop_ranges(func)
 }
 
 /// Adds `cond` to the predicate of every block realize directly under `stmt`

@@ -2,10 +2,11 @@
 //! loop, as a domain of the moved block's iterators.
 
 use super::Move;
+use crate::arith::VarRanges;
 use crate::ir::{Block, BlockId, BufferId, Expr, ForKind, LoopId, PrimFunc, Range, StorageScope};
 use crate::schedule::analysis::{block_culprit, loop_culprit};
 use crate::schedule::error::{ErrorExpr, ScheduleError};
-use crate::schedule::region::{relaxed_access, union_all};
+use crate::schedule::region::{relaxed_access_in, union_all_in};
 use crate::schedule::tree;
 
 /// Thread-bound loops at or above `loop_id` over which the required region is
@@ -41,6 +42,7 @@ fn thread_loops_to_relax(
 /// region constrains keep their own domain.
 pub(super) fn required_domains(
     func: &PrimFunc,
+    ranges: &VarRanges,
     mv: Move,
     me: &Block,
     related: &[BlockId],
@@ -49,7 +51,7 @@ pub(super) fn required_domains(
     let mut doms: Vec<Range> = me.iter_vars.iter().map(|iv| iv.dom.clone()).collect();
     let mut constrained = vec![false; doms.len()];
     for buffer in own.iter().map(|r| r.buffer) {
-        let Some(required) = required_region(func, mv, related, buffer)? else {
+        let Some(required) = required_region(func, ranges, mv, related, buffer)? else {
             continue;
         };
         // Map the region back onto the block's iterators through its own access.
@@ -94,6 +96,7 @@ pub(super) fn required_domains(
 /// access under the loop; `None` when none touches it.
 fn required_region(
     func: &PrimFunc,
+    ranges: &VarRanges,
     mv: Move,
     related: &[BlockId],
     buffer: BufferId,
@@ -123,8 +126,8 @@ fn required_region(
     }
     let mut regions = Vec::new();
     for b in &touching {
-        let region =
-            relaxed_access(func, *b, buffer, reverse, Some(loop_id), &extra).ok_or_else(|| {
+        let region = relaxed_access_in(func, ranges, *b, buffer, reverse, Some(loop_id), &extra)
+            .ok_or_else(|| {
                 ScheduleError::CannotBound(
                     block_culprit(func, *b),
                     format!(
@@ -136,7 +139,7 @@ fn required_region(
             })?;
         regions.push(region);
     }
-    let required = union_all(func, regions).ok_or_else(|| {
+    let required = union_all_in(ranges, regions).ok_or_else(|| {
         ScheduleError::CannotBound(
             block_culprit(func, block),
             format!(

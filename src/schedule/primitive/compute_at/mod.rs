@@ -81,7 +81,10 @@ fn move_block(
     checks::check_outside_dependences(func, mv)?;
     checks::check_no_other_writer(func, mv)?;
     let me = get_block(func, block)?.block.clone();
-    let doms = domain::required_domains(func, mv, &me, &related)?;
+    // Every region below is bounded with the loop ranges of the program as it
+    // is before the move: walked once here, not once per region.
+    let ranges = crate::schedule::region::all_loop_ranges(func);
+    let doms = domain::required_domains(func, &ranges, mv, &me, &related)?;
     crate::schedule::dependence::check_reduction_tiles_disjoint(
         func,
         block,
@@ -90,6 +93,6 @@ fn move_block(
         &doms,
     )?;
     let pos = nest::insertion_point(func, mv, index)?;
-    let nest = nest::build_nest(func, me, &doms, preserve_unit_loops);
+    let nest = nest::build_nest(func, ranges, me, &doms, preserve_unit_loops);
     nest::replace_block(func, mv, pos, nest)
 }

@@ -2,6 +2,7 @@
 //! around it, and the move itself.
 
 use super::Move;
+use crate::arith::VarRanges;
 use crate::ir::{Block, BlockId, BlockRealize, Expr, For, ForKind, PrimFunc, Range, Stmt};
 use crate::schedule::analysis::{block_culprit, consumers, get_loop, loop_culprit, producers};
 use crate::schedule::error::ScheduleError;
@@ -68,6 +69,7 @@ pub(super) fn insertion_point(
 /// is not a single point (or every iterator, with `preserve_unit_loops`).
 pub(super) fn build_nest(
     func: &mut PrimFunc,
+    mut ranges: VarRanges,
     me: Block,
     doms: &[Range],
     preserve_unit_loops: bool,
@@ -89,7 +91,6 @@ pub(super) fn build_nest(
     }
     // Where the region may run past an iterator's domain (a non-divisible split
     // above), guard the block with a predicate, as TVM does.
-    let mut ranges = loop_ranges(func);
     for (v, extent) in &new_loops {
         ranges.insert(*v, Range::from_extent(extent.clone()));
     }
