@@ -31,6 +31,7 @@ mod print;
 pub mod simplify;
 mod tensor_call;
 pub use tensor_call::WMMA_SHAPE;
+pub mod order_outer_product;
 pub mod thread_binding;
 pub mod thread_sync;
 pub mod unroll;

@@ -11,7 +11,8 @@ use super::{
     compact_buffer_region, device_limits, flatten_buffer, hoist_local_allocation,
     inject_software_pipeline, inject_virtual_thread, lower_cross_thread_reduction,
     lower_init_block, lower_opaque_block, lower_warp_memory, merge_shared_memory,
-    plan_buffer_allocation, simplify, thread_binding, thread_sync, unroll, vectorize, LowerError,
+    order_outer_product, plan_buffer_allocation, simplify, thread_binding, thread_sync, unroll,
+    vectorize, LowerError,
 };
 use crate::ir::PrimFunc;
 use crate::launch_limits::LaunchLimits;
@@ -30,6 +31,7 @@ pub const PASSES: &[&str] = &[
     "vectorize",
     "inject_virtual_thread",
     "unroll",
+    "order_outer_product",
     "simplify",
     "hoist_local_allocation",
     "merge_shared_memory",
@@ -108,6 +110,7 @@ fn run_pass(name: &str, f: Lowered) -> Result<Lowered, LowerError> {
         "vectorize" => vectorize::run(f),
         "inject_virtual_thread" => inject_virtual_thread::run(f)?,
         "unroll" => unroll::run(f)?,
+        "order_outer_product" => order_outer_product::run(f),
         "simplify" => simplify::run(f),
         "hoist_local_allocation" => hoist_local_allocation::run(f),
         "thread_sync" => thread_sync::run(f)?,
