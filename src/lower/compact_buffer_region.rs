@@ -17,6 +17,9 @@ use crate::arith::{
 };
 use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
 
+/// Per dimension, the first and last element touched (`None`: unbounded).
+type DimBounds = Vec<Option<(Expr, Expr)>>;
+
 #[derive(Clone, PartialEq)]
 struct Loop {
     var: VarId,
@@ -201,13 +204,13 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
     let mut usable = vec![true; shape.len()];
     // Relaxing is most of this pass: an access that repeats an earlier one
     // (a read-modify-write `C[i] = C[i] + ...`) reuses its bounds.
-    let mut relaxed: Vec<(usize, Vec<Option<(Expr, Expr)>>)> = Vec::new();
+    let mut relaxed: Vec<(usize, DimBounds)> = Vec::new();
     for (n, acc) in accesses.iter().enumerate() {
         if acc.inner.iter().any(|l| l.range.is_none()) {
             // A loop without constant bounds cannot be relaxed: keep the dimension whole.
             usable.iter_mut().for_each(|u| *u = false);
         }
-        let same = |(m, _): &&(usize, Vec<Option<(Expr, Expr)>>)| {
+        let same = |(m, _): &&(usize, DimBounds)| {
             let earlier = &accesses[*m];
             earlier.indices == acc.indices
                 && earlier.inner == acc.inner
@@ -294,7 +297,7 @@ fn relax_access(
     outer: &[Loop],
     fixed_ranges: &VarRanges,
     lets: &[VarId],
-) -> Vec<Option<(Expr, Expr)>> {
+) -> DimBounds {
     // Relaxed: thread loops above that share the buffer, and every loop
     // inside the allocation (whose ranges join the fixed ones).
     let mut all = fixed_ranges.clone();
