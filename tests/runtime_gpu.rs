@@ -425,6 +425,36 @@ fn the_wmma_session_is_correct() {
     assert!(res.warnings.is_empty(), "{:?}", res.warnings);
 }
 
+/// The int8 tensor-core sessions (WMMA s8 and ldmatrix + mma m16n8k32):
+/// exact int32 results equal to the unscheduled program's, and cuBLAS's int8
+/// GEMM (cublasGemmEx, CUBLAS_COMPUTE_32I) timed on the same inputs with the
+/// same result (a differing one is a warning). Speed is reported, not asserted.
+#[test]
+#[ignore = "needs a GPU (run with --ignored on a GPU machine)"]
+fn the_int8_sessions_are_correct_and_timed_against_cublas() {
+    require_gpu();
+    let mut client = worker();
+    for session in [
+        "sessions/gemm_i8_4096_1_wmma_pipelined.yaml",
+        "sessions/gemm_i8_4096_2_mma.yaml",
+    ] {
+        let path = std::path::Path::new(session);
+        let session = tirtui::trace::Session::load(path).unwrap();
+        let (_, text) = session.workload_source(Some(path)).unwrap();
+        let workload = tirtui::script::parse_func(&text, None).unwrap();
+        let trace = tirtui::trace::Trace::replay(workload.clone(), &session.steps)
+            .unwrap_or_else(|(_, e)| panic!("{e}"));
+        let kernel = tirtui::codegen::generate(trace.func()).unwrap().kernel;
+        let req = tirtui::session::run::build_request(&workload, &kernel).unwrap();
+        assert!(req.matmul.is_some(), "the int8 GEMM is described to cuBLAS");
+        let res = client.run(&req).unwrap();
+        eprintln!("{}: {res:?}", path.display());
+        assert_eq!(res.correct, Some(true), "{res:?}");
+        assert!(res.cublas_ms.is_some(), "{res:?}");
+        assert!(res.warnings.is_empty(), "{:?}", res.warnings);
+    }
+}
+
 /// A kernel whose block needs more than the device gives it (here its own
 /// `__launch_bounds__(64)` caps it at 64 threads, launched with 256) is a
 /// clear error naming the kernel and the fix, before anything launches; the

@@ -5,7 +5,7 @@ Usage (on the GPU machine; needs CuPy and NumPy, nothing else):
     python3 bench/tvm_kernels/run.py [NAME ...]      (default: every *.json here)
 
 For each <name>.json: compiles <name>.cu with NVRTC (CuPy), fills the inputs with
-uniform random numbers in [-1, 1), allocates the temporaries, launches every
+uniform random numbers in [-1, 1) (integers: over the dtype's range), allocates the temporaries, launches every
 kernel in order and checks the outputs against a NumPy reference of the workload.
 Time is the median over 50 runs (after 5 warm-ups) of all kernels of one call,
 measured with CUDA events, as tirtui's --run measures its own. Prints a markdown
@@ -36,6 +36,9 @@ def reference(workload, args):
         return {"T_layer_norm": (x - mean) / np.sqrt(var + 1e-5) * a["gamma"] + a["beta"]}
     if workload in ("gemm.tir", "gemm_1024x512x2048.tir", "gemm_4096.tir", "gemm_f16_4096.tir"):
         return {"C": a["A"] @ a["B"]}
+    if workload == "gemm_i8_4096.tir":
+        # B is stored (n, k); int8 products summed exactly (|C| < 2^27).
+        return {"C": a["A"] @ a["B"].T}
     if workload == "gemv.tir":
         return {"y": a["A"] @ a["x"]}
     if workload == "gemm_bias_relu.tir":
@@ -72,9 +75,17 @@ def run(name, runs=50, warmup=5):
     host, dev = {}, {}
     for key, b in plan["buffers"].items():
         shape = tuple(b["shape"])
-        if b["role"] == "input":
+        integer = np.issubdtype(np.dtype(b["dtype"]), np.integer)
+        if b["role"] == "input" and integer:
+            info = np.iinfo(b["dtype"])
+            host[b["name"]] = rng.integers(info.min, info.max, shape, endpoint=True).astype(b["dtype"])
+            dev[key] = cp.asarray(host[b["name"]])
+        elif b["role"] == "input":
             host[b["name"]] = rng.uniform(-1, 1, shape).astype(b["dtype"])
             dev[key] = cp.asarray(host[b["name"]])
+        elif integer:
+            # No NaN for integers: a value no int8 GEMM of this size produces.
+            dev[key] = cp.full(shape, np.iinfo(b["dtype"]).min, dtype=b["dtype"])
         else:
             dev[key] = cp.full(shape, np.nan, dtype=b["dtype"])
     kernels = []

@@ -1,7 +1,9 @@
 //! `tirtui replay SESSION.yaml [--emit tir|cuda|python] [--run] [--json]`.
 
 use super::{EXIT_BAD_INPUT, EXIT_NO_GPU, EXIT_OK, EXIT_STEP_FAILED};
+use crate::codegen::{CudaKernel, CudaOutput};
 use crate::diag::Diagnostic;
+use crate::ir::PrimFunc;
 use crate::session::FileKind;
 use crate::trace::{Session, SessionError, Trace};
 use serde_json::{json, Map, Value};
@@ -56,12 +58,76 @@ fn fail(opts: &ReplayOptions, path: &Path, code: i32, rendered: &str) -> i32 {
 }
 
 pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
+    // Each stage reports its own failure and hands back the exit code as `Err`.
+    replay_stages(path, opts).unwrap_or_else(|code| code)
+}
+
+/// How long each stage took, for `timings_ms` in the JSON summary.
+struct Timings {
+    parse: f64,
+    replay: f64,
+    lower: f64,
+    codegen: f64,
+}
+
+/// The stages in order: load, replay, print what needs no CUDA, lower and
+/// generate CUDA, summarise, run on a GPU.
+fn replay_stages(path: &Path, opts: &ReplayOptions) -> Result<i32, i32> {
     let t_parse = Instant::now();
-    // Read once: checked for being a session, then parsed (as `Session::load`).
+    let (session, name, workload) = load(path, opts)?;
+    let parse_ms = ms(t_parse);
+
+    let t_replay = Instant::now();
+    let trace = Trace::replay(workload.clone(), &session.steps).map_err(|(_, e)| {
+        fail(
+            opts,
+            path,
+            EXIT_STEP_FAILED,
+            &e.to_diagnostic(&path.display().to_string()).render(),
+        )
+    })?;
+    let replay_ms = ms(t_replay);
+
+    if let Some(code) = print_without_cuda(path, opts, &trace, &name) {
+        return Ok(code);
+    }
+    let (out, lower_ms, codegen_ms) = lower_and_generate(path, opts, trace.func())?;
+    if opts.emit == Some(Emit::Cuda) && !super::out(&out.kernel.source) {
+        return Ok(EXIT_OK);
+    }
+    let timings = Timings {
+        parse: parse_ms,
+        replay: replay_ms,
+        lower: lower_ms,
+        codegen: codegen_ms,
+    };
+    let mut obj = summary(path, trace.steps.len(), &out, &timings);
+    let mut status = EXIT_OK;
+    if opts.run || opts.check.is_some() {
+        let run = Run {
+            path,
+            opts,
+            session: &session,
+            trace: &trace,
+            workload: &workload,
+        };
+        status = run.on_gpu(&out.kernel, &mut obj)?;
+    }
+    if opts.json && !super::out(&format!("{}\n", Value::Object(obj))) {
+        return Ok(EXIT_OK);
+    }
+    Ok(status)
+}
+
+/// Reads the session (once: checked for being a session, then parsed as
+/// `Session::load` does) and parses its workload; returns the session, the
+/// workload's name and the workload.
+fn load(path: &Path, opts: &ReplayOptions) -> Result<(Session, String, PrimFunc), i32> {
+    let bad_input = |msg: String| fail(opts, path, EXIT_BAD_INPUT, &Diagnostic::new(msg).render());
     let loaded = match crate::input::read_text(path) {
         Ok(text) => {
             if let Some(msg) = crate::session::wrong_kind(path, &text, FileKind::Session) {
-                return fail(opts, path, EXIT_BAD_INPUT, &Diagnostic::new(msg).render());
+                return Err(bad_input(msg));
             }
             Session::from_yaml(&text, &path.display().to_string())
         }
@@ -70,51 +136,20 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
             source: e,
         }),
     };
-    let session = match loaded {
-        Ok(s) => s,
-        Err(e) => {
-            return fail(
-                opts,
-                path,
-                EXIT_BAD_INPUT,
-                &Diagnostic::new(e.to_string()).render(),
-            )
-        }
-    };
-    let (name, text) = match session.workload_source(Some(path)) {
-        Ok(x) => x,
-        Err(e) => {
-            return fail(
-                opts,
-                path,
-                EXIT_BAD_INPUT,
-                &Diagnostic::new(e.to_string()).render(),
-            )
-        }
-    };
-    let workload = match super::parse_workload(&name, &text, session.func.as_deref()) {
-        Ok(f) => f,
-        Err(rendered) => return fail(opts, path, EXIT_BAD_INPUT, &rendered),
-    };
-    let parse_ms = ms(t_parse);
+    let session = loaded.map_err(|e| bad_input(e.to_string()))?;
+    let (name, text) = session
+        .workload_source(Some(path))
+        .map_err(|e| bad_input(e.to_string()))?;
+    let workload = super::parse_workload(&name, &text, session.func.as_deref())
+        .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
+    Ok((session, name, workload))
+}
 
-    let t_replay = Instant::now();
-    let trace = match Trace::replay(workload.clone(), &session.steps) {
-        Ok(t) => t,
-        Err((_, e)) => {
-            return fail(
-                opts,
-                path,
-                EXIT_STEP_FAILED,
-                &e.to_diagnostic(&path.display().to_string()).render(),
-            )
-        }
-    };
-    let replay_ms = ms(t_replay);
-    let func = trace.func();
-
-    if opts.emit == Some(Emit::Tir) && !super::out(&crate::script::print_func(func)) {
-        return EXIT_OK;
+/// `--emit tir`, `--emit python`, or the one-line summary when nothing was
+/// asked for; `Some(exit code)` when the replay ends here (no CUDA needed).
+fn print_without_cuda(path: &Path, opts: &ReplayOptions, trace: &Trace, name: &str) -> Option<i32> {
+    if opts.emit == Some(Emit::Tir) && !super::out(&crate::script::print_func(trace.func())) {
+        return Some(EXIT_OK);
     }
     if opts.emit == Some(Emit::Python)
         && !super::out(&crate::trace::python::to_python(
@@ -122,23 +157,33 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
             &path.display().to_string(),
         ))
     {
-        return EXIT_OK;
+        return Some(EXIT_OK);
     }
     let needs_cuda = opts.emit == Some(Emit::Cuda) || opts.json || opts.run || opts.check.is_some();
-    if !needs_cuda {
-        if opts.emit.is_none() {
-            // Nothing asked for: say what happened in one line.
-            let n = trace.steps.len();
-            let line = format!(
-                "{}: {n} step{} applied to {} (--emit tir|cuda|python prints the result)\n",
-                path.display(),
-                if n == 1 { "" } else { "s" },
-                name
-            );
-            let _ = super::out(&line);
-        }
-        return EXIT_OK;
+    if needs_cuda {
+        return None;
     }
+    if opts.emit.is_none() {
+        // Nothing asked for: say what happened in one line.
+        let n = trace.steps.len();
+        let line = format!(
+            "{}: {n} step{} applied to {} (--emit tir|cuda|python prints the result)\n",
+            path.display(),
+            if n == 1 { "" } else { "s" },
+            name
+        );
+        let _ = super::out(&line);
+    }
+    Some(EXIT_OK)
+}
+
+/// Lowers the scheduled program and prints its CUDA; returns the output and
+/// the milliseconds each of the two took.
+fn lower_and_generate(
+    path: &Path,
+    opts: &ReplayOptions,
+    func: &PrimFunc,
+) -> Result<(CudaOutput, f64, f64), i32> {
     let t_lower = Instant::now();
     let lowered = crate::lower::lower_program(func);
     let lower_ms = ms(t_lower);
@@ -148,31 +193,20 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
         .map_err(|e| crate::codegen::CodegenError::from(e.clone()))
         .and_then(crate::codegen::emit_program);
     let codegen_ms = ms(t_codegen);
-    let out = match (lowered, generated) {
-        (Ok(_), Ok(out)) => out,
-        (Err(e), _) => {
-            return fail(
-                opts,
-                path,
-                EXIT_STEP_FAILED,
-                &Diagnostic::new(format!("cannot lower the scheduled program: {e}")).render(),
-            )
-        }
-        (_, Err(e)) => {
-            return fail(
-                opts,
-                path,
-                EXIT_STEP_FAILED,
-                &Diagnostic::new(format!("cannot generate CUDA: {e}")).render(),
-            )
-        }
-    };
-    if opts.emit == Some(Emit::Cuda) && !super::out(&out.kernel.source) {
-        return EXIT_OK;
+    let failed = |msg: String| fail(opts, path, EXIT_STEP_FAILED, &Diagnostic::new(msg).render());
+    match (lowered, generated) {
+        (Ok(_), Ok(out)) => Ok((out, lower_ms, codegen_ms)),
+        (Err(e), _) => Err(failed(format!("cannot lower the scheduled program: {e}"))),
+        (_, Err(e)) => Err(failed(format!("cannot generate CUDA: {e}"))),
     }
+}
+
+/// The `--json` object before a run: the session, each kernel's launch and
+/// memory, and the timings.
+fn summary(path: &Path, steps: usize, out: &CudaOutput, timings: &Timings) -> Map<String, Value> {
     let mut obj = Map::new();
     obj.insert("session".into(), json!(path.display().to_string()));
-    obj.insert("steps".into(), json!(trace.steps.len()));
+    obj.insert("steps".into(), json!(steps));
     let kernels: Vec<Value> = out
         .kernel
         .launch_list()
@@ -208,65 +242,81 @@ pub fn replay(path: &Path, opts: &ReplayOptions) -> i32 {
     obj.insert("local_bytes".into(), json!(out.kernel.local_bytes));
     obj.insert(
         "timings_ms".into(),
-        json!({"parse": parse_ms, "replay": replay_ms, "lower": lower_ms, "codegen": codegen_ms}),
+        json!({"parse": timings.parse, "replay": timings.replay, "lower": timings.lower, "codegen": timings.codegen}),
     );
-    let mut status = EXIT_OK;
-    if opts.run || opts.check.is_some() {
+    obj
+}
+
+/// What `--run` and `--check` need of the replay.
+struct Run<'a> {
+    path: &'a Path,
+    opts: &'a ReplayOptions,
+    session: &'a Session,
+    trace: &'a Trace,
+    workload: &'a PrimFunc,
+}
+
+impl Run<'_> {
+    /// Runs the kernel on the configured GPU, records the result (and the
+    /// `--check` gate), adds the result's fields to `obj`; returns the exit
+    /// status (`Ok` also when the result is wrong or the check fails).
+    fn on_gpu(&self, kernel: &CudaKernel, obj: &mut Map<String, Value>) -> Result<i32, i32> {
+        let (path, opts) = (self.path, self.opts);
         let target = match crate::session::gpu::configured_gpu(opts.gpu.as_deref()) {
             Ok(t) => t,
             Err(e) => {
                 eprint!("{}", Diagnostic::new(e).render());
-                return EXIT_BAD_INPUT;
+                return Err(EXIT_BAD_INPUT);
             }
         };
-        match crate::session::run::run_kernel_on(&workload, &out.kernel, &target) {
-            Ok((res, driver)) => {
-                let correct = res.correct.unwrap_or(true);
-                if !correct {
-                    status = EXIT_STEP_FAILED;
-                }
-                let ctx = super::check::RunContext {
-                    path,
-                    session: &session,
-                    steps: &trace.steps,
-                    workload: &workload,
-                    db_dir: opts.db.as_deref(),
-                    check: opts.check,
-                };
-                if let Some(code) = super::check::after_run(&ctx, &res, &driver) {
-                    status = code;
-                }
-                if let Value::Object(m) = serde_json::to_value(&res).unwrap_or(Value::Null) {
-                    for (k, v) in m {
-                        obj.insert(k, v);
-                    }
-                }
-                if !opts.json {
-                    eprintln!(
-                        "{}: {:.4} ms, {:.1} GFLOP/s{}, max rel err {}, {}",
-                        res.device,
-                        res.time_ms,
-                        res.gflops,
-                        res.pct_of_cublas
-                            .map(|p| format!(", {p:.1}% of cuBLAS"))
-                            .unwrap_or_default(),
-                        res.max_rel_err
-                            .map(|e| format!("{e:.2e}"))
-                            .unwrap_or_else(|| "n/a".into()),
-                        if correct { "correct" } else { "WRONG" }
-                    );
-                }
-            }
+        let (res, driver) = match crate::session::run::run_kernel_on(self.workload, kernel, &target)
+        {
+            Ok(x) => x,
             Err(crate::session::run::RunFailure::NoDevice(msg)) => {
-                return fail(opts, path, EXIT_NO_GPU, &format!("error: {msg}\n"));
+                return Err(fail(opts, path, EXIT_NO_GPU, &format!("error: {msg}\n")));
             }
             Err(crate::session::run::RunFailure::Other(msg)) => {
-                return fail(opts, path, EXIT_STEP_FAILED, &Diagnostic::new(msg).render())
+                return Err(fail(
+                    opts,
+                    path,
+                    EXIT_STEP_FAILED,
+                    &Diagnostic::new(msg).render(),
+                ))
+            }
+        };
+        let correct = res.correct.unwrap_or(true);
+        let mut status = if correct { EXIT_OK } else { EXIT_STEP_FAILED };
+        let ctx = super::check::RunContext {
+            path,
+            session: self.session,
+            steps: &self.trace.steps,
+            workload: self.workload,
+            db_dir: opts.db.as_deref(),
+            check: opts.check,
+        };
+        if let Some(code) = super::check::after_run(&ctx, &res, &driver) {
+            status = code;
+        }
+        if let Value::Object(m) = serde_json::to_value(&res).unwrap_or(Value::Null) {
+            for (k, v) in m {
+                obj.insert(k, v);
             }
         }
+        if !opts.json {
+            eprintln!(
+                "{}: {:.4} ms, {:.1} GFLOP/s{}, max rel err {}, {}",
+                res.device,
+                res.time_ms,
+                res.gflops,
+                res.pct_of_cublas
+                    .map(|p| format!(", {p:.1}% of cuBLAS"))
+                    .unwrap_or_default(),
+                res.max_rel_err
+                    .map(|e| format!("{e:.2e}"))
+                    .unwrap_or_else(|| "n/a".into()),
+                if correct { "correct" } else { "WRONG" }
+            );
+        }
+        Ok(status)
     }
-    if opts.json && !super::out(&format!("{}\n", Value::Object(obj))) {
-        return EXIT_OK;
-    }
-    status
 }

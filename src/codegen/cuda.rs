@@ -20,7 +20,7 @@ use crate::arith::{simplify_kernel, VarRanges};
 use crate::ir::Range;
 use crate::ir::{BufferId, DataType, Expr, ForKind, Intrinsic, StorageScope};
 use crate::lower::flatten_buffer::alloc_size;
-use crate::lower::lir::{LFor, LStmt, Lowered, LoweredProgram};
+use crate::lower::lir::{LAlloc, LFor, LIf, LLet, LStmt, LStore, Lowered, LoweredProgram};
 use crate::lower::vectorize::{analyze, single_store};
 use std::collections::{BTreeSet, HashSet};
 
@@ -103,7 +103,12 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
     // Assemble: includes, helpers, then each kernel.
     let mut head = String::new();
     let types: HashSet<DataType> = parts.iter().flat_map(|k| k.types.iter().copied()).collect();
-    if types.contains(&DataType::F16) {
+    let helpers: BTreeSet<&'static str> = parts
+        .iter()
+        .flat_map(|k| k.helpers.iter().copied())
+        .collect();
+    // The MMA helpers declare their fp16 overloads even in an int8 kernel.
+    if types.contains(&DataType::F16) || helpers.contains(super::mma_ptx::HELPER) {
         head.push_str("#include <cuda_fp16.h>\n");
     }
     if types.contains(&DataType::BF16) {
@@ -118,10 +123,6 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
     if !head.is_empty() {
         head.push('\n');
     }
-    let helpers: BTreeSet<&'static str> = parts
-        .iter()
-        .flat_map(|k| k.helpers.iter().copied())
-        .collect();
     for h in &helpers {
         head.push_str(&helper_source(h));
         head.push('\n');
@@ -174,124 +175,34 @@ pub fn kernel_name(func: &str, index: usize) -> String {
 }
 
 /// One kernel; `all_args` lists the program's arguments (parameters, then temporaries).
+///
+/// The body is printed first: the local arrays it declares decide the
+/// signature's launch bounds and the launch's memory figures.
 fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, CodegenError> {
     let Some(launch) = f.launch.clone() else {
         return Err(CodegenError::NotLowered);
     };
-    let mut arg_indices = Vec::new();
-    for p in &f.params {
-        let Some(b) = p.buffer else {
-            return Err(CodegenError::ScalarParam {
-                name: p.name.clone(),
-            });
-        };
-        if let Some(i) = all_args.iter().position(|&a| a == b) {
-            arg_indices.push(i);
-        }
-    }
-    let mut w = Writer {
-        f,
-        names: Names::new(f),
-        helpers: BTreeSet::new(),
-        out: String::new(),
-        lines: 0,
-        level: 1,
-        ranges: f.thread_ranges(),
-        scopes: vec![HashSet::new()],
-        vector_buffers: HashSet::new(),
-        blocks: Vec::new(),
-        local_buffers: BTreeSet::new(),
-        wide: super::index_width::needs_64bit(f),
-        in_async: 0,
-    };
-    f.body.visit(&mut |s| {
-        if let LStmt::For(l) = s {
-            if l.kind == ForKind::Vectorized {
-                l.body.visit(&mut |x| {
-                    if let LStmt::Store(st) = x {
-                        w.vector_buffers.insert(st.buffer);
-                    }
-                    x.for_each_expr(|e| {
-                        e.visit(&mut |y| {
-                            if let Expr::Load(b, _) = y {
-                                w.vector_buffers.insert(*b);
-                            }
-                        })
-                    });
-                });
-            }
-        }
-    });
+    let arg_indices = kernel_arg_indices(f, all_args)?;
     let layout = f.shared.clone().unwrap_or_default();
-    let merged = layout.merged;
-    for slot in &layout.slots {
-        let buf = f.buffer(slot.buffer);
-        let name = w.names.buffer(slot.buffer).to_string();
-        let ty = c_type(buf.dtype);
-        if merged {
-            w.line(&format!(
-                "{ty}* {name} = ({ty}*)(buf_dyn_shmem + {});",
-                slot.offset
-            ));
-        } else {
-            // Always 16-byte aligned: it lets NVCC merge neighbouring scalar
-            // stores into STS.128 and schedule global loads ahead of the barrier
-            // (seed 000 stages 2-3 run 7-10% faster on the H100 with it).
-            let n = alloc_size(buf).unwrap_or(0);
-            let align = shared_align(w.f);
-            w.line(&format!("__shared__ __align__({align}) {ty} {name}[{n}];"));
-        }
-    }
+    let mut w = Writer::new(f);
+    w.shared_declarations(&layout);
     w.stmt(&f.body);
 
-    let mut text = String::new();
-    let params: Vec<String> = f
-        .params
-        .iter()
-        .filter_map(|p| p.buffer)
-        .map(|b| {
-            let buf = f.buffer(b);
-            format!("{}* __restrict__ {}", c_type(buf.dtype), w.names.buffer(b))
-        })
-        .collect();
-    let local_bytes: u64 = w
-        .local_buffers
-        .iter()
-        .map(|&b| {
-            let buf = f.buffer(b);
-            (alloc_size(buf).unwrap_or(0).max(0) as u64).saturating_mul(buf.dtype.bytes() as u64)
-        })
-        .fold(0u64, u64::saturating_add);
+    let local_bytes = local_bytes(f, &w.local_buffers);
     let name = kernel_name(&f.name, f.kernel);
-    let threads = launch.threads();
-    let bounds = match super::launch_bounds::min_blocks_per_sm(threads, local_bytes) {
-        Some(blocks) => format!("{threads}, {blocks}"),
-        None => threads.to_string(),
-    };
-    text.push_str(&format!(
-        "extern \"C\" __global__ void __launch_bounds__({bounds}) {name}({}) {{\n",
-        params.join(", ")
-    ));
-    if merged {
+    let mut text = kernel_signature(f, &w.names, &name, launch.threads(), local_bytes);
+    if layout.merged {
         text.push_str("  extern __shared__ __align__(16) unsigned char buf_dyn_shmem[];\n");
     }
     let offset = text.matches('\n').count();
     text.push_str(&w.out);
     text.push_str("}\n");
-    let blocks = w
-        .blocks
-        .into_iter()
-        .map(|(n, r)| {
-            (
-                n,
-                r.into_iter()
-                    .map(|(a, b)| (a + offset, b + offset))
-                    .collect(),
-            )
-        })
-        .collect();
-    let pool = if merged { layout.bytes_after_merge } else { 0 };
-    let statics = if merged { 0 } else { layout.bytes_before_merge };
+    let blocks = shift_block_lines(w.blocks, offset);
+    let (pool, statics) = if layout.merged {
+        (layout.bytes_after_merge, 0)
+    } else {
+        (0, layout.bytes_before_merge)
+    };
     let bytes = |what: &'static str, n: u64| {
         u32::try_from(n).map_err(|_| CodegenError::TooLarge { what, bytes: n })
     };
@@ -316,6 +227,105 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
         },
         layout,
     })
+}
+
+/// The position of each of the kernel's buffer parameters in the program's
+/// argument list; a scalar parameter is an error (the runtime passes buffers only).
+fn kernel_arg_indices(f: &Lowered, all_args: &[BufferId]) -> Result<Vec<usize>, CodegenError> {
+    let mut arg_indices = Vec::new();
+    for p in &f.params {
+        let Some(b) = p.buffer else {
+            return Err(CodegenError::ScalarParam {
+                name: p.name.clone(),
+            });
+        };
+        if let Some(i) = all_args.iter().position(|&a| a == b) {
+            arg_indices.push(i);
+        }
+    }
+    Ok(arg_indices)
+}
+
+/// Buffers read or written inside a vectorized loop: their arrays are
+/// declared 16-byte aligned so that a vector access may land on them.
+fn vector_buffers(f: &Lowered) -> HashSet<BufferId> {
+    let mut buffers = HashSet::new();
+    f.body.visit(&mut |s| {
+        if let LStmt::For(l) = s {
+            if l.kind == ForKind::Vectorized {
+                l.body.visit(&mut |x| {
+                    if let LStmt::Store(st) = x {
+                        buffers.insert(st.buffer);
+                    }
+                    x.for_each_expr(|e| {
+                        e.visit(&mut |y| {
+                            if let Expr::Load(b, _) = y {
+                                buffers.insert(*b);
+                            }
+                        })
+                    });
+                });
+            }
+        }
+    });
+    buffers
+}
+
+/// Bytes of thread-private arrays per thread (saturating: an absurd size
+/// must reach the `TooLarge` check, not wrap).
+fn local_bytes(f: &Lowered, local_buffers: &BTreeSet<BufferId>) -> u64 {
+    local_buffers
+        .iter()
+        .map(|&b| {
+            let buf = f.buffer(b);
+            (alloc_size(buf).unwrap_or(0).max(0) as u64).saturating_mul(buf.dtype.bytes() as u64)
+        })
+        .fold(0u64, u64::saturating_add)
+}
+
+/// `extern "C" __global__ void __launch_bounds__(...) name(params) {`, with a newline.
+fn kernel_signature(
+    f: &Lowered,
+    names: &Names,
+    name: &str,
+    threads: u64,
+    local_bytes: u64,
+) -> String {
+    let params: Vec<String> = f
+        .params
+        .iter()
+        .filter_map(|p| p.buffer)
+        .map(|b| {
+            let buf = f.buffer(b);
+            format!("{}* __restrict__ {}", c_type(buf.dtype), names.buffer(b))
+        })
+        .collect();
+    let bounds = match super::launch_bounds::min_blocks_per_sm(threads, local_bytes) {
+        Some(blocks) => format!("{threads}, {blocks}"),
+        None => threads.to_string(),
+    };
+    format!(
+        "extern \"C\" __global__ void __launch_bounds__({bounds}) {name}({}) {{\n",
+        params.join(", ")
+    )
+}
+
+/// Block line ranges moved down by `offset` lines (the body's position in the function).
+fn shift_block_lines(
+    blocks: Vec<(String, Vec<(usize, usize)>)>,
+    offset: usize,
+) -> Vec<(String, Vec<(usize, usize)>)> {
+    blocks
+        .into_iter()
+        .map(|(n, r)| {
+            (
+                n,
+                r.into_iter()
+                    .map(|(a, b)| (a + offset, b + offset))
+                    .collect(),
+            )
+        })
+        .collect()
 }
 
 /// A valid C identifier for the kernel.
@@ -348,7 +358,51 @@ fn used_types(f: &Lowered) -> HashSet<DataType> {
     types
 }
 
+impl<'a> Writer<'a> {
+    /// A writer for `f`'s body at indentation level 1 (inside the function).
+    fn new(f: &'a Lowered) -> Self {
+        Writer {
+            f,
+            names: Names::new(f),
+            helpers: BTreeSet::new(),
+            out: String::new(),
+            lines: 0,
+            level: 1,
+            ranges: f.thread_ranges(),
+            scopes: vec![HashSet::new()],
+            vector_buffers: vector_buffers(f),
+            blocks: Vec::new(),
+            local_buffers: BTreeSet::new(),
+            wide: super::index_width::needs_64bit(f),
+            in_async: 0,
+        }
+    }
+}
+
 impl Writer<'_> {
+    /// The shared buffers `merge_shared_memory` took out of the body: pointers
+    /// into the dynamic pool when merged, else static `__shared__` arrays.
+    fn shared_declarations(&mut self, layout: &crate::lower::SharedLayout) {
+        for slot in &layout.slots {
+            let buf = self.f.buffer(slot.buffer);
+            let name = self.names.buffer(slot.buffer).to_string();
+            let ty = c_type(buf.dtype);
+            if layout.merged {
+                self.line(&format!(
+                    "{ty}* {name} = ({ty}*)(buf_dyn_shmem + {});",
+                    slot.offset
+                ));
+            } else {
+                // Always 16-byte aligned: it lets NVCC merge neighbouring scalar
+                // stores into STS.128 and schedule global loads ahead of the barrier
+                // (seed 000 stages 2-3 run 7-10% faster on the H100 with it).
+                let n = alloc_size(buf).unwrap_or(0);
+                let align = shared_align(self.f);
+                self.line(&format!("__shared__ __align__({align}) {ty} {name}[{n}];"));
+            }
+        }
+    }
+
     fn line(&mut self, text: &str) {
         for _ in 0..self.level {
             self.out.push_str("  ");
@@ -436,115 +490,10 @@ impl Writer<'_> {
                 self.record_block(&b.name, start);
             }
             LStmt::For(l) => self.for_loop(l),
-            LStmt::If(i) => {
-                let cond = self.expr(&i.cond);
-                self.open(&format!("if ({cond}) {{"));
-                self.stmt(&i.then_case);
-                if let Some(e) = &i.else_case {
-                    self.level -= 1;
-                    self.line("} else {");
-                    self.level += 1;
-                    self.stmt(e);
-                }
-                self.close("}");
-            }
-            LStmt::Store(st) => {
-                let idx = match st.indices.first() {
-                    Some(i) => self.index(st.buffer, i),
-                    None => "0".into(),
-                };
-                let name = self.names.buffer(st.buffer).to_string();
-                if self.in_async > 0 {
-                    let bytes = self.f.buffer(st.buffer).dtype.bytes();
-                    match (async_copy::not_a_copy(self.f, st, bytes), &st.value) {
-                        (None, Expr::Load(src, si)) => {
-                            let sidx = match si.first() {
-                                Some(i) => self.index(*src, i),
-                                None => "0".into(),
-                            };
-                            let src = self.names.buffer(*src).to_string();
-                            self.helpers.insert(async_copy::HELPER);
-                            let line = async_copy::copy_line(
-                                bytes,
-                                &format!("{name} + {idx}"),
-                                &format!("{src} + {sidx}"),
-                            );
-                            self.line(&line);
-                            return;
-                        }
-                        (why, _) => {
-                            let why = why.unwrap_or_default();
-                            self.line(&format!("// synchronous copy (not cp.async): {why}"));
-                        }
-                    }
-                }
-                let value = self.expr(&st.value);
-                self.line(&format!("{name}[{idx}] = {value};"));
-            }
-            LStmt::Let(l) => {
-                let name = self.names.var(l.var).to_string();
-                let braces = self.declare(&name);
-                if braces {
-                    self.open("{");
-                    self.declare(&name);
-                }
-                let value = self.expr(&l.value);
-                self.line(&format!(
-                    "{} {name} = {value};",
-                    c_type(self.f.var_dtype(l.var))
-                ));
-                self.stmt(&l.body);
-                if braces {
-                    self.close("}");
-                }
-            }
-            LStmt::Alloc(a) => {
-                let buf = self.f.buffer(a.buffer);
-                let name = self.names.buffer(a.buffer).to_string();
-                let braces = self.declare(&name);
-                if braces {
-                    self.open("{");
-                    self.declare(&name);
-                }
-                let n = alloc_size(buf).unwrap_or(0);
-                if buf.scope.is_wmma() {
-                    // `flatten_buffer` sized it in 16x16 tiles: one fragment each.
-                    let ty = fragment_type(buf, wmma_col_major(&self.f.body, a.buffer));
-                    self.line(&format!("{ty} {name}[{n}];"));
-                    self.stmt(&a.body);
-                    if braces {
-                        self.close("}");
-                    }
-                    return;
-                }
-                // Shared arrays are always aligned (see the static ones above);
-                // local ones only where a vector access needs it.
-                let align = if buf.scope.is_shared() {
-                    format!("__align__({}) ", shared_align(self.f))
-                } else if self.vector_buffers.contains(&a.buffer) || buf.scope == StorageScope::Warp
-                {
-                    // A lane's warp registers are passed to PTX as 32-bit words.
-                    "__align__(16) ".to_string()
-                } else {
-                    String::new()
-                };
-                let shared = if buf.scope.is_shared() {
-                    "__shared__ "
-                } else {
-                    ""
-                };
-                if buf.scope.is_thread_private() || buf.scope == StorageScope::Warp {
-                    self.local_buffers.insert(a.buffer);
-                }
-                self.line(&format!(
-                    "{shared}{align}{} {name}[{n}];",
-                    c_type(buf.dtype)
-                ));
-                self.stmt(&a.body);
-                if braces {
-                    self.close("}");
-                }
-            }
+            LStmt::If(i) => self.if_then_else(i),
+            LStmt::Store(st) => self.store(st),
+            LStmt::Let(l) => self.let_stmt(l),
+            LStmt::Alloc(a) => self.alloc(a),
             LStmt::Sync => self.line("__syncthreads();"),
             LStmt::Evaluate(e @ Expr::Call(f, _)) if f.is_tensor_call() => {
                 let text = self.expr(e);
@@ -568,6 +517,128 @@ impl Writer<'_> {
                 self.line(&format!("(void)({text});"));
             }
         }
+    }
+
+    fn if_then_else(&mut self, i: &LIf) {
+        let cond = self.expr(&i.cond);
+        self.open(&format!("if ({cond}) {{"));
+        self.stmt(&i.then_case);
+        if let Some(e) = &i.else_case {
+            self.level -= 1;
+            self.line("} else {");
+            self.level += 1;
+            self.stmt(e);
+        }
+        self.close("}");
+    }
+
+    /// `B[i] = value;`, or a `cp.async` under an `Async` statement when the
+    /// store is a plain global-to-shared copy.
+    fn store(&mut self, st: &LStore) {
+        let idx = match st.indices.first() {
+            Some(i) => self.index(st.buffer, i),
+            None => "0".into(),
+        };
+        let name = self.names.buffer(st.buffer).to_string();
+        if self.in_async > 0 && self.async_copy(st, &name, &idx) {
+            return;
+        }
+        let value = self.expr(&st.value);
+        self.line(&format!("{name}[{idx}] = {value};"));
+    }
+
+    /// Prints `st` (to `name[idx]`) as a `cp.async` copy and returns true, or
+    /// says in a comment why it stays a synchronous store and returns false.
+    fn async_copy(&mut self, st: &LStore, name: &str, idx: &str) -> bool {
+        let bytes = self.f.buffer(st.buffer).dtype.bytes();
+        match (async_copy::not_a_copy(self.f, st, bytes), &st.value) {
+            (None, Expr::Load(src, si)) => {
+                let sidx = match si.first() {
+                    Some(i) => self.index(*src, i),
+                    None => "0".into(),
+                };
+                let src = self.names.buffer(*src).to_string();
+                self.helpers.insert(async_copy::HELPER);
+                let line = async_copy::copy_line(
+                    bytes,
+                    &format!("{name} + {idx}"),
+                    &format!("{src} + {sidx}"),
+                );
+                self.line(&line);
+                true
+            }
+            (why, _) => {
+                let why = why.unwrap_or_default();
+                self.line(&format!("// synchronous copy (not cp.async): {why}"));
+                false
+            }
+        }
+    }
+
+    /// Opens a `{` scope when `name` is already declared in the current one
+    /// (C forbids redeclaring it there); returns whether it did.
+    fn open_scope_for(&mut self, name: &str) -> bool {
+        let braces = self.declare(name);
+        if braces {
+            self.open("{");
+            self.declare(name);
+        }
+        braces
+    }
+
+    fn let_stmt(&mut self, l: &LLet) {
+        let name = self.names.var(l.var).to_string();
+        let braces = self.open_scope_for(&name);
+        let value = self.expr(&l.value);
+        self.line(&format!(
+            "{} {name} = {value};",
+            c_type(self.f.var_dtype(l.var))
+        ));
+        self.stmt(&l.body);
+        if braces {
+            self.close("}");
+        }
+    }
+
+    /// A buffer declared where `Alloc` puts it: a wmma fragment array, a
+    /// `__shared__` array, or a thread-private (local or warp) array.
+    fn alloc(&mut self, a: &LAlloc) {
+        let buf = self.f.buffer(a.buffer);
+        let name = self.names.buffer(a.buffer).to_string();
+        let braces = self.open_scope_for(&name);
+        let n = alloc_size(buf).unwrap_or(0);
+        if buf.scope.is_wmma() {
+            // `flatten_buffer` sized it in 16x16 tiles: one fragment each.
+            let ty = fragment_type(buf, wmma_col_major(&self.f.body, a.buffer));
+            self.line(&format!("{ty} {name}[{n}];"));
+        } else {
+            let qualifiers = self.array_qualifiers(a.buffer);
+            if buf.scope.is_thread_private() || buf.scope == StorageScope::Warp {
+                self.local_buffers.insert(a.buffer);
+            }
+            self.line(&format!("{qualifiers}{} {name}[{n}];", c_type(buf.dtype)));
+        }
+        self.stmt(&a.body);
+        if braces {
+            self.close("}");
+        }
+    }
+
+    /// `__shared__ __align__(N) ` and the like before an allocated array's type.
+    fn array_qualifiers(&self, b: BufferId) -> String {
+        let scope = self.f.buffer(b).scope;
+        // Shared arrays are always aligned (see `shared_declarations`); local
+        // ones only where a vector access needs it.
+        let align = if scope.is_shared() {
+            format!("__align__({}) ", shared_align(self.f))
+        } else if self.vector_buffers.contains(&b) || scope == StorageScope::Warp {
+            // A lane's warp registers are passed to PTX as 32-bit words.
+            "__align__(16) ".to_string()
+        } else {
+            String::new()
+        };
+        let shared = if scope.is_shared() { "__shared__ " } else { "" };
+        format!("{shared}{align}")
     }
 
     fn for_loop(&mut self, l: &LFor) {
@@ -620,7 +691,8 @@ impl Writer<'_> {
                 let sb = self.index(*src, src_base);
                 let bytes = dtype.bytes() * plan.lanes as usize;
                 let why = async_copy::not_a_copy(self.f, st, bytes);
-                let src = self.names.buffer(*src).to_string();
+                let src_id = *src;
+                let src = self.names.buffer(src_id).to_string();
                 if self.in_async > 0 && why.is_none() {
                     self.helpers.insert(async_copy::HELPER);
                     async_copy::copy_line(
@@ -632,7 +704,9 @@ impl Writer<'_> {
                     if let Some(why) = why.filter(|_| self.in_async > 0) {
                         self.line(&format!("// synchronous copy (not cp.async): {why}"));
                     }
-                    format!("*({vt}*)({dst} + {base}) = *({vt}*)({src} + {sb});")
+                    let global = self.f.buffer(src_id).scope == StorageScope::Global;
+                    let from = pointer_plus(&src, &sb, global);
+                    format!("*({vt}*)({dst} + {base}) = *({vt}*)({from});")
                 }
             }
             _ => {
@@ -664,6 +738,25 @@ impl Writer<'_> {
             self.record_block(&n, start);
         }
         true
+    }
+}
+
+/// `buf + (index)` for the global source of a copy: the offset is summed as an
+/// integer and added to the pointer once. Unparenthesized, `A + i * 8 + j` is
+/// pointer arithmetic term by term, and nvcc then kept the plain WMMA GEMM's
+/// global loads behind its shared stores (two memory latencies per k step: 9%
+/// slower than TVM's parenthesized CUDA on the H100; seed 000's stages 4-6
+/// gained 1-3%). Other addresses stay as they are: parenthesized, the fp32
+/// GEMMs' shared loads and their epilogue's global stores got 1-4% slower.
+fn pointer_plus(buf: &str, index: &str, global: bool) -> String {
+    if !global
+        || index
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    {
+        format!("{buf} + {index}")
+    } else {
+        format!("{buf} + ({index})")
     }
 }
 

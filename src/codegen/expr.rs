@@ -423,6 +423,9 @@ impl ExprCtx<'_> {
             | Intrinsic::MmaStore => {
                 use super::mma_ptx;
                 self.helpers.insert(mma_ptx::HELPER);
+                if mma_ptx::needs_i8_helpers(f, t) {
+                    self.helpers.insert(mma_ptx::HELPER_I8);
+                }
                 let printed: Vec<String> = (0..args.len()).map(|i| arg(self, i)).collect();
                 let p = |i: usize| printed.get(i).cloned().unwrap_or_default();
                 match f {
@@ -460,6 +463,9 @@ pub fn helper_source(name: &str) -> String {
     }
     if name == super::mma_ptx::HELPER {
         return super::mma_ptx::helper_source();
+    }
+    if name == super::mma_ptx::HELPER_I8 {
+        return super::mma_ptx::helper_source_i8();
     }
     let (ty, suffix) = if name.ends_with("_ll") {
         ("long long", "_ll")

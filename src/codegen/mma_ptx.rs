@@ -20,6 +20,20 @@ use crate::ir::DataType;
 
 /// The helper name `Writer::helpers` records when a kernel uses these.
 pub const HELPER: &str = "tirtui_mma";
+/// The int8 helpers (8-bit ldmatrix, m16n8k32), recorded besides `HELPER`
+/// by kernels that use them, so that fp16 kernels do not carry them.
+pub const HELPER_I8: &str = "tirtui_mma_i8";
+
+/// Whether call `f` with first operand of type `t` needs `HELPER_I8`: an
+/// ldmatrix into int8 registers, or an mma into int32 accumulators (whose
+/// operands are int8: the only integer mma registered).
+pub fn needs_i8_helpers(f: crate::ir::Intrinsic, t: DataType) -> bool {
+    use crate::ir::Intrinsic;
+    matches!(
+        (f, t),
+        (Intrinsic::MmaLdmatrix, DataType::I8) | (Intrinsic::MmaSync, DataType::I32)
+    )
+}
 
 /// The call text of `ldmatrix` into `dst` from the row address `src`.
 pub fn ldmatrix(dst: &str, src: &str, trans: bool) -> String {
@@ -27,8 +41,12 @@ pub fn ldmatrix(dst: &str, src: &str, trans: bool) -> String {
     format!("tirtui_ldmatrix_x4{t}(&{dst}, &{src})")
 }
 
-/// The call text of a 16x16x16 mma with accumulators of type `acc`.
+/// The call text of a 16x16x16 mma with accumulators of type `acc` (for
+/// int32 accumulators, the 16x16x32 int8 mma).
 pub fn mma(c: &str, a: &str, b: &str, acc: DataType) -> String {
+    if acc == DataType::I32 {
+        return format!("tirtui_mma_16x16x32_s8s8s32(&{c}, &{a}, &{b})");
+    }
     format!("tirtui_mma_16x16x16_{}(&{c}, &{a}, &{b})", suffix(acc))
 }
 
@@ -121,5 +139,42 @@ pub fn helper_source() -> String {
              }}\n"
         ));
     }
+    s
+}
+
+/// The int8 device functions: ldmatrix into int8 registers (an overload of
+/// the fp16 one: the 8x8 b16 matrices are 8 rows of 16 int8, no transpose)
+/// and the 16x16x32 s8 x s8 -> s32 mma as two m16n8k32.
+///
+/// A lane's 16 int8 registers are 4 PTX registers; 32-bit register m holds,
+/// in A, row l/4 + 8*(m%2), columns 16*(m/2) + 4*(l%4) + 0..3 (the m16n8k32
+/// A fragment); in B (n, k), row l/4 + 8*(m/2), columns
+/// 16*(m%2) + 4*(l%4) + 0..3, so registers 0-1 feed the first m16n8k32
+/// (n 0-7) and 2-3 the second, as ldmatrix with TVM's lane rows for B puts them. C is the
+/// 16x16 int32 tile in the layout of the fp16 family's float accumulators.
+///
+/// TVM: src/target/source/ptx.cc (PrintMMAAssembly for m16n8k32 s8).
+pub fn helper_source_i8() -> String {
+    let mut s = String::new();
+    s.push_str(
+        "__device__ __forceinline__ void tirtui_ldmatrix_x4(signed char* dst, const signed char* src) {\n  \
+         unsigned int addr = (unsigned int)__cvta_generic_to_shared(src);\n  \
+         unsigned int* d = (unsigned int*)dst;\n  \
+         asm volatile(\"ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\\n\"\n    \
+         : \"=r\"(d[0]), \"=r\"(d[1]), \"=r\"(d[2]), \"=r\"(d[3]) : \"r\"(addr));\n\
+         }\n",
+    );
+    s.push_str(
+        "__device__ __forceinline__ void tirtui_mma_16x16x32_s8s8s32(int* c, const signed char* a, const signed char* b) {\n  \
+         const unsigned int* A = (const unsigned int*)a;\n  \
+         const unsigned int* B = (const unsigned int*)b;\n  \
+         #pragma unroll\n  for (int h = 0; h < 2; ++h) {\n    \
+         int* C = c + 4 * h;\n    \
+         asm volatile(\"mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\\n\"\n      \
+         : \"+r\"(C[0]), \"+r\"(C[1]), \"+r\"(C[2]), \"+r\"(C[3])\n      \
+         : \"r\"(A[0]), \"r\"(A[1]), \"r\"(A[2]), \"r\"(A[3]), \"r\"(B[2 * h]), \"r\"(B[2 * h + 1]));\n  \
+         }\n\
+         }\n",
+    );
     s
 }

@@ -9,7 +9,10 @@ use super::compile_expr::convert;
 use super::error::InterpError;
 use super::interval::{bounds, Interval};
 use super::tensor::numel;
-use crate::ir::{BinOp, BlockRealize, BufferId, DataType, Expr, IterKind, PrimFunc, Stmt, VarId};
+use crate::ir::{
+    BinOp, BlockRealize, BufferId, DataType, Expr, IterKind, IterVar, MatchBuffer, PrimFunc, Stmt,
+    VarId,
+};
 
 /// Largest buffer the interpreter allocates (elements).
 const MAX_ELEMS: i128 = 1 << 31;
@@ -304,29 +307,9 @@ impl Compiler<'_> {
         let mut iters = Vec::with_capacity(b.iter_vars.len());
         let mut domains = Vec::with_capacity(b.iter_vars.len());
         for (iv, value) in b.iter_vars.iter().zip(&r.iter_values) {
-            self.var_kind_int(iv.var, "an iter var")?;
-            let value = self.int_expr(value, "an iter var binding")?;
-            let dom_min = self.int_expr(&iv.dom.min, "an iter var domain")?;
-            let dom_extent = self.int_expr(&iv.dom.extent, "an iter var domain")?;
-            let domain = match (self.bounds(&dom_min), self.bounds(&dom_extent)) {
-                (Some((lo, lo2)), Some((ext, ext2))) if lo == lo2 && ext == ext2 && ext >= 1 => {
-                    lo.checked_add(ext - 1).map(|hi| (lo, hi))
-                }
-                _ => None,
-            };
-            let proven = match (self.bounds(&value), domain) {
-                (Some((vl, vh)), Some((dl, dh))) => dl <= vl && vh <= dh,
-                _ => false,
-            };
+            let (iter, domain) = self.iter_var(iv, value)?;
             domains.push(domain);
-            iters.push(CIter {
-                var: iv.var.0,
-                value,
-                dom_min,
-                dom_extent,
-                reduce: iv.kind == IterKind::Reduce,
-                checked: !proven,
-            });
+            iters.push(iter);
         }
         let predicate = if r.predicate.is_const_true() {
             None
@@ -344,45 +327,7 @@ impl Compiler<'_> {
         }
         let mut match_buffers = Vec::with_capacity(b.match_buffers.len());
         for m in &b.match_buffers {
-            let src = m.source.buffer;
-            let src_dtype = self.buffer_dtype(src)?;
-            let src_ndim = self.buffers[src.0 as usize].shape.len();
-            let dtype = self.func.buffers.get(m.buffer.0 as usize).map(|x| x.dtype);
-            let why = if dtype != Some(src_dtype) {
-                Some("its dtype differs".to_string())
-            } else if m.source.region.len() != src_ndim {
-                Some(format!(
-                    "the region has {} dimensions",
-                    m.source.region.len()
-                ))
-            } else {
-                None
-            };
-            if let Some(why) = why {
-                return Err(InterpError::MatchBuffer {
-                    block: b.name.clone(),
-                    buffer: self.name(m.buffer),
-                    source_buffer: self.name(src),
-                    why,
-                });
-            }
-            let region = m
-                .source
-                .region
-                .iter()
-                .map(|r| {
-                    Ok((
-                        self.int_expr(&r.min, "a region min")?,
-                        self.int_expr(&r.extent, "a region extent")?,
-                    ))
-                })
-                .collect::<Result<_, InterpError>>()?;
-            self.declare(m.buffer, false)?;
-            match_buffers.push(CMatch {
-                buffer: m.buffer.0,
-                source: src.0,
-                region,
-            });
+            match_buffers.push(self.match_buffer(&b.name, m)?);
         }
         let init = match &b.init {
             Some(s) => Some(self.stmt(s)?),
@@ -407,6 +352,84 @@ impl Compiler<'_> {
             match_buffers,
             init,
             body,
+        })
+    }
+
+    /// One iterator of a block: its binding and domain compiled in the
+    /// enclosing scope, and the domain's constant bounds when known. The
+    /// binding is checked against the domain at run time unless the bounds
+    /// prove it lies inside.
+    fn iter_var(
+        &mut self,
+        iv: &IterVar,
+        value: &Expr,
+    ) -> Result<(CIter, Option<Interval>), InterpError> {
+        self.var_kind_int(iv.var, "an iter var")?;
+        let value = self.int_expr(value, "an iter var binding")?;
+        let dom_min = self.int_expr(&iv.dom.min, "an iter var domain")?;
+        let dom_extent = self.int_expr(&iv.dom.extent, "an iter var domain")?;
+        let domain = match (self.bounds(&dom_min), self.bounds(&dom_extent)) {
+            (Some((lo, lo2)), Some((ext, ext2))) if lo == lo2 && ext == ext2 && ext >= 1 => {
+                lo.checked_add(ext - 1).map(|hi| (lo, hi))
+            }
+            _ => None,
+        };
+        let proven = match (self.bounds(&value), domain) {
+            (Some((vl, vh)), Some((dl, dh))) => dl <= vl && vh <= dh,
+            _ => false,
+        };
+        let iter = CIter {
+            var: iv.var.0,
+            value,
+            dom_min,
+            dom_extent,
+            reduce: iv.kind == IterKind::Reduce,
+            checked: !proven,
+        };
+        Ok((iter, domain))
+    }
+
+    /// A `T.match_buffer` of block `block`: same dtype and rank as its source,
+    /// its region compiled; declares the matched buffer.
+    fn match_buffer(&mut self, block: &str, m: &MatchBuffer) -> Result<CMatch, InterpError> {
+        let src = m.source.buffer;
+        let src_dtype = self.buffer_dtype(src)?;
+        let src_ndim = self.buffers[src.0 as usize].shape.len();
+        let dtype = self.func.buffers.get(m.buffer.0 as usize).map(|x| x.dtype);
+        let why = if dtype != Some(src_dtype) {
+            Some("its dtype differs".to_string())
+        } else if m.source.region.len() != src_ndim {
+            Some(format!(
+                "the region has {} dimensions",
+                m.source.region.len()
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(InterpError::MatchBuffer {
+                block: block.to_string(),
+                buffer: self.name(m.buffer),
+                source_buffer: self.name(src),
+                why,
+            });
+        }
+        let region = m
+            .source
+            .region
+            .iter()
+            .map(|r| {
+                Ok((
+                    self.int_expr(&r.min, "a region min")?,
+                    self.int_expr(&r.extent, "a region extent")?,
+                ))
+            })
+            .collect::<Result<_, InterpError>>()?;
+        self.declare(m.buffer, false)?;
+        Ok(CMatch {
+            buffer: m.buffer.0,
+            source: src.0,
+            region,
         })
     }
 }

@@ -133,8 +133,15 @@ impl Collector<'_> {
                 // accessed too.
                 if let Expr::Call(f, args) = x {
                     for (i, a) in args.iter().enumerate() {
-                        let ext = super::tensor_call::operand_extent(*f, i);
-                        if let (Expr::Load(lb, idx), Some(ext)) = (a, ext) {
+                        let Expr::Load(lb, idx) = a else { continue };
+                        let dtype = self
+                            .ctx
+                            .types
+                            .map_or(crate::ir::DataType::F16, |(_, bufs)| {
+                                bufs[lb.0 as usize].dtype
+                            });
+                        let ext = super::tensor_call::operand_extent(*f, i, dtype);
+                        if let Some(ext) = ext {
                             if *lb == b {
                                 found.push(tile_corner(idx, ext));
                             }
@@ -244,6 +251,35 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             });
         }
     }
+    let Some((offsets, new_shape)) = compacted_shape(ctx, &shape, &region, &usable) else {
+        return;
+    };
+    f.buffers[b.0 as usize].shape = new_shape.into_iter().map(Expr::int).collect();
+    let ctx = TypeCtx::of(&f.vars, &f.buffers);
+    rewrite_accesses(body, &mut |x, idx: &mut Vec<Expr>| {
+        if x == b {
+            for (e, off) in idx.iter_mut().zip(&offsets) {
+                if off.as_int() == Some(0) {
+                    continue;
+                }
+                // Indices are not simplified yet at this point of the pipeline.
+                let shifted = Expr::sub(e.clone(), off.clone());
+                *e = simplify_kernel(ctx, &shifted, &VarRanges::new());
+            }
+        }
+        x
+    });
+}
+
+/// Each dimension's offset and new extent: the accessed `region` where it is
+/// `usable` and smaller than the old extent, else 0 and the old extent.
+/// `None` when no dimension shrinks.
+fn compacted_shape(
+    ctx: TypeCtx<'_>,
+    shape: &[i64],
+    region: &[Option<(Expr, Expr)>],
+    usable: &[bool],
+) -> Option<(Vec<Expr>, Vec<i64>)> {
     let mut offsets = Vec::with_capacity(shape.len());
     let mut new_shape = Vec::with_capacity(shape.len());
     let mut changed = false;
@@ -267,24 +303,7 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             }
         }
     }
-    if !changed {
-        return;
-    }
-    f.buffers[b.0 as usize].shape = new_shape.into_iter().map(Expr::int).collect();
-    let ctx = TypeCtx::of(&f.vars, &f.buffers);
-    rewrite_accesses(body, &mut |x, idx: &mut Vec<Expr>| {
-        if x == b {
-            for (e, off) in idx.iter_mut().zip(&offsets) {
-                if off.as_int() == Some(0) {
-                    continue;
-                }
-                // Indices are not simplified yet at this point of the pipeline.
-                let shifted = Expr::sub(e.clone(), off.clone());
-                *e = simplify_kernel(ctx, &shifted, &VarRanges::new());
-            }
-        }
-        x
-    });
+    changed.then_some((offsets, new_shape))
 }
 
 /// The first and last element an access touches in each dimension, with the

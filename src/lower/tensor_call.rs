@@ -14,9 +14,12 @@
 use super::lir::LFor;
 use super::lir::LStmt;
 use super::LowerError;
+use crate::ir::DataType;
 use crate::ir::{AnnValue, Block, BufferRegion, Expr, Intrinsic, PrimFunc, StorageScope, VarId};
 use crate::ir::{ForKind, ThreadAxis};
-use crate::schedule::tensor_intrin::{self, mma, mma::MmaOp, wmma::WmmaOp, Implementation};
+use crate::schedule::tensor_intrin::{
+    self, mma, mma::MmaOp, mma_int8, wmma::WmmaOp, Implementation,
+};
 use std::collections::HashMap;
 
 /// The (m, n, k) shape of every WMMA fragment (codegen spells it in the
@@ -41,19 +44,31 @@ pub fn needs_lane(func: &PrimFunc) -> bool {
     })
 }
 
-/// The trailing (rows, columns) a tensor call's operand `arg` covers from the
-/// load it is given: compaction counts the far corner as accessed too.
-pub fn operand_extent(f: Intrinsic, arg: usize) -> Option<(i64, i64)> {
-    let warp_tile = (mma::WARP_SIZE, mma::LOCAL_SIZE);
+/// The trailing (rows, columns) a tensor call's operand `arg`, of element
+/// type `dtype`, covers from the load it is given: compaction counts the far
+/// corner as accessed too.
+pub fn operand_extent(f: Intrinsic, arg: usize, dtype: DataType) -> Option<(i64, i64)> {
+    // A lane holds 16 registers of an int8 operand tile (16x32), 8 of the others.
+    let regs = if dtype.bytes() == 1 {
+        mma_int8::LOCAL_SIZE
+    } else {
+        mma::LOCAL_SIZE
+    };
+    let warp_tile = (mma::WARP_SIZE, regs);
     match (f, arg) {
         (f, _) if f.is_wmma() => Some((WMMA_SHAPE.0, WMMA_SHAPE.1)),
-        // ldmatrix: each lane names one row of 8 halves.
-        (Intrinsic::MmaLdmatrix, 1) => Some((1, 8)),
+        // ldmatrix: each lane names one 16-byte row of an 8x8 b16 matrix.
+        (Intrinsic::MmaLdmatrix, 1) => Some((1, ldmatrix_row(dtype))),
         (Intrinsic::MmaStore, 1) => Some((mma::TILE, mma::TILE)),
         (Intrinsic::MmaStore, 0) | (Intrinsic::MmaLdmatrix, 0) => Some(warp_tile),
         (Intrinsic::MmaSync, 0..=2) | (Intrinsic::MmaFill, 0) => Some(warp_tile),
         _ => None,
     }
+}
+
+/// Elements of type `dtype` in one row ldmatrix reads (16 bytes).
+pub fn ldmatrix_row(dtype: DataType) -> i64 {
+    16 / dtype.bytes().max(1) as i64
 }
 
 pub fn lower(
@@ -106,7 +121,7 @@ pub fn lower(
         Implementation::Wmma(op) => op,
         Implementation::Mma(op) => {
             let lane = lane.ok_or_else(|| unsupported("no lane variable was made for it"))?;
-            let call = mma_call(block, op, lane, &first)?;
+            let call = mma_call(func, block, op, lane, &first)?;
             // Every lane of the warp runs the call on its own registers.
             return Ok(LStmt::For(Box::new(LFor {
                 var: lane,
@@ -122,7 +137,13 @@ pub fn lower(
         WmmaOp::Fill => {
             let acc = first(&block.writes, "written")?;
             let dtype = func.buffer(block.writes[0].buffer).dtype;
-            Expr::Call(Intrinsic::WmmaFill, vec![acc, Expr::Float(0.0, dtype)])
+            // An int32 accumulator (the s8 family) is filled with an int.
+            let zero = if dtype.is_int() {
+                Expr::Int(0, dtype)
+            } else {
+                Expr::Float(0.0, dtype)
+            };
+            Expr::Call(Intrinsic::WmmaFill, vec![acc, zero])
         }
         WmmaOp::Load { col_major, .. } => Expr::Call(
             Intrinsic::WmmaLoad,
@@ -160,6 +181,7 @@ type FirstOperand<'a> = dyn Fn(&[BufferRegion], &str) -> Result<Expr, LowerError
 
 /// The PTX call of an MMA intrinsic for lane `lane`.
 fn mma_call(
+    func: &PrimFunc,
     block: &Block,
     op: MmaOp,
     lane: VarId,
@@ -182,6 +204,18 @@ fn mma_call(
             };
             // The row this lane points ldmatrix at (TVM's smem_offset): lanes
             // 8m..8m+7 give the rows of 8x8 matrix m, which land in register m.
+            // A matrix row is 16 bytes: 8 halves, or 16 int8 of a 16x32 tile.
+            let dtype = func.buffer(b).dtype;
+            if trans && dtype.bytes() != 2 {
+                return Err(LowerError::Unsupported {
+                    what: format!(
+                        "block \"{}\": ldmatrix transposes 16-bit elements only, and reads {}",
+                        block.name,
+                        dtype.name()
+                    ),
+                });
+            }
+            let row = Expr::int(ldmatrix_row(dtype));
             let (dr, dc) = if tile_transposed {
                 (
                     Expr::add(
@@ -189,14 +223,14 @@ fn mma_call(
                         Expr::floormod(tx(), Expr::int(8)),
                     ),
                     Expr::mul(
-                        Expr::int(8),
+                        row,
                         Expr::floordiv(Expr::floormod(tx(), Expr::int(16)), Expr::int(8)),
                     ),
                 )
             } else {
                 (
                     Expr::floormod(tx(), Expr::int(16)),
-                    Expr::mul(Expr::int(8), Expr::floordiv(tx(), Expr::int(16))),
+                    Expr::mul(row, Expr::floordiv(tx(), Expr::int(16))),
                 )
             };
             let n = idx.len();

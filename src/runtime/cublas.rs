@@ -3,6 +3,7 @@
 //!
 //! Row-major `C[m,n] = A[m,k] B[k,n]` is column-major `C^T = B^T A^T`, so cuBLAS gets
 //! B first and A second with no copies. Default math mode: TF32 stays off for fp32.
+//! int8 GEMMs (int32 results, exact) go through `cublasGemmEx` with `CUBLAS_COMPUTE_32I`.
 
 use super::data::{arg_layout, POISON_BYTE};
 use super::device::{driver_error, Device};
@@ -35,7 +36,8 @@ pub struct GemmPlan {
 }
 
 /// Checks `mm` against the kernel's arguments. `Ok(None)` when cuBLAS has no
-/// routine for the dtypes (only fp32 and fp16 inputs are timed).
+/// routine for the dtypes (fp32 and fp16 inputs are timed, and int8 ones
+/// accumulated in int32 in the layout `int8_layout_ok` names).
 pub fn plan(mm: &Matmul, args: &[KernelArg]) -> Result<Option<GemmPlan>, RuntimeError> {
     let invalid = |why: String| RuntimeError::InvalidRequest(format!("matmul: {why}"));
     let arg = |idx: usize, what: &str| {
@@ -74,12 +76,13 @@ pub fn plan(mm: &Matmul, args: &[KernelArg]) -> Result<Option<GemmPlan>, Runtime
         arg_layout(c)?.dtype,
     );
     let supported = ta == tb
-        && matches!(
-            (ta, tc),
+        && match (ta, tc) {
             (DataType::F32, DataType::F32)
-                | (DataType::F16, DataType::F16)
-                | (DataType::F16, DataType::F32)
-        );
+            | (DataType::F16, DataType::F16)
+            | (DataType::F16, DataType::F32) => true,
+            (DataType::I8, DataType::I32) => int8_layout_ok(mm, k),
+            _ => false,
+        };
     if !supported {
         return Ok(None);
     }
@@ -99,6 +102,15 @@ pub fn plan(mm: &Matmul, args: &[KernelArg]) -> Result<Option<GemmPlan>, Runtime
         input_dtype: ta,
         output_dtype: tc,
     }))
+}
+
+/// cuBLAS's int8 GEMM (`cublasGemmEx`, int8 in, int32 out, `CUBLAS_COMPUTE_32I`)
+/// wants 32-bit aligned operands with leading dimensions that are multiples
+/// of 4, and its tensor-core kernels the "TN" layout: in row-major terms A
+/// as (m, k) and B as (n, k), so that both leading dimensions are `k`. Other
+/// layouts are left untimed rather than risk a `NOT_SUPPORTED` failing the run.
+fn int8_layout_ok(mm: &Matmul, k: i64) -> bool {
+    !mm.a_transposed && mm.b_transposed && k % 4 == 0
 }
 
 /// Whether libcublas can be loaded.
@@ -197,6 +209,30 @@ pub fn time_cublas(
                     &beta,
                     c_ptr as *mut f32,
                     p.ldc,
+                )
+            } else if p.input_dtype == DataType::I8 {
+                // CUBLAS_COMPUTE_32I scales by int32 alpha and beta.
+                let (alpha, beta) = (1i32, 0i32);
+                blas::gemm_ex(
+                    handle.0,
+                    op(p.trans_first),
+                    op(p.trans_second),
+                    p.m,
+                    p.n,
+                    p.k,
+                    &alpha as *const i32 as *const c_void,
+                    a_ptr as *const c_void,
+                    blas_sys::cudaDataType::CUDA_R_8I,
+                    p.lda,
+                    b_ptr as *const c_void,
+                    blas_sys::cudaDataType::CUDA_R_8I,
+                    p.ldb,
+                    &beta as *const i32 as *const c_void,
+                    c_ptr as *mut c_void,
+                    blas_sys::cudaDataType::CUDA_R_32I,
+                    p.ldc,
+                    blas_sys::cublasComputeType_t::CUBLAS_COMPUTE_32I,
+                    blas_sys::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
                 )
             } else {
                 let c_type = if p.output_dtype == DataType::F32 {
@@ -309,13 +345,50 @@ mod tests {
         assert!(plan(&bad, &args).is_err());
     }
 
+    /// int8 x int8 -> int32 with B as (n, k): cuBLAS's "TN" GEMM, B first
+    /// and transposed, A second as it is, both leading dimensions k.
     #[test]
-    fn integer_matmuls_are_not_timed() {
+    fn int8_matmuls_with_b_transposed_are_timed_as_tn() {
         let args = [
+            arg("A", "int8", &[64, 16]),
+            arg("B", "int8", &[32, 16]),
+            arg("C", "int32", &[64, 32]),
+        ];
+        let p = plan(&mm(false, true), &args).unwrap().unwrap();
+        assert_eq!((p.m, p.n, p.k), (32, 64, 16));
+        assert_eq!((p.first, p.second, p.out), (1, 0, 2));
+        assert_eq!((p.trans_first, p.trans_second), (true, false));
+        assert_eq!((p.lda, p.ldb, p.ldc), (16, 16, 32));
+        assert_eq!(
+            (p.input_dtype, p.output_dtype),
+            (DataType::I8, DataType::I32)
+        );
+    }
+
+    #[test]
+    fn other_integer_matmuls_are_not_timed() {
+        // B as (k, n): not the layout cuBLAS's int8 kernels take.
+        let nn = [
             arg("A", "int8", &[64, 16]),
             arg("B", "int8", &[16, 32]),
             arg("C", "int32", &[64, 32]),
         ];
-        assert_eq!(plan(&mm(false, false), &args).unwrap(), None);
+        assert_eq!(plan(&mm(false, false), &nn).unwrap(), None);
+        // k not a multiple of 4: leading dimensions cuBLAS refuses.
+        let mut odd = mm(false, true);
+        odd.k = 18;
+        let odd_args = [
+            arg("A", "int8", &[64, 18]),
+            arg("B", "int8", &[32, 18]),
+            arg("C", "int32", &[64, 32]),
+        ];
+        assert_eq!(plan(&odd, &odd_args).unwrap(), None);
+        // int32 operands: no cuBLAS routine.
+        let i32_args = [
+            arg("A", "int32", &[64, 16]),
+            arg("B", "int32", &[32, 16]),
+            arg("C", "int32", &[64, 32]),
+        ];
+        assert_eq!(plan(&mm(false, true), &i32_args).unwrap(), None);
     }
 }

@@ -8,11 +8,11 @@ use super::cublas::{cublas_present, plan, time_cublas, GemmPlan};
 use super::data::{arg_layout, decode, random_bytes, ArgLayout, POISON_BYTE};
 use super::device::{driver_error, Device, DEFAULT_ARCH};
 use super::error::RuntimeError;
-use super::launch::load;
+use super::launch::{load, LoadedKernel};
 use super::nvrtc::{compile_cubin, nvrtc_available, nvrtc_compile};
 use super::request::{CompileReport, RunRequest, RunResult, MIN_RUNS};
 use super::timing::{median, time_runs};
-use crate::codegen::CudaKernel;
+use crate::codegen::{CudaKernel, KernelArg};
 use crate::ir::DataType;
 use cudarc::driver::{result as cu, CudaSlice, DevicePtr};
 
@@ -136,83 +136,28 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
     let compile_ms = compiled.report.compile_ms;
     let kernel = load(dev, &req.kernel, compiled.cubin)?;
     let kernel_temps = alloc_temporaries(dev, &req.kernel)?;
-    let reference = match &req.reference {
-        Some(r) => {
-            let c = compile_cubin(r, &dev.arch).map_err(|e| match e {
-                RuntimeError::Compile { log } => RuntimeError::Compile {
-                    log: format!("(reference kernel)\n{log}"),
-                },
-                other => other,
-            })?;
-            Some((load(dev, r, c.cubin)?, alloc_temporaries(dev, r)?))
-        }
-        None => None,
-    };
+    let reference = load_reference(dev, req)?;
 
     let args = &req.kernel.args;
-    let inputs: Vec<Option<Vec<u8>>> = checked
-        .layouts
-        .iter()
-        .zip(args)
-        .enumerate()
-        .map(|(i, (&layout, arg))| (!arg.is_output).then(|| random_bytes(layout, req.seed, i)))
-        .collect();
-    let mut buffers: Vec<CudaSlice<u8>> = Vec::with_capacity(args.len());
-    for layout in &checked.layouts {
-        buffers.push(
-            dev.stream
-                .alloc_zeros::<u8>(layout.bytes)
-                .map_err(driver_error)?,
-        );
-    }
+    let inputs = host_inputs(&checked.layouts, args, req.seed);
+    let mut buffers = alloc_args(dev, &checked.layouts)?;
     let bufs = Buffers {
         dev,
         inputs: &inputs,
     };
 
     // Correctness first: a faulting kernel is reported before it is timed.
-    bufs.upload(&mut buffers)?;
-    bufs.poison(&buffers)?;
-    kernel.launch(dev, &buffers, &kernel_temps)?;
-    dev.sync()?;
-    let outputs = bufs.download(&buffers)?;
-    for (i, out) in outputs.iter().enumerate() {
-        if let Some(out) = out {
-            let unwritten = count_unwritten(checked.layouts[i].dtype, out);
-            if unwritten > 0 {
-                warnings.push(format!(
-                    "{unwritten} of {} elements of `{}` were not written",
-                    checked.layouts[i].elements, args[i].name
-                ));
-            }
+    let outputs = bufs.run_once(&mut buffers, &kernel, &kernel_temps)?;
+    warnings.extend(unwritten_warnings(checked, args, &outputs));
+    let (max_rel_err, correct) = match &reference {
+        Some((reference, reference_temps)) => {
+            let expected = bufs.run_once(&mut buffers, reference, reference_temps)?;
+            let (worst, all_ok) =
+                compare_with_reference(checked, args, &outputs, &expected, &mut warnings);
+            (Some(worst), Some(all_ok))
         }
-    }
-
-    let (mut max_rel_err, mut correct) = (None, None);
-    if let Some((reference, reference_temps)) = &reference {
-        bufs.upload(&mut buffers)?;
-        bufs.poison(&buffers)?;
-        reference.launch(dev, &buffers, reference_temps)?;
-        dev.sync()?;
-        let expected = bufs.download(&buffers)?;
-        let (mut worst, mut all_ok) = (0.0f64, true);
-        for (i, (out, exp)) in outputs.iter().zip(&expected).enumerate() {
-            if let (Some(out), Some(exp)) = (out, exp) {
-                let dtype = checked.layouts[i].dtype;
-                let cmp = compare(dtype, out, exp);
-                if cmp.unwritten_in_reference > 0 {
-                    warnings.push(format!(
-                        "the reference left {} elements of `{}` unwritten",
-                        cmp.unwritten_in_reference, args[i].name
-                    ));
-                }
-                worst = worst.max(cmp.max_rel_err);
-                all_ok &= cmp.is_correct(dtype);
-            }
-        }
-        max_rel_err = Some(worst);
-        correct = Some(all_ok);
-    }
+        None => (None, None),
+    };
 
     bufs.upload(&mut buffers)?;
     let times = time_runs(
@@ -227,10 +172,139 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
     } else {
         0.0
     };
+    let cublas_ms = time_cublas_gemm(
+        dev,
+        req,
+        checked,
+        &buffers,
+        &outputs,
+        correct,
+        &mut warnings,
+    )?;
+    let stats = kernel.stats(dev)?;
+    Ok(RunResult {
+        device: dev.name.clone(),
+        time_ms,
+        gflops,
+        max_rel_err,
+        correct,
+        cublas_ms,
+        pct_of_cublas: cublas_ms
+            .filter(|_| time_ms > 0.0)
+            .map(|c| c / time_ms * 100.0),
+        registers: stats.registers,
+        static_shared_bytes: stats.static_shared_bytes,
+        dynamic_shared_bytes: req.kernel.dynamic_shared_bytes,
+        occupancy: stats.occupancy,
+        compile_ms,
+        warnings,
+    })
+}
 
-    let cublas_ms = match &checked.gemm {
+/// The reference kernel, compiled, loaded and given its temporaries; a compile
+/// error says it is the reference's.
+#[allow(clippy::type_complexity)]
+fn load_reference(
+    dev: &Device,
+    req: &RunRequest,
+) -> Result<Option<(LoadedKernel, Vec<CudaSlice<u8>>)>, RuntimeError> {
+    let Some(r) = &req.reference else {
+        return Ok(None);
+    };
+    let c = compile_cubin(r, &dev.arch).map_err(|e| match e {
+        RuntimeError::Compile { log } => RuntimeError::Compile {
+            log: format!("(reference kernel)\n{log}"),
+        },
+        other => other,
+    })?;
+    Ok(Some((load(dev, r, c.cubin)?, alloc_temporaries(dev, r)?)))
+}
+
+/// Random host data for each input argument (`None` for outputs), from `seed`.
+fn host_inputs(layouts: &[ArgLayout], args: &[KernelArg], seed: u64) -> Vec<Option<Vec<u8>>> {
+    layouts
+        .iter()
+        .zip(args)
+        .enumerate()
+        .map(|(i, (&layout, arg))| (!arg.is_output).then(|| random_bytes(layout, seed, i)))
+        .collect()
+}
+
+/// Zeroed device memory for each argument.
+fn alloc_args(dev: &Device, layouts: &[ArgLayout]) -> Result<Vec<CudaSlice<u8>>, RuntimeError> {
+    let mut buffers = Vec::with_capacity(layouts.len());
+    for layout in layouts {
+        buffers.push(
+            dev.stream
+                .alloc_zeros::<u8>(layout.bytes)
+                .map_err(driver_error)?,
+        );
+    }
+    Ok(buffers)
+}
+
+/// A warning for each output the kernel left partly unwritten (still poisoned).
+fn unwritten_warnings(
+    checked: &Checked,
+    args: &[KernelArg],
+    outputs: &[Option<Vec<u8>>],
+) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for (i, out) in outputs.iter().enumerate() {
+        if let Some(out) = out {
+            let unwritten = count_unwritten(checked.layouts[i].dtype, out);
+            if unwritten > 0 {
+                warnings.push(format!(
+                    "{unwritten} of {} elements of `{}` were not written",
+                    checked.layouts[i].elements, args[i].name
+                ));
+            }
+        }
+    }
+    warnings
+}
+
+/// The kernel's outputs against the reference's: the worst relative error
+/// and whether every output is within its dtype's tolerance.
+fn compare_with_reference(
+    checked: &Checked,
+    args: &[KernelArg],
+    outputs: &[Option<Vec<u8>>],
+    expected: &[Option<Vec<u8>>],
+    warnings: &mut Vec<String>,
+) -> (f64, bool) {
+    let (mut worst, mut all_ok) = (0.0f64, true);
+    for (i, (out, exp)) in outputs.iter().zip(expected).enumerate() {
+        if let (Some(out), Some(exp)) = (out, exp) {
+            let dtype = checked.layouts[i].dtype;
+            let cmp = compare(dtype, out, exp);
+            if cmp.unwritten_in_reference > 0 {
+                warnings.push(format!(
+                    "the reference left {} elements of `{}` unwritten",
+                    cmp.unwritten_in_reference, args[i].name
+                ));
+            }
+            worst = worst.max(cmp.max_rel_err);
+            all_ok &= cmp.is_correct(dtype);
+        }
+    }
+    (worst, all_ok)
+}
+
+/// cuBLAS's time for the same GEMM (for `pct_of_cublas`), with a warning when
+/// cuBLAS is missing, has no routine, or disagrees with a correct kernel.
+fn time_cublas_gemm(
+    dev: &Device,
+    req: &RunRequest,
+    checked: &Checked,
+    buffers: &[CudaSlice<u8>],
+    outputs: &[Option<Vec<u8>>],
+    correct: Option<bool>,
+    warnings: &mut Vec<String>,
+) -> Result<Option<f64>, RuntimeError> {
+    Ok(match &checked.gemm {
         Some(gemm) if cublas_present() => {
-            let run = time_cublas(dev, gemm, &buffers, checked.runs)?;
+            let run = time_cublas(dev, gemm, buffers, checked.runs)?;
             // cuBLAS computes the same product: a large difference from a correct
             // kernel means the matmul description (operands, transposition) is wrong.
             let kernel_out = outputs.get(gemm.out).and_then(Option::as_ref);
@@ -256,24 +330,6 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
             }
             None
         }
-    };
-    let stats = kernel.stats(dev)?;
-    Ok(RunResult {
-        device: dev.name.clone(),
-        time_ms,
-        gflops,
-        max_rel_err,
-        correct,
-        cublas_ms,
-        pct_of_cublas: cublas_ms
-            .filter(|_| time_ms > 0.0)
-            .map(|c| c / time_ms * 100.0),
-        registers: stats.registers,
-        static_shared_bytes: stats.static_shared_bytes,
-        dynamic_shared_bytes: req.kernel.dynamic_shared_bytes,
-        occupancy: stats.occupancy,
-        compile_ms,
-        warnings,
     })
 }
 
@@ -305,29 +361,13 @@ pub fn run_once_in_process(kernel: &CudaKernel, seed: u64) -> Result<Vec<ArgData
     require_nvrtc()?;
     let loaded = load(&dev, kernel, compile_cubin(kernel, &dev.arch)?.cubin)?;
     let temporaries = alloc_temporaries(&dev, kernel)?;
-    let inputs: Vec<Option<Vec<u8>>> = layouts
-        .iter()
-        .zip(&kernel.args)
-        .enumerate()
-        .map(|(i, (&layout, arg))| (!arg.is_output).then(|| random_bytes(layout, seed, i)))
-        .collect();
-    let mut buffers = Vec::with_capacity(layouts.len());
-    for layout in &layouts {
-        buffers.push(
-            dev.stream
-                .alloc_zeros::<u8>(layout.bytes)
-                .map_err(driver_error)?,
-        );
-    }
+    let inputs = host_inputs(&layouts, &kernel.args, seed);
+    let mut buffers = alloc_args(&dev, &layouts)?;
     let bufs = Buffers {
         dev: &dev,
         inputs: &inputs,
     };
-    bufs.upload(&mut buffers)?;
-    bufs.poison(&buffers)?;
-    loaded.launch(&dev, &buffers, &temporaries)?;
-    dev.sync()?;
-    let outputs = bufs.download(&buffers)?;
+    let outputs = bufs.run_once(&mut buffers, &loaded, &temporaries)?;
     Ok(kernel
         .args
         .iter()
@@ -396,6 +436,21 @@ impl Buffers<'_> {
         Ok(())
     }
 
+    /// One checked launch: restores the inputs, poisons the outputs, runs
+    /// `kernel` to the end and copies the outputs back (`None` for inputs).
+    fn run_once(
+        &self,
+        buffers: &mut [CudaSlice<u8>],
+        kernel: &LoadedKernel,
+        temporaries: &[CudaSlice<u8>],
+    ) -> Result<Vec<Option<Vec<u8>>>, RuntimeError> {
+        self.upload(buffers)?;
+        self.poison(buffers)?;
+        kernel.launch(self.dev, buffers, temporaries)?;
+        self.dev.sync()?;
+        self.download(buffers)
+    }
+
     /// Copies every output back (after `Device::sync`); `None` for inputs.
     fn download(&self, buffers: &[CudaSlice<u8>]) -> Result<Vec<Option<Vec<u8>>>, RuntimeError> {
         let mut out = Vec::with_capacity(buffers.len());
@@ -413,7 +468,6 @@ impl Buffers<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codegen::KernelArg;
     use crate::runtime::Matmul;
 
     fn request() -> RunRequest {

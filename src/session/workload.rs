@@ -72,7 +72,7 @@ pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
     let pos = |b| params.iter().position(|p| *p == b);
     let c = pos(st.buffer)?;
     let c_dtype = func.buffer(st.buffer).dtype;
-    if st.indices.len() != 2 || !matches!(c_dtype, DataType::F32 | DataType::F16) {
+    if st.indices.len() != 2 || !matches!(c_dtype, DataType::F32 | DataType::F16 | DataType::I32) {
         return None;
     }
     let (vi, vj) = (st.indices[0].as_var()?, st.indices[1].as_var()?);
@@ -136,6 +136,9 @@ pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
             (DataType::F32, DataType::F32) | (DataType::F16, DataType::F16) => true,
             // fp16 products accumulated in fp32: both operands cast.
             (DataType::F16, DataType::F32) => a_cast && b_cast,
+            // int8 products accumulated in int32 (cuBLAS's plan decides
+            // whether it has a kernel for the layout).
+            (DataType::I8, DataType::I32) => a_cast && b_cast,
             _ => false,
         };
     if !types_ok {
@@ -192,6 +195,13 @@ def main(A: T.Buffer((64, 32), "{a}"), B: T.Buffer((32, 16), "{a}"), C: T.Buffer
                 "int8",
                 "int32",
                 "T.Cast(\"int32\", A[vi, vk]) * T.Cast(\"int32\", B[vk, vj])",
+                true,
+            ),
+            // One operand widened: an int8 product that wraps.
+            (
+                "int8",
+                "int32",
+                "T.Cast(\"int32\", A[vi, vk] * B[vk, vj])",
                 false,
             ),
         ] {

@@ -35,125 +35,25 @@ pub fn blockize(
     loop_id: LoopId,
     preserve_unit_iters: bool,
 ) -> Result<BlockId, ScheduleError> {
-    let target = get_loop(func, loop_id)?;
-    let realizes = tree::child_blocks(&target.body);
-    let [realize] = realizes[..] else {
-        return Err(ScheduleError::UnsupportedPattern {
-            block: loop_culprit_as_block(func, loop_id, &realizes),
-            why: format!(
-                "blockize needs exactly one block under {}, found {}",
-                loop_culprit(func, loop_id),
-                realizes.len()
-            ),
-        });
-    };
+    let realize = single_block_under(func, loop_id)?;
     let block_id = realize.block.id;
-    let realize = realize.clone();
     let mut inner_loops: Vec<&For> = Vec::new();
     collect_path_loops(&func.body, loop_id, block_id, &mut inner_loops);
     let inner_loop_vars: HashSet<VarId> = inner_loops.iter().map(|l| l.var).collect();
     let loops_inner_first: Vec<For> = inner_loops.iter().rev().map(|l| (*l).clone()).collect();
-    let ranges = loop_ranges(func);
-    let culprit = || block_culprit(func, block_id);
 
     // Step 1: divide every binding (SubspaceDivide).
-    let mut divisions = Vec::new();
-    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
-        let d = divide(value, &inner_loop_vars, &ranges).ok_or_else(|| {
-            ScheduleError::UnsupportedPattern {
-                block: culprit(),
-                why: format!(
-                    "the binding `{}` of its iterator `{}` does not divide into an outer part times the extent of an inner part over the loops at and under {} (TVM: the bindings cannot be blockized)",
-                    crate::script::print_expr(func, value),
-                    func.var_name(iv.var),
-                    loop_culprit(func, loop_id)
-                ),
-            }
-        })?;
-        divisions.push(d);
-    }
-    let pred_uses_inner = {
-        let mut uses = false;
-        realize.predicate.visit(&mut |e| {
-            if let Expr::Var(v) = e {
-                uses |= inner_loop_vars.contains(v);
-            }
-        });
-        uses
-    };
-    if pred_uses_inner {
-        return Err(ScheduleError::UnsupportedPattern {
-            block: culprit(),
-            why: format!(
-                "its T.where guard depends on the loops at and under {}; blockize a loop whose inner loops divide the block's extents",
-                loop_culprit(func, loop_id)
-            ),
-        });
-    }
+    let divisions = divide_bindings(func, loop_id, &realize, &inner_loop_vars)?;
 
     // Step 2: outer and inner iterators, and what the old iterators become.
-    let mut outer_ivs = Vec::new();
-    let mut outer_values = Vec::new();
-    let mut inner_ivs = Vec::new();
-    let mut inner_values = Vec::new();
-    let mut subst: HashMap<VarId, Expr> = HashMap::new();
-    let mut inner_ranges = VarRanges::new();
-    for ((iv, d), value) in realize
-        .block
-        .iter_vars
-        .iter()
-        .zip(divisions)
-        .zip(&realize.iter_values)
-    {
-        let name = func.var_name(iv.var).to_string();
-        let dtype = func.var(iv.var).dtype;
-        if d.inner_extent == 1 {
-            // Only outer loops: the iterator moves to the outer block (renamed, as TVM does).
-            let outer_var = func.new_var(format!("{name}_o"), dtype);
-            outer_ivs.push(IterVar {
-                var: outer_var,
-                dom: iv.dom.clone(),
-                kind: iv.kind,
-            });
-            outer_values.push(value.clone());
-            subst.insert(iv.var, Expr::Var(outer_var));
-            continue;
-        }
-        let inner_var = func.new_var(format!("{name}_i"), dtype);
-        let sub = if d.outer_extent == 1 {
-            if preserve_unit_iters {
-                let outer_var = func.new_var(format!("{name}_o"), dtype);
-                outer_ivs.push(IterVar {
-                    var: outer_var,
-                    dom: Range::from_extent(Expr::int(1)),
-                    kind: iv.kind,
-                });
-                outer_values.push(d.outer);
-            }
-            Expr::Var(inner_var)
-        } else {
-            let outer_var = func.new_var(format!("{name}_o"), dtype);
-            outer_ivs.push(IterVar {
-                var: outer_var,
-                dom: Range::from_extent(Expr::int(d.outer_extent)),
-                kind: iv.kind,
-            });
-            outer_values.push(d.outer);
-            Expr::add(
-                Expr::mul(Expr::Var(outer_var), Expr::int(d.inner_extent)),
-                Expr::Var(inner_var),
-            )
-        };
-        subst.insert(iv.var, sub);
-        let dom = Range::from_extent(Expr::int(d.inner_extent));
-        inner_ranges.insert(inner_var, dom.clone());
-        inner_ivs.push(IterVar {
-            var: inner_var,
-            dom,
-            kind: iv.kind,
-        });
-        inner_values.push(d.inner);
-    }
+    let Subspaces {
+        outer_ivs,
+        outer_values,
+        inner_ivs,
+        inner_values,
+        subst,
+        inner_ranges,
+    } = Subspaces::new(func, &realize, divisions, preserve_unit_iters);
 
     // Step 3: the inner block: the old one over the inner iterators, without init.
     let mut inner_block = realize.block.clone();
@@ -176,33 +76,8 @@ pub fn blockize(
     };
 
     // Step 5: the outer block's regions are the inner ones relaxed over the inner iterators.
-    let relax_vars: Vec<VarId> = inner_ranges.keys().copied().collect();
-    let relax = |regions: &[BufferRegion]| -> Result<Vec<BufferRegion>, ScheduleError> {
-        regions
-            .iter()
-            .map(|r| {
-                let region =
-                    relax_region(&r.region, &relax_vars, &inner_ranges).ok_or_else(|| {
-                        ScheduleError::UnsupportedPattern {
-                            block: block_culprit(func, block_id),
-                            why: format!(
-                                "its region of `{}` cannot be bounded over the inner iterators",
-                                func.buffer(r.buffer).name
-                            ),
-                        }
-                    })?;
-                Ok(BufferRegion {
-                    buffer: r.buffer,
-                    region: region
-                        .into_iter()
-                        .map(|x| Range::new(simplify(&x.min), simplify(&x.extent)))
-                        .collect(),
-                })
-            })
-            .collect()
-    };
-    let reads = relax(&inner_realize.block.reads)?;
-    let writes = relax(&inner_realize.block.writes)?;
+    let reads = relax_over_inner(func, block_id, &inner_realize.block.reads, &inner_ranges)?;
+    let writes = relax_over_inner(func, block_id, &inner_realize.block.writes, &inner_ranges)?;
 
     // Step 6: the loop nest keeps its loops with the inner block in place of the old one.
     let mut body = Stmt::For(crate::ir::Shared::new(get_loop(func, loop_id)?.clone()));
@@ -230,6 +105,205 @@ pub fn blockize(
         tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
     *slot = Stmt::BlockRealize(crate::ir::Shared::new(outer));
     Ok(outer_id)
+}
+
+/// The one block under `loop_id` (a copy); blockize refuses a loop over
+/// several blocks or none.
+fn single_block_under(func: &PrimFunc, loop_id: LoopId) -> Result<BlockRealize, ScheduleError> {
+    let target = get_loop(func, loop_id)?;
+    let realizes = tree::child_blocks(&target.body);
+    let [realize] = realizes[..] else {
+        return Err(ScheduleError::UnsupportedPattern {
+            block: loop_culprit_as_block(func, loop_id, &realizes),
+            why: format!(
+                "blockize needs exactly one block under {}, found {}",
+                loop_culprit(func, loop_id),
+                realizes.len()
+            ),
+        });
+    };
+    Ok(realize.clone())
+}
+
+/// Step 1 (TVM's SubspaceDivide): each binding of `realize` divided over the
+/// loops at and under `loop_id` (`inner_loop_vars`); an error for a binding
+/// that does not divide or a `T.where` that depends on the inner loops.
+fn divide_bindings(
+    func: &PrimFunc,
+    loop_id: LoopId,
+    realize: &BlockRealize,
+    inner_loop_vars: &HashSet<VarId>,
+) -> Result<Vec<Division>, ScheduleError> {
+    let ranges = loop_ranges(func);
+    let culprit = || block_culprit(func, realize.block.id);
+    let mut divisions = Vec::new();
+    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
+        let d = divide(value, inner_loop_vars, &ranges).ok_or_else(|| {
+            ScheduleError::UnsupportedPattern {
+                block: culprit(),
+                why: format!(
+                    "the binding `{}` of its iterator `{}` does not divide into an outer part times the extent of an inner part over the loops at and under {} (TVM: the bindings cannot be blockized)",
+                    crate::script::print_expr(func, value),
+                    func.var_name(iv.var),
+                    loop_culprit(func, loop_id)
+                ),
+            }
+        })?;
+        divisions.push(d);
+    }
+    let mut pred_uses_inner = false;
+    realize.predicate.visit(&mut |e| {
+        if let Expr::Var(v) = e {
+            pred_uses_inner |= inner_loop_vars.contains(v);
+        }
+    });
+    if pred_uses_inner {
+        return Err(ScheduleError::UnsupportedPattern {
+            block: culprit(),
+            why: format!(
+                "its T.where guard depends on the loops at and under {}; blockize a loop whose inner loops divide the block's extents",
+                loop_culprit(func, loop_id)
+            ),
+        });
+    }
+    Ok(divisions)
+}
+
+/// Step 2: the outer block's and the inner block's iterators and bindings,
+/// and what each old iterator becomes in terms of them.
+struct Subspaces {
+    outer_ivs: Vec<IterVar>,
+    outer_values: Vec<Expr>,
+    inner_ivs: Vec<IterVar>,
+    inner_values: Vec<Expr>,
+    /// Old iterator -> `outer * inner_extent + inner` (or one of the two).
+    subst: HashMap<VarId, Expr>,
+    /// The inner iterators' domains (the outer regions are relaxed over them).
+    inner_ranges: VarRanges,
+}
+
+impl Subspaces {
+    fn new(
+        func: &mut PrimFunc,
+        realize: &BlockRealize,
+        divisions: Vec<Division>,
+        preserve_unit_iters: bool,
+    ) -> Self {
+        let mut s = Subspaces {
+            outer_ivs: Vec::new(),
+            outer_values: Vec::new(),
+            inner_ivs: Vec::new(),
+            inner_values: Vec::new(),
+            subst: HashMap::new(),
+            inner_ranges: VarRanges::new(),
+        };
+        for ((iv, d), value) in realize
+            .block
+            .iter_vars
+            .iter()
+            .zip(divisions)
+            .zip(&realize.iter_values)
+        {
+            if d.inner_extent == 1 {
+                s.outer_only(func, iv, value);
+            } else {
+                s.divided(func, iv, d, preserve_unit_iters);
+            }
+        }
+        s
+    }
+
+    /// An iterator over outer loops only moves to the outer block (renamed, as TVM does).
+    fn outer_only(&mut self, func: &mut PrimFunc, iv: &IterVar, value: &Expr) {
+        let name = func.var_name(iv.var).to_string();
+        let outer_var = func.new_var(format!("{name}_o"), func.var(iv.var).dtype);
+        self.outer_ivs.push(IterVar {
+            var: outer_var,
+            dom: iv.dom.clone(),
+            kind: iv.kind,
+        });
+        self.outer_values.push(value.clone());
+        self.subst.insert(iv.var, Expr::Var(outer_var));
+    }
+
+    /// An iterator over inner loops: an inner iterator, and an outer one
+    /// unless its outer extent is 1 (kept then with `preserve_unit_iters`).
+    fn divided(
+        &mut self,
+        func: &mut PrimFunc,
+        iv: &IterVar,
+        d: Division,
+        preserve_unit_iters: bool,
+    ) {
+        let name = func.var_name(iv.var).to_string();
+        let dtype = func.var(iv.var).dtype;
+        let inner_var = func.new_var(format!("{name}_i"), dtype);
+        let sub = if d.outer_extent == 1 {
+            if preserve_unit_iters {
+                let outer_var = func.new_var(format!("{name}_o"), dtype);
+                self.outer_ivs.push(IterVar {
+                    var: outer_var,
+                    dom: Range::from_extent(Expr::int(1)),
+                    kind: iv.kind,
+                });
+                self.outer_values.push(d.outer);
+            }
+            Expr::Var(inner_var)
+        } else {
+            let outer_var = func.new_var(format!("{name}_o"), dtype);
+            self.outer_ivs.push(IterVar {
+                var: outer_var,
+                dom: Range::from_extent(Expr::int(d.outer_extent)),
+                kind: iv.kind,
+            });
+            self.outer_values.push(d.outer);
+            Expr::add(
+                Expr::mul(Expr::Var(outer_var), Expr::int(d.inner_extent)),
+                Expr::Var(inner_var),
+            )
+        };
+        self.subst.insert(iv.var, sub);
+        let dom = Range::from_extent(Expr::int(d.inner_extent));
+        self.inner_ranges.insert(inner_var, dom.clone());
+        self.inner_ivs.push(IterVar {
+            var: inner_var,
+            dom,
+            kind: iv.kind,
+        });
+        self.inner_values.push(d.inner);
+    }
+}
+
+/// Step 5: the inner block's `regions` relaxed over the inner iterators
+/// (`inner_ranges`), as the outer block's regions.
+fn relax_over_inner(
+    func: &PrimFunc,
+    block_id: BlockId,
+    regions: &[BufferRegion],
+    inner_ranges: &VarRanges,
+) -> Result<Vec<BufferRegion>, ScheduleError> {
+    let relax_vars: Vec<VarId> = inner_ranges.keys().copied().collect();
+    regions
+        .iter()
+        .map(|r| {
+            let region = relax_region(&r.region, &relax_vars, inner_ranges).ok_or_else(|| {
+                ScheduleError::UnsupportedPattern {
+                    block: block_culprit(func, block_id),
+                    why: format!(
+                        "its region of `{}` cannot be bounded over the inner iterators",
+                        func.buffer(r.buffer).name
+                    ),
+                }
+            })?;
+            Ok(BufferRegion {
+                buffer: r.buffer,
+                region: region
+                    .into_iter()
+                    .map(|x| Range::new(simplify(&x.min), simplify(&x.extent)))
+                    .collect(),
+            })
+        })
+        .collect()
 }
 
 /// A block culprit for a loop that does not hold exactly one block: the first

@@ -410,34 +410,126 @@ fn plan_pad_writer(
     new_shape: &[i64],
     pad: &PadValue,
 ) -> Result<(LoopId, Stmt, BlockId), ScheduleError> {
+    let writer = single_writer(func, buf)?;
+    let Some(inverse) = map.split_inverse() else {
+        return Err(whole(
+            map,
+            "with pad_value, tirtui needs a map built from i, i // c and i % c of the indices, so that it can invert it".into(),
+        ));
+    };
+    let RowMajorWriter {
+        realize,
+        store,
+        nest,
+    } = row_major_writer(func, buf, writer, shape)?;
+    let blk = &realize.block;
+    // New loops and iterators over the new shape.
+    let name = func.buffer(buf).name.clone();
+    let dtype = func.buffer(buf).dtype;
+    let loop_vars: Vec<_> = (0..new_shape.len())
+        .map(|k| func.new_var(format!("axis{k}"), DataType::I32))
+        .collect();
+    let iter_vars: Vec<_> = (0..new_shape.len())
+        .map(|k| func.new_var(format!("v_axis{k}"), DataType::I32))
+        .collect();
+    let new_idx: Vec<Expr> = iter_vars.iter().map(|v| Expr::var(*v)).collect();
+    let old_of_new: Vec<Expr> = inverse
+        .iter()
+        .map(|e| e.to_ir(&new_idx, DataType::I32))
+        .collect();
+    let padding = padding_condition(&inverse, shape, &new_idx);
+    let old_vars: Vec<_> = blk.iter_vars.iter().map(|iv| iv.var).collect();
+    let mut value = store.value.clone();
+    value.substitute(&|v| {
+        old_vars
+            .iter()
+            .position(|o| *o == v)
+            .map(|k| old_of_new[k].clone())
+    });
+    let pad_expr = pad_constant(pad, dtype, &name)?;
+    let body = Stmt::BufferStore(BufferStore {
+        buffer: buf,
+        indices: new_idx.clone(),
+        value: Expr::Call(Intrinsic::IfThenElse, vec![padding, pad_expr, value]),
+    });
+    let new_block = Block {
+        iter_vars: iter_vars
+            .iter()
+            .zip(new_shape)
+            .map(|(v, d)| IterVar {
+                var: *v,
+                dom: Range::from_extent(Expr::int(*d)),
+                kind: IterKind::Spatial,
+            })
+            .collect(),
+        body,
+        ..blk.clone()
+    };
+    let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
+        iter_values: loop_vars.iter().map(|v| Expr::var(*v)).collect(),
+        predicate: Expr::bool(true),
+        block: new_block,
+    }));
+    for (k, v) in loop_vars.iter().enumerate().rev() {
+        let id = func.new_loop_id();
+        stmt = Stmt::For(crate::ir::Shared::new(For {
+            id,
+            var: *v,
+            min: Expr::int(0),
+            extent: Expr::int(new_shape[k]),
+            kind: ForKind::Serial,
+            annotations: Vec::new(),
+            body: stmt,
+        }));
+    }
+    Ok((nest[0], stmt, writer))
+}
+
+/// The one block that writes `buf` (padding is filled by rewriting it).
+fn single_writer(func: &PrimFunc, buf: BufferId) -> Result<BlockId, ScheduleError> {
     let writers: Vec<BlockId> = func
         .blocks()
         .iter()
         .filter(|b| b.writes.iter().any(|w| w.buffer == buf))
         .map(|b| b.id)
         .collect();
-    let name = func.buffer(buf).name.clone();
-    let [writer] = writers.as_slice() else {
-        return Err(ScheduleError::InvalidArgument {
+    match writers.as_slice() {
+        [writer] => Ok(*writer),
+        _ => Err(ScheduleError::InvalidArgument {
             what: "transform_layout",
             why: format!(
-                "pad_value needs exactly one block writing `{name}`; {} do",
+                "pad_value needs exactly one block writing `{}`; {} do",
+                func.buffer(buf).name,
                 writers.len()
             ),
-        });
-    };
-    let writer = *writer;
+        }),
+    }
+}
+
+/// A writer `plan_pad_writer` can rebuild: `buf[v0, .., vn] = value` under a
+/// perfect row-major nest of serial loops over the old shape.
+struct RowMajorWriter {
+    realize: BlockRealize,
+    store: BufferStore,
+    /// The innermost `shape.len()` loops, outermost first.
+    nest: Vec<LoopId>,
+}
+
+/// Checks that `writer` is a [`RowMajorWriter`] of `buf` over `shape`.
+fn row_major_writer(
+    func: &PrimFunc,
+    buf: BufferId,
+    writer: BlockId,
+    shape: &[i64],
+) -> Result<RowMajorWriter, ScheduleError> {
     let refuse = |why: &str| {
         ScheduleError::UnsupportedPattern {
         block: block_culprit(func, writer),
-        why: format!("pad_value: {why} (tirtui fills padding only by rewriting a writer that loops over `{name}` in row-major order, TVM's replacement plan)"),
+        why: format!(
+            "pad_value: {why} (tirtui fills padding only by rewriting a writer that loops over `{}` in row-major order, TVM's replacement plan)",
+            func.buffer(buf).name
+        ),
     }
-    };
-    let Some(inverse) = map.split_inverse() else {
-        return Err(whole(
-            map,
-            "with pad_value, tirtui needs a map built from i, i // c and i % c of the indices, so that it can invert it".into(),
-        ));
     };
     let loops = tree::loops_of_block(func, writer).unwrap_or_default();
     let realize = get_block(func, writer)?.clone();
@@ -479,22 +571,17 @@ fn plan_pad_writer(
             ));
         }
     }
-    // New loops and iterators over the new shape.
-    let dtype = func.buffer(buf).dtype;
-    let loop_vars: Vec<_> = (0..new_shape.len())
-        .map(|k| func.new_var(format!("axis{k}"), DataType::I32))
-        .collect();
-    let iter_vars: Vec<_> = (0..new_shape.len())
-        .map(|k| func.new_var(format!("v_axis{k}"), DataType::I32))
-        .collect();
-    let new_idx: Vec<Expr> = iter_vars.iter().map(|v| Expr::var(*v)).collect();
-    let old_of_new: Vec<Expr> = inverse
-        .iter()
-        .map(|e| e.to_ir(&new_idx, DataType::I32))
-        .collect();
-    // Where an old index would run past its extent: padding. For `i` split
-    // into `d = i // c` and `r = i % c` over extent N, that is the last `d`
-    // with `r >= N % c`, written as TVM simplifies it: `d == N // c and N % c <= r`.
+    Ok(RowMajorWriter {
+        store: store.clone(),
+        nest: nest.to_vec(),
+        realize,
+    })
+}
+
+/// Where an old index would run past its extent: padding. For `i` split
+/// into `d = i // c` and `r = i % c` over extent N, that is the last `d`
+/// with `r >= N % c`, written as TVM simplifies it: `d == N // c and N % c <= r`.
+fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[Expr]) -> Expr {
     let mut padding: Option<Expr> = None;
     for (p, inv) in inverse.iter().enumerate() {
         let MapExpr::Bin(_, scaled, r, _) = inv else {
@@ -518,16 +605,13 @@ fn plan_pad_writer(
             None => term,
         });
     }
-    let padding = padding.unwrap_or(Expr::bool(false));
-    let old_vars: Vec<_> = blk.iter_vars.iter().map(|iv| iv.var).collect();
-    let mut value = store.value.clone();
-    value.substitute(&|v| {
-        old_vars
-            .iter()
-            .position(|o| *o == v)
-            .map(|k| old_of_new[k].clone())
-    });
-    let pad_expr = match pad {
+    padding.unwrap_or(Expr::bool(false))
+}
+
+/// `pad_value` as a constant of the buffer's type `dtype` (a float for an integer
+/// buffer is refused).
+fn pad_constant(pad: &PadValue, dtype: DataType, name: &str) -> Result<Expr, ScheduleError> {
+    Ok(match pad {
         PadValue::Int(i) if dtype.is_float() => Expr::Float(*i as f64, dtype),
         PadValue::Int(i) => Expr::Int(*i, dtype),
         PadValue::Float(f) if dtype.is_float() => Expr::Float(*f, dtype),
@@ -537,42 +621,5 @@ fn plan_pad_writer(
                 why: format!("pad_value {f} is a float but `{name}` holds {dtype}"),
             })
         }
-    };
-    let body = Stmt::BufferStore(BufferStore {
-        buffer: buf,
-        indices: new_idx.clone(),
-        value: Expr::Call(Intrinsic::IfThenElse, vec![padding, pad_expr, value]),
-    });
-    let new_block = Block {
-        iter_vars: iter_vars
-            .iter()
-            .zip(new_shape)
-            .map(|(v, d)| IterVar {
-                var: *v,
-                dom: Range::from_extent(Expr::int(*d)),
-                kind: IterKind::Spatial,
-            })
-            .collect(),
-        body,
-        ..blk.clone()
-    };
-    let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
-        iter_values: loop_vars.iter().map(|v| Expr::var(*v)).collect(),
-        predicate: Expr::bool(true),
-        block: new_block,
-    }));
-    for (k, v) in loop_vars.iter().enumerate().rev() {
-        let id = func.new_loop_id();
-        stmt = Stmt::For(crate::ir::Shared::new(For {
-            id,
-            var: *v,
-            min: Expr::int(0),
-            extent: Expr::int(new_shape[k]),
-            kind: ForKind::Serial,
-            annotations: Vec::new(),
-            body: stmt,
-        }));
-    }
-    let outer = nest[0];
-    Ok((outer, stmt, writer))
+    })
 }

@@ -110,12 +110,72 @@ fn build_init_nest(
     nest: &[LoopId],
     init_body: Stmt,
 ) -> Result<(Stmt, BlockId), ScheduleError> {
-    // Init iterators: the spatial ones the init uses, with fresh variables of the same names.
+    let (init_iters, mut init_values, var_map) = init_iterators(func, realize, &init_body);
+    let (mut loop_copies, loop_map) = init_loop_copies(func, nest, &init_values)?;
+    let lmap = |v: VarId| renamed(&loop_map, v);
+    for v in &mut init_values {
+        v.substitute(&lmap);
+    }
+    for f in &mut loop_copies {
+        f.min.substitute(&lmap);
+        f.extent.substitute(&lmap);
+    }
+    let vmap = |v: VarId| renamed(&var_map, v);
+    let mut body = init_body;
+    body.substitute(&vmap);
+    let mut writes = realize.block.writes.clone();
+    for w in &mut writes {
+        for r in &mut w.region {
+            r.min.substitute(&vmap);
+            r.extent.substitute(&vmap);
+        }
+    }
+    let init_id = func.new_block_id();
+    let init_block = Block {
+        id: init_id,
+        name: format!("{}_init", realize.block.name),
+        iter_vars: init_iters,
+        reads: Vec::new(),
+        writes,
+        init: None,
+        body,
+        alloc_buffers: Vec::new(),
+        match_buffers: Vec::new(),
+        annotations: Vec::new(),
+    };
+    let predicate = init_predicate(func, realize, nest, &loop_map);
+    let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
+        iter_values: init_values,
+        predicate,
+        block: init_block,
+    }));
+    for mut f in loop_copies.into_iter().rev() {
+        f.body = stmt;
+        stmt = Stmt::For(crate::ir::Shared::new(f));
+    }
+    Ok((stmt, init_id))
+}
+
+/// `v` renamed by `map` (old variable, new variable), as an expression.
+fn renamed(map: &[(VarId, VarId)], v: VarId) -> Option<Expr> {
+    map.iter()
+        .find(|(a, _)| *a == v)
+        .map(|(_, b)| Expr::Var(*b))
+}
+
+/// The init's iterators: the spatial ones the init uses, with fresh variables
+/// of the same names. Returns them, their bindings, and (old, new) variables.
+#[allow(clippy::type_complexity)]
+fn init_iterators(
+    func: &mut PrimFunc,
+    realize: &BlockRealize,
+    init_body: &Stmt,
+) -> (Vec<IterVar>, Vec<Expr>, Vec<(VarId, VarId)>) {
     let mut init_iters = Vec::new();
     let mut init_values = Vec::new();
     let mut var_map: Vec<(VarId, VarId)> = Vec::new();
     for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
-        if iv.kind != IterKind::Spatial || !stmt_uses_var(&init_body, iv.var) {
+        if iv.kind != IterKind::Spatial || !stmt_uses_var(init_body, iv.var) {
             continue;
         }
         let name = func.var_name(iv.var).to_string();
@@ -129,7 +189,17 @@ fn build_init_nest(
         });
         init_values.push(value.clone());
     }
-    // Copies of the loops from `loop` down that the init bindings use, suffixed `_init`.
+    (init_iters, init_values, var_map)
+}
+
+/// Copies (with empty bodies) of the loops in `nest` that the init bindings
+/// use, their variables suffixed `_init`; and (loop variable, copy's variable).
+#[allow(clippy::type_complexity)]
+fn init_loop_copies(
+    func: &mut PrimFunc,
+    nest: &[LoopId],
+    init_values: &[Expr],
+) -> Result<(Vec<For>, Vec<(VarId, VarId)>), ScheduleError> {
     let mut loop_copies: Vec<For> = Vec::new();
     let mut loop_map: Vec<(VarId, VarId)> = Vec::new();
     for l in nest {
@@ -148,54 +218,18 @@ fn build_init_nest(
             ..f
         });
     }
-    let lmap = |v: VarId| {
-        loop_map
-            .iter()
-            .find(|(a, _)| *a == v)
-            .map(|(_, b)| Expr::Var(*b))
-    };
-    for v in &mut init_values {
-        v.substitute(&lmap);
-    }
-    for f in &mut loop_copies {
-        f.min.substitute(&lmap);
-        f.extent.substitute(&lmap);
-    }
-    let mut body = init_body;
-    body.substitute(&|v| {
-        var_map
-            .iter()
-            .find(|(a, _)| *a == v)
-            .map(|(_, b)| Expr::Var(*b))
-    });
-    let mut writes = realize.block.writes.clone();
-    for w in &mut writes {
-        for r in &mut w.region {
-            let m = |v: VarId| {
-                var_map
-                    .iter()
-                    .find(|(a, _)| *a == v)
-                    .map(|(_, b)| Expr::Var(*b))
-            };
-            r.min.substitute(&m);
-            r.extent.substitute(&m);
-        }
-    }
-    let init_id = func.new_block_id();
-    let init_block = Block {
-        id: init_id,
-        name: format!("{}_init", realize.block.name),
-        iter_vars: init_iters,
-        reads: Vec::new(),
-        writes,
-        init: None,
-        body,
-        alloc_buffers: Vec::new(),
-        match_buffers: Vec::new(),
-        annotations: Vec::new(),
-    };
-    // The init keeps the parts of the block's predicate over loops it still has
-    // (outer loops and the copies); parts over reduction-only loops do not apply.
+    Ok((loop_copies, loop_map))
+}
+
+/// The init keeps the parts of the block's predicate over loops it still has
+/// (outer loops and the copies, renamed by `loop_map`); parts over
+/// reduction-only loops of `nest` do not apply.
+fn init_predicate(
+    func: &PrimFunc,
+    realize: &BlockRealize,
+    nest: &[LoopId],
+    loop_map: &[(VarId, VarId)],
+) -> Expr {
     let copied: Vec<VarId> = loop_map.iter().map(|(a, _)| *a).collect();
     let skipped: Vec<VarId> = nest
         .iter()
@@ -207,23 +241,14 @@ fn build_init_nest(
         if skipped.iter().any(|v| c.uses_var(*v)) {
             continue;
         }
-        c.substitute(&lmap);
+        c.substitute(&|v| renamed(loop_map, v));
         predicate = if predicate.is_const_true() {
             c
         } else {
             Expr::and(predicate, c)
         };
     }
-    let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
-        iter_values: init_values,
-        predicate,
-        block: init_block,
-    }));
-    for mut f in loop_copies.into_iter().rev() {
-        f.body = stmt;
-        stmt = Stmt::For(crate::ir::Shared::new(f));
-    }
-    Ok((stmt, init_id))
+    predicate
 }
 
 /// The reduction block becomes `<name>_update`: no init, reads what it writes.

@@ -9,7 +9,9 @@
 //! lowering or CUDA beyond naming the operation.
 
 pub mod mma;
+pub mod mma_int8;
 pub mod wmma;
+pub mod wmma_int8;
 
 use crate::ir::PrimFunc;
 use std::sync::OnceLock;
@@ -64,7 +66,9 @@ pub fn all() -> &'static [TensorIntrin] {
 
 fn registrations() -> Vec<Registration> {
     let mut all = wmma::registrations();
+    all.extend(wmma_int8::registrations());
     all.extend(mma::registrations());
+    all.extend(mma_int8::registrations());
     all
 }
 

@@ -134,7 +134,7 @@ fn match_buffer(
 }
 
 /// TVM's `get_wmma_load_intrin(...)[0]`.
-fn load_desc(dtype: &str, shared: &str, is_b: bool, col_major: bool) -> String {
+pub(super) fn load_desc(dtype: &str, shared: &str, is_b: bool, col_major: bool) -> String {
     let fragment = if is_b {
         "wmma.matrix_b"
     } else {
@@ -152,7 +152,7 @@ fn load_desc(dtype: &str, shared: &str, is_b: bool, col_major: bool) -> String {
 }
 
 /// TVM's `get_wmma_fill_intrin(...)[0]`.
-fn fill_desc(dtype: &str) -> String {
+pub(super) fn fill_desc(dtype: &str) -> String {
     format!(
         "@T.prim_func\ndef wmma_fill_desc(c: T.handle):\n{}    with T.block(\"root\"):\n        T.reads()\n        T.writes(C[0:{M}, 0:{N}])\n        for i, j in T.grid({M}, {N}):\n            with T.block(\"init\"):\n                vii, vjj = T.axis.remap(\"SS\", [i, j])\n                C[vii, vjj] = T.{dtype}(0)\n",
         match_buffer("C", "c", (M, N), dtype, N, "wmma.accumulator"),
@@ -160,7 +160,7 @@ fn fill_desc(dtype: &str) -> String {
 }
 
 /// TVM's `get_wmma_store_intrin(...)[0]`.
-fn store_desc(dtype: &str, scope: &str) -> String {
+pub(super) fn store_desc(dtype: &str, scope: &str) -> String {
     format!(
         "@T.prim_func\ndef wmma_store_desc(a: T.handle, c: T.handle):\n{}{}    with T.block(\"root\"):\n        T.reads(A[0:{M}, 0:{N}])\n        T.writes(C[0:{M}, 0:{N}])\n        for i, j in T.grid({M}, {N}):\n            with T.block(\"store\"):\n                vii, vjj = T.axis.remap(\"SS\", [i, j])\n                C[vii, vjj] = A[vii, vjj]\n",
         match_buffer("A", "a", (M, N), dtype, N, "wmma.accumulator"),
@@ -169,7 +169,7 @@ fn store_desc(dtype: &str, scope: &str) -> String {
 }
 
 /// TVM's `get_wmma_sync_intrin(...)[0]`.
-fn sync_desc(in_dtype: &str, out_dtype: &str, b_transposed: bool) -> String {
+pub(super) fn sync_desc(in_dtype: &str, out_dtype: &str, b_transposed: bool) -> String {
     let (b0, b1) = if b_transposed { (N, K) } else { (K, N) };
     let cast = |x: &str| {
         if in_dtype == out_dtype {

@@ -26,6 +26,64 @@ struct LoopSpec<'a> {
     extent: Expr,
 }
 
+/// What a loop header (`range(...)`, `T.serial(...)`, `T.grid(...)`, ...) says.
+struct LoopHeader {
+    kind: ForKind,
+    annotations: Annotations,
+    /// `(min, extent)` of each loop it makes.
+    ranges: Vec<(Expr, Expr)>,
+}
+
+impl LoopHeader {
+    fn one(kind: ForKind, annotations: Annotations, range: (Expr, Expr)) -> Self {
+        LoopHeader {
+            kind,
+            annotations,
+            ranges: vec![range],
+        }
+    }
+}
+
+/// The error for a loop that is not over `range(...)` or a `T.*` loop.
+fn bad_loop_iter(iter: &ast::Expr) -> ParseError {
+    ParseError::semantic(
+        iter.span,
+        "expected a loop over `range(...)` or a `T.*` loop",
+    )
+    .with_label("not a TIR loop")
+    .with_expected([
+        "`range(n)`",
+        "`T.serial(n)`",
+        "`T.grid(a, b)`",
+        "`T.parallel(n)`",
+        "`T.vectorized(n)`",
+        "`T.unroll(n)`",
+        "`T.thread_binding(n, thread=...)`",
+    ])
+}
+
+/// The error for `for i, j in T.serial(n)` and the like: the names bound
+/// (`target`) do not match the number of loops the header makes.
+fn names_mismatch(target: &ast::Expr, names: usize, fname: &str, loops: usize) -> ParseError {
+    let label = format!("expected {} name{}", loops, super::args::plural(loops));
+    ParseError::semantic(
+        target.span,
+        format!(
+            "the loop binds {} name{} but `{}` makes {} loop{}",
+            names,
+            super::args::plural(names),
+            if fname == "range" {
+                "range".to_string()
+            } else {
+                format!("T.{fname}")
+            },
+            loops,
+            super::args::plural(loops)
+        ),
+    )
+    .with_label(label)
+}
+
 impl FuncBuilder<'_> {
     /// A statement list; `top` says it is directly a block body (or the function body).
     pub fn stmts(&mut self, body: &[ast::Stmt], top: bool) -> Result<Stmt> {
@@ -358,24 +416,8 @@ impl FuncBuilder<'_> {
         iter: &ast::Expr,
         body: &[ast::Stmt],
     ) -> Result<Stmt> {
-        let bad_iter = || {
-            ParseError::semantic(
-                iter.span,
-                "expected a loop over `range(...)` or a `T.*` loop",
-            )
-            .with_label("not a TIR loop")
-            .with_expected([
-                "`range(n)`",
-                "`T.serial(n)`",
-                "`T.grid(a, b)`",
-                "`T.parallel(n)`",
-                "`T.vectorized(n)`",
-                "`T.unroll(n)`",
-                "`T.thread_binding(n, thread=...)`",
-            ])
-        };
         let ExprKind::Call { func, args, kwargs } = &iter.kind else {
-            return Err(bad_iter());
+            return Err(bad_loop_iter(iter));
         };
         let names: Vec<&ast::Expr> = match &target.kind {
             ExprKind::Tuple(v) => v.iter().collect(),
@@ -384,110 +426,24 @@ impl FuncBuilder<'_> {
         let fname = if func.as_name() == Some("range") {
             "range".to_string()
         } else {
-            self.m.tir_name(func).ok_or_else(bad_iter)?
+            self.m.tir_name(func).ok_or_else(|| bad_loop_iter(iter))?
         };
-        let mut kind = ForKind::Serial;
-        let mut annotations: Annotations = Vec::new();
-        let mut ranges: Vec<(Expr, Expr)> = Vec::new();
-        match fname.as_str() {
-            "range" => {
-                let a = Args::new("range", iter.span, args, kwargs, &["start", "stop", "step"])?;
-                if let Some(step) = a.get("step") {
-                    if self.const_int(step) != Some(1) {
-                        return Err(ParseError::semantic(
-                            step.span,
-                            "loops with a step are not supported",
-                        )
-                        .with_label("step must be 1"));
-                    }
-                }
-                ranges.push(self.loop_range(a.require("start")?, a.get("stop"))?);
-            }
+        let header = match fname.as_str() {
+            "range" => self.range_header(iter, args, kwargs)?,
             "serial" | "parallel" | "vectorized" | "unroll" => {
-                kind = match fname.as_str() {
-                    "serial" => ForKind::Serial,
-                    "parallel" => ForKind::Parallel,
-                    "vectorized" => ForKind::Vectorized,
-                    _ => ForKind::Unrolled,
-                };
-                let what = format!("T.{fname}");
-                let a = Args::new(
-                    what,
-                    iter.span,
-                    args,
-                    kwargs,
-                    &["start", "stop", "annotations"],
-                )?;
-                ranges.push(self.loop_range(a.require("start")?, a.get("stop"))?);
-                if let Some(ann) = a.get("annotations") {
-                    annotations = self.annotations(ann)?;
-                }
+                self.kind_header(&fname, iter, args, kwargs)?
             }
-            "thread_binding" => {
-                let a = Args::new(
-                    "T.thread_binding",
-                    iter.span,
-                    args,
-                    kwargs,
-                    &["start", "stop", "thread", "annotations"],
-                )?;
-                // `T.thread_binding(n, "threadIdx.x")`: the tag may come second.
-                let (stop, thread) = match (a.get("stop"), a.get("thread")) {
-                    (Some(s), None) if s.as_str().is_some() => (None, Some(s)),
-                    (stop, thread) => (stop, thread),
-                };
-                let thread = thread.ok_or_else(|| {
-                    ParseError::semantic(iter.span, "`T.thread_binding` needs `thread=\"...\"`")
-                        .with_label("missing the thread axis")
-                })?;
-                let tag = thread.as_str().unwrap_or_default();
-                let axis = ThreadAxis::from_tag(tag).ok_or_else(|| {
-                    ParseError::semantic(thread.span, format!("unknown thread axis `{tag}`"))
-                        .with_label("not a thread axis")
-                        .with_expected(ThreadAxis::ALL.iter().map(|t| format!("`\"{}\"`", t.tag())))
-                })?;
-                kind = ForKind::ThreadBinding(axis);
-                ranges.push(self.loop_range(a.require("start")?, stop)?);
-                if let Some(ann) = a.get("annotations") {
-                    annotations = self.annotations(ann)?;
-                }
-            }
-            "grid" => {
-                if let Some(kw) = kwargs.first() {
-                    return Err(ParseError::semantic(
-                        kw.name.span,
-                        "`T.grid` takes no keyword arguments",
-                    )
-                    .with_label("unexpected keyword"));
-                }
-                for e in args {
-                    ranges.push((Expr::int(0), self.index(e)?));
-                }
-            }
-            _ => return Err(bad_iter()),
-        }
+            "thread_binding" => self.thread_binding_header(iter, args, kwargs)?,
+            "grid" => self.grid_header(args, kwargs)?,
+            _ => return Err(bad_loop_iter(iter)),
+        };
+        let LoopHeader {
+            kind,
+            annotations,
+            ranges,
+        } = header;
         if names.len() != ranges.len() {
-            let label = format!(
-                "expected {} name{}",
-                ranges.len(),
-                super::args::plural(ranges.len())
-            );
-            return Err(ParseError::semantic(
-                target.span,
-                format!(
-                    "the loop binds {} name{} but `{}` makes {} loop{}",
-                    names.len(),
-                    super::args::plural(names.len()),
-                    if fname == "range" {
-                        "range".to_string()
-                    } else {
-                        format!("T.{fname}")
-                    },
-                    ranges.len(),
-                    super::args::plural(ranges.len())
-                ),
-            )
-            .with_label(label));
+            return Err(names_mismatch(target, names.len(), &fname, ranges.len()));
         }
         let specs: Vec<LoopSpec> = names
             .into_iter()
@@ -495,6 +451,119 @@ impl FuncBuilder<'_> {
             .map(|(name, (min, extent))| LoopSpec { name, min, extent })
             .collect();
         self.build_loops(specs, kind, annotations, body)
+    }
+
+    /// `range(start[, stop[, step]])`: a serial loop (a step must be 1).
+    fn range_header(
+        &mut self,
+        iter: &ast::Expr,
+        args: &[ast::Expr],
+        kwargs: &[ast::Keyword],
+    ) -> Result<LoopHeader> {
+        let a = Args::new("range", iter.span, args, kwargs, &["start", "stop", "step"])?;
+        if let Some(step) = a.get("step") {
+            if self.const_int(step) != Some(1) {
+                return Err(
+                    ParseError::semantic(step.span, "loops with a step are not supported")
+                        .with_label("step must be 1"),
+                );
+            }
+        }
+        Ok(LoopHeader::one(
+            ForKind::Serial,
+            Vec::new(),
+            self.loop_range(a.require("start")?, a.get("stop"))?,
+        ))
+    }
+
+    /// `T.serial`, `T.parallel`, `T.vectorized`, `T.unroll` (`fname` without `T.`).
+    fn kind_header(
+        &mut self,
+        fname: &str,
+        iter: &ast::Expr,
+        args: &[ast::Expr],
+        kwargs: &[ast::Keyword],
+    ) -> Result<LoopHeader> {
+        let kind = match fname {
+            "serial" => ForKind::Serial,
+            "parallel" => ForKind::Parallel,
+            "vectorized" => ForKind::Vectorized,
+            _ => ForKind::Unrolled,
+        };
+        let what = format!("T.{fname}");
+        let a = Args::new(
+            what,
+            iter.span,
+            args,
+            kwargs,
+            &["start", "stop", "annotations"],
+        )?;
+        let range = self.loop_range(a.require("start")?, a.get("stop"))?;
+        let annotations = match a.get("annotations") {
+            Some(ann) => self.annotations(ann)?,
+            None => Vec::new(),
+        };
+        Ok(LoopHeader::one(kind, annotations, range))
+    }
+
+    /// `T.thread_binding(start[, stop], thread="threadIdx.x"[, annotations])`.
+    fn thread_binding_header(
+        &mut self,
+        iter: &ast::Expr,
+        args: &[ast::Expr],
+        kwargs: &[ast::Keyword],
+    ) -> Result<LoopHeader> {
+        let a = Args::new(
+            "T.thread_binding",
+            iter.span,
+            args,
+            kwargs,
+            &["start", "stop", "thread", "annotations"],
+        )?;
+        // `T.thread_binding(n, "threadIdx.x")`: the tag may come second.
+        let (stop, thread) = match (a.get("stop"), a.get("thread")) {
+            (Some(s), None) if s.as_str().is_some() => (None, Some(s)),
+            (stop, thread) => (stop, thread),
+        };
+        let thread = thread.ok_or_else(|| {
+            ParseError::semantic(iter.span, "`T.thread_binding` needs `thread=\"...\"`")
+                .with_label("missing the thread axis")
+        })?;
+        let tag = thread.as_str().unwrap_or_default();
+        let axis = ThreadAxis::from_tag(tag).ok_or_else(|| {
+            ParseError::semantic(thread.span, format!("unknown thread axis `{tag}`"))
+                .with_label("not a thread axis")
+                .with_expected(ThreadAxis::ALL.iter().map(|t| format!("`\"{}\"`", t.tag())))
+        })?;
+        let range = self.loop_range(a.require("start")?, stop)?;
+        let annotations = match a.get("annotations") {
+            Some(ann) => self.annotations(ann)?,
+            None => Vec::new(),
+        };
+        Ok(LoopHeader::one(
+            ForKind::ThreadBinding(axis),
+            annotations,
+            range,
+        ))
+    }
+
+    /// `T.grid(a, b, ...)`: one serial loop per extent, outermost first.
+    fn grid_header(&mut self, args: &[ast::Expr], kwargs: &[ast::Keyword]) -> Result<LoopHeader> {
+        if let Some(kw) = kwargs.first() {
+            return Err(
+                ParseError::semantic(kw.name.span, "`T.grid` takes no keyword arguments")
+                    .with_label("unexpected keyword"),
+            );
+        }
+        let mut ranges = Vec::new();
+        for e in args {
+            ranges.push((Expr::int(0), self.index(e)?));
+        }
+        Ok(LoopHeader {
+            kind: ForKind::Serial,
+            annotations: Vec::new(),
+            ranges,
+        })
     }
 
     /// `(start)` or `(start, stop)` as `(min, extent)`.

@@ -174,130 +174,145 @@ def main(i: T.Buffer((4,), "float32")):
     assert_eq!(print_expr(&f, &v(i1)), "i_2");
 }
 
-#[test]
-fn expressions_use_python_precedence() {
+/// Prints each case over `X: T.Buffer((8,), "float32")` and the variables
+/// `a`, `b`, `c` (given as `X`, `a`, `b`, `c` and `X[a]`) and compares the text.
+fn assert_prints(cases: impl FnOnce(BufferId, [Expr; 3], Expr) -> Vec<(Expr, &'static str)>) {
     let mut f = new_func("main");
     let x = param(&mut f, "X", &[8], DataType::F32);
     let [a, b, c] = ["a", "b", "c"].map(|n| var(&mut f, n));
-    let (a, b, c) = (v(a), v(b), v(c));
-    let bin = |op, l: &Expr, r: &Expr| Expr::binary(op, l.clone(), r.clone());
-    let xa = load(x, std::slice::from_ref(&a));
-    let cases: Vec<(Expr, &str)> = vec![
-        (
-            Expr::mul(Expr::add(a.clone(), b.clone()), c.clone()),
-            "(a + b) * c",
-        ),
-        (
-            Expr::sub(a.clone(), Expr::sub(b.clone(), c.clone())),
-            "a - (b - c)",
-        ),
-        (
-            Expr::sub(Expr::sub(a.clone(), b.clone()), c.clone()),
-            "a - b - c",
-        ),
-        (
-            Expr::add(Expr::mul(a.clone(), b.clone()), c.clone()),
-            "a * b + c",
-        ),
-        (
-            Expr::mul(a.clone(), Expr::mul(b.clone(), c.clone())),
-            "a * (b * c)",
-        ),
-        (
-            Expr::floordiv(Expr::add(a.clone(), b.clone()), Expr::int(4)),
-            "(a + b) // 4",
-        ),
-        (Expr::floormod(a.clone(), Expr::int(4)), "a % 4"),
-        (bin(BinOp::Div, &a, &b), "T.truncdiv(a, b)"),
-        (bin(BinOp::Mod, &a, &b), "T.truncmod(a, b)"),
-        (
-            bin(BinOp::Div, &xa, &Expr::Float(2.0, DataType::F32)),
-            "X[a] / T.float32(2.0)",
-        ),
-        (bin(BinOp::Min, &a, &b), "T.min(a, b)"),
-        (bin(BinOp::Max, &a, &Expr::int(-1)), "T.max(a, -1)"),
-        (Expr::mul(a.clone(), Expr::int(-1)), "a * -1"),
-        (
-            Expr::Not(Box::new(Expr::lt(a.clone(), b.clone()))),
-            "not a < b",
-        ),
-        (
-            bin(
-                BinOp::Or,
-                &Expr::and(
-                    Expr::lt(a.clone(), b.clone()),
-                    Expr::lt(b.clone(), c.clone()),
-                ),
-                &Expr::Not(Box::new(bin(BinOp::Eq, &a, &c))),
-            ),
-            "a < b and b < c or not a == c",
-        ),
-        (
-            Expr::and(bin(BinOp::Or, &a, &b), c.clone()),
-            "(a or b) and c",
-        ),
-        (
-            Expr::Not(Box::new(Expr::and(a.clone(), b.clone()))),
-            "not (a and b)",
-        ),
-        (
-            bin(
-                BinOp::Eq,
-                &Expr::lt(a.clone(), b.clone()),
-                &Expr::bool(true),
-            ),
-            "(a < b) == T.bool(True)",
-        ),
-        (
-            bin(BinOp::Ge, &a, &Expr::add(b.clone(), c.clone())),
-            "a >= b + c",
-        ),
-        (
-            Expr::Select(
-                Box::new(Expr::lt(a.clone(), b.clone())),
-                Box::new(a.clone()),
-                Box::new(b.clone()),
-            ),
-            "T.Select(a < b, a, b)",
-        ),
-        (
-            Expr::Call(
-                Intrinsic::IfThenElse,
-                vec![
-                    Expr::lt(a.clone(), b.clone()),
-                    xa.clone(),
-                    Expr::Float(0.0, DataType::F32),
-                ],
-            ),
-            "T.if_then_else(a < b, X[a], T.float32(0.0))",
-        ),
-        (
-            Expr::Cast(DataType::F16, Box::new(xa.clone())),
-            "T.Cast(\"float16\", X[a])",
-        ),
-        (Expr::Call(Intrinsic::Exp, vec![xa.clone()]), "T.exp(X[a])"),
-        (
-            Expr::Call(
-                Intrinsic::Pow,
-                vec![xa.clone(), Expr::Float(0.5, DataType::F32)],
-            ),
-            "T.pow(X[a], T.float32(0.5))",
-        ),
-        (
-            Expr::Call(Intrinsic::Likely, vec![Expr::lt(a.clone(), b.clone())]),
-            "T.likely(a < b)",
-        ),
-        (Expr::Int(5, DataType::I64), "T.int64(5)"),
-        (Expr::Float(1.0, DataType::F16), "T.float16(1.0)"),
-        (
-            Expr::Float(0.1, DataType::F32),
-            "T.float32(0.10000000000000001)",
-        ),
-        (Expr::Load(x, Vec::new()), "X[()]"),
-    ];
-    for (e, want) in cases {
+    let xa = load(x, &[v(a)]);
+    for (e, want) in cases(x, [v(a), v(b), v(c)], xa) {
         assert_eq!(print_expr(&f, &e), want);
     }
+}
+
+#[test]
+fn arithmetic_uses_python_precedence() {
+    assert_prints(|_, [a, b, c], xa| {
+        let bin = |op, l: &Expr, r: &Expr| Expr::binary(op, l.clone(), r.clone());
+        vec![
+            (
+                Expr::mul(Expr::add(a.clone(), b.clone()), c.clone()),
+                "(a + b) * c",
+            ),
+            (
+                Expr::sub(a.clone(), Expr::sub(b.clone(), c.clone())),
+                "a - (b - c)",
+            ),
+            (
+                Expr::sub(Expr::sub(a.clone(), b.clone()), c.clone()),
+                "a - b - c",
+            ),
+            (
+                Expr::add(Expr::mul(a.clone(), b.clone()), c.clone()),
+                "a * b + c",
+            ),
+            (
+                Expr::mul(a.clone(), Expr::mul(b.clone(), c.clone())),
+                "a * (b * c)",
+            ),
+            (
+                Expr::floordiv(Expr::add(a.clone(), b.clone()), Expr::int(4)),
+                "(a + b) // 4",
+            ),
+            (Expr::floormod(a.clone(), Expr::int(4)), "a % 4"),
+            (bin(BinOp::Div, &a, &b), "T.truncdiv(a, b)"),
+            (bin(BinOp::Mod, &a, &b), "T.truncmod(a, b)"),
+            (
+                bin(BinOp::Div, &xa, &Expr::Float(2.0, DataType::F32)),
+                "X[a] / T.float32(2.0)",
+            ),
+            (bin(BinOp::Min, &a, &b), "T.min(a, b)"),
+            (bin(BinOp::Max, &a, &Expr::int(-1)), "T.max(a, -1)"),
+            (Expr::mul(a.clone(), Expr::int(-1)), "a * -1"),
+        ]
+    });
+}
+
+#[test]
+fn logic_calls_and_literals_use_python_precedence() {
+    assert_prints(|x, [a, b, c], xa| {
+        let bin = |op, l: &Expr, r: &Expr| Expr::binary(op, l.clone(), r.clone());
+        vec![
+            (
+                Expr::Not(Box::new(Expr::lt(a.clone(), b.clone()))),
+                "not a < b",
+            ),
+            (
+                bin(
+                    BinOp::Or,
+                    &Expr::and(
+                        Expr::lt(a.clone(), b.clone()),
+                        Expr::lt(b.clone(), c.clone()),
+                    ),
+                    &Expr::Not(Box::new(bin(BinOp::Eq, &a, &c))),
+                ),
+                "a < b and b < c or not a == c",
+            ),
+            (
+                Expr::and(bin(BinOp::Or, &a, &b), c.clone()),
+                "(a or b) and c",
+            ),
+            (
+                Expr::Not(Box::new(Expr::and(a.clone(), b.clone()))),
+                "not (a and b)",
+            ),
+            (
+                bin(
+                    BinOp::Eq,
+                    &Expr::lt(a.clone(), b.clone()),
+                    &Expr::bool(true),
+                ),
+                "(a < b) == T.bool(True)",
+            ),
+            (
+                bin(BinOp::Ge, &a, &Expr::add(b.clone(), c.clone())),
+                "a >= b + c",
+            ),
+            (
+                Expr::Select(
+                    Box::new(Expr::lt(a.clone(), b.clone())),
+                    Box::new(a.clone()),
+                    Box::new(b.clone()),
+                ),
+                "T.Select(a < b, a, b)",
+            ),
+            (
+                Expr::Call(
+                    Intrinsic::IfThenElse,
+                    vec![
+                        Expr::lt(a.clone(), b.clone()),
+                        xa.clone(),
+                        Expr::Float(0.0, DataType::F32),
+                    ],
+                ),
+                "T.if_then_else(a < b, X[a], T.float32(0.0))",
+            ),
+            (
+                Expr::Cast(DataType::F16, Box::new(xa.clone())),
+                "T.Cast(\"float16\", X[a])",
+            ),
+            (Expr::Call(Intrinsic::Exp, vec![xa.clone()]), "T.exp(X[a])"),
+            (
+                Expr::Call(
+                    Intrinsic::Pow,
+                    vec![xa.clone(), Expr::Float(0.5, DataType::F32)],
+                ),
+                "T.pow(X[a], T.float32(0.5))",
+            ),
+            (
+                Expr::Call(Intrinsic::Likely, vec![Expr::lt(a.clone(), b.clone())]),
+                "T.likely(a < b)",
+            ),
+            (Expr::Int(5, DataType::I64), "T.int64(5)"),
+            (Expr::Float(1.0, DataType::F16), "T.float16(1.0)"),
+            (
+                Expr::Float(0.1, DataType::F32),
+                "T.float32(0.10000000000000001)",
+            ),
+            (Expr::Load(x, Vec::new()), "X[()]"),
+        ]
+    });
 }
 
 #[test]
