@@ -90,6 +90,11 @@ pub struct Names {
     vars: HashMap<VarId, String>,
     buffers: HashMap<BufferId, String>,
     used: HashSet<String>,
+    /// Per sanitized base, the first suffix not tried yet: names are never
+    /// released, so every `{base}_{k}` below it is taken for good and the
+    /// search resumes there (one kernel has many `ax0`, `v`, ...: trying
+    /// from `_1` each time was quadratic, most of `Names::new`).
+    next_suffix: HashMap<String, usize>,
 }
 
 fn sanitize(name: &str) -> String {
@@ -112,23 +117,33 @@ fn sanitize(name: &str) -> String {
     s
 }
 
-fn fresh_in(used: &mut HashSet<String>, base: &str) -> String {
+/// `base` (sanitized) if unused, else `{base}_{n}` with the smallest unused `n >= 1`.
+fn fresh_in(
+    used: &mut HashSet<String>,
+    next_suffix: &mut HashMap<String, usize>,
+    base: &str,
+) -> String {
     let base = sanitize(base);
-    let mut name = base.clone();
-    let mut n = 1;
-    while used.contains(&name) {
-        name = format!("{base}_{n}");
-        n += 1;
+    if !used.contains(&base) {
+        used.insert(base.clone());
+        return base;
     }
-    used.insert(name.clone());
-    name
+    let n = next_suffix.entry(base.clone()).or_insert(1);
+    loop {
+        let name = format!("{base}_{n}");
+        *n += 1;
+        if used.insert(name.clone()) {
+            return name;
+        }
+    }
 }
 
 impl Names {
     pub fn new(f: &Lowered) -> Names {
         let mut names = Names::default();
         let mut used = std::mem::take(&mut names.used);
-        let mut unique = |base: &str| fresh_in(&mut used, base);
+        let mut next = std::mem::take(&mut names.next_suffix);
+        let mut unique = |base: &str| fresh_in(&mut used, &mut next, base);
         // Parameters first, so they keep their names.
         for p in &f.params {
             if let Some(b) = p.buffer {
@@ -151,12 +166,13 @@ impl Names {
                 .or_insert_with(|| unique(&v.name));
         }
         names.used = used;
+        names.next_suffix = next;
         names
     }
 
     /// A new name, unused so far, based on `base`.
     pub fn fresh(&mut self, base: &str) -> String {
-        fresh_in(&mut self.used, base)
+        fresh_in(&mut self.used, &mut self.next_suffix, base)
     }
 
     pub fn var(&self, v: VarId) -> &str {
@@ -165,5 +181,25 @@ impl Names {
 
     pub fn buffer(&self, b: BufferId) -> &str {
         self.buffers.get(&b).map_or("b_unknown", String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The smallest free suffix, also when a user's name already looks like
+    /// a suffixed one (`x_2`), and across `fresh` calls after `new`.
+    #[test]
+    fn suffixes_are_the_smallest_free_ones() {
+        let mut names = Names::default();
+        let got: Vec<String> = ["x", "x_2", "x", "x", "for", "for", "x"]
+            .iter()
+            .map(|b| names.fresh(b))
+            .collect();
+        assert_eq!(got, ["x", "x_2", "x_1", "x_3", "for_", "for__1", "x_4"]);
+        assert_eq!(names.fresh("x_1"), "x_1_1");
+        assert_eq!(names.fresh("x_5"), "x_5");
+        assert_eq!(names.fresh("x"), "x_6");
     }
 }

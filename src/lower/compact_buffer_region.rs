@@ -17,7 +17,10 @@ use crate::arith::{
 };
 use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
 
-#[derive(Clone)]
+/// Per dimension, the first and last element touched (`None`: unbounded).
+type DimBounds = Vec<Option<(Expr, Expr)>>;
+
+#[derive(Clone, PartialEq)]
 struct Loop {
     var: VarId,
     range: Option<(i64, i64)>,
@@ -206,46 +209,33 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
     let fixed_ranges = ranges_of(outer);
     let mut region: Vec<Option<(Expr, Expr)>> = vec![None; shape.len()];
     let mut usable = vec![true; shape.len()];
-    for acc in &accesses {
-        // Relaxed: thread loops above that share the buffer, and every loop
-        // inside the allocation (whose ranges join the fixed ones).
-        let mut all = fixed_ranges.clone();
-        let mut relaxed_vars: Vec<VarId> = outer
-            .iter()
-            .filter(|l| l.range.is_some() && l.thread.is_some_and(|a| relaxes(buf.scope, a)))
-            .map(|l| l.var)
-            .collect();
-        for l in &acc.inner {
-            match l.range {
-                Some((lo, hi)) => {
-                    relaxed_vars.push(l.var);
-                    all.insert(l.var, const_range(lo, hi));
-                }
-                // A loop without constant bounds cannot be relaxed: keep the dimension whole.
-                None => usable.iter_mut().for_each(|u| *u = false),
-            }
+    // Relaxing is most of this pass: an access that repeats an earlier one
+    // (a read-modify-write `C[i] = C[i] + ...`) reuses its bounds.
+    let mut relaxed: Vec<(usize, DimBounds)> = Vec::new();
+    for (n, acc) in accesses.iter().enumerate() {
+        if acc.inner.iter().any(|l| l.range.is_none()) {
+            // A loop without constant bounds cannot be relaxed: keep the dimension whole.
+            usable.iter_mut().for_each(|u| *u = false);
         }
-        for (v, r) in &acc.narrow {
-            if let Some(x) = all.get_mut(v) {
-                *x = r.clone();
+        let same = |(m, _): &&(usize, DimBounds)| {
+            let earlier = &accesses[*m];
+            earlier.indices == acc.indices
+                && earlier.inner == acc.inner
+                && earlier.narrow == acc.narrow
+        };
+        let bounds = match relaxed.iter().find(same) {
+            Some((_, b)) => b.clone(),
+            None => {
+                let b = relax_access(ctx, &buf, acc, outer, &fixed_ranges, &lets);
+                relaxed.push((n, b.clone()));
+                b
             }
-        }
-        for (d, idx) in acc.indices.iter().enumerate() {
-            let Some(r) = relax_typed(ctx, idx, &relaxed_vars, &all) else {
+        };
+        for (d, bound) in bounds.into_iter().enumerate() {
+            let Some((lo, hi)) = bound else {
                 usable[d] = false;
                 continue;
             };
-            // `relax` simplifies its ends under the ranges.
-            let last = add_simplified(ctx, &r.extent, &Expr::int(1), -1);
-            let hi = add_simplified(ctx, &r.min, &last, 1);
-            let lo = largest_scale_first(ctx, &r.min);
-            let inner_var = |e: &Expr| {
-                lets.iter().any(|v| e.uses_var(*v)) || relaxed_vars.iter().any(|v| e.uses_var(*v))
-            };
-            if inner_var(&lo) || inner_var(&hi) {
-                usable[d] = false;
-                continue;
-            }
             region[d] = Some(match region[d].take() {
                 None => (lo, hi),
                 Some((plo, phi)) => match (
@@ -314,6 +304,52 @@ fn compacted_shape(
         }
     }
     changed.then_some((offsets, new_shape))
+}
+
+/// The first and last element an access touches in each dimension, with the
+/// thread loops above that share the buffer and every loop inside the
+/// allocation relaxed; `None` where a dimension cannot be bounded.
+fn relax_access(
+    ctx: TypeCtx,
+    buf: &crate::ir::Buffer,
+    acc: &Access,
+    outer: &[Loop],
+    fixed_ranges: &VarRanges,
+    lets: &[VarId],
+) -> DimBounds {
+    // Relaxed: thread loops above that share the buffer, and every loop
+    // inside the allocation (whose ranges join the fixed ones).
+    let mut all = fixed_ranges.clone();
+    let mut relaxed_vars: Vec<VarId> = outer
+        .iter()
+        .filter(|l| l.range.is_some() && l.thread.is_some_and(|a| relaxes(buf.scope, a)))
+        .map(|l| l.var)
+        .collect();
+    for l in &acc.inner {
+        if let Some((lo, hi)) = l.range {
+            relaxed_vars.push(l.var);
+            all.insert(l.var, const_range(lo, hi));
+        }
+    }
+    for (v, r) in &acc.narrow {
+        if let Some(x) = all.get_mut(v) {
+            *x = r.clone();
+        }
+    }
+    let inner_var = |e: &Expr| {
+        lets.iter().any(|v| e.uses_var(*v)) || relaxed_vars.iter().any(|v| e.uses_var(*v))
+    };
+    acc.indices
+        .iter()
+        .map(|idx| {
+            let r = relax_typed(ctx, idx, &relaxed_vars, &all)?;
+            // `relax` simplifies its ends under the ranges.
+            let last = add_simplified(ctx, &r.extent, &Expr::int(1), -1);
+            let hi = add_simplified(ctx, &r.min, &last, 1);
+            let lo = largest_scale_first(ctx, &r.min);
+            (!inner_var(&lo) && !inner_var(&hi)).then_some((lo, hi))
+        })
+        .collect()
 }
 
 /// The smaller (`min`) or larger of two symbolic bounds, when their order is provable.
