@@ -5,9 +5,10 @@
 use crate::ir::{BinOp, DataType, Expr, IterKind, PrimFunc, Stmt};
 use crate::runtime::Matmul;
 
-/// Floating-point operations of one run: for each block, the size of its
-/// iteration space times the float arithmetic operations in its body
-/// (a multiply-add counts 2, as for GEMM's 2*M*N*K).
+/// Arithmetic operations of one run: for each block, the size of its
+/// iteration space times the arithmetic operations of its float or integer
+/// stores (a multiply-add counts 2, as for GEMM's 2*M*N*K). Integer stores
+/// count so that an int8 GEMM reports its operations per second (GOP/s).
 pub fn flop_count(func: &PrimFunc) -> f64 {
     let mut total = 0.0;
     for block in func.blocks() {
@@ -23,7 +24,7 @@ pub fn flop_count(func: &PrimFunc) -> f64 {
         block.body.visit(&mut |s| {
             if let Stmt::BufferStore(st) = s {
                 let dtype = func.buffer(st.buffer).dtype;
-                if dtype.is_float() {
+                if dtype.is_float() || dtype.is_int() {
                     st.value.visit(&mut |e| {
                         if matches!(
                             e,
@@ -214,6 +215,12 @@ def main(A: T.Buffer((64, 32), "{a}"), B: T.Buffer((32, 16), "{a}"), C: T.Buffer
         // Casts are conversions, not flops: 2*M*N*K either way.
         assert_eq!(
             flop_count(&gemm("float16", "float32", cast)),
+            2.0 * 64.0 * 16.0 * 32.0
+        );
+        // An int8 GEMM counts its integer multiply-adds (reported as GOP/s).
+        let int8 = "T.Cast(\"int32\", A[vi, vk]) * T.Cast(\"int32\", B[vk, vj])";
+        assert_eq!(
+            flop_count(&gemm("int8", "int32", int8)),
             2.0 * 64.0 * 16.0 * 32.0
         );
     }
