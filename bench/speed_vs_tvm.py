@@ -2,9 +2,10 @@
 """tirtui's speed against TVM 0.27's on the same trace, measured in one run (issue 13).
 
 Usage (needs `pip install apache-tvm` and PyYAML; no GPU):
-    python3 bench/speed_vs_tvm.py [--whole] [SESSION.yaml]
+    python3 bench/speed_vs_tvm.py [--whole | --loop] [SESSION.yaml]
         (default: sessions/gemm_000_5_unroll.yaml; --whole: only the whole-process
-        ratio, without the criterion run)
+        ratio, without the criterion run; --loop: tirtui's replay timed with
+        examples/replay_loop instead of criterion, whose bench build is slow)
 
 Prints two ratios:
   replay         TVM's Python replay of the trace (Schedule(mod) + apply_trace, the
@@ -41,6 +42,22 @@ def median_time(f, runs, warmup=2):
     return statistics.median(times)
 
 
+def loop_median(session, n=2000):
+    """tirtui's in-process replay of `session` (seconds): examples/replay_loop run n
+    times in one process, less its start (a run of 0), median of 5."""
+    exe = os.path.join(ROOT, "target", "release", "examples", "replay_loop")
+    if not os.path.exists(exe):
+        subprocess.run(["cargo", "build", "--release", "--example", "replay_loop"], cwd=ROOT, check=True)
+
+    def once(count):
+        t = time.perf_counter()
+        subprocess.run([exe, session, str(count)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        return time.perf_counter() - t
+
+    start = statistics.median(once(0) for _ in range(5))
+    return (statistics.median(once(n) for _ in range(5)) - start) / n
+
+
 def criterion_median(session):
     """tirtui's in-process replay of `session` (seconds), from the criterion bench."""
     env = dict(os.environ, TIRTUI_BENCH_SESSION=session)
@@ -64,7 +81,8 @@ def main():
     os.chdir(ROOT)
     args = sys.argv[1:]
     whole_only = "--whole" in args
-    args = [a for a in args if a != "--whole"]
+    use_loop = "--loop" in args
+    args = [a for a in args if a not in ("--whole", "--loop")]
     session = args[0] if args else "sessions/gemm_000_5_unroll.yaml"
     binary = os.environ.get("TIRTUI", "target/release/tirtui")
     if not os.path.exists(binary):
@@ -93,7 +111,7 @@ def main():
 
     if not whole_only:
         tvm_replay_s = median_time(tvm_replay, 50)
-        ours_replay_s = criterion_median(session)
+        ours_replay_s = loop_median(session) if use_loop else criterion_median(session)
     tvm_whole_s = median_time(tvm_whole, 5, warmup=1)
     ours_whole_s = median_time(tirtui_whole, 30)
 
