@@ -231,6 +231,14 @@ fn check_map(map: &IndexMap, shape: &[i64]) -> Result<(Vec<i64>, bool), Schedule
     if old == 0 {
         return Err(whole(map, "the buffer has no elements".into()));
     }
+    // Most maps (TVM's MMA layouts included) check group by group in a few
+    // hundred evaluations; the full pass below answers the rest and words errors.
+    if let Some(new_shape) = super::index_map_groups::check(map, shape, MAX_CHECKED_ELEMENTS) {
+        let total = new_shape.iter().try_fold(1i64, |a, d| a.checked_mul(*d));
+        if let Some(total) = total.filter(|t| *t <= MAX_CHECKED_ELEMENTS) {
+            return Ok((new_shape, total != old));
+        }
+    }
     let n_out = map.outputs.len();
     let mut hi = vec![0i64; n_out];
     let mut idx = vec![0i64; shape.len()];

@@ -11,6 +11,7 @@ pub mod compute_inline;
 pub mod for_kind;
 pub mod get_block_loop;
 pub mod index_map;
+pub mod index_map_groups;
 pub mod layout_transformation;
 pub mod loop_transformation;
 pub mod reduction;
