@@ -19,8 +19,6 @@
 //! fully unrolled nests of constant extent, which it copies out.
 
 use super::lir::{LBlock, LStmt, LStore, Lowered};
-use super::simplify::simplify_stmt;
-use crate::arith::VarRanges;
 use crate::ir::{BinOp, BufferId, Expr, ForKind, StorageScope};
 
 /// Largest nest (in multiply-adds) copied out: a 16x8 tile is 128.
@@ -67,22 +65,15 @@ struct Roles {
 /// The nest at `nest` in serpentine order, or `None` when it is not a nest of
 /// independent multiply-adds on registers or its order would not change.
 fn reorder(f: &Lowered, nest: &LStmt) -> Option<LStmt> {
-    let mut copies = Vec::new();
-    let mut block = None;
-    unroll(f, nest, &mut block, &mut copies)?;
-    if copies.len() < 2 {
+    // Shape first, on the loop bodies as they are: most unrolled nests are
+    // not register tiles, and copying them out would be wasted (this runs on
+    // every lowering).
+    let mut roles = None;
+    let (updates, _) = shape(nest, &mut roles)?;
+    let roles = roles?;
+    if updates < 2 {
         return None;
     }
-    let mut roles = None;
-    let mut updates = Vec::with_capacity(copies.len());
-    for store in copies {
-        let (r, [acc, first, second]) = multiply_add(&store)?;
-        if *roles.get_or_insert(r) != r {
-            return None;
-        }
-        updates.push((store, acc, first, second));
-    }
-    let roles = roles?;
     let private = |b: BufferId| {
         f.buffers
             .get(b.0 as usize)
@@ -96,6 +87,16 @@ fn reorder(f: &Lowered, nest: &LStmt) -> Option<LStmt> {
     {
         return None;
     }
+    let mut copies = Vec::with_capacity(updates);
+    let mut block = None;
+    unroll(f, nest, &mut block, &mut copies)?;
+    let updates = copies
+        .into_iter()
+        .map(|store| {
+            let [acc, first, second] = constant_indices(&store)?;
+            Some((store, acc, first, second))
+        })
+        .collect::<Option<Vec<_>>>()?;
     let mut written: Vec<i64> = updates.iter().map(|u| u.1).collect();
     written.sort_unstable();
     if written.windows(2).any(|w| w[0] == w[1]) {
@@ -149,6 +150,34 @@ fn serpentine(updates: &mut [Update]) {
     }
 }
 
+/// The multiply-adds and loop iterations of a nest of unrolled constant loops
+/// around multiply-add stores with the same `roles`; `None` for anything else
+/// or a nest past `MAX_UPDATES` in either count.
+fn shape(s: &LStmt, roles: &mut Option<Roles>) -> Option<(usize, usize)> {
+    let (updates, iterations) = match s {
+        LStmt::For(l) if l.kind == ForKind::Unrolled => {
+            l.min.as_int()?;
+            let extent = usize::try_from(l.extent.as_int()?).ok()?;
+            let (u, i) = shape(&l.body, roles)?;
+            (u.checked_mul(extent)?, i.max(1).checked_mul(extent)?)
+        }
+        LStmt::Block(b) => shape(&b.body, roles)?,
+        LStmt::Seq(v) => v.iter().try_fold((0usize, 0usize), |(u, i), c| {
+            let (cu, ci) = shape(c, roles)?;
+            Some((u + cu, i + ci))
+        })?,
+        LStmt::Store(st) => {
+            let r = multiply_add(st)?;
+            if *roles.get_or_insert(r) != r {
+                return None;
+            }
+            (1, 0)
+        }
+        _ => return None,
+    };
+    (updates <= MAX_UPDATES && iterations <= MAX_UPDATES).then_some((updates, iterations))
+}
+
 /// Copies out the stores of `s` for every value of its unrolled loops, in loop
 /// order. `block` records the one block marker the stores sit in (`Some(None)`
 /// once two differ). `None` when anything else is in the nest.
@@ -161,18 +190,8 @@ fn unroll(
     match s {
         LStmt::For(l) if l.kind == ForKind::Unrolled => {
             let (min, extent) = (l.min.as_int()?, l.extent.as_int()?);
-            if extent <= 0 || out.len() as i64 + extent > MAX_UPDATES as i64 {
-                return None;
-            }
             for i in min..min + extent {
-                let mut body = l.body.clone();
-                let var = l.var;
-                body.substitute(&|v| (v == var).then(|| Expr::int(i)));
-                let body = simplify_stmt(f, body, &mut VarRanges::new());
-                unroll(f, &body, block, out)?;
-                if out.len() > MAX_UPDATES {
-                    return None;
-                }
+                unroll(f, &super::unroll::body_at(f, l, Expr::int(i)), block, out)?;
             }
             Some(())
         }
@@ -193,13 +212,28 @@ fn unroll(
     }
 }
 
-/// `acc[c] = acc[c] + first[a] * second[b]` (either side of the `+`, loads
-/// possibly cast), with constant one-element indices: the roles and `[c, a, b]`.
-fn multiply_add(st: &LStore) -> Option<(Roles, [i64; 3])> {
-    let [index] = st.indices.as_slice() else {
-        return None;
-    };
-    let c = index.as_int()?;
+/// `acc[..] = acc[..] + first[..] * second[..]` (either side of the `+`, loads
+/// possibly cast), each access one index: the roles.
+fn multiply_add(st: &LStore) -> Option<Roles> {
+    let (acc, first, second) = operands(st)?;
+    (load_of(acc)?.0 == st.buffer && st.indices.len() == 1).then_some(Roles {
+        acc: st.buffer,
+        first: load_of(first)?.0,
+        second: load_of(second)?.0,
+    })
+}
+
+/// `[c, a, b]` of a multiply-add whose copies have constant indices, when
+/// it reads the element it writes.
+fn constant_indices(st: &LStore) -> Option<[i64; 3]> {
+    let (acc, first, second) = operands(st)?;
+    let c = st.indices.first()?.as_int()?;
+    let constant = |e| load_of(e)?.1.as_int();
+    (constant(acc)? == c).then_some([c, constant(first)?, constant(second)?])
+}
+
+/// The accumulator load and the two factors of a multiply-add's value.
+fn operands(st: &LStore) -> Option<(&Expr, &Expr, &Expr)> {
     let Expr::Binary(BinOp::Add, l, r) = &st.value else {
         return None;
     };
@@ -208,16 +242,10 @@ fn multiply_add(st: &LStore) -> Option<(Roles, [i64; 3])> {
         (p @ Expr::Binary(BinOp::Mul, ..), Expr::Load(..)) => (r.as_ref(), p),
         _ => return None,
     };
-    let (acc, c_read) = constant_load(load)?;
-    if acc != st.buffer || c_read != c {
-        return None;
-    }
     let Expr::Binary(BinOp::Mul, x, y) = product else {
         return None;
     };
-    let (first, a) = constant_load(strip_cast(x))?;
-    let (second, b) = constant_load(strip_cast(y))?;
-    Some((Roles { acc, first, second }, [c, a, b]))
+    Some((load, strip_cast(x), strip_cast(y)))
 }
 
 fn strip_cast(e: &Expr) -> &Expr {
@@ -227,10 +255,11 @@ fn strip_cast(e: &Expr) -> &Expr {
     }
 }
 
-fn constant_load(e: &Expr) -> Option<(BufferId, i64)> {
+/// A one-index load: its buffer and index.
+fn load_of(e: &Expr) -> Option<(BufferId, &Expr)> {
     match e {
         Expr::Load(b, idx) => match idx.as_slice() {
-            [i] => Some((*b, i.as_int()?)),
+            [i] => Some((*b, i)),
             _ => None,
         },
         _ => None,

@@ -14,7 +14,7 @@
 //! Invariant: works on flat `lir`; changes loop kinds and copies loop bodies.
 
 use super::flatten_buffer::alloc_size;
-use super::lir::{LStmt, Lowered};
+use super::lir::{LFor, LStmt, Lowered};
 use super::simplify::simplify_stmt;
 use super::LowerError;
 use crate::ir::{AnnValue, Expr, ForKind, VarId};
@@ -54,6 +54,14 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     }
     f.body = body;
     Ok(f)
+}
+
+/// A copy of the loop's body for one value of its variable, simplified.
+pub(super) fn body_at(f: &Lowered, l: &LFor, value: Expr) -> LStmt {
+    let mut body = l.body.clone();
+    let var = l.var;
+    body.substitute(&|v| (v == var).then(|| value.clone()));
+    simplify_stmt(f, body, &mut crate::arith::VarRanges::new())
 }
 
 /// Statements in a tree (each node counts once).
@@ -156,13 +164,7 @@ impl Unroller<'_> {
                     Some(n) if auto && explicit && !too_big => {
                         self.copied = self.copied.saturating_add(copies);
                         let copies = (0..n)
-                            .map(|i| {
-                                let mut c = l.body.clone();
-                                let val = Expr::add(l.min.clone(), Expr::int(i));
-                                let var = l.var;
-                                c.substitute(&|v| (v == var).then(|| val.clone()));
-                                simplify_stmt(self.f, c, &mut crate::arith::VarRanges::new())
-                            })
+                            .map(|i| body_at(self.f, &l, Expr::add(l.min.clone(), Expr::int(i))))
                             .collect();
                         LStmt::seq(copies)
                     }

@@ -26,9 +26,14 @@ struct Part {
     extent: i64,
 }
 
+/// Largest group enumerated here: its values are kept (one row per element),
+/// so a map that does not split leaves the rest to the full check, which
+/// streams.
+const MAX_GROUP_ELEMENTS: i64 = 1 << 16;
+
 /// The new shape when the map passes, evaluated group by group; `None` when
-/// the map does not split into groups or does not pass (see the module doc).
-/// `limit` bounds the elements enumerated and allocated per group.
+/// the map does not split into groups small enough or does not pass (see the
+/// module doc). `limit` bounds each group's new shape.
 pub fn check(map: &IndexMap, shape: &[i64], limit: i64) -> Option<Vec<i64>> {
     let divisors = split_divisors(map, shape)?;
     let mut parts = Vec::new();
@@ -75,7 +80,7 @@ pub fn check(map: &IndexMap, shape: &[i64], limit: i64) -> Option<Vec<i64>> {
     for (group_parts, outputs) in groups(&uses, parts.len()) {
         let extents: Vec<i64> = group_parts.iter().map(|&k| parts[k].extent).collect();
         let count = extents.iter().try_fold(1i64, |a, e| a.checked_mul(*e))?;
-        if count > limit {
+        if count > MAX_GROUP_ELEMENTS {
             return None;
         }
         let values = evaluate(map, &parts, &group_parts, &extents, &outputs, count)?;
@@ -242,13 +247,7 @@ fn evaluate(
             }
             values.push(v);
         }
-        for d in (0..at.len()).rev() {
-            at[d] += 1;
-            if at[d] < extents[d] {
-                break;
-            }
-            at[d] = 0;
-        }
+        super::layout_transformation::next_index(&mut at, extents);
     }
     Some(values)
 }
@@ -321,6 +320,10 @@ mod tests {
             check(&map, &[4096, 4096], 1 << 10),
             Some(vec![256, 256, 32, 8])
         );
+        // A map that does not split is left to the full check past 2^16.
+        let whole = IndexMap::parse("lambda i, j: (i * 512 + j,)").unwrap();
+        assert_eq!(check(&whole, &[256, 512], 1 << 24), None);
+        assert_eq!(check(&whole, &[16, 512], 1 << 24), Some(vec![8192]));
         assert_eq!(check(&map, &[64, 48], 1 << 24), brute(&map, &[64, 48]));
     }
 

@@ -320,7 +320,7 @@ fn find_preimage(map: &IndexMap, shape: &[i64], out: &[i64], upto: &[i64]) -> Ve
     idx
 }
 
-fn next_index(idx: &mut [i64], shape: &[i64]) {
+pub(super) fn next_index(idx: &mut [i64], shape: &[i64]) {
     for d in (0..idx.len()).rev() {
         idx[d] += 1;
         if idx[d] < shape[d] {
