@@ -124,6 +124,7 @@ enum EmitArg {
 }
 
 fn main() -> ExitCode {
+    tirtui::script::note_main_thread_stack();
     let args = match Args::try_parse() {
         Ok(a) => a,
         Err(e) => {

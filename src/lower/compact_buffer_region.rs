@@ -256,15 +256,23 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
     };
     f.buffers[b.0 as usize].shape = new_shape.into_iter().map(Expr::int).collect();
     let ctx = TypeCtx::of(&f.vars, &f.buffers);
+    // Most indices recur (`C[i] = C[i] + ...`, a copy in and the reads of
+    // it): each distinct (dimension, index) is shifted and simplified once.
+    let mut shifted: Vec<(usize, Expr, Expr)> = Vec::new();
     rewrite_accesses(body, &mut |x, idx: &mut Vec<Expr>| {
         if x == b {
-            for (e, off) in idx.iter_mut().zip(&offsets) {
+            for (d, (e, off)) in idx.iter_mut().zip(&offsets).enumerate() {
                 if off.as_int() == Some(0) {
                     continue;
                 }
+                if let Some((_, _, done)) = shifted.iter().find(|(k, old, _)| *k == d && old == e) {
+                    *e = done.clone();
+                    continue;
+                }
                 // Indices are not simplified yet at this point of the pipeline.
-                let shifted = Expr::sub(e.clone(), off.clone());
-                *e = simplify_kernel(ctx, &shifted, &VarRanges::new());
+                let new =
+                    simplify_kernel(ctx, &Expr::sub(e.clone(), off.clone()), &VarRanges::new());
+                shifted.push((d, std::mem::replace(e, new.clone()), new));
             }
         }
         x

@@ -19,7 +19,9 @@
 //! fully unrolled nests of constant extent, which it copies out.
 
 use super::lir::{LBlock, LStmt, LStore, Lowered};
-use crate::ir::{BinOp, BufferId, Expr, ForKind, StorageScope};
+use super::simplify::simplify_stmt;
+use crate::arith::VarRanges;
+use crate::ir::{BinOp, BufferId, Expr, ForKind, StorageScope, VarId};
 
 /// Largest nest (in multiply-adds) copied out: a 16x8 tile is 128.
 const MAX_UPDATES: usize = 256;
@@ -89,7 +91,7 @@ fn reorder(f: &Lowered, nest: &LStmt) -> Option<LStmt> {
     }
     let mut copies = Vec::with_capacity(updates);
     let mut block = None;
-    unroll(f, nest, &mut block, &mut copies)?;
+    unroll(f, nest, &mut Vec::new(), &mut block, &mut copies)?;
     let updates = copies
         .into_iter()
         .map(|store| {
@@ -181,17 +183,26 @@ fn shape(s: &LStmt, roles: &mut Option<Roles>) -> Option<(usize, usize)> {
 /// Copies out the stores of `s` for every value of its unrolled loops, in loop
 /// order. `block` records the one block marker the stores sit in (`Some(None)`
 /// once two differ). `None` when anything else is in the nest.
+///
+/// `values` binds the loops around `s` to the iteration being copied. Each
+/// store is substituted and simplified once, with every loop variable bound
+/// (`shape` checked that the loops have constant bounds): copying the loop
+/// bodies level by level simplified every store once per enclosing loop.
 fn unroll(
     f: &Lowered,
     s: &LStmt,
+    values: &mut Vec<(VarId, i64)>,
     block: &mut Option<Option<String>>,
     out: &mut Vec<LStore>,
 ) -> Option<()> {
     match s {
         LStmt::For(l) if l.kind == ForKind::Unrolled => {
             let (min, extent) = (l.min.as_int()?, l.extent.as_int()?);
-            for i in min..min + extent {
-                unroll(f, &super::unroll::body_at(f, l, Expr::int(i)), block, out)?;
+            for i in min..min.checked_add(extent)? {
+                values.push((l.var, i));
+                let done = unroll(f, &l.body, values, block, out);
+                values.pop();
+                done?;
             }
             Some(())
         }
@@ -201,11 +212,22 @@ fn unroll(
                 Some(Some(name)) if *name != b.name => *block = Some(None),
                 _ => {}
             }
-            unroll(f, &b.body, block, out)
+            unroll(f, &b.body, values, block, out)
         }
-        LStmt::Seq(v) => v.iter().try_for_each(|c| unroll(f, c, block, out)),
+        LStmt::Seq(v) => v.iter().try_for_each(|c| unroll(f, c, values, block, out)),
         LStmt::Store(st) => {
-            out.push(st.clone());
+            let mut copy = LStmt::Store(st.clone());
+            copy.substitute(&|v| {
+                values
+                    .iter()
+                    .rev()
+                    .find(|(w, _)| *w == v)
+                    .map(|(_, i)| Expr::int(*i))
+            });
+            match simplify_stmt(f, copy, &mut VarRanges::new()) {
+                LStmt::Store(st) => out.push(st),
+                _ => return None,
+            }
             Some(())
         }
         _ => None,

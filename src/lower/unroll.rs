@@ -57,7 +57,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
 }
 
 /// A copy of the loop's body for one value of its variable, simplified.
-pub(super) fn body_at(f: &Lowered, l: &LFor, value: Expr) -> LStmt {
+fn body_at(f: &Lowered, l: &LFor, value: Expr) -> LStmt {
     let mut body = l.body.clone();
     let var = l.var;
     body.substitute(&|v| (v == var).then(|| value.clone()));

@@ -12,6 +12,7 @@ use super::ast::{BinaryOp, Expr, ExprKind, Ident, Module, Stmt, StmtKind, WithIt
 use super::error::{ParseError, ParseErrorKind, Result};
 use super::lexer::{tokenize, Keyword, Tok, Token};
 use crate::diag::Span;
+use std::cell::Cell;
 
 /// The deepest nesting of blocks and expressions the parser accepts.
 pub const MAX_DEPTH: usize = 200;
@@ -38,7 +39,67 @@ pub const PARSE_RED_ZONE: usize = if cfg!(debug_assertions) {
 /// stack when `PARSE_RED_ZONE` is left, else on a fresh segment that `stacker`
 /// maps for the call (no thread is started, so a parse costs what it parses).
 pub(crate) fn with_parse_stack<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
+    let floor = STACK_FLOOR.with(Cell::get);
+    if floor != 0 && stack_address().saturating_sub(floor) >= PARSE_RED_ZONE {
+        return f();
+    }
     stacker::maybe_grow(PARSE_RED_ZONE, PARSE_STACK_BYTES, f)
+}
+
+thread_local! {
+    /// The lowest stack address this thread may use, where known
+    /// (`note_main_thread_stack`); 0 where not: `stacker` then finds out.
+    static STACK_FLOOR: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The address of the current stack frame (near enough: the red zone is MiBs).
+#[inline(never)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// The room below the top frame of the main thread: the stack may grow to
+/// `RLIMIT_STACK`, of which the program's arguments and environment (above
+/// `main`) take at most a quarter (the kernel's limit on them), so three
+/// quarters less a margin are there. `None` when the limit is unknown or
+/// unlimited (then `stacker` is asked, as on every other thread).
+fn main_stack_room(rlimit_stack: Option<u64>) -> Option<usize> {
+    const MARGIN: u64 = 256 << 10;
+    let limit = rlimit_stack.filter(|&l| l != u64::MAX)?;
+    usize::try_from((limit / 4 * 3).checked_sub(MARGIN)?).ok()
+}
+
+/// The soft limit of the main thread's stack; `None` when unlimited or unknown.
+#[cfg(unix)]
+fn rlimit_stack() -> Option<u64> {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the one struct it is given.
+    let known = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut lim) } == 0;
+    (known && lim.rlim_cur != libc::RLIM_INFINITY).then_some(lim.rlim_cur)
+}
+
+#[cfg(not(unix))]
+fn rlimit_stack() -> Option<u64> {
+    None
+}
+
+/// For the binary's `main`, before anything is parsed: records how much stack
+/// the main thread has below this frame, so that parsing needs no `stacker`
+/// look-up of the stack's bounds, which on the main thread has glibc read and
+/// scan all of /proc/self/maps (about a tenth of the instructions of a whole
+/// `tirtui replay`). Does nothing on any other thread.
+pub fn note_main_thread_stack() {
+    if std::thread::current().name() != Some("main") {
+        return;
+    }
+    if let Some(room) = main_stack_room(rlimit_stack()) {
+        let floor = stack_address().saturating_sub(room);
+        STACK_FLOOR.with(|f| f.set(floor));
+    }
 }
 
 /// Parses a whole file.
@@ -538,5 +599,30 @@ mod tests {
         src.push_str(&" ".repeat(300));
         src.push_str("pass\n");
         assert!(parse(&src).is_err());
+    }
+
+    #[test]
+    fn main_stack_room_is_three_quarters_of_the_limit_less_a_margin() {
+        let mib = 1usize << 20;
+        assert_eq!(main_stack_room(Some(8 << 20)), Some(6 * mib - (256 << 10)));
+        // Unlimited or unknown: stacker decides.
+        assert_eq!(main_stack_room(Some(u64::MAX)), None);
+        assert_eq!(main_stack_room(None), None);
+        // Smaller than the margin: nothing is assumed.
+        assert_eq!(main_stack_room(Some(256 << 10)), None);
+    }
+
+    #[test]
+    fn only_the_main_thread_notes_its_stack() {
+        let floor = std::thread::Builder::new()
+            .name("worker".into())
+            .spawn(|| {
+                note_main_thread_stack();
+                STACK_FLOOR.with(Cell::get)
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(floor, 0);
     }
 }

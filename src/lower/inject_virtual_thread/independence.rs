@@ -74,8 +74,19 @@ pub fn independent(
         {
             continue;
         }
+        // Each write's region once, not once per read: relaxing is most of the check.
+        let mut write_regions: Vec<Option<Option<(Expr, Expr)>>> = vec![None; writes.len()];
         for r in reads {
-            if !writes.iter().any(|w| contains(ctx, w, r, &fixed)) {
+            let read = region(ctx, r, &fixed);
+            let covered = read.is_some_and(|read| {
+                writes.iter().enumerate().any(|(i, w)| {
+                    let write = write_regions[i].get_or_insert_with(|| region(ctx, w, &fixed));
+                    write
+                        .as_ref()
+                        .is_some_and(|write| contains(ctx, write, &read, &fixed))
+                })
+            });
+            if !covered {
                 return Err(*b);
             }
         }
@@ -105,14 +116,13 @@ fn region(ctx: TypeCtx, a: &Access, fixed: &VarRanges) -> Option<(Expr, Expr)> {
     Some((r.min, hi))
 }
 
-/// The elements `r` reads for one virtual thread lie within those `w` writes for it.
-fn contains(ctx: TypeCtx, w: &Access, r: &Access, fixed: &VarRanges) -> bool {
-    let (Some((wlo, whi)), Some((rlo, rhi))) = (region(ctx, w, fixed), region(ctx, r, fixed))
-    else {
-        return false;
-    };
-    let le = |a: Expr, b: Expr| {
-        const_bounds_typed(ctx, &Expr::sub(a, b), fixed).is_some_and(|(_, hi)| hi <= 0)
+/// The elements one virtual thread reads (`read`) lie within those it writes (`write`).
+fn contains(ctx: TypeCtx, write: &(Expr, Expr), read: &(Expr, Expr), fixed: &VarRanges) -> bool {
+    let (wlo, whi) = write;
+    let (rlo, rhi) = read;
+    let le = |a: &Expr, b: &Expr| {
+        const_bounds_typed(ctx, &Expr::sub(a.clone(), b.clone()), fixed)
+            .is_some_and(|(_, hi)| hi <= 0)
     };
     le(wlo, rlo) && le(rhi, whi)
 }
