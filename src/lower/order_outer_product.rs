@@ -71,7 +71,7 @@ fn reorder(f: &Lowered, nest: &LStmt) -> Option<LStmt> {
     // not register tiles, and copying them out would be wasted (this runs on
     // every lowering).
     let mut roles = None;
-    let (updates, _) = shape(nest, &mut roles)?;
+    let (updates, _) = shape(nest, &mut roles, &mut Vec::new())?;
     let roles = roles?;
     if updates < 2 {
         return None;
@@ -153,24 +153,28 @@ fn serpentine(updates: &mut [Update]) {
 }
 
 /// The multiply-adds and loop iterations of a nest of unrolled constant loops
-/// around multiply-add stores with the same `roles`; `None` for anything else
-/// or a nest past `MAX_UPDATES` in either count.
-fn shape(s: &LStmt, roles: &mut Option<Roles>) -> Option<(usize, usize)> {
+/// around multiply-add stores with the same `roles`, indexed by the nest's own
+/// loops only (`vars`: the loops around `s`); `None` for anything else or a
+/// nest past `MAX_UPDATES` in either count.
+fn shape(s: &LStmt, roles: &mut Option<Roles>, vars: &mut Vec<VarId>) -> Option<(usize, usize)> {
     let (updates, iterations) = match s {
         LStmt::For(l) if l.kind == ForKind::Unrolled => {
             l.min.as_int()?;
             let extent = usize::try_from(l.extent.as_int()?).ok()?;
-            let (u, i) = shape(&l.body, roles)?;
+            vars.push(l.var);
+            let inner = shape(&l.body, roles, vars);
+            vars.pop();
+            let (u, i) = inner?;
             (u.checked_mul(extent)?, i.max(1).checked_mul(extent)?)
         }
-        LStmt::Block(b) => shape(&b.body, roles)?,
+        LStmt::Block(b) => shape(&b.body, roles, vars)?,
         LStmt::Seq(v) => v.iter().try_fold((0usize, 0usize), |(u, i), c| {
-            let (cu, ci) = shape(c, roles)?;
+            let (cu, ci) = shape(c, roles, vars)?;
             Some((u + cu, i + ci))
         })?,
         LStmt::Store(st) => {
             let r = multiply_add(st)?;
-            if *roles.get_or_insert(r) != r {
+            if *roles.get_or_insert(r) != r || !indexed_by(st, vars) {
                 return None;
             }
             (1, 0)
@@ -292,6 +296,25 @@ fn eval(e: &Expr, env: &[(VarId, Expr)]) -> Option<i64> {
         _ => return None,
     };
     i32::try_from(v).is_ok().then_some(v)
+}
+
+/// True when every variable in the store's and its loads' indices is one of
+/// `vars`: only then do the copies have constant indices to order by (an
+/// index on an outer loop, such as a double buffer's `k % 2`, leaves the nest
+/// as it is, and finding that out after copying it would be wasted).
+fn indexed_by(st: &LStore, vars: &[VarId]) -> bool {
+    fn closed(e: &Expr, vars: &[VarId]) -> bool {
+        match e {
+            Expr::Var(v) => vars.contains(v),
+            Expr::Load(_, idx) => idx.iter().all(|i| closed(i, vars)),
+            _ => {
+                let mut ok = true;
+                e.for_each_child(|c| ok = ok && closed(c, vars));
+                ok
+            }
+        }
+    }
+    st.indices.iter().all(|i| closed(i, vars)) && closed(&st.value, vars)
 }
 
 /// `acc[..] = acc[..] + first[..] * second[..]` (either side of the `+`, loads
