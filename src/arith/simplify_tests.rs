@@ -367,9 +367,18 @@ proptest! {
         let s = Simplifier::new(TypeCtx::default(), &vr);
         for x in [&e, &c] {
             prop_assert_eq!(s.simp(x), reference_simp(&s, x));
-            // The form handed to a parent is what reading the result gives.
-            let (simplified, form) = s.simp_with_form(x);
-            prop_assert_eq!(form, TypeCtx::default().to_affine(&simplified));
+            // The form handed to a parent is what reading the result gives,
+            // and a part's kind and dtype are those of its expression (a
+            // pending part's, without building it).
+            let part = s.simp_with_form(x);
+            let (is_int, dtype) = (s.part_is_int(&part), s.part_int_dtype(&part));
+            let form = part.form.clone();
+            let simplified = part.into_expr(&s, x);
+            prop_assert_eq!(&simplified, &s.simp(x));
+            let ctx = TypeCtx::default();
+            prop_assert_eq!(form, ctx.to_affine(&simplified));
+            prop_assert_eq!(is_int, ctx.is_int(&simplified));
+            prop_assert_eq!(dtype, ctx.int_dtype(&simplified));
         }
     }
 }

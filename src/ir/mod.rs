@@ -12,12 +12,14 @@
 
 mod dtype;
 mod expr;
+mod idhash;
 mod shared;
 mod stmt;
 
 pub use dtype::DataType;
 pub use expr::{BinOp, Expr, Intrinsic, Range};
-pub use shared::Shared;
+pub use idhash::{IdHasher, IdMap, IdSet};
+pub use shared::{Shared, SharedWeak};
 pub use stmt::{
     AnnValue, Annotations, Block, BlockId, BlockRealize, BufferRegion, BufferStore, For, ForKind,
     IfThenElse, IterKind, IterVar, LetStmt, LoopId, MatchBuffer, Stmt, ThreadAxis,

@@ -46,7 +46,15 @@ impl ThreadAxis {
     }
 
     pub fn from_tag(tag: &str) -> Option<ThreadAxis> {
-        ThreadAxis::ALL.into_iter().find(|a| a.tag() == tag)
+        // Split rather than compare with each `tag()`: no string per candidate.
+        let (base, dim) = tag.split_once('.')?;
+        let dim = ["x", "y", "z"].iter().position(|d| *d == dim)? as u8;
+        match base {
+            "blockIdx" => Some(ThreadAxis::BlockIdx(dim)),
+            "threadIdx" => Some(ThreadAxis::ThreadIdx(dim)),
+            "vthread" => Some(ThreadAxis::VThread(dim)),
+            _ => None,
+        }
     }
 
     pub fn is_thread_idx(self) -> bool {
@@ -336,5 +344,20 @@ impl Stmt {
     /// Substitutes variables in every expression of this statement tree.
     pub fn substitute(&mut self, map: &impl Fn(VarId) -> Option<Expr>) {
         self.visit_mut(&mut |s| s.for_each_expr_mut(|e| e.substitute(map)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_tags_read_back() {
+        for axis in ThreadAxis::ALL {
+            assert_eq!(ThreadAxis::from_tag(&axis.tag()), Some(axis));
+        }
+        for bad in ["threadIdx", "threadIdx.w", "threadidx.x", "vthread.x.y", ".x", ""] {
+            assert_eq!(ThreadAxis::from_tag(bad), None, "{bad}");
+        }
     }
 }

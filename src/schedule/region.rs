@@ -33,7 +33,7 @@ pub fn relaxed_access_in(
     stop: Option<LoopId>,
     extra_relax: &[LoopId],
 ) -> Option<Vec<Range>> {
-    let realize = func.find_block(block)?;
+    let (realize, loops) = tree::block_and_loops(func, block)?;
     let regions = if is_write {
         &realize.block.writes
     } else {
@@ -58,13 +58,12 @@ pub fn relaxed_access_in(
         r.min.substitute(&map);
         r.extent.substitute(&map);
     }
-    let loops = tree::loops_of_block(func, block)?;
     let start = match stop {
-        Some(s) => loops.iter().position(|l| *l == s)? + 1,
+        Some(s) => loops.iter().position(|l| l.id == s)? + 1,
         None => 0,
     };
-    let mut relax: Vec<crate::ir::VarId> = Vec::new();
-    for l in loops[start..].iter().chain(extra_relax) {
+    let mut relax: Vec<crate::ir::VarId> = loops[start..].iter().map(|l| l.var).collect();
+    for l in extra_relax {
         if let Some(f) = func.find_loop(*l) {
             relax.push(f.var);
         }
@@ -160,8 +159,9 @@ pub fn domain_guard(iter_vars: &[crate::ir::IterVar], values: &[Expr], ranges: &
             Expr::lt(value.clone(), hi),
         ];
         for c in conds {
-            if !crate::arith::bound::can_prove(&c, ranges) {
-                let c = crate::arith::simplify_with(&c, ranges);
+            // `can_prove` is this simplification being true: simplified once.
+            let c = crate::arith::simplify_with(&c, ranges);
+            if !c.is_const_true() {
                 predicate = if predicate.is_const_true() {
                     c
                 } else {

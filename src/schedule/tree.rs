@@ -168,6 +168,40 @@ fn loops_after_last_block(path: &[Ancestor]) -> Vec<LoopId> {
         .collect()
 }
 
+/// The block and the loops between it and its scope root (outermost first):
+/// `PrimFunc::find_block` and `loops_of_block`, in one walk.
+pub fn block_and_loops(func: &PrimFunc, id: BlockId) -> Option<(&BlockRealize, Vec<&For>)> {
+    fn walk<'a>(stmt: &'a Stmt, id: BlockId, loops: &mut Vec<&'a For>) -> Option<&'a BlockRealize> {
+        match stmt {
+            Stmt::BlockRealize(r) if r.block.id == id => return Some(r),
+            Stmt::For(l) => {
+                loops.push(l);
+                let found = walk(&l.body, id, loops);
+                if found.is_none() {
+                    loops.pop();
+                }
+                return found;
+            }
+            _ => {}
+        }
+        // Inside another block, the loops above it are not the target's.
+        let outer = matches!(stmt, Stmt::BlockRealize(_)).then(|| std::mem::take(loops));
+        let mut found = None;
+        stmt.for_each_child(|c| {
+            if found.is_none() {
+                found = walk(c, id, loops);
+            }
+        });
+        if let (None, Some(outer)) = (found, outer) {
+            *loops = outer;
+        }
+        found
+    }
+    let mut loops = Vec::new();
+    let realize = walk(&func.body, id, &mut loops)?;
+    Some((realize, loops))
+}
+
 /// The block whose body contains this block (TVM's scope root); None for the root block.
 pub fn scope_of_block(func: &PrimFunc, id: BlockId) -> Option<BlockId> {
     let path = ancestors_of_block(func, id)?;
@@ -310,4 +344,42 @@ fn needs_cleanup(stmt: &Stmt) -> bool {
     let mut below = false;
     stmt.for_each_child(|c| below = below || needs_cleanup(c));
     here || below
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Nested blocks (the outer block's loops are not the inner block's) and
+    // two nests side by side.
+    const TIR: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32")):
+    for i in range(16):
+        with T.block("outer"):
+            vi = T.axis.spatial(16, i)
+            for j in range(16):
+                with T.block("inner"):
+                    vj = T.axis.spatial(16, j)
+                    B[vi, vj] = A[vi, vj]
+    for k in range(4):
+        for l in range(4):
+            with T.block("side"):
+                vk, vl = T.axis.remap("SS", [k, l])
+                B[vk, vl] = T.float32(0)
+"#;
+
+    #[test]
+    fn block_and_loops_is_find_block_and_loops_of_block() {
+        let func = crate::script::parse_func(TIR, None).expect("parses");
+        for b in func.blocks() {
+            let (realize, loops) = block_and_loops(&func, b.id).expect("found");
+            assert_eq!(realize, func.find_block(b.id).expect("block"));
+            let ids: Vec<LoopId> = loops.iter().map(|l| l.id).collect();
+            assert_eq!(Some(ids), loops_of_block(&func, b.id), "{}", b.name);
+        }
+        let inner = func.blocks_named("inner")[0].id;
+        assert_eq!(block_and_loops(&func, inner).expect("inner").1.len(), 1);
+        assert!(block_and_loops(&func, BlockId(999)).is_none());
+    }
 }
