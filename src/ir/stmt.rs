@@ -230,6 +230,26 @@ impl Stmt {
     }
 
     /// Calls `f` on every direct child statement, mutably.
+    /// The `i`-th child, in `for_each_child` order (for walks that stop early).
+    pub fn child(&self, i: usize) -> Option<&Stmt> {
+        match self {
+            Stmt::For(l) => (i == 0).then_some(&l.body),
+            Stmt::BlockRealize(r) => match (&r.block.init, i) {
+                (Some(init), 0) => Some(init),
+                (Some(_), 1) | (None, 0) => Some(&r.block.body),
+                _ => None,
+            },
+            Stmt::Seq(v) => v.get(i),
+            Stmt::IfThenElse(c) => match i {
+                0 => Some(&c.then_case),
+                1 => c.else_case.as_ref(),
+                _ => None,
+            },
+            Stmt::LetStmt(l) => (i == 0).then_some(&l.body),
+            Stmt::BufferStore(_) | Stmt::Evaluate(_) => None,
+        }
+    }
+
     pub fn for_each_child_mut(&mut self, mut f: impl FnMut(&mut Stmt)) {
         match self {
             Stmt::For(l) => f(&mut l.body),
