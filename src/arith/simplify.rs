@@ -28,6 +28,23 @@ pub fn simplify_with(e: &Expr, ranges: &VarRanges) -> Expr {
     Simplifier::new(TypeCtx::default(), ranges).simp(e)
 }
 
+/// `simplify_with(&Expr::binary(op, a, b), ranges)` for operands that are
+/// `simplify_with`'s output already: for every operator but `+`, `-`, `*`
+/// (whose operands' forms are read again), only the operator's own rules,
+/// without simplifying the operands again.
+pub(crate) fn simplify_binary_of_simplified(
+    op: BinOp,
+    a: Expr,
+    b: Expr,
+    ranges: &VarRanges,
+) -> Expr {
+    let s = Simplifier::new(TypeCtx::default(), ranges);
+    match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul => s.simp(&Expr::binary(op, a, b)),
+        _ => s.binary(op, a, b),
+    }
+}
+
 /// Like `simplify_with`, with the variable and buffer dtypes of `func` when given
 /// (so float variables and integer loads are told apart).
 pub fn simplify_in(func: Option<&PrimFunc>, e: &Expr, ranges: &VarRanges) -> Expr {

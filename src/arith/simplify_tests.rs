@@ -382,3 +382,24 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn an_operator_on_simplified_operands_is_the_whole_simplified(
+        a in arb_expr(),
+        b in arb_expr(),
+        rs in arb_ranges(),
+        pick in 0usize..9,
+    ) {
+        let vr = to_var_ranges(&rs);
+        let op = [
+            BinOp::Ge, BinOp::Lt, BinOp::Eq, BinOp::Le, BinOp::FloorDiv,
+            BinOp::FloorMod, BinOp::Min, BinOp::Add, BinOp::Mul,
+        ][pick];
+        let whole = simplify_with(&Expr::binary(op, a.clone(), b.clone()), &vr);
+        let (sa, sb) = (simplify_with(&a, &vr), simplify_with(&b, &vr));
+        prop_assert_eq!(super::simplify_binary_of_simplified(op, sa, sb, &vr), whole);
+    }
+}

@@ -150,17 +150,22 @@ pub fn refresh_regions(func: &mut PrimFunc, ids: &[BlockId]) {
 /// the bounds that cannot be proven from `ranges` (true when all are proven).
 /// A region that runs past a domain (after a non-divisible split) needs it.
 pub fn domain_guard(iter_vars: &[crate::ir::IterVar], values: &[Expr], ranges: &VarRanges) -> Expr {
+    use crate::arith::simplify::simplify_binary_of_simplified;
+    use crate::arith::simplify_with;
     let mut predicate = Expr::bool(true);
     for (iv, value) in iter_vars.iter().zip(values) {
-        let lo = iv.dom.min.clone();
         let hi = crate::arith::simplify(&Expr::add(iv.dom.min.clone(), iv.dom.extent.clone()));
+        // `simplify_with(value >= lo)` and `simplify_with(value < hi)`, with
+        // `value` simplified once for both.
+        let value = simplify_with(value, ranges);
+        let lo = simplify_with(&iv.dom.min, ranges);
+        let hi = simplify_with(&hi, ranges);
         let conds = [
-            Expr::binary(crate::ir::BinOp::Ge, value.clone(), lo),
-            Expr::lt(value.clone(), hi),
+            simplify_binary_of_simplified(crate::ir::BinOp::Ge, value.clone(), lo, ranges),
+            simplify_binary_of_simplified(crate::ir::BinOp::Lt, value, hi, ranges),
         ];
         for c in conds {
-            // `can_prove` is this simplification being true: simplified once.
-            let c = crate::arith::simplify_with(&c, ranges);
+            // `can_prove` is this simplification being true.
             if !c.is_const_true() {
                 predicate = if predicate.is_const_true() {
                     c
