@@ -19,7 +19,9 @@
 //! fully unrolled nests of constant extent, which it copies out.
 
 use super::lir::{LBlock, LStmt, LStore, Lowered};
-use crate::ir::{BinOp, BufferId, Expr, ForKind, StorageScope};
+use super::simplify::simplify_stmt;
+use crate::arith::VarRanges;
+use crate::ir::{BinOp, BufferId, DataType, Expr, ForKind, StorageScope, VarId};
 
 /// Largest nest (in multiply-adds) copied out: a 16x8 tile is 128.
 const MAX_UPDATES: usize = 256;
@@ -69,7 +71,7 @@ fn reorder(f: &Lowered, nest: &LStmt) -> Option<LStmt> {
     // not register tiles, and copying them out would be wasted (this runs on
     // every lowering).
     let mut roles = None;
-    let (updates, _) = shape(nest, &mut roles)?;
+    let (updates, _) = shape(nest, &mut roles, &mut Vec::new())?;
     let roles = roles?;
     if updates < 2 {
         return None;
@@ -89,7 +91,7 @@ fn reorder(f: &Lowered, nest: &LStmt) -> Option<LStmt> {
     }
     let mut copies = Vec::with_capacity(updates);
     let mut block = None;
-    unroll(f, nest, &mut block, &mut copies)?;
+    unroll(f, nest, &mut Vec::new(), &mut block, &mut copies)?;
     let updates = copies
         .into_iter()
         .map(|store| {
@@ -151,24 +153,28 @@ fn serpentine(updates: &mut [Update]) {
 }
 
 /// The multiply-adds and loop iterations of a nest of unrolled constant loops
-/// around multiply-add stores with the same `roles`; `None` for anything else
-/// or a nest past `MAX_UPDATES` in either count.
-fn shape(s: &LStmt, roles: &mut Option<Roles>) -> Option<(usize, usize)> {
+/// around multiply-add stores with the same `roles`, indexed by the nest's own
+/// loops only (`vars`: the loops around `s`); `None` for anything else or a
+/// nest past `MAX_UPDATES` in either count.
+fn shape(s: &LStmt, roles: &mut Option<Roles>, vars: &mut Vec<VarId>) -> Option<(usize, usize)> {
     let (updates, iterations) = match s {
         LStmt::For(l) if l.kind == ForKind::Unrolled => {
             l.min.as_int()?;
             let extent = usize::try_from(l.extent.as_int()?).ok()?;
-            let (u, i) = shape(&l.body, roles)?;
+            vars.push(l.var);
+            let inner = shape(&l.body, roles, vars);
+            vars.pop();
+            let (u, i) = inner?;
             (u.checked_mul(extent)?, i.max(1).checked_mul(extent)?)
         }
-        LStmt::Block(b) => shape(&b.body, roles)?,
+        LStmt::Block(b) => shape(&b.body, roles, vars)?,
         LStmt::Seq(v) => v.iter().try_fold((0usize, 0usize), |(u, i), c| {
-            let (cu, ci) = shape(c, roles)?;
+            let (cu, ci) = shape(c, roles, vars)?;
             Some((u + cu, i + ci))
         })?,
         LStmt::Store(st) => {
             let r = multiply_add(st)?;
-            if *roles.get_or_insert(r) != r {
+            if *roles.get_or_insert(r) != r || !indexed_by(st, vars) {
                 return None;
             }
             (1, 0)
@@ -179,11 +185,13 @@ fn shape(s: &LStmt, roles: &mut Option<Roles>) -> Option<(usize, usize)> {
 }
 
 /// Copies out the stores of `s` for every value of its unrolled loops, in loop
-/// order. `block` records the one block marker the stores sit in (`Some(None)`
-/// once two differ). `None` when anything else is in the nest.
+/// order, each simplified once with every loop variable around it replaced by
+/// its value (`env`). `block` records the one block marker the stores sit in
+/// (`Some(None)` once two differ). `None` when anything else is in the nest.
 fn unroll(
     f: &Lowered,
     s: &LStmt,
+    env: &mut Vec<(VarId, Expr)>,
     block: &mut Option<Option<String>>,
     out: &mut Vec<LStore>,
 ) -> Option<()> {
@@ -191,7 +199,10 @@ fn unroll(
         LStmt::For(l) if l.kind == ForKind::Unrolled => {
             let (min, extent) = (l.min.as_int()?, l.extent.as_int()?);
             for i in min..min + extent {
-                unroll(f, &super::unroll::body_at(f, l, Expr::int(i)), block, out)?;
+                env.push((l.var, Expr::int(i)));
+                let done = unroll(f, &l.body, env, block, out);
+                env.pop();
+                done?;
             }
             Some(())
         }
@@ -201,15 +212,109 @@ fn unroll(
                 Some(Some(name)) if *name != b.name => *block = Some(None),
                 _ => {}
             }
-            unroll(f, &b.body, block, out)
+            unroll(f, &b.body, env, block, out)
         }
-        LStmt::Seq(v) => v.iter().try_for_each(|c| unroll(f, c, block, out)),
+        LStmt::Seq(v) => v.iter().try_for_each(|c| unroll(f, c, env, block, out)),
         LStmt::Store(st) => {
-            out.push(st.clone());
+            if let Some(copy) = constant_copy(st, env) {
+                out.push(copy);
+                return Some(());
+            }
+            let mut copy = LStmt::Store(st.clone());
+            copy.substitute(&|v| {
+                env.iter()
+                    .rev()
+                    .find(|(x, _)| *x == v)
+                    .map(|(_, value)| value.clone())
+            });
+            match simplify_stmt(f, copy, &mut VarRanges::new()) {
+                LStmt::Store(st) => out.push(st),
+                _ => return None,
+            }
             Some(())
         }
         _ => None,
     }
+}
+
+/// The copy of a multiply-add at the loop values `env`, when every index
+/// folds to an int32 constant: what simplifying the substituted store gives,
+/// without the simplifier's cost (a register tile has up to 256 of these per
+/// nest, on every lowering). `None` leaves the store to the simplifier.
+fn constant_copy(st: &LStore, env: &[(VarId, Expr)]) -> Option<LStore> {
+    let indices = st
+        .indices
+        .iter()
+        .map(|e| Some(Expr::int(eval(e, env)?)))
+        .collect::<Option<Vec<_>>>()?;
+    Some(LStore {
+        buffer: st.buffer,
+        indices,
+        value: constant_value(&st.value, env)?,
+    })
+}
+
+/// A multiply-add's value with its loads' indices folded: only `+`, `*`,
+/// casts and loads, which the simplifier leaves in place once the indices
+/// are constants.
+fn constant_value(e: &Expr, env: &[(VarId, Expr)]) -> Option<Expr> {
+    Some(match e {
+        Expr::Load(b, idx) => Expr::Load(
+            *b,
+            idx.iter()
+                .map(|i| Some(Expr::int(eval(i, env)?)))
+                .collect::<Option<_>>()?,
+        ),
+        Expr::Cast(t, inner) => Expr::Cast(*t, Box::new(constant_value(inner, env)?)),
+        Expr::Binary(op @ (BinOp::Add | BinOp::Mul), l, r) => {
+            Expr::binary(*op, constant_value(l, env)?, constant_value(r, env)?)
+        }
+        _ => return None,
+    })
+}
+
+/// The value of an int32 index expression whose variables are all in `env`.
+fn eval(e: &Expr, env: &[(VarId, Expr)]) -> Option<i64> {
+    let v = match e {
+        Expr::Int(v, DataType::I32) => *v,
+        Expr::Var(x) => match env.iter().rev().find(|(y, _)| y == x)?.1 {
+            Expr::Int(v, DataType::I32) => v,
+            _ => return None,
+        },
+        Expr::Binary(op, l, r) => {
+            let (a, b) = (eval(l, env)?, eval(r, env)?);
+            match op {
+                BinOp::Add => a.checked_add(b)?,
+                BinOp::Sub => a.checked_sub(b)?,
+                BinOp::Mul => a.checked_mul(b)?,
+                // Floor division and modulo agree with Euclid's for b > 0.
+                BinOp::FloorDiv if b > 0 => a.div_euclid(b),
+                BinOp::FloorMod if b > 0 => a.rem_euclid(b),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    i32::try_from(v).is_ok().then_some(v)
+}
+
+/// True when every variable in the store's and its loads' indices is one of
+/// `vars`: only then do the copies have constant indices to order by (an
+/// index on an outer loop, such as a double buffer's `k % 2`, leaves the nest
+/// as it is, and finding that out after copying it would be wasted).
+fn indexed_by(st: &LStore, vars: &[VarId]) -> bool {
+    fn closed(e: &Expr, vars: &[VarId]) -> bool {
+        match e {
+            Expr::Var(v) => vars.contains(v),
+            Expr::Load(_, idx) => idx.iter().all(|i| closed(i, vars)),
+            _ => {
+                let mut ok = true;
+                e.for_each_child(|c| ok = ok && closed(c, vars));
+                ok
+            }
+        }
+    }
+    st.indices.iter().all(|i| closed(i, vars)) && closed(&st.value, vars)
 }
 
 /// `acc[..] = acc[..] + first[..] * second[..]` (either side of the `+`, loads
@@ -281,6 +386,27 @@ mod tests {
             outer,
             inner,
         }
+    }
+
+    #[test]
+    fn indices_fold_only_when_every_variable_is_known() {
+        let (i, j) = (VarId(0), VarId(1));
+        let env = [(i, Expr::int(3)), (j, Expr::int(-7))];
+        let idx = Expr::add(
+            Expr::mul(Expr::var(i), Expr::int(8)),
+            Expr::binary(BinOp::FloorMod, Expr::var(j), Expr::int(4)),
+        );
+        assert_eq!(eval(&idx, &env), Some(3 * 8 + 1));
+        let div = Expr::binary(BinOp::FloorDiv, Expr::var(j), Expr::int(2));
+        assert_eq!(eval(&div, &env), Some(-4));
+        // An unknown variable, a negative divisor, an int32 overflow, an int64
+        // constant: left to the simplifier.
+        assert_eq!(eval(&Expr::var(VarId(2)), &env), None);
+        let neg = Expr::binary(BinOp::FloorDiv, Expr::var(i), Expr::int(-2));
+        assert_eq!(eval(&neg, &env), None);
+        let big = Expr::mul(Expr::int(1 << 20), Expr::int(1 << 20));
+        assert_eq!(eval(&big, &env), None);
+        assert_eq!(eval(&Expr::Int(1, DataType::I64), &env), None);
     }
 
     #[test]
