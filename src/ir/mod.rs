@@ -318,7 +318,12 @@ pub fn find_loop_in(stmt: &Stmt, id: LoopId) -> Option<&For> {
 pub fn first_in_children<'a, T>(stmt: &'a Stmt, f: &impl Fn(&'a Stmt) -> Option<T>) -> Option<T> {
     match stmt {
         Stmt::For(l) => f(&l.body),
-        Stmt::BlockRealize(r) => r.block.init.as_ref().and_then(f).or_else(|| f(&r.block.body)),
+        Stmt::BlockRealize(r) => r
+            .block
+            .init
+            .as_ref()
+            .and_then(f)
+            .or_else(|| f(&r.block.body)),
         Stmt::Seq(v) => v.iter().find_map(f),
         Stmt::IfThenElse(i) => f(&i.then_case).or_else(|| i.else_case.as_ref().and_then(f)),
         Stmt::LetStmt(l) => f(&l.body),

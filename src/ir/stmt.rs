@@ -376,7 +376,14 @@ mod tests {
         for axis in ThreadAxis::ALL {
             assert_eq!(ThreadAxis::from_tag(&axis.tag()), Some(axis));
         }
-        for bad in ["threadIdx", "threadIdx.w", "threadidx.x", "vthread.x.y", ".x", ""] {
+        for bad in [
+            "threadIdx",
+            "threadIdx.w",
+            "threadidx.x",
+            "vthread.x.y",
+            ".x",
+            "",
+        ] {
             assert_eq!(ThreadAxis::from_tag(bad), None, "{bad}");
         }
     }

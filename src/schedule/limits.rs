@@ -98,7 +98,12 @@ type Measure = (usize, usize);
 
 impl std::fmt::Debug for Sizes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Sizes({} loops, {} blocks)", self.loops.len(), self.blocks.len())
+        write!(
+            f,
+            "Sizes({} loops, {} blocks)",
+            self.loops.len(),
+            self.blocks.len()
+        )
     }
 }
 

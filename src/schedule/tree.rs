@@ -460,7 +460,10 @@ def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32")):
         }
         let inner = func.blocks_named("inner")[0].id;
         let outer = func.blocks_named("outer")[0].id;
-        assert_eq!(scope_realize_of_block(&func, inner).map(|r| r.block.id), Some(outer));
+        assert_eq!(
+            scope_realize_of_block(&func, inner).map(|r| r.block.id),
+            Some(outer)
+        );
         assert!(scope_realize_of_block(&func, BlockId(999)).is_none());
     }
 }
