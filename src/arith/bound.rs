@@ -354,7 +354,8 @@ impl<'a> Relaxer<'a> {
             return Some((e.clone(), e.clone()));
         }
         let aff = self.ctx.to_affine(e)?;
-        if aff.terms.len() == 1 && aff.constant == 0 && aff.terms[0] == (e.clone(), 1) {
+        if aff.terms.len() == 1 && aff.constant == 0 && aff.terms[0].1 == 1 && aff.terms[0].0 == *e
+        {
             return self.atom(e, depth);
         }
         let mut lo = Affine::constant(aff.constant);
@@ -362,8 +363,9 @@ impl<'a> Relaxer<'a> {
         for (atom, c) in &aff.terms {
             let (alo, ahi) = self.atom(atom, depth)?;
             let (from_lo, from_hi) = if *c > 0 { (alo, ahi) } else { (ahi, alo) };
-            lo = lo.add(&self.affine_of(from_lo).scale(*c)?)?;
-            hi = hi.add(&self.affine_of(from_hi).scale(*c)?)?;
+            // Owned (`add_owned`, `scale_owned`): the same sums without copies.
+            lo = lo.add_owned(self.affine_of(from_lo).scale_owned(*c)?)?;
+            hi = hi.add_owned(self.affine_of(from_hi).scale_owned(*c)?)?;
         }
         let dtype = self.ctx.index_dtype(e);
         Some((lo.to_expr_typed(dtype), hi.to_expr_typed(dtype)))
