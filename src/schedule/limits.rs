@@ -108,6 +108,16 @@ impl std::fmt::Debug for Sizes {
 }
 
 impl Sizes {
+    /// Room for the loops and blocks of a typical program and its recent
+    /// versions, so that the first steps do not grow the maps again and again.
+    pub fn with_room() -> Sizes {
+        Sizes {
+            loops: IdMap::with_capacity_and_hasher(128, Default::default()),
+            blocks: IdMap::with_capacity_and_hasher(64, Default::default()),
+            swept: 0,
+        }
+    }
+
     /// `nest_and_nodes(stmt)`, reusing and recording the measures of loops and blocks.
     pub fn measure(&mut self, stmt: &Stmt) -> Measure {
         match stmt {

@@ -70,7 +70,7 @@ impl Schedule {
             func,
             previous: None,
             fixpoints: fixpoints::Fixpoints::default(),
-            sizes: limits::Sizes::default(),
+            sizes: limits::Sizes::with_room(),
         }
     }
 

@@ -97,7 +97,8 @@ impl Replayer {
     pub fn new(func: PrimFunc) -> Replayer {
         Replayer {
             schedule: Schedule::new(func),
-            names: IdMap::default(),
+            // Room for a session's names, bound one by one at each step.
+            names: IdMap::with_capacity_and_hasher(64, Default::default()),
         }
     }
 
