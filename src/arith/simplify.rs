@@ -28,6 +28,23 @@ pub fn simplify_with(e: &Expr, ranges: &VarRanges) -> Expr {
     Simplifier::new(TypeCtx::default(), ranges).simp(e)
 }
 
+/// `simplify_with(&Expr::binary(op, a, b), ranges)` for operands that are
+/// `simplify_with`'s output already: for every operator but `+`, `-`, `*`
+/// (whose operands' forms are read again), only the operator's own rules,
+/// without simplifying the operands again.
+pub(crate) fn simplify_binary_of_simplified(
+    op: BinOp,
+    a: Expr,
+    b: Expr,
+    ranges: &VarRanges,
+) -> Expr {
+    let s = Simplifier::new(TypeCtx::default(), ranges);
+    match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul => s.simp(&Expr::binary(op, a, b)),
+        _ => s.binary(op, a, b),
+    }
+}
+
 /// Like `simplify_with`, with the variable and buffer dtypes of `func` when given
 /// (so float variables and integer loads are told apart).
 pub fn simplify_in(func: Option<&PrimFunc>, e: &Expr, ranges: &VarRanges) -> Expr {
@@ -61,7 +78,7 @@ impl<'a> Simplifier<'a> {
         match e {
             Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => e.clone(),
             Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
-                self.arith_node(*op, a, b, false).0
+                self.arith_node(*op, a, b, false).into_expr(self, e)
             }
             Expr::Binary(op, a, b) => self.binary(*op, self.simp(a), self.simp(b)),
             Expr::Not(a) => self.not(self.simp(a)),
@@ -74,7 +91,7 @@ impl<'a> Simplifier<'a> {
 
     /// `simp(e)` with `to_affine` of the result, which a `+`/`-`/`*` parent
     /// combines instead of reading the whole simplified subtree again.
-    fn simp_with_form(&self, e: &Expr) -> (Expr, Option<Affine>) {
+    fn simp_with_form(&self, e: &Expr) -> Part {
         match e {
             Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
                 self.arith_node(*op, a, b, true)
@@ -82,7 +99,7 @@ impl<'a> Simplifier<'a> {
             _ => {
                 let s = self.simp(e);
                 let form = self.ctx.to_affine(&s);
-                (s, form)
+                Part::built(s, form)
             }
         }
     }
@@ -90,10 +107,12 @@ impl<'a> Simplifier<'a> {
     /// `binary(op, simp(a), simp(b))` for `+`, `-`, `*`, built bottom-up: the
     /// affine form of the node is the children's forms combined (exactly what
     /// `to_affine` of the node gives), so each level costs its own terms, not
-    /// its whole subtree. With `want_form`, also `to_affine` of the result.
-    fn arith_node(&self, op: BinOp, a: &Expr, b: &Expr, want_form: bool) -> (Expr, Option<Affine>) {
-        let (sa, fa) = self.simp_with_form(a);
-        let (sb, fb) = self.simp_with_form(b);
+    /// its whole subtree. With `want_form`, also `to_affine` of the result,
+    /// and the result may stay pending: a chain of `+`/`*` builds its
+    /// expression once, at the top, not once per level.
+    fn arith_node(&self, op: BinOp, a: &Expr, b: &Expr, want_form: bool) -> Part {
+        let mut pa = self.simp_with_form(a);
+        let mut pb = self.simp_with_form(b);
         let form_of = |e: &Expr| {
             if want_form {
                 self.ctx.to_affine(e)
@@ -101,32 +120,50 @@ impl<'a> Simplifier<'a> {
                 None
             }
         };
-        if let Some(folded) = fold_consts(op, &sa, &sb) {
-            let form = form_of(&folded);
-            return (folded, form);
+        // A pending part has a term, so it is no literal: nothing folds.
+        if let (Some(sa), Some(sb)) = (&pa.built, &pb.built) {
+            if let Some(folded) = fold_consts(op, sa, sb) {
+                let form = form_of(&folded);
+                return Part::built(folded, form);
+            }
         }
-        if !self.both_int(&sa, &sb) {
-            let res = self.arith(op, sa, sb);
+        if !(self.part_is_int(&pa) && self.part_is_int(&pb)) {
+            let res = self.arith(op, pa.into_expr(self, a), pb.into_expr(self, b));
             let form = form_of(&res);
-            return (res, form);
+            return Part::built(res, form);
         }
         // As `TypeCtx::index_dtype` of the node.
         let dtype = self
-            .ctx
-            .int_dtype(&sa)
-            .or_else(|| self.ctx.int_dtype(&sb))
+            .part_int_dtype(&pa)
+            .or_else(|| self.part_int_dtype(&pb))
             .unwrap_or(DataType::I32);
-        let form = match (fa, fb) {
-            (Some(fa), Some(fb)) => match op {
-                BinOp::Add => fa.add_owned(fb),
-                BinOp::Sub => fb.scale_owned(-1).and_then(|fb| fa.add_owned(fb)),
-                _ => match (fa.as_const(), fb.as_const()) {
-                    (_, Some(c)) => fa.scale_owned(c),
-                    (Some(c), None) => fb.scale_owned(c),
-                    (None, None) => Some(Affine::atom(Expr::binary(op, sa.clone(), sb.clone()))),
-                },
-            },
+        let consts = match (&pa.form, &pb.form) {
+            (Some(fa), Some(fb)) => Some((fa.as_const(), fb.as_const())),
             _ => None,
+        };
+        let form = match (consts, pa.take_form(), pb.take_form()) {
+            (Some(_), Some(fa), Some(fb)) if op == BinOp::Add => fa.add_owned(fb),
+            (Some(_), Some(fa), Some(fb)) if op == BinOp::Sub => {
+                fb.scale_owned(-1).and_then(|fb| fa.add_owned(fb))
+            }
+            (Some((_, Some(c))), Some(fa), fb) => {
+                pb.form = fb;
+                fa.scale_owned(c)
+            }
+            (Some((Some(c), None)), fa, Some(fb)) => {
+                pa.form = fa;
+                fb.scale_owned(c)
+            }
+            (Some((None, None)), fa, fb) => {
+                (pa.form, pb.form) = (fa, fb);
+                let sa = pa.built_expr(self, a).clone();
+                let sb = pb.built_expr(self, b).clone();
+                Some(Affine::atom(Expr::binary(op, sa, sb)))
+            }
+            (_, fa, fb) => {
+                (pa.form, pb.form) = (fa, fb);
+                None
+            }
         };
         // As `arith`: a split index's parts add back up first.
         let recombines = form.as_ref().is_some_and(|f| {
@@ -139,22 +176,66 @@ impl<'a> Simplifier<'a> {
         let form = form.map(|f| self.ctx.recombine_div_mod(f));
         match form {
             Some(f) if fits_form(&f, dtype) => {
+                if !want_form {
+                    return Part::built(f.into_expr_typed(dtype), None);
+                }
+                if recombines {
+                    // Something may have recombined: the result is read again.
+                    let res = f.into_expr_typed(dtype);
+                    let reread = self.ctx.to_affine(&res);
+                    return Part::built(res, reread);
+                }
                 // Without a floormod term nothing recombined: the printed form
-                // reads back as `reread_form` says; else it is read again.
-                let reread = (want_form && !recombines).then(|| reread_form(&f));
-                let res = f.into_expr_typed(dtype);
-                let reread = match reread {
-                    None if want_form => self.ctx.to_affine(&res),
-                    r => r,
-                };
-                (res, reread)
+                // reads back as `reread_form` says, and prints as `f` does.
+                Part::pending(reread_form(f), dtype)
             }
             // Not affine, or a number does not fit the type: the node stays.
             f => {
                 let f = if recombines { unrecombined } else { f };
-                (Expr::binary(op, sa, sb), f.filter(|_| want_form))
+                let node = Expr::binary(op, pa.into_expr(self, a), pb.into_expr(self, b));
+                Part::built(node, f.filter(|_| want_form))
             }
         }
+    }
+
+    /// `TypeCtx::is_int` of a part's expression (a pending one is an
+    /// integer sum: its atoms are integers and its literals of an integer type).
+    fn part_is_int(&self, p: &Part) -> bool {
+        match &p.built {
+            Some(e) => self.ctx.is_int(e),
+            None => true,
+        }
+    }
+
+    /// `TypeCtx::int_dtype` of a part's expression, without building it: the
+    /// first typed leaf of `Affine::into_expr_typed`'s sum, in printed order.
+    fn part_int_dtype(&self, p: &Part) -> Option<DataType> {
+        let (f, dtype) = match (&p.built, &p.form) {
+            (Some(e), _) => return self.ctx.int_dtype(e),
+            (None, Some(f)) => (f, p.dtype),
+            (None, None) => return None,
+        };
+        let lead = f.terms.iter().position(|(_, c)| *c > 0);
+        if lead.is_none() && f.constant > 0 {
+            return Some(dtype);
+        }
+        let rest = (0..f.terms.len()).filter(|i| Some(*i) != lead);
+        for (n, i) in lead.into_iter().chain(rest).enumerate() {
+            let (atom, c) = &f.terms[i];
+            if let Some(t) = self.ctx.int_dtype(atom) {
+                return Some(t);
+            }
+            // Later negative terms are subtracted, written with `-c`.
+            let written = if n > 0 && *c < 0 && *c != i64::MIN {
+                -c
+            } else {
+                *c
+            };
+            if written != 1 {
+                return Some(dtype);
+            }
+        }
+        (f.constant != 0).then_some(dtype)
     }
 
     fn binary(&self, op: BinOp, a: Expr, b: Expr) -> Expr {
@@ -515,13 +596,70 @@ fn fits_form(f: &Affine, dtype: DataType) -> bool {
 /// `to_affine` of the form's canonical expression (`Affine::to_expr_typed`),
 /// without building it: the same terms, the leading (first positive) one first.
 /// Reading the printed sum back appends its terms in printed order; atoms are
-/// distinct and read back as themselves, so nothing merges or overflows.
-fn reread_form(f: &Affine) -> Affine {
-    let mut res = f.clone();
-    if let Some(lead) = res.terms.iter().position(|(_, c)| *c > 0) {
-        res.terms[..=lead].rotate_right(1);
+/// distinct and read back as themselves, so nothing merges or overflows. The
+/// result prints as `f` does (the lead is first either way, the other terms
+/// keep their order).
+fn reread_form(mut f: Affine) -> Affine {
+    if let Some(lead) = f.terms.iter().position(|(_, c)| *c > 0) {
+        f.terms[..=lead].rotate_right(1);
     }
-    res
+    f
+}
+
+/// A simplified operand of `+`, `-`, `*`: an expression (with its affine form
+/// when wanted), or only a form whose expression is built if it is needed
+/// (`Affine::into_expr_typed(dtype)`; pending forms have a term).
+struct Part {
+    built: Option<Expr>,
+    form: Option<Affine>,
+    dtype: DataType,
+}
+
+impl Part {
+    fn built(e: Expr, form: Option<Affine>) -> Part {
+        Part {
+            built: Some(e),
+            form,
+            dtype: DataType::I32,
+        }
+    }
+
+    fn pending(form: Affine, dtype: DataType) -> Part {
+        if form.terms.is_empty() {
+            let e = form.clone().into_expr_typed(dtype);
+            return Part::built(e, Some(form));
+        }
+        Part {
+            built: None,
+            form: Some(form),
+            dtype,
+        }
+    }
+
+    /// The form, moved out (to be combined into the parent's).
+    fn take_form(&mut self) -> Option<Affine> {
+        self.form.take()
+    }
+
+    /// The expression, built in place if pending (`into_expr`).
+    fn built_expr(&mut self, s: &Simplifier, source: &Expr) -> &Expr {
+        let e = match (self.built.take(), &self.form) {
+            (Some(e), _) => e,
+            (None, Some(f)) => f.to_expr_typed(self.dtype),
+            (None, None) => s.simp(source),
+        };
+        self.built.insert(e)
+    }
+
+    /// The expression; `source` is what was simplified, simplified again
+    /// when the form was moved out (only on overflow, which is rare).
+    fn into_expr(self, s: &Simplifier, source: &Expr) -> Expr {
+        match (self.built, self.form) {
+            (Some(e), _) => e,
+            (None, Some(f)) => f.into_expr_typed(self.dtype),
+            (None, None) => s.simp(source),
+        }
+    }
 }
 
 /// Splits an affine form into `c * quot + rest` where no term of `rest` is a

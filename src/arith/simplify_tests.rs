@@ -367,9 +367,39 @@ proptest! {
         let s = Simplifier::new(TypeCtx::default(), &vr);
         for x in [&e, &c] {
             prop_assert_eq!(s.simp(x), reference_simp(&s, x));
-            // The form handed to a parent is what reading the result gives.
-            let (simplified, form) = s.simp_with_form(x);
-            prop_assert_eq!(form, TypeCtx::default().to_affine(&simplified));
+            // The form handed to a parent is what reading the result gives,
+            // and a part's kind and dtype are those of its expression (a
+            // pending part's, without building it).
+            let part = s.simp_with_form(x);
+            let (is_int, dtype) = (s.part_is_int(&part), s.part_int_dtype(&part));
+            let form = part.form.clone();
+            let simplified = part.into_expr(&s, x);
+            prop_assert_eq!(&simplified, &s.simp(x));
+            let ctx = TypeCtx::default();
+            prop_assert_eq!(form, ctx.to_affine(&simplified));
+            prop_assert_eq!(is_int, ctx.is_int(&simplified));
+            prop_assert_eq!(dtype, ctx.int_dtype(&simplified));
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn an_operator_on_simplified_operands_is_the_whole_simplified(
+        a in arb_expr(),
+        b in arb_expr(),
+        rs in arb_ranges(),
+        pick in 0usize..9,
+    ) {
+        let vr = to_var_ranges(&rs);
+        let op = [
+            BinOp::Ge, BinOp::Lt, BinOp::Eq, BinOp::Le, BinOp::FloorDiv,
+            BinOp::FloorMod, BinOp::Min, BinOp::Add, BinOp::Mul,
+        ][pick];
+        let whole = simplify_with(&Expr::binary(op, a.clone(), b.clone()), &vr);
+        let (sa, sb) = (simplify_with(&a, &vr), simplify_with(&b, &vr));
+        prop_assert_eq!(super::simplify_binary_of_simplified(op, sa, sb, &vr), whole);
     }
 }

@@ -12,12 +12,14 @@
 
 mod dtype;
 mod expr;
+mod idhash;
 mod shared;
 mod stmt;
 
 pub use dtype::DataType;
 pub use expr::{BinOp, Expr, Intrinsic, Range};
-pub use shared::Shared;
+pub use idhash::{IdHasher, IdMap, IdSet};
+pub use shared::{Shared, SharedWeak};
 pub use stmt::{
     AnnValue, Annotations, Block, BlockId, BlockRealize, BufferRegion, BufferStore, For, ForKind,
     IfThenElse, IterKind, IterVar, LetStmt, LoopId, MatchBuffer, Stmt, ThreadAxis,
@@ -298,15 +300,7 @@ impl PrimFunc {
 pub fn find_block_in(stmt: &Stmt, id: BlockId) -> Option<&BlockRealize> {
     match stmt {
         Stmt::BlockRealize(r) if r.block.id == id => Some(r),
-        _ => {
-            let mut res = None;
-            stmt.for_each_child(|c| {
-                if res.is_none() {
-                    res = find_block_in(c, id);
-                }
-            });
-            res
-        }
+        _ => first_in_children(stmt, &|c| find_block_in(c, id)),
     }
 }
 
@@ -314,15 +308,26 @@ pub fn find_block_in(stmt: &Stmt, id: BlockId) -> Option<&BlockRealize> {
 pub fn find_loop_in(stmt: &Stmt, id: LoopId) -> Option<&For> {
     match stmt {
         Stmt::For(l) if l.id == id => Some(l),
-        _ => {
-            let mut res = None;
-            stmt.for_each_child(|c| {
-                if res.is_none() {
-                    res = find_loop_in(c, id);
-                }
-            });
-            res
-        }
+        _ => first_in_children(stmt, &|c| find_loop_in(c, id)),
+    }
+}
+
+/// The first answer of `f` over the children of `stmt` (in
+/// `Stmt::for_each_child` order), stopping there: lookups by id run at every
+/// step, and a visit of every child after the answer was half their cost.
+pub fn first_in_children<'a, T>(stmt: &'a Stmt, f: &impl Fn(&'a Stmt) -> Option<T>) -> Option<T> {
+    match stmt {
+        Stmt::For(l) => f(&l.body),
+        Stmt::BlockRealize(r) => r
+            .block
+            .init
+            .as_ref()
+            .and_then(f)
+            .or_else(|| f(&r.block.body)),
+        Stmt::Seq(v) => v.iter().find_map(f),
+        Stmt::IfThenElse(i) => f(&i.then_case).or_else(|| i.else_case.as_ref().and_then(f)),
+        Stmt::LetStmt(l) => f(&l.body),
+        Stmt::BufferStore(_) | Stmt::Evaluate(_) => None,
     }
 }
 

@@ -8,7 +8,7 @@
 //! `Box`.
 
 use std::ops::{Deref, DerefMut};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 #[derive(Clone, PartialEq)]
 pub struct Shared<T>(Arc<T>);
@@ -16,6 +16,35 @@ pub struct Shared<T>(Arc<T>);
 impl<T> Shared<T> {
     pub fn new(value: T) -> Shared<T> {
         Shared(Arc::new(value))
+    }
+
+    /// The node's identity: equal for copies of one `Shared`, distinct for
+    /// distinct nodes alive at the same time.
+    pub fn addr(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+
+    /// A reference that does not keep the value alive. While one exists the
+    /// node is never written in place (`DerefMut` moves a sole owner's value
+    /// to a fresh node), so a live `SharedWeak` at a node's address means
+    /// that node, unchanged: memos keyed by `addr` stay sound.
+    pub fn downgrade(&self) -> SharedWeak<T> {
+        SharedWeak(Arc::downgrade(&self.0))
+    }
+}
+
+/// A `Shared` that does not keep its value alive (`Shared::downgrade`).
+pub struct SharedWeak<T>(Weak<T>);
+
+impl<T> SharedWeak<T> {
+    /// True while some `Shared` still holds the value.
+    pub fn is_live(&self) -> bool {
+        self.0.strong_count() > 0
+    }
+
+    /// True when this refers to `node` (its value, not an equal copy).
+    pub fn refers_to(&self, node: &Shared<T>) -> bool {
+        self.is_live() && std::ptr::eq(self.0.as_ptr(), Arc::as_ptr(&node.0))
     }
 }
 

@@ -46,7 +46,15 @@ impl ThreadAxis {
     }
 
     pub fn from_tag(tag: &str) -> Option<ThreadAxis> {
-        ThreadAxis::ALL.into_iter().find(|a| a.tag() == tag)
+        // Split rather than compare with each `tag()`: no string per candidate.
+        let (base, dim) = tag.split_once('.')?;
+        let dim = ["x", "y", "z"].iter().position(|d| *d == dim)? as u8;
+        match base {
+            "blockIdx" => Some(ThreadAxis::BlockIdx(dim)),
+            "threadIdx" => Some(ThreadAxis::ThreadIdx(dim)),
+            "vthread" => Some(ThreadAxis::VThread(dim)),
+            _ => None,
+        }
     }
 
     pub fn is_thread_idx(self) -> bool {
@@ -222,6 +230,26 @@ impl Stmt {
     }
 
     /// Calls `f` on every direct child statement, mutably.
+    /// The `i`-th child, in `for_each_child` order (for walks that stop early).
+    pub fn child(&self, i: usize) -> Option<&Stmt> {
+        match self {
+            Stmt::For(l) => (i == 0).then_some(&l.body),
+            Stmt::BlockRealize(r) => match (&r.block.init, i) {
+                (Some(init), 0) => Some(init),
+                (Some(_), 1) | (None, 0) => Some(&r.block.body),
+                _ => None,
+            },
+            Stmt::Seq(v) => v.get(i),
+            Stmt::IfThenElse(c) => match i {
+                0 => Some(&c.then_case),
+                1 => c.else_case.as_ref(),
+                _ => None,
+            },
+            Stmt::LetStmt(l) => (i == 0).then_some(&l.body),
+            Stmt::BufferStore(_) | Stmt::Evaluate(_) => None,
+        }
+    }
+
     pub fn for_each_child_mut(&mut self, mut f: impl FnMut(&mut Stmt)) {
         match self {
             Stmt::For(l) => f(&mut l.body),
@@ -336,5 +364,27 @@ impl Stmt {
     /// Substitutes variables in every expression of this statement tree.
     pub fn substitute(&mut self, map: &impl Fn(VarId) -> Option<Expr>) {
         self.visit_mut(&mut |s| s.for_each_expr_mut(|e| e.substitute(map)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_tags_read_back() {
+        for axis in ThreadAxis::ALL {
+            assert_eq!(ThreadAxis::from_tag(&axis.tag()), Some(axis));
+        }
+        for bad in [
+            "threadIdx",
+            "threadIdx.w",
+            "threadidx.x",
+            "vthread.x.y",
+            ".x",
+            "",
+        ] {
+            assert_eq!(ThreadAxis::from_tag(bad), None, "{bad}");
+        }
     }
 }

@@ -47,15 +47,16 @@ pub fn output_buffer_of(func: &PrimFunc, block: &Block) -> Option<BufferId> {
 
 /// Blocks that share a scope root with `id` (the children of its scope block), program order.
 pub fn sibling_blocks(func: &PrimFunc, id: BlockId) -> Vec<BlockId> {
-    let scope = match tree::scope_of_block(func, id) {
-        Some(s) => s,
-        None => return Vec::new(),
-    };
-    match func.find_block(scope) {
-        Some(r) => tree::child_blocks_of_block(&r.block)
-            .iter()
-            .map(|c| c.block.id)
-            .collect(),
+    sibling_realizes(func, id)
+        .iter()
+        .map(|c| c.block.id)
+        .collect()
+}
+
+/// `sibling_blocks`, as the blocks themselves (no lookup by id for each).
+fn sibling_realizes(func: &PrimFunc, id: BlockId) -> Vec<&BlockRealize> {
+    match tree::scope_realize_of_block(func, id) {
+        Some(r) => tree::child_blocks_of_block(&r.block),
         None => Vec::new(),
     }
 }
@@ -66,13 +67,11 @@ pub fn producers(func: &PrimFunc, id: BlockId) -> Vec<BlockId> {
         return Vec::new();
     };
     let reads = read_buffers(&me.block);
-    sibling_blocks(func, id)
+    sibling_realizes(func, id)
         .into_iter()
-        .filter(|b| *b != id)
-        .filter(|b| {
-            func.find_block(*b)
-                .is_some_and(|r| written_buffers(&r.block).iter().any(|w| reads.contains(w)))
-        })
+        .filter(|r| r.block.id != id)
+        .filter(|r| written_buffers(&r.block).iter().any(|w| reads.contains(w)))
+        .map(|r| r.block.id)
         .collect()
 }
 
@@ -82,13 +81,11 @@ pub fn consumers(func: &PrimFunc, id: BlockId) -> Vec<BlockId> {
         return Vec::new();
     };
     let writes = written_buffers(&me.block);
-    sibling_blocks(func, id)
+    sibling_realizes(func, id)
         .into_iter()
-        .filter(|b| *b != id)
-        .filter(|b| {
-            func.find_block(*b)
-                .is_some_and(|r| read_buffers(&r.block).iter().any(|w| writes.contains(w)))
-        })
+        .filter(|r| r.block.id != id)
+        .filter(|r| read_buffers(&r.block).iter().any(|w| writes.contains(w)))
+        .map(|r| r.block.id)
         .collect()
 }
 
@@ -137,12 +134,10 @@ pub fn check_complete(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError>
 /// writes, so what a reader sees is exactly what this block computed.
 fn check_dominant(func: &PrimFunc, id: BlockId, block: &Block) -> Result<(), ScheduleError> {
     for w in written_buffers(block) {
-        let other = sibling_blocks(func, id).into_iter().find(|b| {
-            *b != id
-                && func
-                    .find_block(*b)
-                    .is_some_and(|r| written_buffers(&r.block).contains(&w))
-        });
+        let other = sibling_realizes(func, id)
+            .into_iter()
+            .find(|r| r.block.id != id && written_buffers(&r.block).contains(&w))
+            .map(|r| r.block.id);
         if let Some(other) = other {
             return Err(ScheduleError::WrongBlockKind {
                 block: block_culprit(func, id),

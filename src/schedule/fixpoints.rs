@@ -15,13 +15,12 @@
 //! recorded and every binding is simplified.
 
 use crate::arith::VarRanges;
-use crate::ir::{BlockId, BlockRealize, Expr, Range, VarId};
+use crate::ir::{BlockId, BlockRealize, Expr, IdMap, Range, VarId};
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 #[derive(Default)]
 pub struct Fixpoints {
-    known: HashMap<BlockId, Entry>,
+    known: IdMap<BlockId, Entry>,
 }
 
 impl std::fmt::Debug for Fixpoints {

@@ -9,7 +9,7 @@
 
 use super::analysis::loop_culprit;
 use super::error::ScheduleError;
-use crate::ir::{LoopId, PrimFunc, Stmt};
+use crate::ir::{BlockRealize, For, IdMap, LoopId, PrimFunc, SharedWeak, Stmt};
 
 /// The deepest nest of loops a step may create. The parser's `MAX_DEPTH` (200
 /// nested statements) is what every stage is built to handle; this stays below it.
@@ -53,10 +53,17 @@ pub fn loop_depth(func: &PrimFunc, id: LoopId) -> usize {
 
 /// A transformation may not grow the program past these limits (whatever the
 /// primitive): every later step, pass and print walks the whole tree. The
-/// program before is measured only when the one after is over a limit.
-pub fn check_growth(before: &PrimFunc, after: &PrimFunc) -> Result<(), ScheduleError> {
+/// program before is measured only when the one after is over a limit. The
+/// loops and blocks a step left alone are measured already (`sizes`), so a
+/// step walks only what it built.
+pub fn check_growth(
+    before: &PrimFunc,
+    after: &PrimFunc,
+    sizes: &mut Sizes,
+) -> Result<(), ScheduleError> {
     // One walk for both measures: this runs after every step.
-    let (nest, nodes) = nest_and_nodes(&after.body);
+    let (nest, nodes) = sizes.measure(&after.body);
+    sizes.forget_dead();
     if nest > MAX_LOOP_NEST && nest > max_loop_nest(&before.body) {
         return Err(ScheduleError::LimitExceeded {
             what: "this step",
@@ -72,6 +79,96 @@ pub fn check_growth(before: &PrimFunc, after: &PrimFunc) -> Result<(), ScheduleE
         });
     }
     Ok(())
+}
+
+/// `nest_and_nodes` of the loops and blocks measured so far, by node identity
+/// (`Shared::addr`). A node shared between programs is the same subtree in
+/// each, so its measure carries over; the weak reference tells a node still
+/// alive from a later one at a reused address.
+#[derive(Default)]
+pub struct Sizes {
+    loops: IdMap<usize, (SharedWeak<For>, Measure)>,
+    blocks: IdMap<usize, (SharedWeak<BlockRealize>, Measure)>,
+    /// Entries after the last sweep of dead ones.
+    swept: usize,
+}
+
+/// `(deepest loop nest, IR nodes)` of a subtree.
+type Measure = (usize, usize);
+
+impl std::fmt::Debug for Sizes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Sizes({} loops, {} blocks)",
+            self.loops.len(),
+            self.blocks.len()
+        )
+    }
+}
+
+impl Sizes {
+    /// Room for the loops and blocks of a typical program and its recent
+    /// versions, so that the first steps do not grow the maps again and again.
+    pub fn with_room() -> Sizes {
+        Sizes {
+            loops: IdMap::with_capacity_and_hasher(128, Default::default()),
+            blocks: IdMap::with_capacity_and_hasher(64, Default::default()),
+            swept: 0,
+        }
+    }
+
+    /// `nest_and_nodes(stmt)`, reusing and recording the measures of loops and blocks.
+    pub fn measure(&mut self, stmt: &Stmt) -> Measure {
+        match stmt {
+            Stmt::For(l) => {
+                if let Some((weak, m)) = self.loops.get(&l.addr()) {
+                    if weak.refers_to(l) {
+                        return *m;
+                    }
+                }
+                let m = self.measure_node(stmt);
+                self.loops.insert(l.addr(), (l.downgrade(), m));
+                m
+            }
+            Stmt::BlockRealize(r) => {
+                if let Some((weak, m)) = self.blocks.get(&r.addr()) {
+                    if weak.refers_to(r) {
+                        return *m;
+                    }
+                }
+                let m = self.measure_node(stmt);
+                self.blocks.insert(r.addr(), (r.downgrade(), m));
+                m
+            }
+            _ => self.measure_node(stmt),
+        }
+    }
+
+    /// `nest_and_nodes` of one statement, its children through `measure`.
+    fn measure_node(&mut self, stmt: &Stmt) -> Measure {
+        let mut nodes = 1;
+        stmt.for_each_expr(|e| nodes += expr_nodes(e));
+        let mut deepest = 0;
+        stmt.for_each_child(|c| {
+            let (nest, n) = self.measure(c);
+            deepest = deepest.max(nest);
+            nodes += n;
+        });
+        (deepest + usize::from(matches!(stmt, Stmt::For(_))), nodes)
+    }
+
+    /// Drops the entries of nodes no program holds any more (when they have
+    /// doubled since the last sweep, so that sweeping stays cheap).
+    fn forget_dead(&mut self) {
+        let len = self.loops.len() + self.blocks.len();
+        if len < 64 || len < 2 * self.swept {
+            return;
+        }
+        self.loops.retain(|_, (weak, _)| weak.is_live());
+        self.blocks.retain(|_, (weak, _)| weak.is_live());
+        self.swept = self.loops.len() + self.blocks.len();
+    }
 }
 
 /// The deepest loop nest under `stmt`, `stmt`'s own loop included.
@@ -142,6 +239,47 @@ fn expr_nodes(e: &crate::ir::Expr) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::Expr;
+
+    const TIR: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32")):
+    for i in range(64):
+        for j in range(64):
+            with T.block("B"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                B[vi, vj] = A[vi, vj] + T.float32(1)
+    for k in range(8):
+        with T.block("C"):
+            vk = T.axis.spatial(8, k)
+            B[vk, 0] = T.float32(0)
+"#;
+
+    #[test]
+    fn remembered_measures_follow_every_change() {
+        let func = crate::script::parse_func(TIR, None).expect("parses");
+        let mut sizes = Sizes::default();
+        assert_eq!(sizes.measure(&func.body), nest_and_nodes(&func.body));
+        // A copy changed deep inside (as a step does): the shared loop `k`
+        // keeps its measure, the path to the change is measured again.
+        let mut after = func.clone();
+        let j = crate::schedule::tree::loops_in(&func.body)
+            .into_iter()
+            .find(|l| func.var_name(l.var) == "j")
+            .expect("loop j")
+            .id;
+        let l = crate::schedule::tree::loop_mut(&mut after, j).expect("j");
+        l.extent = Expr::add(Expr::int(60), Expr::int(4));
+        assert_ne!(nest_and_nodes(&after.body), nest_and_nodes(&func.body));
+        assert_eq!(sizes.measure(&after.body), nest_and_nodes(&after.body));
+        assert_eq!(sizes.measure(&func.body), nest_and_nodes(&func.body));
+        // A node written in place once the other program is gone: never
+        // mistaken for the measured one at the same address.
+        drop(func);
+        let l = crate::schedule::tree::loop_mut(&mut after, j).expect("j");
+        l.body = Stmt::Seq(Vec::new());
+        assert_eq!(sizes.measure(&after.body), nest_and_nodes(&after.body));
+    }
 
     #[test]
     fn short_names_are_kept_and_long_ones_cut_to_the_limit() {

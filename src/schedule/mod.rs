@@ -53,6 +53,8 @@ pub struct Schedule {
     previous: Option<PrimFunc>,
     /// Blocks whose bindings are simplified already (lent to each transaction).
     fixpoints: fixpoints::Fixpoints,
+    /// Measures of the loops and blocks seen, for the growth limits.
+    sizes: limits::Sizes,
 }
 
 impl Clone for Schedule {
@@ -68,6 +70,7 @@ impl Schedule {
             func,
             previous: None,
             fixpoints: fixpoints::Fixpoints::default(),
+            sizes: limits::Sizes::with_room(),
         }
     }
 
@@ -87,7 +90,7 @@ impl Schedule {
         // primitive that builds an ill-formed program fails at its step.
         crate::validate::debug_validate(&work)
             .map_err(|e| ScheduleError::IllFormed(Box::new(e)))?;
-        limits::check_growth(&self.func, &work)?;
+        limits::check_growth(&self.func, &work, &mut self.sizes)?;
         let old = std::mem::replace(&mut self.func, work);
         self.previous.get_or_insert(old);
         Ok(res)

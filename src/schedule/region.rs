@@ -33,7 +33,7 @@ pub fn relaxed_access_in(
     stop: Option<LoopId>,
     extra_relax: &[LoopId],
 ) -> Option<Vec<Range>> {
-    let realize = func.find_block(block)?;
+    let (realize, loops) = tree::block_and_loops(func, block)?;
     let regions = if is_write {
         &realize.block.writes
     } else {
@@ -58,13 +58,12 @@ pub fn relaxed_access_in(
         r.min.substitute(&map);
         r.extent.substitute(&map);
     }
-    let loops = tree::loops_of_block(func, block)?;
     let start = match stop {
-        Some(s) => loops.iter().position(|l| *l == s)? + 1,
+        Some(s) => loops.iter().position(|l| l.id == s)? + 1,
         None => 0,
     };
-    let mut relax: Vec<crate::ir::VarId> = Vec::new();
-    for l in loops[start..].iter().chain(extra_relax) {
+    let mut relax: Vec<crate::ir::VarId> = loops[start..].iter().map(|l| l.var).collect();
+    for l in extra_relax {
         if let Some(f) = func.find_loop(*l) {
             relax.push(f.var);
         }
@@ -151,17 +150,23 @@ pub fn refresh_regions(func: &mut PrimFunc, ids: &[BlockId]) {
 /// the bounds that cannot be proven from `ranges` (true when all are proven).
 /// A region that runs past a domain (after a non-divisible split) needs it.
 pub fn domain_guard(iter_vars: &[crate::ir::IterVar], values: &[Expr], ranges: &VarRanges) -> Expr {
+    use crate::arith::simplify::simplify_binary_of_simplified;
+    use crate::arith::simplify_with;
     let mut predicate = Expr::bool(true);
     for (iv, value) in iter_vars.iter().zip(values) {
-        let lo = iv.dom.min.clone();
         let hi = crate::arith::simplify(&Expr::add(iv.dom.min.clone(), iv.dom.extent.clone()));
+        // `simplify_with(value >= lo)` and `simplify_with(value < hi)`, with
+        // `value` simplified once for both.
+        let value = simplify_with(value, ranges);
+        let lo = simplify_with(&iv.dom.min, ranges);
+        let hi = simplify_with(&hi, ranges);
         let conds = [
-            Expr::binary(crate::ir::BinOp::Ge, value.clone(), lo),
-            Expr::lt(value.clone(), hi),
+            simplify_binary_of_simplified(crate::ir::BinOp::Ge, value.clone(), lo, ranges),
+            simplify_binary_of_simplified(crate::ir::BinOp::Lt, value, hi, ranges),
         ];
         for c in conds {
-            if !crate::arith::bound::can_prove(&c, ranges) {
-                let c = crate::arith::simplify_with(&c, ranges);
+            // `can_prove` is this simplification being true.
+            if !c.is_const_true() {
                 predicate = if predicate.is_const_true() {
                     c
                 } else {

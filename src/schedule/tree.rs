@@ -48,19 +48,17 @@ fn path_where(stmt: &Stmt, pred: &dyn Fn(&Stmt) -> bool, path: &mut Vec<usize>) 
     if pred(stmt) {
         return true;
     }
-    let mut found = false;
+    // By index, to stop at the first hit (this runs at every step).
     let mut i = 0;
-    stmt.for_each_child(|c| {
-        if !found {
-            path.push(i);
-            found = path_where(c, pred, path);
-            if !found {
-                path.pop();
-            }
+    while let Some(c) = stmt.child(i) {
+        path.push(i);
+        if path_where(c, pred, path) {
+            return true;
         }
+        path.pop();
         i += 1;
-    });
-    found
+    }
+    false
 }
 
 /// The `i`-th child of a statement, in `Stmt::for_each_child` order, mutably.
@@ -117,16 +115,18 @@ fn ancestors_of(func: &PrimFunc, target: Ancestor) -> Option<Vec<Ancestor>> {
         if let Some(me) = me {
             path.push(me);
         }
-        let mut found = false;
-        stmt.for_each_child(|c| {
-            if !found {
-                found = walk(c, target, path);
+        // By index, to stop at the first hit (this runs at every step).
+        let mut i = 0;
+        while let Some(c) = stmt.child(i) {
+            if walk(c, target, path) {
+                return true;
             }
-        });
-        if !found && me.is_some() {
+            i += 1;
+        }
+        if me.is_some() {
             path.pop();
         }
-        found
+        false
     }
     let mut path = Vec::new();
     walk(&func.body, target, &mut path).then_some(path)
@@ -168,6 +168,40 @@ fn loops_after_last_block(path: &[Ancestor]) -> Vec<LoopId> {
         .collect()
 }
 
+/// The block and the loops between it and its scope root (outermost first):
+/// `PrimFunc::find_block` and `loops_of_block`, in one walk.
+pub fn block_and_loops(func: &PrimFunc, id: BlockId) -> Option<(&BlockRealize, Vec<&For>)> {
+    fn walk<'a>(stmt: &'a Stmt, id: BlockId, loops: &mut Vec<&'a For>) -> Option<&'a BlockRealize> {
+        match stmt {
+            Stmt::BlockRealize(r) if r.block.id == id => return Some(r),
+            Stmt::For(l) => {
+                loops.push(l);
+                let found = walk(&l.body, id, loops);
+                if found.is_none() {
+                    loops.pop();
+                }
+                return found;
+            }
+            _ => {}
+        }
+        // Inside another block, the loops above it are not the target's.
+        let outer = matches!(stmt, Stmt::BlockRealize(_)).then(|| std::mem::take(loops));
+        let mut found = None;
+        stmt.for_each_child(|c| {
+            if found.is_none() {
+                found = walk(c, id, loops);
+            }
+        });
+        if let (None, Some(outer)) = (found, outer) {
+            *loops = outer;
+        }
+        found
+    }
+    let mut loops = Vec::new();
+    let realize = walk(&func.body, id, &mut loops)?;
+    Some((realize, loops))
+}
+
 /// The block whose body contains this block (TVM's scope root); None for the root block.
 pub fn scope_of_block(func: &PrimFunc, id: BlockId) -> Option<BlockId> {
     let path = ancestors_of_block(func, id)?;
@@ -175,6 +209,60 @@ pub fn scope_of_block(func: &PrimFunc, id: BlockId) -> Option<BlockId> {
         Ancestor::Block(b) => Some(*b),
         Ancestor::Loop(_) => None,
     })
+}
+
+/// The loops enclosing loop `id` (at any depth, across blocks), outermost
+/// first, with the loop itself: `ancestors_of_loop` and `find_loop` of each,
+/// in one walk.
+pub fn loop_and_loops_above(func: &PrimFunc, id: LoopId) -> Option<(&For, Vec<&For>)> {
+    fn walk<'a>(stmt: &'a Stmt, id: LoopId, above: &mut Vec<&'a For>) -> Option<&'a For> {
+        if let Stmt::For(l) = stmt {
+            if l.id == id {
+                return Some(l);
+            }
+            above.push(l);
+        }
+        let mut i = 0;
+        while let Some(c) = stmt.child(i) {
+            if let Some(found) = walk(c, id, above) {
+                return Some(found);
+            }
+            i += 1;
+        }
+        if matches!(stmt, Stmt::For(_)) {
+            above.pop();
+        }
+        None
+    }
+    let mut above = Vec::new();
+    let me = walk(&func.body, id, &mut above)?;
+    Some((me, above))
+}
+
+/// The realize of the block whose body contains block `id` (its scope root):
+/// `scope_of_block` and `find_block`, in one walk.
+pub fn scope_realize_of_block(func: &PrimFunc, id: BlockId) -> Option<&BlockRealize> {
+    // `Some(scope)` once the target is found.
+    fn walk<'a>(
+        stmt: &'a Stmt,
+        id: BlockId,
+        scope: Option<&'a BlockRealize>,
+    ) -> Option<Option<&'a BlockRealize>> {
+        let scope = match stmt {
+            Stmt::BlockRealize(r) if r.block.id == id => return Some(scope),
+            Stmt::BlockRealize(r) => Some(&**r),
+            _ => scope,
+        };
+        let mut i = 0;
+        while let Some(c) = stmt.child(i) {
+            if let Some(found) = walk(c, id, scope) {
+                return Some(found);
+            }
+            i += 1;
+        }
+        None
+    }
+    walk(&func.body, id, None)?
 }
 
 /// The block whose body contains this loop.
@@ -310,4 +398,72 @@ fn needs_cleanup(stmt: &Stmt) -> bool {
     let mut below = false;
     stmt.for_each_child(|c| below = below || needs_cleanup(c));
     here || below
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Nested blocks (the outer block's loops are not the inner block's) and
+    // two nests side by side.
+    const TIR: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32")):
+    for i in range(16):
+        with T.block("outer"):
+            vi = T.axis.spatial(16, i)
+            for j in range(16):
+                with T.block("inner"):
+                    vj = T.axis.spatial(16, j)
+                    B[vi, vj] = A[vi, vj]
+    for k in range(4):
+        for l in range(4):
+            with T.block("side"):
+                vk, vl = T.axis.remap("SS", [k, l])
+                B[vk, vl] = T.float32(0)
+"#;
+
+    #[test]
+    fn block_and_loops_is_find_block_and_loops_of_block() {
+        let func = crate::script::parse_func(TIR, None).expect("parses");
+        for b in func.blocks() {
+            let (realize, loops) = block_and_loops(&func, b.id).expect("found");
+            assert_eq!(realize, func.find_block(b.id).expect("block"));
+            let ids: Vec<LoopId> = loops.iter().map(|l| l.id).collect();
+            assert_eq!(Some(ids), loops_of_block(&func, b.id), "{}", b.name);
+        }
+        let inner = func.blocks_named("inner")[0].id;
+        assert_eq!(block_and_loops(&func, inner).expect("inner").1.len(), 1);
+        assert!(block_and_loops(&func, BlockId(999)).is_none());
+    }
+
+    #[test]
+    fn loops_above_a_loop_are_its_loop_ancestors() {
+        let func = crate::script::parse_func(TIR, None).expect("parses");
+        for l in loops_in(&func.body) {
+            let (me, above) = loop_and_loops_above(&func, l.id).expect("found");
+            assert!(std::ptr::eq(me, l));
+            let ids: Vec<Ancestor> = above.iter().map(|a| Ancestor::Loop(a.id)).collect();
+            let mut want = ancestors_of_loop(&func, l.id).expect("loop");
+            want.retain(|a| matches!(a, Ancestor::Loop(_)));
+            assert_eq!(ids, want);
+        }
+        assert!(loop_and_loops_above(&func, LoopId(999)).is_none());
+    }
+
+    #[test]
+    fn scope_realize_is_the_scope_block() {
+        let func = crate::script::parse_func(TIR, None).expect("parses");
+        for b in func.blocks() {
+            let scope = scope_realize_of_block(&func, b.id).map(|r| r.block.id);
+            assert_eq!(scope, scope_of_block(&func, b.id), "{}", b.name);
+        }
+        let inner = func.blocks_named("inner")[0].id;
+        let outer = func.blocks_named("outer")[0].id;
+        assert_eq!(
+            scope_realize_of_block(&func, inner).map(|r| r.block.id),
+            Some(outer)
+        );
+        assert!(scope_realize_of_block(&func, BlockId(999)).is_none());
+    }
 }

@@ -90,7 +90,7 @@ impl Trace {
         if step.op == double_buffer::OP {
             return self.push_double_buffer(step);
         }
-        let (recorded, undo) = self.state.apply_undoable(self.steps.len(), &step)?;
+        let (recorded, undo) = self.state.apply_owned(self.steps.len(), step)?;
         self.record(recorded, undo);
         self.redo.clear();
         Ok(())

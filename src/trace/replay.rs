@@ -8,10 +8,9 @@
 
 use super::step::{op_spec, Arg, Step};
 use crate::diag::Diagnostic;
-use crate::ir::{AnnValue, BlockId, LoopId, PrimFunc};
+use crate::ir::{AnnValue, BlockId, IdMap, LoopId, PrimFunc};
 use crate::schedule::primitive::{get_block_loop, BlockOrLoop};
 use crate::schedule::{Schedule, ScheduleError};
-use std::collections::HashMap;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -84,7 +83,7 @@ pub struct Undo {
 #[derive(Clone, Debug)]
 pub struct Replayer {
     pub schedule: Schedule,
-    names: HashMap<String, (Handle, usize)>,
+    names: IdMap<String, (Handle, usize)>,
 }
 
 pub(super) fn arg_err(field: &str, why: impl Into<String>) -> StepFailure {
@@ -98,7 +97,8 @@ impl Replayer {
     pub fn new(func: PrimFunc) -> Replayer {
         Replayer {
             schedule: Schedule::new(func),
-            names: HashMap::new(),
+            // Room for a session's names, bound one by one at each step.
+            names: IdMap::with_capacity_and_hasher(64, Default::default()),
         }
     }
 
@@ -132,11 +132,19 @@ impl Replayer {
     /// program it replaced (moved out of the schedule, not copied) and the names
     /// it rebound. The step's one copy of the program is `Schedule::transact`'s.
     pub fn apply_undoable(&mut self, index: usize, step: &Step) -> Result<(Step, Undo), StepError> {
+        self.apply_owned(index, step.clone())
+    }
+
+    /// `apply_undoable` of a step the caller gives away: it becomes the
+    /// recorded step (primitives change only its arguments, filling in a
+    /// sampling decision), so it is not copied.
+    pub fn apply_owned(&mut self, index: usize, step: Step) -> Result<(Step, Undo), StepError> {
         // Stale history from outside a step (e.g. direct `transact` calls) is not this step's.
         self.schedule.take_previous();
-        let mut recorded = step.clone();
+        let mut recorded = step;
         let failure = match self.apply_inner(index, &mut recorded) {
             Ok(outs) => {
+                let step = &recorded;
                 let expected = outs.len();
                 if step.out.is_empty()
                     || step.out.len() == expected
@@ -163,6 +171,7 @@ impl Replayer {
             }
             Err(failure) => failure,
         };
+        let step = &recorded;
         // A failed step leaves the program as it was, even if a transaction committed.
         if let Some(before) = self.schedule.take_previous() {
             self.schedule.func = before;

@@ -110,16 +110,12 @@ fn check_axis_conflict(func: &PrimFunc, id: LoopId, axis: ThreadAxis) -> Result<
         .into_iter()
         .filter(|l| l.kind == ForKind::ThreadBinding(axis))
         .collect();
-    if let Some(path) = tree::ancestors_of_loop(func, id) {
-        for a in path {
-            if let tree::Ancestor::Loop(l) = a {
-                if let Some(f) = func.find_loop(l) {
-                    if f.kind == ForKind::ThreadBinding(axis) {
-                        others.push(f);
-                    }
-                }
-            }
-        }
+    if let Some((_, above)) = tree::loop_and_loops_above(func, id) {
+        others.extend(
+            above
+                .into_iter()
+                .filter(|f| f.kind == ForKind::ThreadBinding(axis)),
+        );
     }
     for other in others {
         let (outer, inner) = if tree::loop_contains_loop(func, id, other.id) {
