@@ -4,10 +4,13 @@
 //! syntect's regex grammars took 15-90 ms per program (more than a frame); the
 //! texts are our own printer's and emitter's, so a small tokenizer is exact for
 //! them and takes well under a millisecond. syntect stays for the theme only
-//! (reading `.tmTheme` files and matching their scope rules). Highlighting
-//! still runs on a thread, once per text (cached by language and text hash);
-//! until a text's result is back the frame shows it line by line from lines
-//! highlighted before, plain where a line is new. Knows nothing of panes or the app.
+//! (reading `.tmTheme` files and matching their scope rules). A text of up to
+//! `INLINE_LIMIT` bytes (every shipped kernel and program) is highlighted at
+//! once, in the frame that shows it: waiting for a worker's result cost a
+//! second frame and up to a poll interval. A longer text goes to a thread,
+//! once per text (cached by language and text hash); until its result is back
+//! the frame shows it line by line from lines highlighted before, plain where
+//! a line is new. Knows nothing of panes or the app.
 
 use super::tokens::{self, Carry, Class};
 use ratatui::style::{Color, Modifier, Style};
@@ -50,9 +53,13 @@ pub struct Highlighter {
     seen: HashMap<(Lang, String), Vec<Span<'static>>>,
     pending: HashSet<(Lang, u64)>,
     worker: Option<(Sender<Job>, Receiver<Done>)>,
-    /// Highlight in the caller's thread (no worker).
-    blocking: bool,
+    /// Texts up to this many bytes are highlighted in the caller's thread.
+    inline_limit: usize,
 }
+
+/// Texts up to this many bytes are highlighted in the caller's thread: about
+/// 0.5 ms at this size, well inside a frame.
+const INLINE_LIMIT: usize = 64 * 1024;
 
 /// How many texts to keep; the TIR of each trace step and a CUDA or two.
 const CACHE_CAP: usize = 64;
@@ -67,14 +74,23 @@ impl Highlighter {
             seen: HashMap::new(),
             pending: HashSet::new(),
             worker: None,
-            blocking: false,
+            inline_limit: INLINE_LIMIT,
         }
     }
 
     /// A highlighter that returns final results at once (slower frames).
     pub fn blocking(theme: Arc<Theme>) -> Highlighter {
         Highlighter {
-            blocking: true,
+            inline_limit: usize::MAX,
+            ..Highlighter::new(theme)
+        }
+    }
+
+    /// A highlighter that sends every text longer than `limit` bytes to its
+    /// worker.
+    pub fn with_inline_limit(theme: Arc<Theme>, limit: usize) -> Highlighter {
+        Highlighter {
+            inline_limit: limit,
             ..Highlighter::new(theme)
         }
     }
@@ -92,7 +108,7 @@ impl Highlighter {
         if let Some(l) = self.cache.get(&key) {
             return l.clone();
         }
-        if self.blocking || !self.submit(lang, key.1, text) {
+        if text.len() <= self.inline_limit || !self.submit(lang, key.1, text) {
             let lines = highlight(&self.theme, lang, text);
             return self.store(lang, key.1, lines);
         }
@@ -157,7 +173,7 @@ impl Highlighter {
                     // The worker died: highlight in this thread from now on.
                     self.worker = None;
                     self.pending.clear();
-                    self.blocking = true;
+                    self.inline_limit = usize::MAX;
                     return got;
                 }
             }
@@ -268,9 +284,23 @@ mod tests {
     }
 
     #[test]
-    fn background_results_arrive_and_stand_ins_reuse_lines() {
+    fn short_texts_are_final_in_the_first_frame() {
         let theme = UiTheme::load("dark").unwrap();
         let mut h = Highlighter::new(theme.syntax.clone());
+        let text = "for i in range(4):\n    x = 1\n";
+        let lines = h.lines(Lang::Python, text);
+        assert!(lines[0].len() > 1, "highlighted at once");
+        assert!(!h.busy(), "nothing left for the worker");
+        let long = "x = 1\n".repeat(INLINE_LIMIT / 6 + 1);
+        let stand_in = h.lines(Lang::Python, &long);
+        assert_eq!(stand_in[0].len(), 1, "a long text waits for the worker");
+        assert!(h.busy());
+    }
+
+    #[test]
+    fn background_results_arrive_and_stand_ins_reuse_lines() {
+        let theme = UiTheme::load("dark").unwrap();
+        let mut h = Highlighter::with_inline_limit(theme.syntax.clone(), 0);
         let first = "for i in range(4):\n    x = 1\n";
         let plain = h.lines(Lang::Python, first);
         assert_eq!(plain[0].len(), 1, "a stand-in before the result arrives");

@@ -60,8 +60,10 @@ fn install_panic_hook() {
 fn event_loop(app: &mut App) -> Result<(), String> {
     let io = |e: std::io::Error| format!("terminal: {e}");
     let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(io)?;
+    let mut frames = FrameLog::from_env();
     loop {
         terminal.draw(|f| view::draw(app, f)).map_err(io)?;
+        frames.drawn();
         if app.quit {
             return Ok(());
         }
@@ -80,12 +82,44 @@ fn event_loop(app: &mut App) -> Result<(), String> {
         }
         // Take every pending event before the next frame (key repeat, pastes).
         for _ in 0..64 {
-            if let Some(ev) = convert(event::read().map_err(io)?) {
+            let ev = event::read().map_err(io)?;
+            frames.read(&ev);
+            if let Some(ev) = convert(ev) {
                 app.handle(ev);
             }
             if app.quit || !event::poll(Duration::ZERO).map_err(io)? {
                 break;
             }
+        }
+    }
+}
+
+/// `TIRTUI_FRAME_LOG=FILE`: for each key, the milliseconds from reading it to
+/// the end of the frame that shows its result (written to the terminal), one
+/// line per key. What `bench/explorer_latency.py` reports as the binary's own
+/// latency, without tmux's share.
+struct FrameLog {
+    file: Option<std::fs::File>,
+    since: Option<std::time::Instant>,
+}
+
+impl FrameLog {
+    fn from_env() -> FrameLog {
+        let file = std::env::var_os("TIRTUI_FRAME_LOG").and_then(|p| std::fs::File::create(p).ok());
+        FrameLog { file, since: None }
+    }
+
+    fn read(&mut self, ev: &CtEvent) {
+        if self.file.is_some() && self.since.is_none() && matches!(ev, CtEvent::Key(_)) {
+            self.since = Some(std::time::Instant::now());
+        }
+    }
+
+    fn drawn(&mut self) {
+        if let (Some(file), Some(t)) = (self.file.as_mut(), self.since.take()) {
+            use std::io::Write;
+            // A log that cannot be written is not worth stopping the explorer for.
+            let _ = writeln!(file, "{:.3}", t.elapsed().as_secs_f64() * 1e3);
         }
     }
 }
