@@ -4,6 +4,8 @@
 //! barrier races reported) what the interpreter computes: exactly, or to 1e-5
 //! where a cross-thread reduction sums in another order.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use tirtui::interp;
 use tirtui::trace::{Session, Trace};
@@ -23,32 +25,7 @@ fn sessions() -> Vec<PathBuf> {
 fn scheduled_small(path: &Path) -> (tirtui::ir::PrimFunc, tirtui::ir::PrimFunc) {
     let session = Session::load(path).unwrap_or_else(|e| panic!("{e}"));
     let (name, mut text) = session.workload_source(Some(path)).unwrap();
-    text = text
-        .replace("4096", "128")
-        .replace("1024", "128")
-        .replace("2048", "128")
-        .replace("512", "128");
-    if path.to_string_lossy().contains("002") {
-        text = text.replace("128", "64");
-    }
-    // 128x256 thread-block tiles (the wide MMA session): N = 256, M = K = 128.
-    if path.to_string_lossy().contains("mma_wide") {
-        let wide = text
-            .replace("B: T.Buffer((128, 128)", "B: T.Buffer((128, 256)")
-            .replace("C: T.Buffer((128, 128)", "C: T.Buffer((128, 256)")
-            .replace("T.grid(128, 128, 128)", "T.grid(128, 256, 128)");
-        assert_ne!(
-            wide,
-            text,
-            "{}: the workload's shapes moved",
-            path.display()
-        );
-        text = wide;
-    }
-    // Convolution and pooling: fewer channels (every split factor still divides).
-    if name.contains("conv2d") || name.contains("pool") {
-        text = text.replace("64, ", "16, ");
-    }
+    text = common::shrink_workload(path, &name, &text);
     let func = tirtui::script::parse_func(&text, session.func.as_deref())
         .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &text).render()));
     // A tune session's recorded tile decisions, fitted to the scaled-down loops.

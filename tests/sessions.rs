@@ -6,6 +6,8 @@
 //! program computes exactly what the unscheduled program computes (CPU
 //! interpreter as the oracle).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use tirtui::interp;
 use tirtui::trace::{Session, Trace};
@@ -29,33 +31,7 @@ fn load(path: &Path, shrink: bool) -> (Session, tirtui::ir::PrimFunc) {
     let session = Session::load(path).unwrap_or_else(|e| panic!("{e}"));
     let (name, mut text) = session.workload_source(Some(path)).unwrap();
     if shrink {
-        // 1024x1024x1024 and 4096^3 -> 128^3, 1024x512x2048 -> 64x64x64: every shipped factor still divides.
-        text = text
-            .replace("4096", "128")
-            .replace("1024", "128")
-            .replace("2048", "128")
-            .replace("512", "128");
-        if path.to_string_lossy().contains("002") {
-            text = text.replace("128", "64");
-        }
-        // 128x256 thread-block tiles (the wide MMA session): N = 256, M = K = 128.
-        if path.to_string_lossy().contains("mma_wide") {
-            let wide = text
-                .replace("B: T.Buffer((128, 128)", "B: T.Buffer((128, 256)")
-                .replace("C: T.Buffer((128, 128)", "C: T.Buffer((128, 256)")
-                .replace("T.grid(128, 128, 128)", "T.grid(128, 256, 128)");
-            assert_ne!(
-                wide,
-                text,
-                "{}: the workload's shapes moved",
-                path.display()
-            );
-            text = wide;
-        }
-        // Convolution and pooling: 16 channels instead of 64.
-        if name.contains("conv2d") || name.contains("pool") {
-            text = text.replace("64, ", "16, ");
-        }
+        text = common::shrink_workload(path, &name, &text);
     }
     let func = tirtui::script::parse_func(&text, session.func.as_deref())
         .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &text).render()));

@@ -12,7 +12,7 @@ use super::simplify::{simplify_typed, simplify_with};
 use crate::ir::{BinOp, DataType, Expr, IdMap, Intrinsic, Range, VarId};
 
 /// Known ranges of variables: min (an expression, often symbolic in outer loop vars) and extent.
-/// A map (`HashMap`'s methods, through `Deref`) hashed with `ir::IdHasher`:
+/// A map (`HashMap`'s methods, through `Deref`) hashed with `FxHasher` (`ir::IdMap`):
 /// bounds look ranges up at every variable, and SipHash was a tenth of replay.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VarRanges(IdMap<VarId, Range>);

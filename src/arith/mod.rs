@@ -8,6 +8,7 @@
 pub mod affine;
 pub mod bound;
 mod fold;
+pub(crate) use fold::fold_consts;
 pub mod modular;
 pub mod narrow;
 pub mod order;

@@ -18,7 +18,7 @@ mod stmt;
 
 pub use dtype::DataType;
 pub use expr::{BinOp, Expr, Intrinsic, Range};
-pub use idhash::{IdHasher, IdMap, IdSet};
+pub use idhash::{IdMap, IdSet};
 pub use shared::{Shared, SharedWeak};
 pub use stmt::{
     AnnValue, Annotations, Block, BlockId, BlockRealize, BufferRegion, BufferStore, For, ForKind,

@@ -20,7 +20,7 @@
 
 use super::lir::{LBlock, LStmt, LStore, Lowered};
 use super::simplify::simplify_stmt;
-use crate::arith::VarRanges;
+use crate::arith::{fold_consts, VarRanges};
 use crate::ir::{BinOp, BufferId, DataType, Expr, ForKind, StorageScope, VarId};
 
 /// Largest nest (in multiply-adds) copied out: a 16x8 tile is 128.
@@ -273,29 +273,33 @@ fn constant_value(e: &Expr, env: &[(VarId, Expr)]) -> Option<Expr> {
     })
 }
 
-/// The value of an int32 index expression whose variables are all in `env`.
+/// The value of an int32 index expression whose variables are all in `env`,
+/// folded as the simplifier folds constants.
 fn eval(e: &Expr, env: &[(VarId, Expr)]) -> Option<i64> {
-    let v = match e {
-        Expr::Int(v, DataType::I32) => *v,
+    match e {
+        Expr::Int(v, DataType::I32) => Some(*v),
         Expr::Var(x) => match env.iter().rev().find(|(y, _)| y == x)?.1 {
-            Expr::Int(v, DataType::I32) => v,
-            _ => return None,
+            Expr::Int(v, DataType::I32) => Some(v),
+            _ => None,
         },
-        Expr::Binary(op, l, r) => {
+        Expr::Binary(
+            op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::FloorDiv | BinOp::FloorMod),
+            l,
+            r,
+        ) => {
             let (a, b) = (eval(l, env)?, eval(r, env)?);
-            match op {
-                BinOp::Add => a.checked_add(b)?,
-                BinOp::Sub => a.checked_sub(b)?,
-                BinOp::Mul => a.checked_mul(b)?,
-                // Floor division and modulo agree with Euclid's for b > 0.
-                BinOp::FloorDiv if b > 0 => a.div_euclid(b),
-                BinOp::FloorMod if b > 0 => a.rem_euclid(b),
-                _ => return None,
+            // Index arithmetic divides by positive constants; anything else is
+            // left to the simplifier.
+            if matches!(op, BinOp::FloorDiv | BinOp::FloorMod) && b <= 0 {
+                return None;
+            }
+            match fold_consts(*op, &Expr::int(a), &Expr::int(b))? {
+                Expr::Int(v, DataType::I32) => Some(v),
+                _ => None,
             }
         }
-        _ => return None,
-    };
-    i32::try_from(v).is_ok().then_some(v)
+        _ => None,
+    }
 }
 
 /// True when every variable in the store's and its loads' indices is one of
@@ -303,18 +307,15 @@ fn eval(e: &Expr, env: &[(VarId, Expr)]) -> Option<i64> {
 /// index on an outer loop, such as a double buffer's `k % 2`, leaves the nest
 /// as it is, and finding that out after copying it would be wasted).
 fn indexed_by(st: &LStore, vars: &[VarId]) -> bool {
-    fn closed(e: &Expr, vars: &[VarId]) -> bool {
-        match e {
-            Expr::Var(v) => vars.contains(v),
-            Expr::Load(_, idx) => idx.iter().all(|i| closed(i, vars)),
-            _ => {
-                let mut ok = true;
-                e.for_each_child(|c| ok = ok && closed(c, vars));
-                ok
+    let mut closed = true;
+    for e in st.indices.iter().chain(std::iter::once(&st.value)) {
+        e.visit(&mut |x| {
+            if let Expr::Var(v) = x {
+                closed &= vars.contains(v);
             }
-        }
+        });
     }
-    st.indices.iter().all(|i| closed(i, vars)) && closed(&st.value, vars)
+    closed
 }
 
 /// `acc[..] = acc[..] + first[..] * second[..]` (either side of the `+`, loads
