@@ -13,16 +13,17 @@
 //! except how a vector access is spelled (asked of `lower::vectorize`).
 
 use super::async_copy;
-use super::expr::{c_type, helper_source, make_vector, vector_type, ExprCtx};
+use super::expr::{c_type, helper_source, make_vector, push_int, vector_type, ExprCtx};
 use super::names::Names;
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
 use crate::arith::{simplify_kernel, VarRanges};
+use crate::ir::IdSet;
 use crate::ir::Range;
 use crate::ir::{BufferId, DataType, Expr, ForKind, Intrinsic, StorageScope};
 use crate::lower::flatten_buffer::alloc_size;
 use crate::lower::lir::{LAlloc, LFor, LIf, LLet, LStmt, LStore, Lowered, LoweredProgram};
 use crate::lower::vectorize::{analyze, single_store};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 
 struct Writer<'a> {
     f: &'a Lowered,
@@ -33,9 +34,9 @@ struct Writer<'a> {
     level: usize,
     ranges: VarRanges,
     /// Names declared in each open C scope.
-    scopes: Vec<HashSet<String>>,
+    scopes: Vec<IdSet<String>>,
     /// Buffers read or written by a vector access (declared `__align__(16)`).
-    vector_buffers: HashSet<BufferId>,
+    vector_buffers: IdSet<BufferId>,
     /// (block name, line ranges in the body), in order of first appearance.
     blocks: Vec<(String, Vec<(usize, usize)>)>,
     local_buffers: BTreeSet<BufferId>,
@@ -50,7 +51,7 @@ struct KernelPart {
     /// `extern "C" __global__ ... { ... }`, ending with a newline.
     text: String,
     helpers: BTreeSet<&'static str>,
-    types: HashSet<DataType>,
+    types: IdSet<DataType>,
     /// Block line ranges relative to the start of `text`.
     blocks: Vec<(String, Vec<(usize, usize)>)>,
     launch: KernelLaunch,
@@ -102,7 +103,7 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
     }
     // Assemble: includes, helpers, then each kernel.
     let mut head = String::new();
-    let types: HashSet<DataType> = parts.iter().flat_map(|k| k.types.iter().copied()).collect();
+    let types: IdSet<DataType> = parts.iter().flat_map(|k| k.types.iter().copied()).collect();
     let helpers: BTreeSet<&'static str> = parts
         .iter()
         .flat_map(|k| k.helpers.iter().copied())
@@ -248,8 +249,8 @@ fn kernel_arg_indices(f: &Lowered, all_args: &[BufferId]) -> Result<Vec<usize>, 
 
 /// Buffers read or written inside a vectorized loop: their arrays are
 /// declared 16-byte aligned so that a vector access may land on them.
-fn vector_buffers(f: &Lowered) -> HashSet<BufferId> {
-    let mut buffers = HashSet::new();
+fn vector_buffers(f: &Lowered) -> IdSet<BufferId> {
+    let mut buffers = IdSet::default();
     f.body.visit(&mut |s| {
         if let LStmt::For(l) = s {
             if l.kind == ForKind::Vectorized {
@@ -347,8 +348,8 @@ fn sanitize_symbol(name: &str) -> String {
     }
 }
 
-fn used_types(f: &Lowered) -> HashSet<DataType> {
-    let mut types: HashSet<DataType> = f.buffers.iter().map(|b| b.dtype).collect();
+fn used_types(f: &Lowered) -> IdSet<DataType> {
+    let mut types: IdSet<DataType> = f.buffers.iter().map(|b| b.dtype).collect();
     f.body.visit_exprs(&mut |e| match e {
         Expr::Cast(t, _) | Expr::Float(_, t) | Expr::Int(_, t) => {
             types.insert(*t);
@@ -369,7 +370,7 @@ impl<'a> Writer<'a> {
             lines: 0,
             level: 1,
             ranges: f.thread_ranges(),
-            scopes: vec![HashSet::new()],
+            scopes: vec![IdSet::default()],
             vector_buffers: vector_buffers(f),
             blocks: Vec::new(),
             local_buffers: BTreeSet::new(),
@@ -404,12 +405,41 @@ impl Writer<'_> {
     }
 
     fn line(&mut self, text: &str) {
+        self.begin_line();
+        self.out.push_str(text);
+        self.end_line();
+    }
+
+    /// The indentation of a line that the caller writes into `out` piece by
+    /// piece (expressions with `put_expr`) and ends with `end_line`: the
+    /// statements printed most (stores, loops) skip a `String` per piece.
+    fn begin_line(&mut self) {
         for _ in 0..self.level {
             self.out.push_str("  ");
         }
-        self.out.push_str(text);
+    }
+
+    fn end_line(&mut self) {
         self.out.push('\n');
         self.lines += 1;
+    }
+
+    /// `e` appended to the line being written.
+    fn put_expr(&mut self, e: &Expr) {
+        let mut cx = ExprCtx {
+            f: self.f,
+            names: &self.names,
+            ranges: &self.ranges,
+            helpers: &mut self.helpers,
+            wide: self.wide,
+        };
+        cx.put_expr(&mut self.out, e);
+    }
+
+    /// The line that opens a `{` scope is written: indent and open the scope.
+    fn opened(&mut self) {
+        self.level += 1;
+        self.scopes.push(IdSet::default());
     }
 
     fn cx(&mut self) -> ExprCtx<'_> {
@@ -446,8 +476,7 @@ impl Writer<'_> {
 
     fn open(&mut self, text: &str) {
         self.line(text);
-        self.level += 1;
-        self.scopes.push(HashSet::new());
+        self.opened();
     }
 
     fn close(&mut self, text: &str) {
@@ -520,8 +549,12 @@ impl Writer<'_> {
     }
 
     fn if_then_else(&mut self, i: &LIf) {
-        let cond = self.expr(&i.cond);
-        self.open(&format!("if ({cond}) {{"));
+        self.begin_line();
+        self.out.push_str("if (");
+        self.put_expr(&i.cond);
+        self.out.push_str(") {");
+        self.end_line();
+        self.opened();
         self.stmt(&i.then_case);
         if let Some(e) = &i.else_case {
             self.level -= 1;
@@ -535,6 +568,20 @@ impl Writer<'_> {
     /// `B[i] = value;`, or a `cp.async` under an `Async` statement when the
     /// store is a plain global-to-shared copy.
     fn store(&mut self, st: &LStore) {
+        if self.in_async == 0 {
+            self.begin_line();
+            self.out.push_str(self.names.buffer(st.buffer));
+            self.out.push('[');
+            match st.indices.first() {
+                Some(i) => self.put_expr(i),
+                None => self.out.push('0'),
+            }
+            self.out.push_str("] = ");
+            self.put_expr(&st.value);
+            self.out.push(';');
+            self.end_line();
+            return;
+        }
         let idx = match st.indices.first() {
             Some(i) => self.index(st.buffer, i),
             None => "0".into(),
@@ -649,12 +696,6 @@ impl Writer<'_> {
             .ranges
             .insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
         let name = self.names.var(l.var).to_string();
-        let min = self.expr(&l.min);
-        let end = match (l.min.as_int(), l.extent.as_int()) {
-            (Some(0), _) => self.expr(&l.extent),
-            (Some(m), Some(e)) if m.checked_add(e).is_some() => (m + e).to_string(),
-            _ => self.expr(&Expr::add(l.min.clone(), l.extent.clone())),
-        };
         if matches!(l.kind, ForKind::Unrolled | ForKind::Vectorized) {
             self.line("#pragma unroll");
         }
@@ -663,9 +704,25 @@ impl Writer<'_> {
         } else {
             self.index_type()
         };
-        self.open(&format!(
-            "for ({ty} {name} = {min}; {name} < {end}; ++{name}) {{"
-        ));
+        // for ({ty} {name} = {min}; {name} < {end}; ++{name}) {
+        self.begin_line();
+        for piece in ["for (", ty, " ", &name, " = "] {
+            self.out.push_str(piece);
+        }
+        self.put_expr(&l.min);
+        for piece in ["; ", &name, " < "] {
+            self.out.push_str(piece);
+        }
+        match (l.min.as_int(), l.extent.as_int()) {
+            (Some(0), _) => self.put_expr(&l.extent),
+            (Some(m), Some(e)) if m.checked_add(e).is_some() => push_int(&mut self.out, m + e),
+            _ => self.put_expr(&Expr::add(l.min.clone(), l.extent.clone())),
+        }
+        for piece in ["; ++", &name, ") {"] {
+            self.out.push_str(piece);
+        }
+        self.end_line();
+        self.opened();
         self.stmt(&l.body);
         self.close("}");
         match saved {

@@ -158,20 +158,85 @@ impl ExprCtx<'_> {
     }
 
     fn prec(&mut self, e: &Expr, outer: u8) -> String {
+        let mut out = String::new();
+        self.put(&mut out, e, outer);
+        out
+    }
+
+    /// Appends `e` (at the top level) to `out`.
+    pub fn put_expr(&mut self, out: &mut String, e: &Expr) {
+        self.put(out, e, 0);
+    }
+
+    /// Appends `e` to `out` (parenthesized when its precedence is below
+    /// `outer`). The common nodes (literals, variables, loads, infix
+    /// operators) write into the one buffer: a `String` per node was most of
+    /// printing a kernel.
+    fn put(&mut self, out: &mut String, e: &Expr, outer: u8) {
+        use std::fmt::Write;
         match e {
             Expr::Int(v, t) => match t {
-                DataType::Bool => if *v != 0 { "true" } else { "false" }.to_string(),
+                DataType::Bool => out.push_str(if *v != 0 { "true" } else { "false" }),
                 // 9223372036854775808 has no type in C++: spell the minimum as a difference.
-                _ if *v == i64::MIN => "(-9223372036854775807LL - 1)".to_string(),
-                DataType::I64 => format!("{v}LL"),
-                // Past the i32 range a literal must not be read as `int`.
-                _ if i32::try_from(*v).is_err() => format!("{v}LL"),
-                DataType::F16 | DataType::BF16 | DataType::F32 | DataType::F64 => {
-                    float_literal(*v as f64, *t)
+                _ if *v == i64::MIN => out.push_str("(-9223372036854775807LL - 1)"),
+                DataType::I64 => {
+                    push_int(out, *v);
+                    out.push_str("LL");
                 }
-                _ if *v < 0 => Self::wrap(v.to_string(), P_UNARY, outer),
-                _ => v.to_string(),
+                // Past the i32 range a literal must not be read as `int`.
+                _ if i32::try_from(*v).is_err() => {
+                    push_int(out, *v);
+                    out.push_str("LL");
+                }
+                DataType::F16 | DataType::BF16 | DataType::F32 | DataType::F64 => {
+                    out.push_str(&float_literal(*v as f64, *t))
+                }
+                _ if *v < 0 && P_UNARY < outer => {
+                    out.push('(');
+                    push_int(out, *v);
+                    out.push(')');
+                }
+                _ => push_int(out, *v),
             },
+            Expr::Var(v) => match self.f.launch.as_ref().and_then(|l| l.axis_of(*v)) {
+                Some(axis) => {
+                    let ty = if self.wide { "long long" } else { "int" };
+                    let _ = write!(out, "(({ty}){})", axis.tag());
+                }
+                None => out.push_str(self.names.var(*v)),
+            },
+            Expr::Not(a) => {
+                let paren = P_UNARY < outer;
+                open_paren(out, paren);
+                out.push('!');
+                self.put(out, a, P_UNARY);
+                close_paren(out, paren);
+            }
+            Expr::Load(b, idx) => {
+                out.push_str(self.names.buffer(*b));
+                out.push('[');
+                match idx.first() {
+                    Some(i) => self.put_index(out, *b, i),
+                    None => out.push('0'),
+                }
+                out.push(']');
+            }
+            Expr::Binary(op, a, b) => self.binary(out, *op, a, b, outer),
+            other => {
+                let text = self.other(other, outer);
+                out.push_str(&text);
+            }
+        }
+    }
+
+    /// `index` appended to `out`.
+    fn put_index(&mut self, out: &mut String, _b: BufferId, e: &Expr) {
+        self.put(out, e, 0);
+    }
+
+    /// The nodes printed through their own `String`s (rare in index code).
+    fn other(&mut self, e: &Expr, outer: u8) -> String {
+        match e {
             Expr::Float(v, t) => {
                 let text = float_literal(*v, *t);
                 if text.starts_with('-') {
@@ -180,8 +245,6 @@ impl ExprCtx<'_> {
                     text
                 }
             }
-            Expr::Var(v) => self.var(*v),
-            Expr::Not(a) => Self::wrap(format!("!{}", self.prec(a, P_UNARY)), P_UNARY, outer),
             Expr::Select(c, a, b) => format!(
                 "({} ? {} : {})",
                 self.prec(c, P_OR),
@@ -210,44 +273,64 @@ impl ExprCtx<'_> {
                     _ => format!("(({}){inner})", c_type(*t)),
                 }
             }
-            Expr::Load(b, idx) => {
-                let i = match idx.first() {
-                    Some(i) => self.index(*b, i),
-                    None => "0".into(),
-                };
-                format!("{}[{i}]", self.names.buffer(*b))
-            }
-            Expr::Binary(op, a, b) => self.binary(*op, a, b, outer),
             Expr::Call(f, args) => self.call(*f, args, outer),
+            // Written by `put` itself.
+            Expr::Int(..) | Expr::Var(_) | Expr::Not(_) | Expr::Load(..) | Expr::Binary(..) => {
+                let mut out = String::new();
+                self.put(&mut out, e, outer);
+                out
+            }
         }
     }
 
-    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, outer: u8) -> String {
+    /// `a sym b` at precedence `p` appended to `out`.
+    fn infix(&mut self, out: &mut String, a: &Expr, b: &Expr, sym: &str, p: u8, outer: u8) {
+        let paren = p < outer;
+        open_paren(out, paren);
+        self.put(out, a, p);
+        out.push(' ');
+        out.push_str(sym);
+        out.push(' ');
+        self.put(out, b, p + 1);
+        close_paren(out, paren);
+    }
+
+    /// `name(a, b)` appended to `out`.
+    fn call2(&mut self, out: &mut String, name: &str, a: &Expr, b: &Expr) {
+        out.push_str(name);
+        out.push('(');
+        self.put(out, a, 0);
+        out.push_str(", ");
+        self.put(out, b, 0);
+        out.push(')');
+    }
+
+    fn binary(&mut self, out: &mut String, op: BinOp, a: &Expr, b: &Expr, outer: u8) {
         let t = self.dtype(a);
-        let infix = |s: &mut Self, sym: &str, p: u8| {
-            let text = format!("{} {sym} {}", s.prec(a, p), s.prec(b, p + 1));
-            Self::wrap(text, p, outer)
-        };
+        let mut infix = |s: &mut Self, sym: &str, p: u8| s.infix(out, a, b, sym, p, outer);
         match op {
             BinOp::Add => infix(self, "+", P_ADD),
             BinOp::Sub => infix(self, "-", P_ADD),
             BinOp::Mul => infix(self, "*", P_MUL),
             BinOp::Div if t.is_float() => infix(self, "/", P_MUL),
             BinOp::Div => infix(self, "/", P_MUL),
-            BinOp::Mod if t.is_float() => self.math("fmod", t, &[a.clone(), b.clone()]),
+            BinOp::Mod if t.is_float() => {
+                let text = self.math("fmod", t, &[a.clone(), b.clone()]);
+                out.push_str(&text);
+            }
             BinOp::Mod => infix(self, "%", P_MUL),
             BinOp::FloorDiv | BinOp::FloorMod if t.is_float() => {
                 let q = format!("{} / {}", self.prec(a, P_MUL), self.prec(b, P_MUL + 1));
                 let floor = self.math_text("floor", t, &q);
                 if op == BinOp::FloorDiv {
-                    floor
+                    out.push_str(&floor);
                 } else {
                     let text = format!(
                         "{} - {floor} * {}",
                         self.prec(a, P_ADD),
                         self.prec(b, P_MUL + 1)
                     );
-                    Self::wrap(text, P_ADD, outer)
+                    out.push_str(&Self::wrap(text, P_ADD, outer));
                 }
             }
             BinOp::FloorDiv | BinOp::FloorMod => {
@@ -263,7 +346,7 @@ impl ExprCtx<'_> {
                         (false, true) => "tirtui_floormod_ll",
                     };
                     self.helpers.insert(name);
-                    format!("{name}({}, {})", self.expr(a), self.expr(b))
+                    self.call2(out, name, a, b);
                 }
             }
             BinOp::Min | BinOp::Max => {
@@ -298,7 +381,7 @@ impl ExprCtx<'_> {
                         }
                     }
                 };
-                format!("{name}({}, {})", self.expr(a), self.expr(b))
+                self.call2(out, name, a, b);
             }
             BinOp::Eq => infix(self, "==", P_EQ),
             BinOp::Ne => infix(self, "!=", P_EQ),
@@ -456,6 +539,40 @@ impl ExprCtx<'_> {
     }
 }
 
+/// `v` in decimal appended to `out` (as `{v}` prints it, without the
+/// formatting machinery: literals are most of an index).
+pub fn push_int(out: &mut String, v: i64) {
+    if v < 0 {
+        out.push('-');
+    }
+    let mut digits = [0u8; 20];
+    let mut n = v.unsigned_abs();
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(d as char);
+    }
+}
+
+fn open_paren(out: &mut String, paren: bool) {
+    if paren {
+        out.push('(');
+    }
+}
+
+fn close_paren(out: &mut String, paren: bool) {
+    if paren {
+        out.push(')');
+    }
+}
+
 /// Source of the helper functions named in `helpers`.
 pub fn helper_source(name: &str) -> String {
     if name == super::async_copy::HELPER {
@@ -480,5 +597,34 @@ pub fn helper_source(name: &str) -> String {
         format!(
             "__device__ __forceinline__ {ty} tirtui_floormod{suffix}({ty} a, {ty} b) {{\n  {ty} m = a % b;\n  return (m != 0 && ((m < 0) != (b < 0))) ? m + b : m;\n}}\n"
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_int;
+
+    /// `push_int` writes what `{v}` formats, at the edges of every width.
+    #[test]
+    fn push_int_is_decimal_formatting() {
+        for v in [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            99,
+            123_456_789,
+            i32::MAX as i64,
+            i32::MIN as i64,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+        ] {
+            let mut out = String::from("x");
+            push_int(&mut out, v);
+            assert_eq!(out, format!("x{v}"));
+        }
     }
 }

@@ -7,8 +7,8 @@
 //! Invariant: knows only the lowered program's arenas.
 
 use crate::ir::{BufferId, VarId};
+use crate::ir::{IdMap, IdSet};
 use crate::lower::Lowered;
-use std::collections::{HashMap, HashSet};
 
 const RESERVED: &[&str] = &[
     "auto",
@@ -87,14 +87,14 @@ const RESERVED: &[&str] = &[
 
 #[derive(Clone, Debug, Default)]
 pub struct Names {
-    vars: HashMap<VarId, String>,
-    buffers: HashMap<BufferId, String>,
-    used: HashSet<String>,
+    vars: IdMap<VarId, String>,
+    buffers: IdMap<BufferId, String>,
+    used: IdSet<String>,
     /// Per sanitized base, the first suffix not tried yet: names are never
     /// released, so every `{base}_{k}` below it is taken for good and the
     /// search resumes there (one kernel has many `ax0`, `v`, ...: trying
     /// from `_1` each time was quadratic, most of `Names::new`).
-    next_suffix: HashMap<String, usize>,
+    next_suffix: IdMap<String, usize>,
 }
 
 fn sanitize(name: &str) -> String {
@@ -119,8 +119,8 @@ fn sanitize(name: &str) -> String {
 
 /// `base` (sanitized) if unused, else `{base}_{n}` with the smallest unused `n >= 1`.
 fn fresh_in(
-    used: &mut HashSet<String>,
-    next_suffix: &mut HashMap<String, usize>,
+    used: &mut IdSet<String>,
+    next_suffix: &mut IdMap<String, usize>,
     base: &str,
 ) -> String {
     let base = sanitize(base);

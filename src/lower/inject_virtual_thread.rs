@@ -16,7 +16,7 @@ use super::lir::{LFor, LStmt, Lowered};
 use super::simplify::simplify_stmt;
 use super::LowerError;
 use crate::ir::{BufferId, Expr, ForKind, VarId};
-use std::collections::{HashMap, HashSet};
+use crate::ir::{IdMap, IdSet};
 
 mod independence;
 
@@ -88,7 +88,7 @@ fn inject(f: &mut Lowered, l: &mut LFor) -> Result<LStmt, LowerError> {
         injected: false,
         visit_touched: false,
         max_loop_depth: 0,
-        remap: HashMap::new(),
+        remap: IdMap::default(),
     };
     Ok(inj.visit_stmt(body))
 }
@@ -103,10 +103,10 @@ fn uses(e: &Expr, out: &mut Vec<Key>) {
 }
 
 /// Everything whose value depends on the virtual thread `var`.
-fn touched_keys(body: &LStmt, var: VarId) -> HashSet<Key> {
-    let mut touched: HashSet<Key> = HashSet::from([Key::Var(var)]);
-    let mut affect: HashMap<Key, Vec<Key>> = HashMap::new();
-    let mut record = |key: Key, used: Vec<Key>, touched: &mut HashSet<Key>| {
+fn touched_keys(body: &LStmt, var: VarId) -> IdSet<Key> {
+    let mut touched: IdSet<Key> = IdSet::from_iter([Key::Var(var)]);
+    let mut affect: IdMap<Key, Vec<Key>> = IdMap::default();
+    let mut record = |key: Key, used: Vec<Key>, touched: &mut IdSet<Key>| {
         if touched.contains(&key) {
             return;
         }
@@ -155,12 +155,12 @@ struct Injector<'a> {
     min: Expr,
     n: i64,
     loop_name: String,
-    touched: HashSet<Key>,
+    touched: IdSet<Key>,
     injected: bool,
     visit_touched: bool,
     max_loop_depth: usize,
     /// Buffers given one copy per virtual thread -> elements per copy.
-    remap: HashMap<BufferId, i64>,
+    remap: IdMap<BufferId, i64>,
 }
 
 impl Injector<'_> {

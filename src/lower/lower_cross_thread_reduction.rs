@@ -29,16 +29,16 @@ mod tree;
 mod warp;
 
 use super::LowerError;
+use crate::ir::IdSet;
 use crate::ir::{
     BinOp, Block, BlockId, BlockRealize, Buffer, BufferId, BufferRegion, BufferStore, DataType,
     Expr, For, ForKind, IfThenElse, IterKind, PrimFunc, Range, Stmt, StorageScope, ThreadAxis,
     VarId,
 };
-use std::collections::HashSet;
 
 pub fn run(func: &PrimFunc) -> Result<PrimFunc, LowerError> {
     let mut out = func.clone();
-    let mut done: HashSet<BlockId> = HashSet::new();
+    let mut done: IdSet<BlockId> = IdSet::default();
     // Local results every thread took: (buffer, reducing axis).
     let mut broadcasts: Vec<(BufferId, ThreadAxis)> = Vec::new();
     while let Some(site) = find_site(&out, &done)? {
@@ -101,7 +101,7 @@ fn thread_idx_loop(l: &For) -> bool {
 }
 
 /// The first (pre-order) reduction block not yet lowered whose reduction is bound to threads.
-fn find_site(func: &PrimFunc, done: &HashSet<BlockId>) -> Result<Option<Site>, LowerError> {
+fn find_site(func: &PrimFunc, done: &IdSet<BlockId>) -> Result<Option<Site>, LowerError> {
     let mut found = None;
     walk(func, &func.body, &mut Vec::new(), done, &mut found)?;
     Ok(found)
@@ -111,7 +111,7 @@ fn walk<'a>(
     func: &PrimFunc,
     s: &'a Stmt,
     loops: &mut Vec<&'a For>,
-    done: &HashSet<BlockId>,
+    done: &IdSet<BlockId>,
     found: &mut Option<Site>,
 ) -> Result<(), LowerError> {
     if found.is_some() {

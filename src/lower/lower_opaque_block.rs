@@ -10,8 +10,8 @@
 
 use super::lir::{rewrite_accesses, LAlloc, LBlock, LFor, LIf, LLet, LStmt, LStore, Lowered};
 use super::LowerError;
+use crate::ir::IdMap;
 use crate::ir::{AnnValue, BlockRealize, BufferId, Expr, MatchBuffer, PrimFunc, Stmt, VarId};
-use std::collections::HashMap;
 
 pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
     // MMA intrinsics run once per lane: their implementations loop over the
@@ -146,7 +146,7 @@ fn realize(cx: &Cx, r: &BlockRealize, marker: bool) -> Result<LStmt, LowerError>
             ),
         });
     }
-    let map: HashMap<VarId, Expr> = block
+    let map: IdMap<VarId, Expr> = block
         .iter_vars
         .iter()
         .zip(&r.iter_values)
@@ -188,7 +188,7 @@ fn lower_match_buffer(
     func: &PrimFunc,
     m: &MatchBuffer,
     body: &mut LStmt,
-    map: &HashMap<VarId, Expr>,
+    map: &IdMap<VarId, Expr>,
 ) -> Result<(), LowerError> {
     let rank = func.buffer(m.buffer).shape.len();
     let region = &m.source.region;

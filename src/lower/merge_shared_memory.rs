@@ -22,9 +22,9 @@
 
 use super::flatten_buffer::alloc_size;
 use super::lir::{LStmt, Lowered, SharedLayout, SharedSlot};
+use crate::ir::IdMap;
 use crate::ir::{BufferId, Expr, StorageScope};
 use crate::launch_limits::LaunchLimits;
-use std::collections::HashMap;
 
 /// Static `__shared__` arrays may total at most this many bytes.
 pub const STATIC_SHARED_LIMIT: u64 = LaunchLimits::H100.max_static_shared_bytes;
@@ -43,8 +43,8 @@ struct Linearizer<'a> {
     /// Begin positions of the enclosing loops.
     loops: Vec<usize>,
     /// Open shared allocations -> number of loops around the allocation.
-    open: HashMap<BufferId, usize>,
-    info: HashMap<BufferId, Info>,
+    open: IdMap<BufferId, usize>,
+    info: IdMap<BufferId, Info>,
     /// Touches waiting for their loop's end: (buffer, loop index in `loops`).
     pending: Vec<(BufferId, usize)>,
 }
@@ -64,8 +64,8 @@ pub fn run(mut f: Lowered) -> Lowered {
             f: &f,
             pos: 0,
             loops: Vec::new(),
-            open: HashMap::new(),
-            info: HashMap::new(),
+            open: IdMap::default(),
+            info: IdMap::default(),
             pending: Vec::new(),
         };
         lin.walk(&body);
@@ -144,6 +144,15 @@ fn strip_shared(s: &mut LStmt, f: &Lowered) {
     }
 }
 
+/// The buffers `e` loads from, in the order it reads them.
+fn loads_in(e: &Expr, out: &mut Vec<BufferId>) {
+    e.visit(&mut |x| {
+        if let Expr::Load(b, _) = x {
+            out.push(*b);
+        }
+    });
+}
+
 impl Linearizer<'_> {
     fn touch(&mut self, b: BufferId) {
         let Some(&depth) = self.open.get(&b) else {
@@ -165,11 +174,7 @@ impl Linearizer<'_> {
 
     fn touch_expr(&mut self, e: &Expr) {
         let mut bufs = Vec::new();
-        e.visit(&mut |x| {
-            if let Expr::Load(b, _) = x {
-                bufs.push(*b);
-            }
-        });
+        loads_in(e, &mut bufs);
         bufs.into_iter().for_each(|b| self.touch(b));
     }
 
@@ -178,9 +183,10 @@ impl Linearizer<'_> {
         if let LStmt::Store(st) = s {
             self.touch(st.buffer);
         }
-        let mut exprs = Vec::new();
-        s.for_each_expr(|e| exprs.push(e.clone()));
-        exprs.iter().for_each(|e| self.touch_expr(e));
+        // The buffers first, then the touches: no copy of the expressions.
+        let mut bufs = Vec::new();
+        s.for_each_expr(|e| loads_in(e, &mut bufs));
+        bufs.into_iter().for_each(|b| self.touch(b));
     }
 
     fn walk(&mut self, s: &LStmt) {

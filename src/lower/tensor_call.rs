@@ -15,12 +15,12 @@ use super::lir::LFor;
 use super::lir::LStmt;
 use super::LowerError;
 use crate::ir::DataType;
+use crate::ir::IdMap;
 use crate::ir::{AnnValue, Block, BufferRegion, Expr, Intrinsic, PrimFunc, StorageScope, VarId};
 use crate::ir::{ForKind, ThreadAxis};
 use crate::schedule::tensor_intrin::{
     self, mma, mma::MmaOp, mma_int8, wmma::WmmaOp, Implementation,
 };
-use std::collections::HashMap;
 
 /// The (m, n, k) shape of every WMMA fragment (codegen spells it in the
 /// fragment types).
@@ -75,7 +75,7 @@ pub fn lower(
     func: &PrimFunc,
     block: &Block,
     intrin: &AnnValue,
-    map: &HashMap<VarId, Expr>,
+    map: &IdMap<VarId, Expr>,
     lane: Option<VarId>,
 ) -> Result<LStmt, LowerError> {
     let unsupported = |why: &str| LowerError::Unsupported {

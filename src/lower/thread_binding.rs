@@ -15,9 +15,9 @@
 
 use super::lir::{LAlloc, LStmt, Launch, Lowered};
 use super::LowerError;
+use crate::ir::IdMap;
 use crate::ir::{BufferId, Expr, ForKind, Param, StorageScope, ThreadAxis, VarId};
 use crate::launch_limits::LaunchLimits;
-use std::collections::HashMap;
 
 /// Splits `f` into its kernels, in launch order, and returns them with the
 /// global intermediates they pass to each other (allocated by the runtime).
@@ -180,7 +180,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         let v = f.new_var(axis.tag().replace('.', "_"), crate::ir::DataType::I32);
         thread_vars.push((axis, v));
     }
-    let mut map: HashMap<VarId, Expr> = HashMap::new();
+    let mut map: IdMap<VarId, Expr> = IdMap::default();
     let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
     body.rewrite(&mut |s| {
         let LStmt::For(l) = s else { return };

@@ -16,8 +16,8 @@
 use super::lir::{LFor, LStmt, Lowered};
 use super::LowerError;
 use crate::arith::{simplify_kernel, VarRanges};
+use crate::ir::IdSet;
 use crate::ir::{BufferId, Expr, VarId};
-use std::collections::HashSet;
 
 #[derive(Clone, Debug)]
 struct Access {
@@ -39,7 +39,7 @@ struct Entry {
 struct Planner<'a> {
     f: &'a Lowered,
     counter: usize,
-    syncs: HashSet<usize>,
+    syncs: IdSet<usize>,
     /// Thread indices with more than one thread: (variable, extent).
     threads: Vec<(VarId, i64)>,
     /// Depth of enclosing `if`s whose condition depends on the thread.
@@ -71,7 +71,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         let mut p = Planner {
             f: &f,
             counter: 0,
-            syncs: HashSet::new(),
+            syncs: IdSet::default(),
             threads,
             divergent: 0,
             async_written: async_written(&f),
@@ -106,7 +106,7 @@ fn async_written(f: &Lowered) -> Vec<BufferId> {
     out
 }
 
-fn insert(mut s: LStmt, counter: &mut usize, syncs: &HashSet<usize>) -> LStmt {
+fn insert(mut s: LStmt, counter: &mut usize, syncs: &IdSet<usize>) -> LStmt {
     let id = *counter;
     *counter += 1;
     let mut children = Vec::new();

@@ -14,8 +14,9 @@
 
 use super::super::lir::{LStmt, Lowered};
 use crate::arith::{const_bounds_typed, const_range, relax_typed, TypeCtx, VarRanges};
+use crate::ir::IdSet;
 use crate::ir::{BufferId, Expr, VarId};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 struct Access {
     buffer: BufferId,
@@ -46,7 +47,7 @@ pub fn independent(
     let ctx = f.type_ctx();
     let mut out = Vec::new();
     collect(body, &mut VarRanges::new(), false, touched, &mut out);
-    let mut allocated = HashSet::new();
+    let mut allocated = IdSet::default();
     body.visit(&mut |s| {
         if let LStmt::Alloc(a) = s {
             allocated.insert(a.buffer);
