@@ -3,7 +3,9 @@
 //! by other threads is about to be overwritten, including in the next
 //! iteration of an enclosing loop (write after read). Nowhere else: two
 //! accesses at the same index that is provably one thread's own element need
-//! no barrier.
+//! no barrier. An async copy (cp.async) writes at its wait: at issue it is
+//! checked against earlier reads only (write after read), and a read needs a
+//! barrier after the wait it lands at (read after write).
 //!
 //! TVM: src/tir/transforms/thread_storage_sync.cc (ThreadSyncPlanner over the
 //! linearised access sequence of each scope, with a loop's body scanned twice).
@@ -27,6 +29,10 @@ struct Access {
     /// An async store landing at a wait: a write that later reads must wait
     /// for, but whose overwrite of earlier reads was checked at issue.
     landing: bool,
+    /// An async store at issue: it may overwrite what other threads still
+    /// read (write after read), but no read sees it before it lands at a
+    /// wait, so it is no write that a later read must wait for.
+    issue: bool,
     /// The index, when the access is one element for each thread.
     point: Option<Expr>,
 }
@@ -46,6 +52,8 @@ struct Planner<'a> {
     divergent: usize,
     /// Shared buffers stored inside `Async` statements (cp.async targets).
     async_written: Vec<BufferId>,
+    /// Whether the statements being linearized are inside an `Async`.
+    in_async: bool,
 }
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
@@ -75,6 +83,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
             threads,
             divergent: 0,
             async_written: async_written(&f),
+            in_async: false,
         };
         let mut entries = Vec::new();
         p.linearize(&f.body, &mut entries)?;
@@ -159,6 +168,7 @@ impl Planner<'_> {
                         write: false,
                         sync: false,
                         landing: false,
+                        issue: false,
                         point: idx.first().cloned(),
                     });
                 }
@@ -197,6 +207,7 @@ impl Planner<'_> {
                         write: true,
                         sync: false,
                         landing: false,
+                        issue: self.in_async,
                         point: st.indices.first().cloned(),
                     });
                 }
@@ -219,6 +230,7 @@ impl Planner<'_> {
                                     write: true,
                                     sync: false,
                                     landing: false,
+                                    issue: false,
                                     point: None,
                                 });
                             }
@@ -227,7 +239,12 @@ impl Planner<'_> {
                 }
                 out.push(Entry { id, accesses: acc });
             }
-            LStmt::Async(b) => self.linearize(b, out)?,
+            LStmt::Async(b) => {
+                let outer = std::mem::replace(&mut self.in_async, true);
+                let r = self.linearize(b, out);
+                self.in_async = outer;
+                r?
+            }
             LStmt::AsyncCommit => {}
             // Async copies land at the wait: every shared buffer written
             // asynchronously counts as written here (and at issue, for the
@@ -243,6 +260,7 @@ impl Planner<'_> {
                         write: true,
                         sync: false,
                         landing: true,
+                        issue: false,
                         point: None,
                     })
                     .collect(),
@@ -254,6 +272,7 @@ impl Planner<'_> {
                     write: false,
                     sync: true,
                     landing: false,
+                    issue: false,
                     point: None,
                 }],
             }),
@@ -320,7 +339,9 @@ impl Planner<'_> {
                     reads.clear();
                     writes.clear();
                 } else if a.write {
-                    writes.push(a.clone());
+                    if !a.issue {
+                        writes.push(a.clone());
+                    }
                 } else {
                     reads.push(a.clone());
                 }
@@ -362,6 +383,7 @@ impl Planner<'_> {
             write: false,
             sync: true,
             landing: false,
+            issue: false,
             point: None,
         };
         for e in &seq {
