@@ -149,7 +149,7 @@ fn interleaved() -> tirtui::lower::LoweredProgram {
 }
 
 #[test]
-fn an_interleaved_nested_pipeline_waits_once_per_tile_and_keeps_one_fragment_buffer() {
+fn an_interleaved_nested_pipeline_waits_and_syncs_once_per_tile_and_keeps_one_fragment_buffer() {
     let p = interleaved();
     let text = p.kernels[0].to_string();
     assert_eq!(simulate(&p).unwrap(), expected(), "{text}");
@@ -174,6 +174,33 @@ fn an_interleaved_nested_pipeline_waits_once_per_tile_and_keeps_one_fragment_buf
         .filter(|l| l.contains("T.ptx_wait_group"))
         .count();
     assert_eq!(waits, 1, "{text}");
+    // And one barrier: the copies of a tile overwrite the version read two
+    // tiles ago, before the previous tile's barrier, so they need none.
+    let barriers = steady
+        .iter()
+        .filter(|l| l.contains("T.tvm_storage_sync"))
+        .count();
+    assert_eq!(barriers, 1, "{text}");
+    // That barrier is needed: without it the copies race the reads.
+    let mut q = p.clone();
+    let mut removed = 0;
+    q.kernels[0].body.visit_mut(&mut |s| {
+        if let LStmt::For(l) = s {
+            l.body.visit_mut(&mut |x| {
+                if let LStmt::Seq(v) = x {
+                    let before = v.len();
+                    v.retain(|y| *y != LStmt::Sync);
+                    removed += before - v.len();
+                }
+            });
+        }
+    });
+    assert_eq!(removed, 1, "{text}");
+    assert!(
+        matches!(simulate(&q), Err(SimError::Race { .. })),
+        "{}",
+        q.kernels[0]
+    );
     // Every wait left is needed.
     let mut n = 0;
     while let Some(q) = remove_nth(&p, n, |s| matches!(s, LStmt::AsyncWait(_))) {

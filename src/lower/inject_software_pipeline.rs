@@ -33,7 +33,7 @@
 //! Invariant: works on `lir` before `thread_binding`; rewrites only annotated
 //! loops and the buffers allocated in them.
 
-use super::lir::{rewrite_accesses, LAlloc, LFor, LStmt, Lowered};
+use super::lir::{rewrite_accesses, LAlloc, LFor, LStmt, Lowered, PipelineVersions};
 use super::LowerError;
 use crate::ir::{AnnValue, Annotations, BufferId, Expr, VarId};
 
@@ -514,6 +514,12 @@ fn add_versions(
         }
         if v > 1 {
             versions.push((b, v));
+            // `flatten_buffer` knows the version's stride (padding included).
+            f.pipeline_versions.push(PipelineVersions {
+                buffer: b,
+                versions: v,
+                stride: 0,
+            });
             let buf = &mut f.buffers[b.0 as usize];
             if !buf.strides.is_empty() {
                 let outer = Expr::mul(buf.strides[0].clone(), buf.shape[0].clone());

@@ -18,7 +18,7 @@
 use super::lir::{LFor, LStmt, Lowered};
 use super::LowerError;
 use crate::arith::{simplify_kernel, VarRanges};
-use crate::ir::{BufferId, Expr, VarId};
+use crate::ir::{BinOp, BufferId, Expr, VarId};
 use std::collections::HashSet;
 
 #[derive(Clone, Debug)]
@@ -33,8 +33,18 @@ struct Access {
     /// read (write after read), but no read sees it before it lands at a
     /// wait, so it is no write that a later read must wait for.
     issue: bool,
+    /// The pipeline version the access stays within, when its index names
+    /// it by the loop variable: `(var + offset) % versions`.
+    slot: Option<Slot>,
     /// The index, when the access is one element for each thread.
     point: Option<Expr>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Slot {
+    var: VarId,
+    offset: i64,
+    versions: i64,
 }
 
 struct Entry {
@@ -169,6 +179,7 @@ impl Planner<'_> {
                         sync: false,
                         landing: false,
                         issue: false,
+                        slot: idx.first().and_then(|i| self.slot(*b, i)),
                         point: idx.first().cloned(),
                     });
                 }
@@ -208,6 +219,7 @@ impl Planner<'_> {
                         sync: false,
                         landing: false,
                         issue: self.in_async,
+                        slot: st.indices.first().and_then(|i| self.slot(st.buffer, i)),
                         point: st.indices.first().cloned(),
                     });
                 }
@@ -231,6 +243,7 @@ impl Planner<'_> {
                                     sync: false,
                                     landing: false,
                                     issue: false,
+                                    slot: None,
                                     point: None,
                                 });
                             }
@@ -261,6 +274,7 @@ impl Planner<'_> {
                         sync: false,
                         landing: true,
                         issue: false,
+                        slot: None,
                         point: None,
                     })
                     .collect(),
@@ -273,6 +287,7 @@ impl Planner<'_> {
                     sync: true,
                     landing: false,
                     issue: false,
+                    slot: None,
                     point: None,
                 }],
             }),
@@ -287,6 +302,9 @@ impl Planner<'_> {
                 acc.extend(summary.into_iter().map(|mut a| {
                     if a.point.as_ref().is_some_and(|p| p.uses_var(l.var)) {
                         a.point = None;
+                    }
+                    if a.slot.is_some_and(|s| s.var == l.var) {
+                        a.slot = None;
                     }
                     a
                 }));
@@ -323,8 +341,8 @@ impl Planner<'_> {
                 if a.sync {
                     reads.clear();
                     writes.clear();
-                } else if (!a.write && self.conflict(&writes, a))
-                    || (a.write && !a.landing && self.conflict(&reads, a))
+                } else if (!a.write && self.conflict(&writes, a, None))
+                    || (a.write && !a.landing && self.conflict(&reads, a, None))
                 {
                     sync_before = true;
                     break;
@@ -350,7 +368,9 @@ impl Planner<'_> {
                 self.mark(e.id)?;
             }
         }
-        // The loop's next iteration follows its end: scan the body again.
+        // The loop's next iteration follows its end: scan the body again
+        // (its accesses one iteration later than those left from this one).
+        let next = lp.map(|l| l.var);
         if lp.is_some() {
             for e in &seq {
                 if self.syncs.contains(&e.id) || (reads.is_empty() && writes.is_empty()) {
@@ -361,8 +381,8 @@ impl Planner<'_> {
                     if a.sync {
                         reads.clear();
                         writes.clear();
-                    } else if (!a.write && self.conflict(&writes, a))
-                        || (a.write && !a.landing && self.conflict(&reads, a))
+                    } else if (!a.write && self.conflict(&writes, a, next))
+                        || (a.write && !a.landing && self.conflict(&reads, a, next))
                     {
                         sync_before = true;
                         break;
@@ -384,6 +404,7 @@ impl Planner<'_> {
             sync: true,
             landing: false,
             issue: false,
+            slot: None,
             point: None,
         };
         for e in &seq {
@@ -422,18 +443,73 @@ impl Planner<'_> {
         Ok(())
     }
 
-    fn conflict(&self, prev: &[Access], cur: &Access) -> bool {
-        prev.iter().any(|p| self.conflicts(p, cur))
+    /// Whether `cur` may touch what one of `prev` touched; `next` is the loop
+    /// variable when `cur` runs one iteration of it later than `prev`.
+    fn conflict(&self, prev: &[Access], cur: &Access, next: Option<VarId>) -> bool {
+        prev.iter().any(|p| self.conflicts(p, cur, next))
     }
 
-    fn conflicts(&self, prev: &Access, cur: &Access) -> bool {
+    fn conflicts(&self, prev: &Access, cur: &Access, next: Option<VarId>) -> bool {
         if prev.buffer != cur.buffer {
             return self.share_bytes(prev.buffer, cur.buffer);
+        }
+        // Different pipeline versions of one buffer never overlap.
+        if let (Some(p), Some(c)) = (prev.slot, cur.slot) {
+            if p.var == c.var && p.versions == c.versions {
+                let later = i64::from(next == Some(c.var));
+                if (p.offset - c.offset - later).rem_euclid(p.versions) != 0 {
+                    return false;
+                }
+            }
         }
         match (&prev.point, &cur.point) {
             (Some(a), Some(b)) if a == b => !self.own_element(a),
             _ => true,
         }
+    }
+
+    /// The version of pipelined buffer `b` that `index` (flat) stays within,
+    /// when the index is `(v + c) % versions * stride + rest`: the pipeline
+    /// added that term to an index of one version, so `rest` is in it.
+    fn slot(&self, b: BufferId, index: &Expr) -> Option<Slot> {
+        let versioned: Vec<_> = self
+            .f
+            .pipeline_versions
+            .iter()
+            .filter(|p| p.buffer == b)
+            .collect();
+        if versioned.is_empty() {
+            return None;
+        }
+        let ctx = self.f.type_ctx();
+        let l = ctx.to_affine(&simplify_kernel(ctx, index, &VarRanges::new()))?;
+        for p in versioned {
+            for (atom, coef) in &l.terms {
+                if *coef != p.stride {
+                    continue;
+                }
+                let Expr::Binary(BinOp::FloorMod, x, m) = atom else {
+                    continue;
+                };
+                if m.as_int() != Some(p.versions) {
+                    continue;
+                }
+                let (var, offset) = match &**x {
+                    Expr::Var(v) => (*v, 0),
+                    Expr::Binary(BinOp::Add, a, c) => match (&**a, c.as_int()) {
+                        (Expr::Var(v), Some(c)) => (*v, c),
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                return Some(Slot {
+                    var,
+                    offset: offset.rem_euclid(p.versions),
+                    versions: p.versions,
+                });
+            }
+        }
+        None
     }
 
     /// True when two buffers use some of the same bytes of the merged pool.
