@@ -40,21 +40,18 @@ pub fn relaxed_access_in(
         &realize.block.reads
     };
     let declared = regions.iter().find(|r| r.buffer == buffer)?;
-    let bindings: Vec<(crate::ir::VarId, Expr)> = realize
-        .block
-        .iter_vars
-        .iter()
-        .zip(&realize.iter_values)
-        .map(|(iv, v)| (iv.var, v.clone()))
-        .collect();
+    // Each iterator's binding, looked up in place (no table of copies).
+    let map = |v| {
+        realize
+            .block
+            .iter_vars
+            .iter()
+            .zip(&realize.iter_values)
+            .find(|(iv, _)| iv.var == v)
+            .map(|(_, e)| e.clone())
+    };
     let mut region = declared.region.clone();
     for r in &mut region {
-        let map = |v| {
-            bindings
-                .iter()
-                .find(|(x, _)| *x == v)
-                .map(|(_, e)| e.clone())
-        };
         r.min.substitute(&map);
         r.extent.substitute(&map);
     }
