@@ -151,7 +151,16 @@ pub fn domain_guard(iter_vars: &[crate::ir::IterVar], values: &[Expr], ranges: &
     use crate::arith::simplify_with;
     let mut predicate = Expr::bool(true);
     for (iv, value) in iter_vars.iter().zip(values) {
-        let hi = crate::arith::simplify(&Expr::add(iv.dom.min.clone(), iv.dom.extent.clone()));
+        // Two literals fold as the simplifier would fold them (its first rule).
+        let folded = match (&iv.dom.min, &iv.dom.extent) {
+            (lo @ Expr::Int(..), ext @ Expr::Int(..)) => {
+                crate::arith::fold_consts(crate::ir::BinOp::Add, lo, ext)
+            }
+            _ => None,
+        };
+        let hi = folded.unwrap_or_else(|| {
+            crate::arith::simplify(&Expr::add(iv.dom.min.clone(), iv.dom.extent.clone()))
+        });
         // `simplify_with(value >= lo)` and `simplify_with(value < hi)`, with
         // `value` simplified once for both.
         let value = simplify_with(value, ranges);
