@@ -15,6 +15,7 @@ mod expr;
 mod idhash;
 mod shared;
 mod stmt;
+mod vars;
 
 pub use dtype::DataType;
 pub use expr::{BinOp, Expr, Intrinsic, Range};
@@ -24,6 +25,7 @@ pub use stmt::{
     AnnValue, Annotations, Block, BlockId, BlockRealize, BufferRegion, BufferStore, For, ForKind,
     IfThenElse, IterKind, IterVar, LetStmt, LoopId, MatchBuffer, Stmt, ThreadAxis,
 };
+pub use vars::VarArena;
 
 /// The block annotation that records the tensor intrinsic a block was
 /// tensorized with (set by `tensorize`; codegen emits its implementation).
@@ -196,9 +198,11 @@ pub struct PrimFunc {
     pub name: String,
     pub params: Vec<Param>,
     pub attrs: Annotations,
+    /// Shared with copies of the function, in chunks: one that adds a
+    /// variable copies only the last chunk (`VarArena`).
+    pub vars: VarArena,
     /// Shared with copies of the function until one of them adds or changes a
-    /// variable (copy on write, as the statement tree).
-    pub vars: Shared<Vec<VarDecl>>,
+    /// buffer (copy on write, as the statement tree).
     pub buffers: Shared<Vec<Buffer>>,
     /// The body: a `BlockRealize` of the root block, as TVM keeps it.
     pub body: Stmt,
