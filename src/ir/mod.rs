@@ -13,6 +13,7 @@
 mod dtype;
 mod expr;
 mod idhash;
+pub mod locate;
 mod shared;
 mod stmt;
 mod vars;
@@ -274,14 +275,21 @@ impl PrimFunc {
         }
     }
 
-    /// Finds a block by id anywhere in the body.
+    /// Finds a block by id anywhere in the body (the way is remembered for
+    /// the next lookup in the same tree: `locate`).
     pub fn find_block(&self, id: BlockId) -> Option<&BlockRealize> {
-        find_block_in(&self.body, id)
+        match locate::locate(&self.body, locate::Target::Block(id), |_| {})? {
+            Stmt::BlockRealize(r) => Some(r),
+            _ => None,
+        }
     }
 
-    /// Finds a loop by id anywhere in the body.
+    /// Finds a loop by id anywhere in the body (as `find_block`).
     pub fn find_loop(&self, id: LoopId) -> Option<&For> {
-        find_loop_in(&self.body, id)
+        match locate::locate(&self.body, locate::Target::Loop(id), |_| {})? {
+            Stmt::For(l) => Some(l),
+            _ => None,
+        }
     }
 
     /// Every block in pre-order (the root block first).
