@@ -129,9 +129,6 @@ __forceinline__ __device__ void tvm_builtin_ptx_cp_async_wait_group_async_wait_g
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_wait_group_async_wait_group_1() {
   asm volatile("cp.async.wait_group 1;" :  :  : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_wait_group_async_wait_group_2() {
-  asm volatile("cp.async.wait_group 2;" :  :  : "memory");
-}
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_commit_group_async_commit_group() {
   asm volatile("cp.async.commit_group;" :  : );
 }
@@ -174,15 +171,41 @@ C_warp_ptr[((i_0_3_init * 32) + (j_0_3_init * 8)) + i] = 0.0;}
     *(uint4*)(B_shared_ptr + ((((ax0_ax1_fused_0_3 * 2112) + (((int)threadIdx.y) * 264)) + (((int)threadIdx.x) * 8)) + 16896)) = *(uint4*)(B_ptr + (((((ax0_ax1_fused_0_3 * 32768) + (((int)threadIdx.y) * 4096)) + ((((int)blockIdx.x) & 15) * 256)) + (((int)threadIdx.x) * 8)) + 262144));
   }
   tvm_builtin_ptx_cp_async_commit_group_async_commit_group();
-  int cse_v8 = (((int)threadIdx.y) & 1);
-  int cse_v9 = (((int)threadIdx.x) & 15);
-  int cse_v22 = ((((int)threadIdx.y) & 1) * 4608);
-  int cse_v23 = ((((int)threadIdx.x) >> 4) * 8);
-  int cse_v25 = ((((int)threadIdx.y) >> 1) * 64);
-  int cse_v33 = (((((int)threadIdx.x) & 15) * 72) + ((((int)threadIdx.x) >> 4) * 8));
-  int cse_v34 = (((((int)threadIdx.x) & 15) * 264) + ((((int)threadIdx.x) >> 4) * 8));
+  int cse_v7 = (((int)threadIdx.y) & 1);
+  int cse_v8 = (((int)threadIdx.x) & 15);
+  int cse_v21 = ((((int)threadIdx.y) & 1) * 4608);
+  int cse_v22 = ((((int)threadIdx.x) >> 4) * 8);
+  int cse_v23 = ((((int)threadIdx.y) >> 1) * 64);
+  int cse_v32 = (((((int)threadIdx.x) & 15) * 72) + ((((int)threadIdx.x) >> 4) * 8));
+  int cse_v33 = (((((int)threadIdx.x) & 15) * 264) + ((((int)threadIdx.x) >> 4) * 8));
+  tvm_builtin_ptx_cp_async_wait_group_async_wait_group_1();
+  __syncthreads();
+  for (int ax0_0 = 0; ax0_0 < 4; ++ax0_0) {
+
+  {
+    unsigned int addr = __cvta_generic_to_shared((&(A_shared_ptr[(((((int)threadIdx.y) & 1) * 4608) + (ax0_0 * 1152))])) + (((((int)threadIdx.x) & 15) * 72) + ((((int)threadIdx.x) >> 4) * 8)));
+    __asm__ __volatile__(
+      "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
+      "{%0, %1, %2, %3}, [%4];\n"
+      : "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0 * 256) + (((int)threadIdx.x) * 8))))[0]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0 * 256) + (((int)threadIdx.x) * 8))))[1]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0 * 256) + (((int)threadIdx.x) * 8))))[2]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0 * 256) + (((int)threadIdx.x) * 8))))[3])
+      : "r"(addr)
+    );
+  }
+  }
+  for (int ax1_0 = 0; ax1_0 < 4; ++ax1_0) {
+
+  {
+    unsigned int addr = __cvta_generic_to_shared((&(B_shared_ptr[(((((int)threadIdx.y) >> 1) * 64) + (ax1_0 * 16))])) + (((((int)threadIdx.x) & 15) * 264) + ((((int)threadIdx.x) >> 4) * 8)));
+    __asm__ __volatile__(
+      "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
+      "{%0, %1, %2, %3}, [%4];\n"
+      : "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0 * 256) + (((int)threadIdx.x) * 8))))[0]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0 * 256) + (((int)threadIdx.x) * 8))))[1]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0 * 256) + (((int)threadIdx.x) * 8))))[2]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0 * 256) + (((int)threadIdx.x) * 8))))[3])
+      : "r"(addr)
+    );
+  }
+  }
   for (int k_0_0 = 0; k_0_0 < 62; ++k_0_0) {
-    int cse_v21 = ((k_0_0 + 2) % 3);
+    int cse_v24 = ((k_0_0 + 2) % 3);
     __syncthreads();
     for (int ax0_ax1_fused_0_4 = 0; ax0_ax1_fused_0_4 < 4; ++ax0_ax1_fused_0_4) {
       *(uint4*)(A_shared_ptr + (((((((k_0_0 + 2) % 3) * 9216) + (ax0_ax1_fused_0_4 * 2304)) + (((int)threadIdx.y) * 288)) + ((((int)threadIdx.x) >> 3) * 72)) + ((((int)threadIdx.x) & 7) * 8))) = *(uint4*)(A_ptr + ((((((((((int)blockIdx.x) >> 4) * 524288) + (ax0_ax1_fused_0_4 * 131072)) + (((int)threadIdx.y) * 16384)) + ((((int)threadIdx.x) >> 3) * 4096)) + (k_0_0 * 64)) + ((((int)threadIdx.x) & 7) * 8)) + 128));
@@ -191,37 +214,11 @@ C_warp_ptr[((i_0_3_init * 32) + (j_0_3_init * 8)) + i] = 0.0;}
       *(uint4*)(B_shared_ptr + ((((((k_0_0 + 2) % 3) * 16896) + (ax0_ax1_fused_0_5 * 2112)) + (((int)threadIdx.y) * 264)) + (((int)threadIdx.x) * 8))) = *(uint4*)(B_ptr + ((((((k_0_0 * 262144) + (ax0_ax1_fused_0_5 * 32768)) + (((int)threadIdx.y) * 4096)) + ((((int)blockIdx.x) & 15) * 256)) + (((int)threadIdx.x) * 8)) + 524288));
     }
     tvm_builtin_ptx_cp_async_commit_group_async_commit_group();
-    int cse_v7 = (k_0_0 % 3);
-    int cse_v24 = ((k_0_0 % 3) * 16896);
-    int cse_v32 = (((k_0_0 % 3) * 9216) + ((((int)threadIdx.y) & 1) * 4608));
-    tvm_builtin_ptx_cp_async_wait_group_async_wait_group_2();
+    tvm_builtin_ptx_cp_async_wait_group_async_wait_group_1();
     __syncthreads();
-    for (int ax0_0 = 0; ax0_0 < 4; ++ax0_0) {
-
-  {
-    unsigned int addr = __cvta_generic_to_shared((&(A_shared_ptr[((((k_0_0 % 3) * 9216) + ((((int)threadIdx.y) & 1) * 4608)) + (ax0_0 * 1152))])) + (((((int)threadIdx.x) & 15) * 72) + ((((int)threadIdx.x) >> 4) * 8)));
-    __asm__ __volatile__(
-      "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
-      "{%0, %1, %2, %3}, [%4];\n"
-      : "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0 * 256) + (((int)threadIdx.x) * 8))))[0]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0 * 256) + (((int)threadIdx.x) * 8))))[1]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0 * 256) + (((int)threadIdx.x) * 8))))[2]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0 * 256) + (((int)threadIdx.x) * 8))))[3])
-      : "r"(addr)
-    );
-  }
-    }
-    for (int ax1_0 = 0; ax1_0 < 4; ++ax1_0) {
-
-  {
-    unsigned int addr = __cvta_generic_to_shared((&(B_shared_ptr[((((k_0_0 % 3) * 16896) + ((((int)threadIdx.y) >> 1) * 64)) + (ax1_0 * 16))])) + (((((int)threadIdx.x) & 15) * 264) + ((((int)threadIdx.x) >> 4) * 8)));
-    __asm__ __volatile__(
-      "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
-      "{%0, %1, %2, %3}, [%4];\n"
-      : "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0 * 256) + (((int)threadIdx.x) * 8))))[0]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0 * 256) + (((int)threadIdx.x) * 8))))[1]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0 * 256) + (((int)threadIdx.x) * 8))))[2]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0 * 256) + (((int)threadIdx.x) * 8))))[3])
-      : "r"(addr)
-    );
-  }
-    }
     for (int k_0_1 = 0; k_0_1 < 3; ++k_0_1) {
-      int cse_v35 = (((k_0_1 + 1) & 1) * 1024);
+      int cse_v9 = (k_0_0 % 3);
+      int cse_v34 = (((k_0_1 + 1) & 1) * 1024);
       for (int ax0_0_1 = 0; ax0_0_1 < 4; ++ax0_0_1) {
 
   {
@@ -249,10 +246,10 @@ C_warp_ptr[((i_0_3_init * 32) + (j_0_3_init * 8)) + i] = 0.0;}
       for (int i_0_3 = 0; i_0_3 < 4; ++i_0_3) {
         for (int j_0_3 = 0; j_0_3 < 4; ++j_0_3) {
           int cse_v10 = (j_0_3 * 256);
-          int cse_v26 = ((k_0_1 & 1) * 1024);
-          int cse_v36 = (((i_0_3 * 1024) + (j_0_3 * 256)) + (((int)threadIdx.x) * 8));
-          int cse_v47 = ((((k_0_1 & 1) * 1024) + (i_0_3 * 256)) + (((int)threadIdx.x) * 8));
-          int cse_v48 = ((((k_0_1 & 1) * 1024) + (j_0_3 * 256)) + (((int)threadIdx.x) * 8));
+          int cse_v25 = ((k_0_1 & 1) * 1024);
+          int cse_v35 = (((i_0_3 * 1024) + (j_0_3 * 256)) + (((int)threadIdx.x) * 8));
+          int cse_v46 = ((((k_0_1 & 1) * 1024) + (i_0_3 * 256)) + (((int)threadIdx.x) * 8));
+          int cse_v47 = ((((k_0_1 & 1) * 1024) + (j_0_3 * 256)) + (((int)threadIdx.x) * 8));
 
   {
     __asm__ __volatile__(
@@ -272,12 +269,37 @@ C_warp_ptr[((i_0_3_init * 32) + (j_0_3_init * 8)) + i] = 0.0;}
         }
       }
     }
+    int cse_v26 = ((k_0_0 + 1) % 3);
+    for (int ax0_0_2 = 0; ax0_0_2 < 4; ++ax0_0_2) {
+
+  {
+    unsigned int addr = __cvta_generic_to_shared((&(A_shared_ptr[(((((k_0_0 + 1) % 3) * 9216) + ((((int)threadIdx.y) & 1) * 4608)) + (ax0_0_2 * 1152))])) + (((((int)threadIdx.x) & 15) * 72) + ((((int)threadIdx.x) >> 4) * 8)));
+    __asm__ __volatile__(
+      "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
+      "{%0, %1, %2, %3}, [%4];\n"
+      : "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0_2 * 256) + (((int)threadIdx.x) * 8))))[0]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0_2 * 256) + (((int)threadIdx.x) * 8))))[1]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0_2 * 256) + (((int)threadIdx.x) * 8))))[2]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0_2 * 256) + (((int)threadIdx.x) * 8))))[3])
+      : "r"(addr)
+    );
+  }
+    }
+    for (int ax1_0_2 = 0; ax1_0_2 < 4; ++ax1_0_2) {
+
+  {
+    unsigned int addr = __cvta_generic_to_shared((&(B_shared_ptr[(((((k_0_0 + 1) % 3) * 16896) + ((((int)threadIdx.y) >> 1) * 64)) + (ax1_0_2 * 16))])) + (((((int)threadIdx.x) & 15) * 264) + ((((int)threadIdx.x) >> 4) * 8)));
+    __asm__ __volatile__(
+      "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
+      "{%0, %1, %2, %3}, [%4];\n"
+      : "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0_2 * 256) + (((int)threadIdx.x) * 8))))[0]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0_2 * 256) + (((int)threadIdx.x) * 8))))[1]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0_2 * 256) + (((int)threadIdx.x) * 8))))[2]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0_2 * 256) + (((int)threadIdx.x) * 8))))[3])
+      : "r"(addr)
+    );
+  }
+    }
     for (int i_0_3_1 = 0; i_0_3_1 < 4; ++i_0_3_1) {
       for (int j_0_3_1 = 0; j_0_3_1 < 4; ++j_0_3_1) {
         int cse_v11 = (j_0_3_1 * 256);
         int cse_v27 = ((j_0_3_1 * 256) + (((int)threadIdx.x) * 8));
-        int cse_v37 = (((i_0_3_1 * 256) + (((int)threadIdx.x) * 8)) + 1024);
-        int cse_v38 = (((i_0_3_1 * 1024) + (j_0_3_1 * 256)) + (((int)threadIdx.x) * 8));
+        int cse_v36 = (((i_0_3_1 * 256) + (((int)threadIdx.x) * 8)) + 1024);
+        int cse_v37 = (((i_0_3_1 * 1024) + (j_0_3_1 * 256)) + (((int)threadIdx.x) * 8));
 
   {
     __asm__ __volatile__(
@@ -297,34 +319,10 @@ C_warp_ptr[((i_0_3_init * 32) + (j_0_3_init * 8)) + i] = 0.0;}
       }
     }
   }
-  tvm_builtin_ptx_cp_async_wait_group_async_wait_group_1();
+  tvm_builtin_ptx_cp_async_wait_group_async_wait_group_0();
   __syncthreads();
-  for (int ax0_0_2 = 0; ax0_0_2 < 4; ++ax0_0_2) {
-
-  {
-    unsigned int addr = __cvta_generic_to_shared((&(A_shared_ptr[((((((int)threadIdx.y) & 1) * 4608) + (ax0_0_2 * 1152)) + 18432)])) + (((((int)threadIdx.x) & 15) * 72) + ((((int)threadIdx.x) >> 4) * 8)));
-    __asm__ __volatile__(
-      "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
-      "{%0, %1, %2, %3}, [%4];\n"
-      : "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0_2 * 256) + (((int)threadIdx.x) * 8))))[0]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0_2 * 256) + (((int)threadIdx.x) * 8))))[1]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0_2 * 256) + (((int)threadIdx.x) * 8))))[2]), "=r"(((unsigned *)(A_shared_warp_ptr + ((ax0_0_2 * 256) + (((int)threadIdx.x) * 8))))[3])
-      : "r"(addr)
-    );
-  }
-  }
-  for (int ax1_0_2 = 0; ax1_0_2 < 4; ++ax1_0_2) {
-
-  {
-    unsigned int addr = __cvta_generic_to_shared((&(B_shared_ptr[((((((int)threadIdx.y) >> 1) * 64) + (ax1_0_2 * 16)) + 33792)])) + (((((int)threadIdx.x) & 15) * 264) + ((((int)threadIdx.x) >> 4) * 8)));
-    __asm__ __volatile__(
-      "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
-      "{%0, %1, %2, %3}, [%4];\n"
-      : "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0_2 * 256) + (((int)threadIdx.x) * 8))))[0]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0_2 * 256) + (((int)threadIdx.x) * 8))))[1]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0_2 * 256) + (((int)threadIdx.x) * 8))))[2]), "=r"(((unsigned *)(B_shared_warp_ptr + ((ax1_0_2 * 256) + (((int)threadIdx.x) * 8))))[3])
-      : "r"(addr)
-    );
-  }
-  }
   for (int k_0_1_1 = 0; k_0_1_1 < 3; ++k_0_1_1) {
-    int cse_v39 = (((k_0_1_1 + 1) & 1) * 1024);
+    int cse_v38 = (((k_0_1_1 + 1) & 1) * 1024);
     for (int ax0_0_3 = 0; ax0_0_3 < 4; ++ax0_0_3) {
 
   {
@@ -353,9 +351,9 @@ C_warp_ptr[((i_0_3_init * 32) + (j_0_3_init * 8)) + i] = 0.0;}
       for (int j_0_3_2 = 0; j_0_3_2 < 4; ++j_0_3_2) {
         int cse_v12 = (j_0_3_2 * 256);
         int cse_v28 = ((k_0_1_1 & 1) * 1024);
-        int cse_v40 = (((i_0_3_2 * 1024) + (j_0_3_2 * 256)) + (((int)threadIdx.x) * 8));
-        int cse_v49 = ((((k_0_1_1 & 1) * 1024) + (i_0_3_2 * 256)) + (((int)threadIdx.x) * 8));
-        int cse_v50 = ((((k_0_1_1 & 1) * 1024) + (j_0_3_2 * 256)) + (((int)threadIdx.x) * 8));
+        int cse_v39 = (((i_0_3_2 * 1024) + (j_0_3_2 * 256)) + (((int)threadIdx.x) * 8));
+        int cse_v48 = ((((k_0_1_1 & 1) * 1024) + (i_0_3_2 * 256)) + (((int)threadIdx.x) * 8));
+        int cse_v49 = ((((k_0_1_1 & 1) * 1024) + (j_0_3_2 * 256)) + (((int)threadIdx.x) * 8));
 
   {
     __asm__ __volatile__(
@@ -375,32 +373,6 @@ C_warp_ptr[((i_0_3_init * 32) + (j_0_3_init * 8)) + i] = 0.0;}
       }
     }
   }
-  for (int i_0_3_3 = 0; i_0_3_3 < 4; ++i_0_3_3) {
-    for (int j_0_3_3 = 0; j_0_3_3 < 4; ++j_0_3_3) {
-      int cse_v13 = (j_0_3_3 * 256);
-      int cse_v29 = ((j_0_3_3 * 256) + (((int)threadIdx.x) * 8));
-      int cse_v41 = (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024);
-      int cse_v42 = (((i_0_3_3 * 1024) + (j_0_3_3 * 256)) + (((int)threadIdx.x) * 8));
-
-  {
-    __asm__ __volatile__(
-      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
-      "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
-      :  "=f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[0]), "=f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[1]), "=f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[2]), "=f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[3])
-      : "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[0]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[1]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[2]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[3]), "r"(((unsigned *)(B_shared_warp_ptr + (((j_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[0]), "r"(((unsigned *)(B_shared_warp_ptr + (((j_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[1]), "f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[0]), "f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[1]), "f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[2]), "f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[3]));
-  }
-
-  {
-    __asm__ __volatile__(
-      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
-      "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
-      :  "=f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[0]), "=f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[1]), "=f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[2]), "=f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[3])
-      : "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[0]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[1]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[2]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[3]), "r"(((unsigned *)(B_shared_warp_ptr + (((j_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1028)))[0]), "r"(((unsigned *)(B_shared_warp_ptr + (((j_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1028)))[1]), "f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[0]), "f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[1]), "f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[2]), "f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[3]));
-  }
-    }
-  }
-  tvm_builtin_ptx_cp_async_wait_group_async_wait_group_0();
-  __syncthreads();
   for (int ax0_0_4 = 0; ax0_0_4 < 4; ++ax0_0_4) {
 
   {
@@ -425,8 +397,32 @@ C_warp_ptr[((i_0_3_init * 32) + (j_0_3_init * 8)) + i] = 0.0;}
     );
   }
   }
+  for (int i_0_3_3 = 0; i_0_3_3 < 4; ++i_0_3_3) {
+    for (int j_0_3_3 = 0; j_0_3_3 < 4; ++j_0_3_3) {
+      int cse_v13 = (j_0_3_3 * 256);
+      int cse_v29 = ((j_0_3_3 * 256) + (((int)threadIdx.x) * 8));
+      int cse_v40 = (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024);
+      int cse_v41 = (((i_0_3_3 * 1024) + (j_0_3_3 * 256)) + (((int)threadIdx.x) * 8));
+
+  {
+    __asm__ __volatile__(
+      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
+      "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+      :  "=f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[0]), "=f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[1]), "=f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[2]), "=f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[3])
+      : "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[0]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[1]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[2]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[3]), "r"(((unsigned *)(B_shared_warp_ptr + (((j_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[0]), "r"(((unsigned *)(B_shared_warp_ptr + (((j_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[1]), "f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[0]), "f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[1]), "f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[2]), "f"(((float *)(C_warp_ptr + ((i_0_3_3 * 32) + (j_0_3_3 * 8))))[3]));
+  }
+
+  {
+    __asm__ __volatile__(
+      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
+      "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+      :  "=f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[0]), "=f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[1]), "=f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[2]), "=f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[3])
+      : "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[0]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[1]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[2]), "r"(((unsigned *)(A_shared_warp_ptr + (((i_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1024)))[3]), "r"(((unsigned *)(B_shared_warp_ptr + (((j_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1028)))[0]), "r"(((unsigned *)(B_shared_warp_ptr + (((j_0_3_3 * 256) + (((int)threadIdx.x) * 8)) + 1028)))[1]), "f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[0]), "f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[1]), "f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[2]), "f"(((float *)(C_warp_ptr + (((i_0_3_3 * 32) + (j_0_3_3 * 8)) + 4)))[3]));
+  }
+    }
+  }
   for (int k_0_1_2 = 0; k_0_1_2 < 3; ++k_0_1_2) {
-    int cse_v43 = (((k_0_1_2 + 1) & 1) * 1024);
+    int cse_v42 = (((k_0_1_2 + 1) & 1) * 1024);
     for (int ax0_0_5 = 0; ax0_0_5 < 4; ++ax0_0_5) {
 
   {
@@ -455,9 +451,9 @@ C_warp_ptr[((i_0_3_init * 32) + (j_0_3_init * 8)) + i] = 0.0;}
       for (int j_0_3_4 = 0; j_0_3_4 < 4; ++j_0_3_4) {
         int cse_v14 = (j_0_3_4 * 256);
         int cse_v30 = ((k_0_1_2 & 1) * 1024);
-        int cse_v44 = (((i_0_3_4 * 1024) + (j_0_3_4 * 256)) + (((int)threadIdx.x) * 8));
-        int cse_v51 = ((((k_0_1_2 & 1) * 1024) + (i_0_3_4 * 256)) + (((int)threadIdx.x) * 8));
-        int cse_v52 = ((((k_0_1_2 & 1) * 1024) + (j_0_3_4 * 256)) + (((int)threadIdx.x) * 8));
+        int cse_v43 = (((i_0_3_4 * 1024) + (j_0_3_4 * 256)) + (((int)threadIdx.x) * 8));
+        int cse_v50 = ((((k_0_1_2 & 1) * 1024) + (i_0_3_4 * 256)) + (((int)threadIdx.x) * 8));
+        int cse_v51 = ((((k_0_1_2 & 1) * 1024) + (j_0_3_4 * 256)) + (((int)threadIdx.x) * 8));
 
   {
     __asm__ __volatile__(
@@ -481,8 +477,8 @@ C_warp_ptr[((i_0_3_init * 32) + (j_0_3_init * 8)) + i] = 0.0;}
     for (int j_0_3_5 = 0; j_0_3_5 < 4; ++j_0_3_5) {
       int cse_v15 = (j_0_3_5 * 256);
       int cse_v31 = ((j_0_3_5 * 256) + (((int)threadIdx.x) * 8));
-      int cse_v45 = (((i_0_3_5 * 256) + (((int)threadIdx.x) * 8)) + 1024);
-      int cse_v46 = (((i_0_3_5 * 1024) + (j_0_3_5 * 256)) + (((int)threadIdx.x) * 8));
+      int cse_v44 = (((i_0_3_5 * 256) + (((int)threadIdx.x) * 8)) + 1024);
+      int cse_v45 = (((i_0_3_5 * 1024) + (j_0_3_5 * 256)) + (((int)threadIdx.x) * 8));
 
   {
     __asm__ __volatile__(

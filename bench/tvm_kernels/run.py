@@ -14,6 +14,7 @@ table: session, kernels, time_ms, max_rel_err, correct.
 import glob
 import json
 import os
+import re
 import sys
 
 import cupy as cp
@@ -60,9 +61,40 @@ def reference(workload, args):
     return None
 
 
-def run(name, runs=50, warmup=5):
+STATIC_SHARED = re.compile(r"__shared__\s+(?:alignas\((\d+)\)\s+)?([\w ]+?)\s+(\w+)\[(\d+)\];")
+ELEMENT_BYTES = {"half": 2, "__half": 2, "float": 4, "int": 4, "double": 8, "signed char": 1,
+                 "char": 1, "int8_t": 1, "uint8_t": 1, "unsigned char": 1}
+
+
+def dynamic_shared(source):
+    """TVM declares its shared stages as static arrays, which CUDA caps at 48 KB per
+    block. Past that cap, the same arrays as slices of one dynamic shared pool (the one
+    change that lets the kernel launch; its code is untouched). Returns the source and
+    the pool's size, or (source, 0) when it fits as written."""
+    arrays = [(m, ELEMENT_BYTES[m.group(2).strip()]) for m in STATIC_SHARED.finditer(source)
+              if m.group(2).strip() in ELEMENT_BYTES]
+    total = sum(int(m.group(4)) * b for m, b in arrays)
+    if total <= 48 * 1024 or len(arrays) != len(STATIC_SHARED.findall(source)):
+        return source, 0
+    offset, out = 0, source
+    for i, (m, b) in enumerate(arrays):
+        align = int(m.group(1) or 16)
+        offset = (offset + align - 1) // align * align
+        pool = "extern __shared__ __align__(128) unsigned char tvm_dyn_pool[];\n  " if i == 0 else ""
+        ty, var = m.group(2).strip(), m.group(3)
+        out = out.replace(m.group(0), f"{pool}{ty}* {var} = ({ty}*)(tvm_dyn_pool + {offset});", 1)
+        offset += int(m.group(4)) * b
+    return out, offset
+
+
+def run(name, runs=50, warmup=5, dynamic=False):
     plan = json.load(open(os.path.join(HERE, name + ".json")))
     source = open(os.path.join(HERE, name + ".cu")).read()
+    pool = 0
+    if dynamic:
+        source, pool = dynamic_shared(source)
+        if not pool:
+            raise ValueError("its shared arrays fit in 48 KB as written")
     # WMMA kernels include <mma.h>, whose crt/mma.h CuPy's bundled headers may
     # lack: the CUDA toolkit's include folder (or $CUDA_INCLUDE) has it.
     options = ["--std=c++17"]
@@ -91,10 +123,11 @@ def run(name, runs=50, warmup=5):
     kernels = []
     for k in plan["kernels"]:
         fn = module.get_function(k["name"])
-        if k["dynamic_shared_bytes"] > 48 * 1024:
-            fn.max_dynamic_shared_size_bytes = k["dynamic_shared_bytes"]
+        smem = k["dynamic_shared_bytes"] + (pool if len(plan["kernels"]) == 1 else 0)
+        if smem > 48 * 1024:
+            fn.max_dynamic_shared_size_bytes = smem
         args = tuple(dev[p] for p in k["params"])
-        kernels.append((fn, tuple(k["grid"]), tuple(k["block"]), args, k["dynamic_shared_bytes"]))
+        kernels.append((fn, tuple(k["grid"]), tuple(k["block"]), args, smem))
 
     def call():
         for fn, grid, block, args, smem in kernels:
@@ -138,7 +171,14 @@ def main():
         except Exception as e:  # a compile or launch failure gets a row too
             print(f"| {name} | error: {str(e).splitlines()[0][:120]} | | | |")
             failed += 1
-            continue
+            # Over CUDA's 48 KB of static shared memory: timed again with the
+            # arrays in the dynamic pool, on a row of its own.
+            try:
+                n, ms, err, ok = run(name, dynamic=True)
+            except Exception:
+                continue
+            name += " (static shared arrays moved to the dynamic pool)"
+        failed += ok is False
         failed += ok is False
         err_text = "-" if err is None else f"{err:.2e}"
         ok_text = "-" if ok is None else ("yes" if ok else "NO")

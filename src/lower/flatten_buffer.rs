@@ -108,6 +108,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
             }
         }
     });
+    record_version_strides(&mut f);
     for b in allocated {
         let buf = &f.buffers[b.0 as usize];
         let overflow = alloc_size(buf).is_none_or(|n| n == i64::MAX)
@@ -147,6 +148,26 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     }
     f.body = body;
     Ok(f)
+}
+
+/// The element stride of each pipeline version index: a buffer versioned by
+/// nested pipelines has the outer one's (added last) as its first index.
+fn record_version_strides(f: &mut Lowered) {
+    let n = f.pipeline_versions.len();
+    for j in 0..n {
+        let b = f.pipeline_versions[j].buffer;
+        let buf = f.buffer(b);
+        let later = f.pipeline_versions[j + 1..]
+            .iter()
+            .filter(|p| p.buffer == b)
+            .count();
+        let stride = if buf.scope.is_wmma() {
+            None
+        } else {
+            strides(buf).get(later).and_then(Expr::as_int)
+        };
+        f.pipeline_versions[j].stride = stride.unwrap_or(0);
+    }
 }
 
 /// Rows and columns of one WMMA fragment tile.

@@ -7,11 +7,16 @@
 //! steady-state loop and an epilogue. A buffer allocated in the loop body,
 //! written in one stage and read in a later one, gets one version per stage
 //! in between: a new leading dimension indexed by the iteration modulo the
-//! number of versions. Statements of an async stage are wrapped in `Async`
+//! number of versions; two versions are one when no later-stage reader comes
+//! after the writer in the order on the same version of an inner pipeline's
+//! buffer (the interleaved order CUTLASS and MetaSchedule use keeps its
+//! fragments in registers that way). Statements of an async stage are wrapped in `Async`
 //! (cp.async where codegen can), a commit follows each async stage's last
 //! statement in every pipeline iteration (an empty group where the producer
 //! is out of bounds, so the counts stay uniform), and each consumer waits
-//! until only the groups it does not need are in flight. Barriers are left to
+//! until only the groups it does not need are in flight, unless an earlier
+//! reader of the same copies (an earlier stage, or earlier in the order)
+//! already waited for them. Barriers are left to
 //! `thread_sync`, which sees the versions as one buffer (conservative) and
 //! counts async stores as landing at the wait.
 //!
@@ -28,7 +33,7 @@
 //! Invariant: works on `lir` before `thread_binding`; rewrites only annotated
 //! loops and the buffers allocated in them.
 
-use super::lir::{rewrite_accesses, LAlloc, LFor, LStmt, Lowered};
+use super::lir::{rewrite_accesses, LAlloc, LFor, LStmt, Lowered, PipelineVersions};
 use super::LowerError;
 use crate::ir::{AnnValue, Annotations, BufferId, Expr, VarId};
 
@@ -50,6 +55,9 @@ enum Piece {
         allocs: Vec<BufferId>,
         parts: [LStmt; 3],
         loop_name: String,
+        /// Buffers whose leading index is a version of this pipeline (or of
+        /// one nested in it).
+        versioned: Vec<BufferId>,
     },
 }
 
@@ -175,6 +183,8 @@ pub fn describe(f: &Lowered, s: &LStmt) -> String {
 struct Body {
     /// Buffers allocated at the loop (and in inner pipelines), in order.
     allocs: Vec<BufferId>,
+    /// Buffers an inner pipeline gave versions (a leading index).
+    versioned: Vec<BufferId>,
     stmts: Vec<LStmt>,
     /// How each statement reads in messages.
     descs: Vec<String>,
@@ -184,6 +194,7 @@ struct Body {
 /// the buffers allocated at the loop; inner pipelines are expanded first.
 fn body_statements(f: &mut Lowered, body: LStmt) -> Result<Body, LowerError> {
     let mut allocs = Vec::new();
+    let mut versioned = Vec::new();
     let mut cur = body;
     while let LStmt::Alloc(a) = cur {
         allocs.push(a.buffer);
@@ -205,8 +216,10 @@ fn body_statements(f: &mut Lowered, body: LStmt) -> Result<Body, LowerError> {
                 allocs: inner,
                 parts,
                 loop_name,
+                versioned: inner_versioned,
             } => {
                 allocs.extend(inner);
+                versioned.extend(inner_versioned);
                 for (part, s) in ["prologue", "steady state", "epilogue"].iter().zip(parts) {
                     descs.push(format!("the {part} of the pipeline of loop `{loop_name}`"));
                     stmts.push(s);
@@ -216,6 +229,7 @@ fn body_statements(f: &mut Lowered, body: LStmt) -> Result<Body, LowerError> {
     }
     Ok(Body {
         allocs,
+        versioned,
         stmts,
         descs,
     })
@@ -294,6 +308,7 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
     } = l;
     let Body {
         allocs,
+        versioned: inner_versioned,
         stmts,
         descs,
     } = body_statements(f, body)?;
@@ -323,7 +338,9 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
     let infos: Vec<Info> = stmts.iter().map(accesses).collect();
     check_dependences(f, &cx, &allocs, &stages, &infos, &descs)?;
     let max_stage = stages.iter().copied().max().unwrap_or(0);
-    let versions = add_versions(f, &allocs, &infos, &stages, &orders);
+    let versions = add_versions(f, &allocs, &infos, &stages, &orders, &|b, w, r| {
+        !inner_versioned.contains(&b) || may_share_version(b, &stmts[w], &stmts[r])
+    });
 
     // One pipeline iteration: the statements in order, with commits and waits.
     let mut ordered: Vec<usize> = (0..n).collect();
@@ -388,10 +405,13 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
     } else {
         LStmt::Seq(Vec::new())
     };
+    let mut versioned = inner_versioned;
+    versioned.extend(versions.iter().map(|&(b, _)| b));
     Ok(Piece::Expanded {
         allocs,
         parts: [LStmt::Seq(prologue), steady, LStmt::Seq(epilogue)],
         loop_name,
+        versioned,
     })
 }
 
@@ -458,13 +478,15 @@ fn read_annotations(
 /// Versions of the buffers allocated in the loop: one per stage from the
 /// first writer's to the last reader's, as a new leading dimension of the
 /// buffer (its strides and alignments shifted to match). Returns the buffers
-/// given more than one version, with their counts.
+/// given more than one version, with their counts. `may_overlap(b, w, r)`
+/// says whether what statement `w` writes of `b` may be what `r` reads.
 fn add_versions(
     f: &mut Lowered,
     allocs: &[BufferId],
     infos: &[Info],
     stages: &[i64],
     orders: &[i64],
+    may_overlap: &dyn Fn(BufferId, usize, usize) -> bool,
 ) -> Vec<(BufferId, i64)> {
     let n = stages.len();
     let mut versions: Vec<(BufferId, i64)> = Vec::new();
@@ -482,9 +504,9 @@ fn add_versions(
             // Only when a reader of a later stage also comes later in the
             // order would one version be overwritten before it is read.
             let needed = writers.iter().any(|&w| {
-                readers
-                    .iter()
-                    .any(|&r| orders[w] < orders[r] && stages[w] < stages[r])
+                readers.iter().any(|&r| {
+                    orders[w] < orders[r] && stages[w] < stages[r] && may_overlap(b, w, r)
+                })
             });
             if !needed {
                 v = 1;
@@ -492,6 +514,12 @@ fn add_versions(
         }
         if v > 1 {
             versions.push((b, v));
+            // `flatten_buffer` knows the version's stride (padding included).
+            f.pipeline_versions.push(PipelineVersions {
+                buffer: b,
+                versions: v,
+                stride: 0,
+            });
             let buf = &mut f.buffers[b.0 as usize];
             if !buf.strides.is_empty() {
                 let outer = Expr::mul(buf.strides[0].clone(), buf.shape[0].clone());
@@ -502,6 +530,44 @@ fn add_versions(
         }
     }
     versions
+}
+
+/// Whether `w` may write a version of `b` (a buffer an inner pipeline gave
+/// versions) that `r` reads: unless every access of both names its version
+/// by a constant and the two sets of constants are disjoint. An access never
+/// spans versions: the version index is a leading index the inner pipeline
+/// added, and everything accessed is a region of one version.
+fn may_share_version(b: BufferId, w: &LStmt, r: &LStmt) -> bool {
+    let versions = |s: &LStmt, writes: bool| -> Option<Vec<i64>> {
+        let mut out = Some(Vec::new());
+        let mut add = |idx: &[Expr]| match (idx.first().and_then(Expr::as_int), out.as_mut()) {
+            (Some(v), Some(list)) => list.push(v),
+            _ => out = None,
+        };
+        s.visit(&mut |x| {
+            if let LStmt::Store(st) = x {
+                if writes && st.buffer == b {
+                    add(&st.indices);
+                }
+            }
+            x.for_each_expr(|e| {
+                e.visit(&mut |y| {
+                    // Tensor-call operands are loads too: counting every load
+                    // as a read and a write only widens the sets.
+                    if let Expr::Load(x, idx) = y {
+                        if *x == b {
+                            add(idx);
+                        }
+                    }
+                })
+            });
+        });
+        out
+    };
+    match (versions(w, true), versions(r, false)) {
+        (Some(a), Some(b)) => a.iter().any(|v| b.contains(v)),
+        _ => true,
+    }
 }
 
 /// What emitting one pipeline iteration needs: the events of an iteration,
@@ -561,7 +627,11 @@ impl Iteration<'_> {
                     let mut st = self.stmts[i].clone();
                     let o = orig.clone();
                     st.substitute(&|x| (x == var).then(|| o.clone()));
-                    let rel = Expr::sub(orig, Expr::int(lo));
+                    // The version is a constant wherever the iteration is.
+                    let rel = match orig.as_int() {
+                        Some(o) => Expr::int(o - lo),
+                        None => Expr::sub(orig, Expr::int(lo)),
+                    };
                     rewrite_accesses(&mut st, &mut |b, idx| {
                         if let Some(&(_, v)) = self.versions.iter().find(|(x, _)| *x == b) {
                             let ver = match rel.as_int() {
@@ -727,11 +797,26 @@ fn wait_counts(
             .filter(|e| **e == Event::Commit)
             .count() as i64
     };
+    let reads_from =
+        |j: usize, i: usize| infos[i].writes.iter().any(|b| infos[j].reads.contains(b));
     let mut out = vec![None; n];
     for j in 0..n {
         let c = pos(Event::Stmt(j));
         for i in (0..n).filter(|&i| i != j && is_async(i)) {
-            if !infos[i].writes.iter().any(|b| infos[j].reads.contains(b)) {
+            if !reads_from(j, i) {
+                continue;
+            }
+            // A reader of the same copies that runs before `j` on the same
+            // original iteration (an earlier stage, or the same stage earlier
+            // in the order) has waited for them already.
+            let waited = (0..n).any(|k| {
+                k != i
+                    && k != j
+                    && reads_from(k, i)
+                    && (stages[k] < stages[j] || stages[k] == stages[j] && pos(Event::Stmt(k)) < c)
+                    && stages[k] > stages[i]
+            });
+            if waited {
                 continue;
             }
             let sp = stages[i];

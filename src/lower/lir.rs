@@ -141,6 +141,20 @@ pub struct Lowered {
     /// Position in launch order when the function is split into several
     /// kernels (`thread_binding::split_kernels`); 0 for the first or only one.
     pub kernel: usize,
+    /// Buffers `inject_software_pipeline` gave versions, for `thread_sync`.
+    pub pipeline_versions: Vec<PipelineVersions>,
+}
+
+/// A buffer with one version per pipeline stage: a leading index of extent
+/// `versions`, whose stride is `stride` elements once flattened (0 before
+/// `flatten_buffer`, or when not a constant). Every access of one version
+/// stays within it (the buffer was compacted to its accesses before versions
+/// were added).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PipelineVersions {
+    pub buffer: BufferId,
+    pub versions: i64,
+    pub stride: i64,
 }
 
 /// A function lowered to its kernels, in launch order. Each kernel's buffer

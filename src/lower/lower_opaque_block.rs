@@ -44,6 +44,7 @@ pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
         launch: None,
         shared: None,
         kernel: 0,
+        pipeline_versions: Vec::new(),
     })
 }
 

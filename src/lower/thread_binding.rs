@@ -111,6 +111,7 @@ pub fn split_kernels(mut f: Lowered) -> Result<(Vec<Lowered>, Vec<BufferId>), Lo
                 launch: None,
                 shared: None,
                 kernel: i,
+                pipeline_versions: f.pipeline_versions.clone(),
             }
         })
         .collect();

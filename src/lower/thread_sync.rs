@@ -3,7 +3,9 @@
 //! by other threads is about to be overwritten, including in the next
 //! iteration of an enclosing loop (write after read). Nowhere else: two
 //! accesses at the same index that is provably one thread's own element need
-//! no barrier.
+//! no barrier. An async copy (cp.async) writes at its wait: at issue it is
+//! checked against earlier reads only (write after read), and a read needs a
+//! barrier after the wait it lands at (read after write).
 //!
 //! TVM: src/tir/transforms/thread_storage_sync.cc (ThreadSyncPlanner over the
 //! linearised access sequence of each scope, with a loop's body scanned twice).
@@ -16,7 +18,7 @@
 use super::lir::{LFor, LStmt, Lowered};
 use super::LowerError;
 use crate::arith::{simplify_kernel, VarRanges};
-use crate::ir::{BufferId, Expr, VarId};
+use crate::ir::{BinOp, BufferId, Expr, VarId};
 use std::collections::HashSet;
 
 #[derive(Clone, Debug)]
@@ -27,8 +29,22 @@ struct Access {
     /// An async store landing at a wait: a write that later reads must wait
     /// for, but whose overwrite of earlier reads was checked at issue.
     landing: bool,
+    /// An async store at issue: it may overwrite what other threads still
+    /// read (write after read), but no read sees it before it lands at a
+    /// wait, so it is no write that a later read must wait for.
+    issue: bool,
+    /// The pipeline version the access stays within, when its index names
+    /// it by the loop variable: `(var + offset) % versions`.
+    slot: Option<Slot>,
     /// The index, when the access is one element for each thread.
     point: Option<Expr>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Slot {
+    var: VarId,
+    offset: i64,
+    versions: i64,
 }
 
 struct Entry {
@@ -46,6 +62,8 @@ struct Planner<'a> {
     divergent: usize,
     /// Shared buffers stored inside `Async` statements (cp.async targets).
     async_written: Vec<BufferId>,
+    /// Whether the statements being linearized are inside an `Async`.
+    in_async: bool,
 }
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
@@ -75,6 +93,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
             threads,
             divergent: 0,
             async_written: async_written(&f),
+            in_async: false,
         };
         let mut entries = Vec::new();
         p.linearize(&f.body, &mut entries)?;
@@ -159,6 +178,8 @@ impl Planner<'_> {
                         write: false,
                         sync: false,
                         landing: false,
+                        issue: false,
+                        slot: idx.first().and_then(|i| self.slot(*b, i)),
                         point: idx.first().cloned(),
                     });
                 }
@@ -197,6 +218,8 @@ impl Planner<'_> {
                         write: true,
                         sync: false,
                         landing: false,
+                        issue: self.in_async,
+                        slot: st.indices.first().and_then(|i| self.slot(st.buffer, i)),
                         point: st.indices.first().cloned(),
                     });
                 }
@@ -219,6 +242,8 @@ impl Planner<'_> {
                                     write: true,
                                     sync: false,
                                     landing: false,
+                                    issue: false,
+                                    slot: None,
                                     point: None,
                                 });
                             }
@@ -227,7 +252,12 @@ impl Planner<'_> {
                 }
                 out.push(Entry { id, accesses: acc });
             }
-            LStmt::Async(b) => self.linearize(b, out)?,
+            LStmt::Async(b) => {
+                let outer = std::mem::replace(&mut self.in_async, true);
+                let r = self.linearize(b, out);
+                self.in_async = outer;
+                r?
+            }
             LStmt::AsyncCommit => {}
             // Async copies land at the wait: every shared buffer written
             // asynchronously counts as written here (and at issue, for the
@@ -243,6 +273,8 @@ impl Planner<'_> {
                         write: true,
                         sync: false,
                         landing: true,
+                        issue: false,
+                        slot: None,
                         point: None,
                     })
                     .collect(),
@@ -254,6 +286,8 @@ impl Planner<'_> {
                     write: false,
                     sync: true,
                     landing: false,
+                    issue: false,
+                    slot: None,
                     point: None,
                 }],
             }),
@@ -268,6 +302,9 @@ impl Planner<'_> {
                 acc.extend(summary.into_iter().map(|mut a| {
                     if a.point.as_ref().is_some_and(|p| p.uses_var(l.var)) {
                         a.point = None;
+                    }
+                    if a.slot.is_some_and(|s| s.var == l.var) {
+                        a.slot = None;
                     }
                     a
                 }));
@@ -304,8 +341,8 @@ impl Planner<'_> {
                 if a.sync {
                     reads.clear();
                     writes.clear();
-                } else if (!a.write && self.conflict(&writes, a))
-                    || (a.write && !a.landing && self.conflict(&reads, a))
+                } else if (!a.write && self.conflict(&writes, a, None))
+                    || (a.write && !a.landing && self.conflict(&reads, a, None))
                 {
                     sync_before = true;
                     break;
@@ -320,7 +357,9 @@ impl Planner<'_> {
                     reads.clear();
                     writes.clear();
                 } else if a.write {
-                    writes.push(a.clone());
+                    if !a.issue {
+                        writes.push(a.clone());
+                    }
                 } else {
                     reads.push(a.clone());
                 }
@@ -329,7 +368,9 @@ impl Planner<'_> {
                 self.mark(e.id)?;
             }
         }
-        // The loop's next iteration follows its end: scan the body again.
+        // The loop's next iteration follows its end: scan the body again
+        // (its accesses one iteration later than those left from this one).
+        let next = lp.map(|l| l.var);
         if lp.is_some() {
             for e in &seq {
                 if self.syncs.contains(&e.id) || (reads.is_empty() && writes.is_empty()) {
@@ -340,8 +381,8 @@ impl Planner<'_> {
                     if a.sync {
                         reads.clear();
                         writes.clear();
-                    } else if (!a.write && self.conflict(&writes, a))
-                        || (a.write && !a.landing && self.conflict(&reads, a))
+                    } else if (!a.write && self.conflict(&writes, a, next))
+                        || (a.write && !a.landing && self.conflict(&reads, a, next))
                     {
                         sync_before = true;
                         break;
@@ -362,6 +403,8 @@ impl Planner<'_> {
             write: false,
             sync: true,
             landing: false,
+            issue: false,
+            slot: None,
             point: None,
         };
         for e in &seq {
@@ -400,18 +443,73 @@ impl Planner<'_> {
         Ok(())
     }
 
-    fn conflict(&self, prev: &[Access], cur: &Access) -> bool {
-        prev.iter().any(|p| self.conflicts(p, cur))
+    /// Whether `cur` may touch what one of `prev` touched; `next` is the loop
+    /// variable when `cur` runs one iteration of it later than `prev`.
+    fn conflict(&self, prev: &[Access], cur: &Access, next: Option<VarId>) -> bool {
+        prev.iter().any(|p| self.conflicts(p, cur, next))
     }
 
-    fn conflicts(&self, prev: &Access, cur: &Access) -> bool {
+    fn conflicts(&self, prev: &Access, cur: &Access, next: Option<VarId>) -> bool {
         if prev.buffer != cur.buffer {
             return self.share_bytes(prev.buffer, cur.buffer);
+        }
+        // Different pipeline versions of one buffer never overlap.
+        if let (Some(p), Some(c)) = (prev.slot, cur.slot) {
+            if p.var == c.var && p.versions == c.versions {
+                let later = i64::from(next == Some(c.var));
+                if (p.offset - c.offset - later).rem_euclid(p.versions) != 0 {
+                    return false;
+                }
+            }
         }
         match (&prev.point, &cur.point) {
             (Some(a), Some(b)) if a == b => !self.own_element(a),
             _ => true,
         }
+    }
+
+    /// The version of pipelined buffer `b` that `index` (flat) stays within,
+    /// when the index is `(v + c) % versions * stride + rest`: the pipeline
+    /// added that term to an index of one version, so `rest` is in it.
+    fn slot(&self, b: BufferId, index: &Expr) -> Option<Slot> {
+        let versioned: Vec<_> = self
+            .f
+            .pipeline_versions
+            .iter()
+            .filter(|p| p.buffer == b)
+            .collect();
+        if versioned.is_empty() {
+            return None;
+        }
+        let ctx = self.f.type_ctx();
+        let l = ctx.to_affine(&simplify_kernel(ctx, index, &VarRanges::new()))?;
+        for p in versioned {
+            for (atom, coef) in &l.terms {
+                if *coef != p.stride {
+                    continue;
+                }
+                let Expr::Binary(BinOp::FloorMod, x, m) = atom else {
+                    continue;
+                };
+                if m.as_int() != Some(p.versions) {
+                    continue;
+                }
+                let (var, offset) = match &**x {
+                    Expr::Var(v) => (*v, 0),
+                    Expr::Binary(BinOp::Add, a, c) => match (&**a, c.as_int()) {
+                        (Expr::Var(v), Some(c)) => (*v, c),
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                return Some(Slot {
+                    var,
+                    offset: offset.rem_euclid(p.versions),
+                    versions: p.versions,
+                });
+            }
+        }
+        None
     }
 
     /// True when two buffers use some of the same bytes of the merged pool.
