@@ -116,7 +116,7 @@ fn the_wmma_kernel_uses_signed_char_fragments_and_int_accumulators() {
         "nvcuda::wmma::fragment<nvcuda::wmma::matrix_b, 16, 16, 16, signed char, nvcuda::wmma::col_major>",
         "nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 16, 16, 16, int>",
         "nvcuda::wmma::fill_fragment(",
-        "tirtui_cp_async_16(",
+        "tirtui_cp_async_16_l1(",
     ] {
         assert!(cuda.contains(want), "no `{want}` in\n{cuda}");
     }
@@ -175,7 +175,7 @@ fn the_mma_kernel_lowers_to_int8_ldmatrix_and_m16n8k32() {
         "signed char A_shared_warp[128];",
         "signed char B_shared_warp[128];",
         "int C_warp[128];",
-        "tirtui_cp_async_16(",
+        "tirtui_cp_async_16_l1(",
         "#include <cuda_fp16.h>",
     ] {
         assert!(cuda.contains(want), "no `{want}` in\n{cuda}");

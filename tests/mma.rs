@@ -131,7 +131,7 @@ fn the_mma_session_lowers_to_ldmatrix_and_mma_sync() {
         "half A_shared_warp[64];",
         "half B_shared_warp[64];",
         "float C_warp[128];",
-        "tirtui_cp_async_16(",
+        "tirtui_cp_async_16_l1(",
     ] {
         assert!(cuda.contains(want), "no `{want}` in\n{cuda}");
     }

@@ -214,6 +214,40 @@ fn an_interleaved_nested_pipeline_waits_and_syncs_once_per_tile_and_keeps_one_fr
 }
 
 #[test]
+fn the_cache_annotation_sends_16_byte_copies_through_l1() {
+    let pipeline = annotations("ko", &[0, 0, 1], &[0, 1, 2], &[0]);
+    let cuda = |extra: &str| {
+        let func = scheduled(&(pipeline.clone() + extra));
+        tirtui::codegen::generate(&func).map(|o| o.kernel.source)
+    };
+    // By default as TVM: L2 only.
+    let plain = cuda("").unwrap();
+    assert!(plain.contains("tirtui_cp_async_16(A_shared"), "{plain}");
+    assert!(!plain.contains("_16_l1"), "{plain}");
+    let l1 =
+        cuda("  - {op: annotate, block_or_loop: ko, ann_key: cp_async_cache, ann_val: \"ca\"}\n")
+            .unwrap();
+    assert!(l1.contains("tirtui_cp_async_16_l1(A_shared"), "{l1}");
+    assert!(
+        l1.contains("cp.async.ca.shared.global [%0], [%1], 16;"),
+        "{l1}"
+    );
+    assert!(!l1.contains("tirtui_cp_async_16(A_shared"), "{l1}");
+    let cg =
+        cuda("  - {op: annotate, block_or_loop: ko, ann_key: cp_async_cache, ann_val: \"cg\"}\n")
+            .unwrap();
+    assert_eq!(cg, plain);
+    let err =
+        cuda("  - {op: annotate, block_or_loop: ko, ann_key: cp_async_cache, ann_val: \"L1\"}\n")
+            .unwrap_err()
+            .to_string();
+    assert!(
+        err.contains("`cp_async_cache` must be \"ca\" (through L1) or \"cg\" (L2 only)"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_stage_list_of_the_wrong_length_names_the_statements() {
     let func = scheduled(&annotations("ko", &[0, 1], &[0, 1], &[]));
     let err = tirtui::lower::lower_program(&func).unwrap_err();

@@ -298,7 +298,8 @@ fn the_pipelined_wmma_session_keeps_one_fragment_per_tile() {
         "float> C_wmma_accumulator[16];",
         "nvcuda::wmma::row_major> A_shared_wmma_matrix_a[4];",
         "nvcuda::wmma::row_major> B_shared_wmma_matrix_b[4];",
-        "tirtui_cp_async_16(A_shared",
+        // The session sends its 16-byte copies through L1.
+        "tirtui_cp_async_16_l1(A_shared",
         "TIRTUI_CP_ASYNC_WAIT(2);",
         // A rows 64 + 8 halves, B rows 128 + 8.
         "k_1 * 16], 72);",

@@ -8,7 +8,7 @@
 //!
 //! Invariant: knows only `ir`; all arithmetic is checked, overflow gives `None`.
 
-use crate::ir::{BinOp, Buffer, DataType, Expr, Intrinsic, PrimFunc, VarDecl, VarId};
+use crate::ir::{BinOp, Buffer, DataType, Expr, Intrinsic, PrimFunc, VarArena, VarDecl, VarId};
 
 /// An integer expression as a sum of coefficient * atom plus a constant.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,13 +32,17 @@ pub enum Kind {
 /// be integers (index variables) and loads are of unknown kind.
 #[derive(Clone, Copy, Default)]
 pub struct TypeCtx<'a> {
+    /// The variables (empty when `vars` holds them) and buffers.
     pub types: Option<(&'a [VarDecl], &'a [Buffer])>,
+    /// A function's variables (`TypeCtx::new`), looked up before `types`'.
+    vars: Option<&'a VarArena>,
 }
 
 impl<'a> TypeCtx<'a> {
     pub fn new(func: Option<&'a PrimFunc>) -> TypeCtx<'a> {
         TypeCtx {
-            types: func.map(|f| (f.vars.as_slice(), f.buffers.as_slice())),
+            types: func.map(|f| (&[][..], f.buffers.as_slice())),
+            vars: func.map(|f| &f.vars),
         }
     }
 
@@ -46,11 +50,15 @@ impl<'a> TypeCtx<'a> {
     pub fn of(vars: &'a [VarDecl], buffers: &'a [Buffer]) -> TypeCtx<'a> {
         TypeCtx {
             types: Some((vars, buffers)),
+            vars: None,
         }
     }
 
     fn var_decl(&self, v: VarId) -> Option<&'a VarDecl> {
-        self.types.and_then(|(vars, _)| vars.get(v.0 as usize))
+        match self.vars {
+            Some(arena) => arena.get(v.0 as usize),
+            None => self.types.and_then(|(vars, _)| vars.get(v.0 as usize)),
+        }
     }
 
     fn kind_of_dtype(t: DataType) -> Kind {

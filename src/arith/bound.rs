@@ -368,7 +368,7 @@ impl<'a> Relaxer<'a> {
             hi = hi.add_owned(self.affine_of(from_hi).scale_owned(*c)?)?;
         }
         let dtype = self.ctx.index_dtype(e);
-        Some((lo.to_expr_typed(dtype), hi.to_expr_typed(dtype)))
+        Some((lo.into_expr_typed(dtype), hi.into_expr_typed(dtype)))
     }
 
     fn affine_of(&self, e: Expr) -> Affine {

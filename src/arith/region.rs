@@ -57,8 +57,16 @@ pub fn relax_region(region: &[Range], relax: &[VarId], ranges: &VarRanges) -> Op
 }
 
 fn relax_range(relaxer: &Relaxer, r: &Range) -> Option<Range> {
-    let last = Expr::sub(Expr::add(r.min.clone(), r.extent.clone()), Expr::int(1));
-    relaxer.span(&r.min, &last)
+    let last = |r: &Range| Expr::sub(Expr::add(r.min.clone(), r.extent.clone()), Expr::int(1));
+    // A point (extent 1, the usual access): its last index simplifies to its
+    // first, so it is simplified and relaxed once (issue 13). Debug builds
+    // check that against the general way.
+    if matches!(r.extent, Expr::Int(1, t) if t.is_int()) {
+        let point = relaxer.span(&r.min, &r.min);
+        debug_assert_eq!(point, relaxer.span(&r.min, &last(r)), "point range {r:?}");
+        return point;
+    }
+    relaxer.span(&r.min, &last(r))
 }
 
 /// TVM's read/write region inference for a block. Loads are reads and stores are

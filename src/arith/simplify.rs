@@ -443,7 +443,7 @@ impl<'a> Simplifier<'a> {
                 .ctx
                 .to_affine(&a)
                 .zip(self.ctx.to_affine(&b))
-                .and_then(|(fa, fb)| fa.sub(&fb));
+                .and_then(|(fa, fb)| fa.add_owned(fb.scale_owned(-1)?));
             if let Some((lo, hi)) = diff.and_then(|d| self.affine_bounds(&d)) {
                 let a_smaller = if hi <= 0 {
                     Some(true)
@@ -470,7 +470,7 @@ impl<'a> Simplifier<'a> {
                 .ctx
                 .to_affine(&a)
                 .zip(self.ctx.to_affine(&b))
-                .and_then(|(fa, fb)| fa.sub(&fb));
+                .and_then(|(fa, fb)| fa.add_owned(fb.scale_owned(-1)?));
             if let Some(iv) = diff.and_then(|d| self.affine_bounds(&d)) {
                 if let Some(v) = decide_cmp(op, iv) {
                     return Expr::bool(v);

@@ -606,8 +606,12 @@ impl Writer<'_> {
                 };
                 let src = self.names.buffer(*src).to_string();
                 self.helpers.insert(async_copy::HELPER);
+                if self.f.cp_async_through_l1 && bytes == 16 {
+                    self.helpers.insert(async_copy::HELPER_L1);
+                }
                 let line = async_copy::copy_line(
                     bytes,
+                    self.f.cp_async_through_l1,
                     &format!("{name} + {idx}"),
                     &format!("{src} + {sidx}"),
                 );
@@ -752,8 +756,12 @@ impl Writer<'_> {
                 let src = self.names.buffer(src_id).to_string();
                 if self.in_async > 0 && why.is_none() {
                     self.helpers.insert(async_copy::HELPER);
+                    if self.f.cp_async_through_l1 && bytes == 16 {
+                        self.helpers.insert(async_copy::HELPER_L1);
+                    }
                     async_copy::copy_line(
                         bytes,
+                        self.f.cp_async_through_l1,
                         &format!("{dst} + {base}"),
                         &format!("{src} + {sb}"),
                     )

@@ -578,6 +578,9 @@ pub fn helper_source(name: &str) -> String {
     if name == super::async_copy::HELPER {
         return super::async_copy::helper_source();
     }
+    if name == super::async_copy::HELPER_L1 {
+        return super::async_copy::helper_source_l1();
+    }
     if name == super::mma_ptx::HELPER {
         return super::mma_ptx::helper_source();
     }

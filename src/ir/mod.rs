@@ -13,8 +13,10 @@
 mod dtype;
 mod expr;
 mod idhash;
+pub mod locate;
 mod shared;
 mod stmt;
+mod vars;
 
 pub use dtype::DataType;
 pub use expr::{BinOp, Expr, Intrinsic, Range};
@@ -24,6 +26,7 @@ pub use stmt::{
     AnnValue, Annotations, Block, BlockId, BlockRealize, BufferRegion, BufferStore, For, ForKind,
     IfThenElse, IterKind, IterVar, LetStmt, LoopId, MatchBuffer, Stmt, ThreadAxis,
 };
+pub use vars::VarArena;
 
 /// The block annotation that records the tensor intrinsic a block was
 /// tensorized with (set by `tensorize`; codegen emits its implementation).
@@ -196,9 +199,11 @@ pub struct PrimFunc {
     pub name: String,
     pub params: Vec<Param>,
     pub attrs: Annotations,
+    /// Shared with copies of the function, in chunks: one that adds a
+    /// variable copies only the last chunk (`VarArena`).
+    pub vars: VarArena,
     /// Shared with copies of the function until one of them adds or changes a
-    /// variable (copy on write, as the statement tree).
-    pub vars: Shared<Vec<VarDecl>>,
+    /// buffer (copy on write, as the statement tree).
     pub buffers: Shared<Vec<Buffer>>,
     /// The body: a `BlockRealize` of the root block, as TVM keeps it.
     pub body: Stmt,
@@ -270,14 +275,21 @@ impl PrimFunc {
         }
     }
 
-    /// Finds a block by id anywhere in the body.
+    /// Finds a block by id anywhere in the body (the way is remembered for
+    /// the next lookup in the same tree: `locate`).
     pub fn find_block(&self, id: BlockId) -> Option<&BlockRealize> {
-        find_block_in(&self.body, id)
+        match locate::locate(&self.body, locate::Target::Block(id), |_| {})? {
+            Stmt::BlockRealize(r) => Some(r),
+            _ => None,
+        }
     }
 
-    /// Finds a loop by id anywhere in the body.
+    /// Finds a loop by id anywhere in the body (as `find_block`).
     pub fn find_loop(&self, id: LoopId) -> Option<&For> {
-        find_loop_in(&self.body, id)
+        match locate::locate(&self.body, locate::Target::Loop(id), |_| {})? {
+            Stmt::For(l) => Some(l),
+            _ => None,
+        }
     }
 
     /// Every block in pre-order (the root block first).

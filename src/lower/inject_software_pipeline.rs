@@ -40,6 +40,9 @@ use crate::ir::{AnnValue, Annotations, BufferId, Expr, VarId};
 pub const STAGE: &str = "software_pipeline_stage";
 pub const ORDER: &str = "software_pipeline_order";
 pub const ASYNC_STAGES: &str = "software_pipeline_async_stages";
+/// tirtui's own: `"ca"` sends the loop's 16-byte `cp.async` copies through L1,
+/// `"cg"` (the default, as TVM) to L2 only. TVM ignores it.
+pub const ASYNC_CACHE: &str = "cp_async_cache";
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
@@ -327,7 +330,9 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
         stages,
         orders,
         async_stages,
+        through_l1,
     } = read_annotations(&cx, &annotations, n)?;
+    f.cp_async_through_l1 |= through_l1 && !async_stages.is_empty();
     validate(&cx, &stages, &orders)?;
     let (Some(lo), Some(ext)) = (min.as_int(), extent.as_int()) else {
         return Err(cx.err(
@@ -398,7 +403,7 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
             kind,
             annotations: annotations
                 .into_iter()
-                .filter(|(k, _)| ![STAGE, ORDER, ASYNC_STAGES].contains(&k.as_str()))
+                .filter(|(k, _)| ![STAGE, ORDER, ASYNC_STAGES, ASYNC_CACHE].contains(&k.as_str()))
                 .collect(),
             body: LStmt::seq(iteration.emit(None)),
         }))
@@ -420,6 +425,7 @@ struct Annotated {
     stages: Vec<i64>,
     orders: Vec<i64>,
     async_stages: Vec<i64>,
+    through_l1: bool,
 }
 
 /// Reads the stage (required), order (default: the body's order) and async
@@ -468,10 +474,22 @@ fn read_annotations(
             ));
         }
     }
+    let through_l1 = match get(ASYNC_CACHE) {
+        None => false,
+        Some(AnnValue::Str(s)) if s == "ca" => true,
+        Some(AnnValue::Str(s)) if s == "cg" => false,
+        Some(_) => {
+            return Err(cx.err(
+                format!("`{ASYNC_CACHE}` must be \"ca\" (through L1) or \"cg\" (L2 only)"),
+                String::new(),
+            ))
+        }
+    };
     Ok(Annotated {
         stages,
         orders,
         async_stages,
+        through_l1,
     })
 }
 

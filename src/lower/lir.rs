@@ -143,6 +143,9 @@ pub struct Lowered {
     pub kernel: usize,
     /// Buffers `inject_software_pipeline` gave versions, for `thread_sync`.
     pub pipeline_versions: Vec<PipelineVersions>,
+    /// 16-byte `cp.async` copies go through L1 (`.ca`) instead of L2 only
+    /// (`.cg`): a pipelined loop of the kernel asked for it.
+    pub cp_async_through_l1: bool,
 }
 
 /// A buffer with one version per pipeline stage: a leading index of extent

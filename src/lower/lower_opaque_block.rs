@@ -45,6 +45,7 @@ pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
         shared: None,
         kernel: 0,
         pipeline_versions: Vec::new(),
+        cp_async_through_l1: false,
     })
 }
 

@@ -231,9 +231,17 @@ fn nest_and_nodes(stmt: &Stmt) -> (usize, usize) {
 }
 
 fn expr_nodes(e: &crate::ir::Expr) -> usize {
-    let mut n = 1;
-    e.for_each_child(|c| n += expr_nodes(c));
-    n
+    use crate::ir::Expr;
+    // The common shapes by hand (this runs over every expression a step built).
+    match e {
+        Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => 1,
+        Expr::Binary(_, a, b) => 1 + expr_nodes(a) + expr_nodes(b),
+        _ => {
+            let mut n = 1;
+            e.for_each_child(|c| n += expr_nodes(c));
+            n
+        }
+    }
 }
 
 #[cfg(test)]

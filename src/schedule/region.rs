@@ -40,21 +40,18 @@ pub fn relaxed_access_in(
         &realize.block.reads
     };
     let declared = regions.iter().find(|r| r.buffer == buffer)?;
-    let bindings: Vec<(crate::ir::VarId, Expr)> = realize
-        .block
-        .iter_vars
-        .iter()
-        .zip(&realize.iter_values)
-        .map(|(iv, v)| (iv.var, v.clone()))
-        .collect();
+    // Each iterator's binding, looked up in place (no table of copies).
+    let map = |v| {
+        realize
+            .block
+            .iter_vars
+            .iter()
+            .zip(&realize.iter_values)
+            .find(|(iv, _)| iv.var == v)
+            .map(|(_, e)| e.clone())
+    };
     let mut region = declared.region.clone();
     for r in &mut region {
-        let map = |v| {
-            bindings
-                .iter()
-                .find(|(x, _)| *x == v)
-                .map(|(_, e)| e.clone())
-        };
         r.min.substitute(&map);
         r.extent.substitute(&map);
     }
@@ -154,7 +151,16 @@ pub fn domain_guard(iter_vars: &[crate::ir::IterVar], values: &[Expr], ranges: &
     use crate::arith::simplify_with;
     let mut predicate = Expr::bool(true);
     for (iv, value) in iter_vars.iter().zip(values) {
-        let hi = crate::arith::simplify(&Expr::add(iv.dom.min.clone(), iv.dom.extent.clone()));
+        // Two literals fold as the simplifier would fold them (its first rule).
+        let folded = match (&iv.dom.min, &iv.dom.extent) {
+            (lo @ Expr::Int(..), ext @ Expr::Int(..)) => {
+                crate::arith::fold_consts(crate::ir::BinOp::Add, lo, ext)
+            }
+            _ => None,
+        };
+        let hi = folded.unwrap_or_else(|| {
+            crate::arith::simplify(&Expr::add(iv.dom.min.clone(), iv.dom.extent.clone()))
+        });
         // `simplify_with(value >= lo)` and `simplify_with(value < hi)`, with
         // `value` simplified once for both.
         let value = simplify_with(value, ranges);

@@ -5,6 +5,7 @@
 //! lookups find their way by reading first and write only along that path, so
 //! that statements shared with an earlier program (`ir::Shared`) stay shared.
 
+use crate::ir::locate::{self, Target};
 use crate::ir::{Block, BlockId, BlockRealize, For, LoopId, PrimFunc, Stmt};
 
 /// One step on the path from the function body down to a node.
@@ -16,28 +17,26 @@ pub enum Ancestor {
 
 /// Finds the `Stmt::For` slot of a loop, mutably (so it can be replaced).
 pub fn loop_stmt_mut(stmt: &mut Stmt, id: LoopId) -> Option<&mut Stmt> {
-    stmt_mut_where(stmt, &|s| matches!(s, Stmt::For(l) if l.id == id))
+    stmt_mut_at(stmt, Target::Loop(id))
 }
 
 /// Finds the `Stmt::BlockRealize` slot of a block, mutably.
 pub fn block_stmt_mut(stmt: &mut Stmt, id: BlockId) -> Option<&mut Stmt> {
-    stmt_mut_where(
-        stmt,
-        &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == id),
-    )
+    stmt_mut_at(stmt, Target::Block(id))
 }
 
-/// The first statement (pre-order) for which `pred` holds, mutably. The way
-/// down is found by reading first, so that only the statements on the path to
-/// it are written through (and copied, where another program shares them).
-fn stmt_mut_where<'a>(stmt: &'a mut Stmt, pred: &dyn Fn(&Stmt) -> bool) -> Option<&'a mut Stmt> {
+/// The first statement (pre-order) that is `target`, mutably. The way down
+/// is found by reading first (`ir::locate`), so that only the statements on
+/// the path to it are written through (and copied, where another program
+/// shares them).
+fn stmt_mut_at(stmt: &mut Stmt, target: Target) -> Option<&mut Stmt> {
     let mut path = Vec::new();
-    if !path_where(stmt, pred, &mut path) {
+    if !locate::path_to(stmt, target, &mut path) {
         return None;
     }
     let mut cur = stmt;
     for i in path {
-        cur = child_mut(cur, i)?;
+        cur = child_mut(cur, i as usize)?;
     }
     Some(cur)
 }
@@ -103,33 +102,17 @@ pub fn loop_mut(func: &mut PrimFunc, id: LoopId) -> Option<&mut For> {
 
 /// The ancestors of a node (outermost first, excluding the node itself).
 fn ancestors_of(func: &PrimFunc, target: Ancestor) -> Option<Vec<Ancestor>> {
-    fn walk(stmt: &Stmt, target: Ancestor, path: &mut Vec<Ancestor>) -> bool {
-        let me = match stmt {
-            Stmt::For(l) => Some(Ancestor::Loop(l.id)),
-            Stmt::BlockRealize(r) => Some(Ancestor::Block(r.block.id)),
-            _ => None,
-        };
-        if me == Some(target) {
-            return true;
-        }
-        if let Some(me) = me {
-            path.push(me);
-        }
-        // By index, to stop at the first hit (this runs at every step).
-        let mut i = 0;
-        while let Some(c) = stmt.child(i) {
-            if walk(c, target, path) {
-                return true;
-            }
-            i += 1;
-        }
-        if me.is_some() {
-            path.pop();
-        }
-        false
-    }
+    let target = match target {
+        Ancestor::Loop(l) => Target::Loop(l),
+        Ancestor::Block(b) => Target::Block(b),
+    };
     let mut path = Vec::new();
-    walk(&func.body, target, &mut path).then_some(path)
+    locate::locate(&func.body, target, |s| match s {
+        Stmt::For(l) => path.push(Ancestor::Loop(l.id)),
+        Stmt::BlockRealize(r) => path.push(Ancestor::Block(r.block.id)),
+        _ => {}
+    })?;
+    Some(path)
 }
 
 pub fn ancestors_of_block(func: &PrimFunc, id: BlockId) -> Option<Vec<Ancestor>> {
@@ -171,35 +154,17 @@ fn loops_after_last_block(path: &[Ancestor]) -> Vec<LoopId> {
 /// The block and the loops between it and its scope root (outermost first):
 /// `PrimFunc::find_block` and `loops_of_block`, in one walk.
 pub fn block_and_loops(func: &PrimFunc, id: BlockId) -> Option<(&BlockRealize, Vec<&For>)> {
-    fn walk<'a>(stmt: &'a Stmt, id: BlockId, loops: &mut Vec<&'a For>) -> Option<&'a BlockRealize> {
-        match stmt {
-            Stmt::BlockRealize(r) if r.block.id == id => return Some(r),
-            Stmt::For(l) => {
-                loops.push(l);
-                let found = walk(&l.body, id, loops);
-                if found.is_none() {
-                    loops.pop();
-                }
-                return found;
-            }
-            _ => {}
-        }
-        // Inside another block, the loops above it are not the target's.
-        let outer = matches!(stmt, Stmt::BlockRealize(_)).then(|| std::mem::take(loops));
-        let mut found = None;
-        stmt.for_each_child(|c| {
-            if found.is_none() {
-                found = walk(c, id, loops);
-            }
-        });
-        if let (None, Some(outer)) = (found, outer) {
-            *loops = outer;
-        }
-        found
-    }
     let mut loops = Vec::new();
-    let realize = walk(&func.body, id, &mut loops)?;
-    Some((realize, loops))
+    let found = locate::locate(&func.body, Target::Block(id), |s| match s {
+        Stmt::For(l) => loops.push(&**l),
+        // Inside another block, the loops above it are not the target's.
+        Stmt::BlockRealize(_) => loops.clear(),
+        _ => {}
+    })?;
+    match found {
+        Stmt::BlockRealize(r) => Some((r, loops)),
+        _ => None,
+    }
 }
 
 /// The block whose body contains this block (TVM's scope root); None for the root block.
@@ -215,54 +180,28 @@ pub fn scope_of_block(func: &PrimFunc, id: BlockId) -> Option<BlockId> {
 /// first, with the loop itself: `ancestors_of_loop` and `find_loop` of each,
 /// in one walk.
 pub fn loop_and_loops_above(func: &PrimFunc, id: LoopId) -> Option<(&For, Vec<&For>)> {
-    fn walk<'a>(stmt: &'a Stmt, id: LoopId, above: &mut Vec<&'a For>) -> Option<&'a For> {
-        if let Stmt::For(l) = stmt {
-            if l.id == id {
-                return Some(l);
-            }
-            above.push(l);
-        }
-        let mut i = 0;
-        while let Some(c) = stmt.child(i) {
-            if let Some(found) = walk(c, id, above) {
-                return Some(found);
-            }
-            i += 1;
-        }
-        if matches!(stmt, Stmt::For(_)) {
-            above.pop();
-        }
-        None
-    }
     let mut above = Vec::new();
-    let me = walk(&func.body, id, &mut above)?;
-    Some((me, above))
+    let found = locate::locate(&func.body, Target::Loop(id), |s| {
+        if let Stmt::For(l) = s {
+            above.push(&**l);
+        }
+    })?;
+    match found {
+        Stmt::For(l) => Some((l, above)),
+        _ => None,
+    }
 }
 
 /// The realize of the block whose body contains block `id` (its scope root):
 /// `scope_of_block` and `find_block`, in one walk.
 pub fn scope_realize_of_block(func: &PrimFunc, id: BlockId) -> Option<&BlockRealize> {
-    // `Some(scope)` once the target is found.
-    fn walk<'a>(
-        stmt: &'a Stmt,
-        id: BlockId,
-        scope: Option<&'a BlockRealize>,
-    ) -> Option<Option<&'a BlockRealize>> {
-        let scope = match stmt {
-            Stmt::BlockRealize(r) if r.block.id == id => return Some(scope),
-            Stmt::BlockRealize(r) => Some(&**r),
-            _ => scope,
-        };
-        let mut i = 0;
-        while let Some(c) = stmt.child(i) {
-            if let Some(found) = walk(c, id, scope) {
-                return Some(found);
-            }
-            i += 1;
+    let mut scope = None;
+    locate::locate(&func.body, Target::Block(id), |s| {
+        if let Stmt::BlockRealize(r) = s {
+            scope = Some(&**r);
         }
-        None
-    }
-    walk(&func.body, id, None)?
+    })?;
+    scope
 }
 
 /// The block whose body contains this loop.
@@ -422,6 +361,48 @@ def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32")):
                 vk, vl = T.axis.remap("SS", [k, l])
                 B[vk, vl] = T.float32(0)
 "#;
+
+    fn loop_named(func: &PrimFunc, name: &str) -> LoopId {
+        loops_in(&func.body)
+            .into_iter()
+            .find(|l| func.var_name(l.var) == name)
+            .expect("loop")
+            .id
+    }
+
+    // Lookups remember their way per tree (`ir::locate`): every change,
+    // in a copy or in place, must be seen by the next lookup.
+    #[test]
+    fn remembered_ways_follow_every_change() {
+        let func = crate::script::parse_func(TIR, None).expect("parses");
+        let root = func.root_block().expect("root").id;
+        let side = func.blocks_named("side")[0].id;
+        let (i, k, l) = (
+            loop_named(&func, "i"),
+            loop_named(&func, "k"),
+            loop_named(&func, "l"),
+        );
+        let way = vec![Ancestor::Block(root), Ancestor::Loop(k), Ancestor::Loop(l)];
+        assert_eq!(ancestors_of_block(&func, side), Some(way.clone()));
+        // A copy without the first nest: `side` is found at its new place.
+        let mut after = func.clone();
+        remove_stmt(&mut after.body, &|s| matches!(s, Stmt::For(x) if x.id == i));
+        cleanup_empty(&mut after.body);
+        assert!(after.find_loop(i).is_none());
+        assert_eq!(after.find_block(side).map(|r| r.block.id), Some(side));
+        assert_eq!(ancestors_of_block(&after, side), Some(way.clone()));
+        // The original is answered from its own tree, in turns with the copy.
+        assert_eq!(func.find_loop(i).map(|x| x.id), Some(i));
+        assert_eq!(after.find_loop(l).map(|x| x.id), Some(l));
+        assert_eq!(loop_and_loops_above(&func, l).map(|(x, _)| x.id), Some(l));
+        // Written in place once the copy is the only owner.
+        drop(func);
+        assert!(after.find_block(side).is_some());
+        loop_mut(&mut after, l).expect("l").body = Stmt::Seq(Vec::new());
+        assert!(after.find_block(side).is_none());
+        assert!(block_and_loops(&after, side).is_none());
+        assert_eq!(after.find_loop(l).map(|x| x.id), Some(l));
+    }
 
     #[test]
     fn block_and_loops_is_find_block_and_loops_of_block() {
