@@ -76,9 +76,15 @@ mod tests {
                 };
                 unsafe {
                     let p = a.alloc(layout);
-                    assert!(!p.is_null() && p as usize % align == 0, "{layout:?}");
+                    assert!(
+                        !p.is_null() && (p as usize).is_multiple_of(align),
+                        "{layout:?}"
+                    );
                     let q = a.realloc(p, layout, layout.size() * 3);
-                    assert!(!q.is_null() && q as usize % align == 0, "{layout:?} grown");
+                    assert!(
+                        !q.is_null() && (q as usize).is_multiple_of(align),
+                        "{layout:?} grown"
+                    );
                     a.dealloc(
                         q,
                         Layout::from_size_align(layout.size() * 3, align).unwrap(),
