@@ -15,7 +15,7 @@ use tirtui::trace::{Session, Trace};
 use tirtui::tui::highlight::{Highlighter, Lang};
 
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: tirtui::alloc::MiMalloc = tirtui::alloc::MiMalloc;
 
 const SESSION: &str = "sessions/gemm_000_5_unroll.yaml";
 

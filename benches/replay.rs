@@ -10,7 +10,7 @@ use tirtui::trace::{Session, Trace};
 /// The binary's allocator (`src/main.rs`), so the time is what the explorer
 /// and the CLI pay (glibc malloc/free was a third of replay's instructions).
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: tirtui::alloc::MiMalloc = tirtui::alloc::MiMalloc;
 
 /// The session named by TIRTUI_BENCH_SESSION, else the 50-step trace
 /// (seed 000's final session). The longest shipped session is no longer the

@@ -14,7 +14,7 @@ use tirtui::tui::Headless;
 
 /// The binary's allocator (`src/main.rs`), so the counts are the binary's.
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: tirtui::alloc::MiMalloc = tirtui::alloc::MiMalloc;
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -18,7 +18,7 @@ use tirtui::trace::{Session, Trace};
 
 /// The binary's allocator (`src/main.rs`), so the counts are the binary's.
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: tirtui::alloc::MiMalloc = tirtui::alloc::MiMalloc;
 
 const SESSION: &str = "sessions/gemm_000_5_unroll.yaml";
 

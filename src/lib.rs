@@ -26,6 +26,7 @@
 //! - Library code never panics on user input: every failure is a typed error that
 //!   renders through `diag`.
 
+pub mod alloc;
 pub mod arith;
 pub mod cli;
 pub mod codegen;

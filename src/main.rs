@@ -5,11 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tirtui::cli;
 
-/// Every stage allocates many small nodes (tokens, IR, steps): mimalloc does
-/// that in about half the instructions of glibc's malloc (issue 13, measured
-/// with callgrind on `tirtui replay S --emit cuda`).
+/// mimalloc, entered through `mi_malloc` (`tirtui::alloc` says why).
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: tirtui::alloc::MiMalloc = tirtui::alloc::MiMalloc;
 
 /// mimalloc's first arena, reserved at the first allocation: 32 MiB of
 /// address space instead of 1 GiB. Its bitmaps grow with its size and are
