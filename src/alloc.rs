@@ -7,8 +7,10 @@
 //! aligned to 16 bytes (to 8 below 16 bytes, which no layout of that size
 //! needs more than), so only larger alignments take the aligned entry.
 //!
-//! Invariant: knows nothing of tirtui; `src/main.rs` and the profiling
-//! examples install it with `#[global_allocator]`.
+//! Invariant: knows nothing of tirtui; `src/main.rs`, the profiling examples
+//! and the benches install it with `#[global_allocator]`.
+//!
+//! May use: nothing (a leaf).
 
 use libmimalloc_sys as mi;
 use std::alloc::{GlobalAlloc, Layout};
