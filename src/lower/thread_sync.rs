@@ -47,6 +47,29 @@ struct Slot {
     versions: i64,
 }
 
+impl Access {
+    /// An access of `buffer` anywhere (no point, no version known).
+    fn of(buffer: BufferId, write: bool) -> Access {
+        Access {
+            buffer,
+            write,
+            sync: false,
+            landing: false,
+            issue: false,
+            slot: None,
+            point: None,
+        }
+    }
+
+    /// A barrier, as an access that clears what came before it.
+    fn barrier() -> Access {
+        Access {
+            sync: true,
+            ..Access::of(BufferId(u32::MAX), false)
+        }
+    }
+}
+
 struct Entry {
     id: usize,
     accesses: Vec<Access>,
@@ -174,13 +197,9 @@ impl Planner<'_> {
             if let Expr::Load(b, idx) = x {
                 if self.is_shared(*b) {
                     out.push(Access {
-                        buffer: *b,
-                        write: false,
-                        sync: false,
-                        landing: false,
-                        issue: false,
                         slot: idx.first().and_then(|i| self.slot(*b, i)),
                         point: idx.first().cloned(),
+                        ..Access::of(*b, false)
                     });
                 }
             }
@@ -214,13 +233,10 @@ impl Planner<'_> {
                 self.expr_reads(&st.value, &mut acc);
                 if self.is_shared(st.buffer) {
                     acc.push(Access {
-                        buffer: st.buffer,
-                        write: true,
-                        sync: false,
-                        landing: false,
                         issue: self.in_async,
                         slot: st.indices.first().and_then(|i| self.slot(st.buffer, i)),
                         point: st.indices.first().cloned(),
+                        ..Access::of(st.buffer, true)
                     });
                 }
                 out.push(Entry { id, accesses: acc });
@@ -237,15 +253,7 @@ impl Planner<'_> {
                         let written = f.written_operand().and_then(|i| args.get(i));
                         if let Some(Expr::Load(b, _)) = written {
                             if self.is_shared(*b) {
-                                acc.push(Access {
-                                    buffer: *b,
-                                    write: true,
-                                    sync: false,
-                                    landing: false,
-                                    issue: false,
-                                    slot: None,
-                                    point: None,
-                                });
+                                acc.push(Access::of(*b, true));
                             }
                         }
                     }
@@ -269,27 +277,14 @@ impl Planner<'_> {
                     .async_written
                     .iter()
                     .map(|&buffer| Access {
-                        buffer,
-                        write: true,
-                        sync: false,
                         landing: true,
-                        issue: false,
-                        slot: None,
-                        point: None,
+                        ..Access::of(buffer, true)
                     })
                     .collect(),
             }),
             LStmt::Sync => out.push(Entry {
                 id,
-                accesses: vec![Access {
-                    buffer: BufferId(u32::MAX),
-                    write: false,
-                    sync: true,
-                    landing: false,
-                    issue: false,
-                    slot: None,
-                    point: None,
-                }],
+                accesses: vec![Access::barrier()],
             }),
             LStmt::For(l) => {
                 let mut acc = Vec::new();
@@ -398,15 +393,7 @@ impl Planner<'_> {
         let mut head: Vec<Access> = Vec::new();
         let mut tail: Vec<Access> = Vec::new();
         let mut n_syncs = 0;
-        let esync = Access {
-            buffer: BufferId(u32::MAX),
-            write: false,
-            sync: true,
-            landing: false,
-            issue: false,
-            slot: None,
-            point: None,
-        };
+        let esync = Access::barrier();
         for e in &seq {
             if self.syncs.contains(&e.id) {
                 if n_syncs != 0 {
