@@ -568,53 +568,35 @@ impl Writer<'_> {
     /// `B[i] = value;`, or a `cp.async` under an `Async` statement when the
     /// store is a plain global-to-shared copy.
     fn store(&mut self, st: &LStore) {
-        if self.in_async == 0 {
-            self.begin_line();
-            self.out.push_str(self.names.buffer(st.buffer));
-            self.out.push('[');
-            match st.indices.first() {
-                Some(i) => self.put_expr(i),
-                None => self.out.push('0'),
-            }
-            self.out.push_str("] = ");
-            self.put_expr(&st.value);
-            self.out.push(';');
-            self.end_line();
+        if self.in_async > 0 && self.async_copy(st) {
             return;
         }
-        let idx = match st.indices.first() {
-            Some(i) => self.index(st.buffer, i),
-            None => "0".into(),
-        };
-        let name = self.names.buffer(st.buffer).to_string();
-        if self.in_async > 0 && self.async_copy(st, &name, &idx) {
-            return;
+        self.begin_line();
+        self.out.push_str(self.names.buffer(st.buffer));
+        self.out.push('[');
+        match st.indices.first() {
+            Some(i) => self.put_expr(i),
+            None => self.out.push('0'),
         }
-        let value = self.expr(&st.value);
-        self.line(&format!("{name}[{idx}] = {value};"));
+        self.out.push_str("] = ");
+        self.put_expr(&st.value);
+        self.out.push(';');
+        self.end_line();
     }
 
-    /// Prints `st` (to `name[idx]`) as a `cp.async` copy and returns true, or
-    /// says in a comment why it stays a synchronous store and returns false.
-    fn async_copy(&mut self, st: &LStore, name: &str, idx: &str) -> bool {
+    /// Prints `st` as a `cp.async` copy and returns true, or says in a
+    /// comment why it stays a synchronous store and returns false.
+    fn async_copy(&mut self, st: &LStore) -> bool {
         let bytes = self.f.buffer(st.buffer).dtype.bytes();
         match (async_copy::not_a_copy(self.f, st, bytes), &st.value) {
             (None, Expr::Load(src, si)) => {
-                let sidx = match si.first() {
-                    Some(i) => self.index(*src, i),
-                    None => "0".into(),
+                let element = |w: &mut Self, b: BufferId, idx: &[Expr]| {
+                    let i = idx.first().map_or_else(|| "0".into(), |i| w.index(b, i));
+                    format!("{} + {i}", w.names.buffer(b))
                 };
-                let src = self.names.buffer(*src).to_string();
-                self.helpers.insert(async_copy::HELPER);
-                if self.f.cp_async_through_l1 && bytes == 16 {
-                    self.helpers.insert(async_copy::HELPER_L1);
-                }
-                let line = async_copy::copy_line(
-                    bytes,
-                    self.f.cp_async_through_l1,
-                    &format!("{name} + {idx}"),
-                    &format!("{src} + {sidx}"),
-                );
+                let dst = element(self, st.buffer, &st.indices);
+                let src = element(self, *src, si);
+                let line = self.copy_line(bytes, &dst, &src);
                 self.line(&line);
                 true
             }
@@ -624,6 +606,17 @@ impl Writer<'_> {
                 false
             }
         }
+    }
+
+    /// One `cp.async` of `bytes` bytes, through L1 where the kernel asks
+    /// (`cp_async_cache`), with the helpers it needs recorded.
+    fn copy_line(&mut self, bytes: usize, dst: &str, src: &str) -> String {
+        let through_l1 = self.f.cp_async_through_l1 && bytes == 16;
+        self.helpers.insert(async_copy::HELPER);
+        if through_l1 {
+            self.helpers.insert(async_copy::HELPER_L1);
+        }
+        async_copy::copy_line(bytes, through_l1, dst, src)
     }
 
     /// Opens a `{` scope when `name` is already declared in the current one
@@ -755,16 +748,7 @@ impl Writer<'_> {
                 let src_id = *src;
                 let src = self.names.buffer(src_id).to_string();
                 if self.in_async > 0 && why.is_none() {
-                    self.helpers.insert(async_copy::HELPER);
-                    if self.f.cp_async_through_l1 && bytes == 16 {
-                        self.helpers.insert(async_copy::HELPER_L1);
-                    }
-                    async_copy::copy_line(
-                        bytes,
-                        self.f.cp_async_through_l1,
-                        &format!("{dst} + {base}"),
-                        &format!("{src} + {sb}"),
-                    )
+                    self.copy_line(bytes, &format!("{dst} + {base}"), &format!("{src} + {sb}"))
                 } else {
                     if let Some(why) = why.filter(|_| self.in_async > 0) {
                         self.line(&format!("// synchronous copy (not cp.async): {why}"));

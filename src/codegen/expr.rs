@@ -216,7 +216,7 @@ impl ExprCtx<'_> {
                 out.push_str(self.names.buffer(*b));
                 out.push('[');
                 match idx.first() {
-                    Some(i) => self.put_index(out, *b, i),
+                    Some(i) => self.put(out, i, 0),
                     None => out.push('0'),
                 }
                 out.push(']');
@@ -227,11 +227,6 @@ impl ExprCtx<'_> {
                 out.push_str(&text);
             }
         }
-    }
-
-    /// `index` appended to `out`.
-    fn put_index(&mut self, out: &mut String, _b: BufferId, e: &Expr) {
-        self.put(out, e, 0);
     }
 
     /// The nodes printed through their own `String`s (rare in index code).

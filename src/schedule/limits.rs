@@ -9,7 +9,7 @@
 
 use super::analysis::loop_culprit;
 use super::error::ScheduleError;
-use crate::ir::{BlockRealize, For, IdMap, LoopId, PrimFunc, SharedWeak, Stmt};
+use crate::ir::{BlockRealize, For, IdMap, LoopId, PrimFunc, Shared, SharedWeak, Stmt};
 
 /// The deepest nest of loops a step may create. The parser's `MAX_DEPTH` (200
 /// nested statements) is what every stage is built to handle; this stays below it.
@@ -96,6 +96,9 @@ pub struct Sizes {
 /// `(deepest loop nest, IR nodes)` of a subtree.
 type Measure = (usize, usize);
 
+/// Which of `Sizes`'s maps holds the nodes of type `T`.
+type MapOf<T> = fn(&mut Sizes) -> &mut IdMap<usize, (SharedWeak<T>, Measure)>;
+
 impl std::fmt::Debug for Sizes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -121,28 +124,23 @@ impl Sizes {
     /// `nest_and_nodes(stmt)`, reusing and recording the measures of loops and blocks.
     pub fn measure(&mut self, stmt: &Stmt) -> Measure {
         match stmt {
-            Stmt::For(l) => {
-                if let Some((weak, m)) = self.loops.get(&l.addr()) {
-                    if weak.refers_to(l) {
-                        return *m;
-                    }
-                }
-                let m = self.measure_node(stmt);
-                self.loops.insert(l.addr(), (l.downgrade(), m));
-                m
-            }
-            Stmt::BlockRealize(r) => {
-                if let Some((weak, m)) = self.blocks.get(&r.addr()) {
-                    if weak.refers_to(r) {
-                        return *m;
-                    }
-                }
-                let m = self.measure_node(stmt);
-                self.blocks.insert(r.addr(), (r.downgrade(), m));
-                m
-            }
+            Stmt::For(l) => self.remembered(stmt, l, |s| &mut s.loops),
+            Stmt::BlockRealize(r) => self.remembered(stmt, r, |s| &mut s.blocks),
             _ => self.measure_node(stmt),
         }
+    }
+
+    /// The measure of `stmt` (whose node is `node`) from `map`, or measured
+    /// now and recorded there.
+    fn remembered<T>(&mut self, stmt: &Stmt, node: &Shared<T>, map: MapOf<T>) -> Measure {
+        if let Some((weak, m)) = map(self).get(&node.addr()) {
+            if weak.refers_to(node) {
+                return *m;
+            }
+        }
+        let m = self.measure_node(stmt);
+        map(self).insert(node.addr(), (node.downgrade(), m));
+        m
     }
 
     /// `nest_and_nodes` of one statement, its children through `measure`.

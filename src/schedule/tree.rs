@@ -8,12 +8,9 @@
 use crate::ir::locate::{self, Target};
 use crate::ir::{Block, BlockId, BlockRealize, For, LoopId, PrimFunc, Stmt};
 
-/// One step on the path from the function body down to a node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ancestor {
-    Loop(LoopId),
-    Block(BlockId),
-}
+/// One step on the path from the function body down to a node: a loop or a
+/// block, as `ir::locate` names its targets.
+pub use crate::ir::locate::Target as Ancestor;
 
 /// Finds the `Stmt::For` slot of a loop, mutably (so it can be replaced).
 pub fn loop_stmt_mut(stmt: &mut Stmt, id: LoopId) -> Option<&mut Stmt> {
@@ -102,10 +99,6 @@ pub fn loop_mut(func: &mut PrimFunc, id: LoopId) -> Option<&mut For> {
 
 /// The ancestors of a node (outermost first, excluding the node itself).
 fn ancestors_of(func: &PrimFunc, target: Ancestor) -> Option<Vec<Ancestor>> {
-    let target = match target {
-        Ancestor::Loop(l) => Target::Loop(l),
-        Ancestor::Block(b) => Target::Block(b),
-    };
     let mut path = Vec::new();
     locate::locate(&func.body, target, |s| match s {
         Stmt::For(l) => path.push(Ancestor::Loop(l.id)),
