@@ -15,6 +15,7 @@
 use super::async_copy;
 use super::expr::{c_type, helper_source, make_vector, push_int, vector_type, ExprCtx};
 use super::names::Names;
+use super::stage_counter::{self, StageCounter};
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
 use crate::arith::{simplify_kernel, VarRanges};
 use crate::ir::IdSet;
@@ -44,6 +45,8 @@ struct Writer<'a> {
     wide: bool,
     /// Depth of enclosing `Async` statements (stores may print as cp.async).
     in_async: usize,
+    /// Counters for `(k + c) % N` of the loops being printed (`stage_counter`).
+    counters: Vec<StageCounter>,
 }
 
 /// One kernel's function text and what the translation unit and the launch need of it.
@@ -376,6 +379,7 @@ impl<'a> Writer<'a> {
             local_buffers: BTreeSet::new(),
             wide: super::index_width::needs_64bit(f),
             in_async: 0,
+            counters: Vec::new(),
         }
     }
 }
@@ -432,6 +436,7 @@ impl Writer<'_> {
             ranges: &self.ranges,
             helpers: &mut self.helpers,
             wide: self.wide,
+            counters: &self.counters,
         };
         cx.put_expr(&mut self.out, e);
     }
@@ -449,6 +454,7 @@ impl Writer<'_> {
             ranges: &self.ranges,
             helpers: &mut self.helpers,
             wide: self.wide,
+            counters: &self.counters,
         }
     }
 
@@ -702,6 +708,30 @@ impl Writer<'_> {
             self.index_type()
         };
         // for ({ty} {name} = {min}; {name} < {end}; ++{name}) {
+        let live = self.counters.len();
+        let start = l.min.as_int().unwrap_or(0);
+        for (offset, modulus) in stage_counter::wanted(l) {
+            let base = format!(
+                "{name}_{}mod{modulus}",
+                if offset > 0 {
+                    format!("p{offset}_")
+                } else {
+                    String::new()
+                }
+            );
+            let counter = StageCounter {
+                var: l.var,
+                offset,
+                modulus,
+                name: self.names.fresh(&base),
+            };
+            self.line(&format!(
+                "{ty} {} = {};",
+                counter.name,
+                counter.initial(start)
+            ));
+            self.counters.push(counter);
+        }
         self.begin_line();
         for piece in ["for (", ty, " ", &name, " = "] {
             self.out.push_str(piece);
@@ -721,6 +751,10 @@ impl Writer<'_> {
         self.end_line();
         self.opened();
         self.stmt(&l.body);
+        for c in self.counters.split_off(live) {
+            let (s, last) = (&c.name, c.modulus - 1);
+            self.line(&format!("{s} = {s} == {last} ? 0 : {s} + 1;"));
+        }
         self.close("}");
         match saved {
             Some(r) => self.ranges.insert(l.var, r),

@@ -7,6 +7,7 @@
 //! Invariant: pure printing; knows `ir` and the lowered program's arenas.
 
 use super::names::Names;
+use super::stage_counter::{self, StageCounter};
 use crate::arith::{simplified_bounds, VarRanges};
 use crate::ir::{BinOp, BufferId, DataType, Expr, Intrinsic, VarId};
 use crate::lower::Lowered;
@@ -110,6 +111,8 @@ pub struct ExprCtx<'a> {
     pub helpers: &'a mut BTreeSet<&'static str>,
     /// Index arithmetic in 64 bits (`index_width::needs_64bit`).
     pub wide: bool,
+    /// Counters standing for `(k + c) % N` in the loops around the expression.
+    pub counters: &'a [StageCounter],
 }
 
 const P_OR: u8 = 1;
@@ -301,6 +304,12 @@ impl ExprCtx<'_> {
     }
 
     fn binary(&mut self, out: &mut String, op: BinOp, a: &Expr, b: &Expr, outer: u8) {
+        if op == BinOp::FloorMod {
+            if let Some(name) = stage_counter::lookup(self.counters, a, b) {
+                out.push_str(name);
+                return;
+            }
+        }
         let t = self.dtype(a);
         let mut infix = |s: &mut Self, sym: &str, p: u8| s.infix(out, a, b, sym, p, outer);
         match op {

@@ -15,6 +15,7 @@ pub mod kernel;
 mod launch_bounds;
 mod mma_ptx;
 mod names;
+mod stage_counter;
 
 pub use cuda::kernel_name;
 pub use kernel::{CudaKernel, KernelArg, KernelLaunch};

@@ -43,6 +43,9 @@ pub const ASYNC_STAGES: &str = "software_pipeline_async_stages";
 /// tirtui's own: `"ca"` sends the loop's 16-byte `cp.async` copies through L1,
 /// `"cg"` (the default, as TVM) to L2 only. TVM ignores it.
 pub const ASYNC_CACHE: &str = "cp_async_cache";
+/// tirtui's own: `1` prints the loop's `(k + c) % N` as wrapping counters
+/// (`codegen::stage_counter`). TVM ignores it.
+pub const STAGE_COUNTERS: &str = "stage_counters";
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
@@ -471,6 +474,16 @@ fn read_annotations(
                     cx.listing
                 ),
                 format!("give `{key}` one entry per statement, {n} in all, e.g. [{example}]"),
+            ));
+        }
+    }
+    // Read by codegen (`stage_counter`) on the steady-state loop; checked here,
+    // where the pipeline's other annotations are.
+    if let Some(v) = get(STAGE_COUNTERS) {
+        if !matches!(v, AnnValue::Int(0 | 1)) {
+            return Err(cx.err(
+                format!("`{STAGE_COUNTERS}` must be 1 (counters for `(k + c) % N`) or 0"),
+                String::new(),
             ));
         }
     }
