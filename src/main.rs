@@ -212,6 +212,52 @@ mod start {
     }
 }
 
+/// `pow`, the binary's only function from libm (`f64::powf`: constant folding
+/// of `**`, the interpreter, indicatif's rates), loaded from libm the first
+/// time it is called rather than with the process: libm is then not needed at
+/// start, and a process that never raises to a power (most) does not map it,
+/// relocate it or search it for every symbol the binary imports (~9 page
+/// faults). The results are glibc's own `pow`.
+mod lazy_libm {
+    use std::ffi::{c_void, CStr};
+    use std::sync::OnceLock;
+
+    type Pow = extern "C" fn(f64, f64) -> f64;
+
+    /// Defines the `pow` symbol that `f64::powf` calls in this binary.
+    #[no_mangle]
+    extern "C" fn pow(x: f64, y: f64) -> f64 {
+        static POW: OnceLock<Pow> = OnceLock::new();
+        POW.get_or_init(load_pow)(x, y)
+    }
+
+    fn load_pow() -> Pow {
+        let lib = open_first(&[c"libm.so.6", c"libm.so"]);
+        // SAFETY: `lib` is a handle from dlopen; the name is NUL-terminated.
+        let sym = unsafe { libc::dlsym(lib, c"pow".as_ptr()) };
+        if sym.is_null() {
+            eprintln!("error: libm has no pow");
+            std::process::abort();
+        }
+        // SAFETY: libm's `pow` has exactly this C signature.
+        unsafe { std::mem::transmute::<*mut c_void, Pow>(sym) }
+    }
+
+    /// The first of `names` that dlopen loads (kept loaded for the process).
+    fn open_first(names: &[&CStr]) -> *mut c_void {
+        for name in names {
+            // SAFETY: a NUL-terminated name; libm has no initialisers that
+            // could re-enter `pow`.
+            let lib = unsafe { libc::dlopen(name.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+            if !lib.is_null() {
+                return lib;
+            }
+        }
+        eprintln!("error: libm could not be loaded (needed for `pow`)");
+        std::process::abort();
+    }
+}
+
 /// The command line's work; returns the exit status.
 fn run() -> i32 {
     tirtui::script::note_main_thread_stack();
