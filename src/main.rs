@@ -1,8 +1,13 @@
 //! The `tirtui` command line: a thin layer over `tirtui::cli` (spec section 3).
+//!
+//! The process starts at a C `main` of its own (`#![no_main]`, see `start`):
+//! std's start-up work that a short-lived command pays for but never uses is
+//! left out (issue 13).
+
+#![no_main]
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
-use std::process::ExitCode;
 use tirtui::cli;
 
 /// mimalloc, entered through `mi_malloc` (`tirtui::alloc` says why).
@@ -157,7 +162,104 @@ enum EmitArg {
     Python,
 }
 
-fn main() -> ExitCode {
+/// What std's runtime does before and after `fn main`, less the main
+/// thread's stack-overflow guard: std finds the guard page with
+/// `pthread_getattr_np`, which for the main thread has glibc read and scan
+/// all of /proc/self/maps, then maps an alternate signal stack; together
+/// ~17% of the instructions of `tirtui --version` and 14 system calls. Without
+/// them a stack overflow ends the process with SIGSEGV and no message (the
+/// parser bounds nesting and grows its stack on demand, so none is expected).
+mod start {
+    use std::ffi::{c_char, c_int};
+
+    /// The process's entry, called by the C runtime (`__libc_start_main`).
+    /// `std::env::args` needs nothing from here: glibc hands std the
+    /// arguments through `.init_array`.
+    #[no_mangle]
+    extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {
+        standard_fds_open();
+        // As std does: a closed pipe is an error from `write`, not a signal
+        // that ends the process (`cli::out` stops quietly on it).
+        // SAFETY: installs the ignore disposition; no handler runs.
+        unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+        // A panic that escapes is reported by the panic hook; the exit
+        // status is std's (101).
+        let code = std::panic::catch_unwind(super::run).unwrap_or(101);
+        // Flushes stdout (std's exit clean-up), then the C runtime's exit.
+        std::process::exit(code)
+    }
+
+    /// As std does at start-up: a standard stream that is closed gets
+    /// /dev/null, so that the next file opened cannot become stdin, stdout
+    /// or stderr by accident.
+    fn standard_fds_open() {
+        let mut fds = [0, 1, 2].map(|fd| libc::pollfd {
+            fd,
+            events: 0,
+            revents: 0,
+        });
+        // SAFETY: `fds` is a valid array of three pollfd; a zero timeout.
+        if unsafe { libc::poll(fds.as_mut_ptr(), 3, 0) } < 0 {
+            return;
+        }
+        for fd in fds {
+            if fd.revents & libc::POLLNVAL != 0 {
+                // SAFETY: a NUL-terminated path; the lowest free descriptor
+                // is the closed one, which is the point.
+                unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) };
+            }
+        }
+    }
+}
+
+/// `pow`, the binary's only function from libm (`f64::powf`: constant folding
+/// of `**`, the interpreter, indicatif's rates), loaded from libm the first
+/// time it is called rather than with the process: libm is then not needed at
+/// start, and a process that never raises to a power (most) does not map it,
+/// relocate it or search it for every symbol the binary imports (~9 page
+/// faults). The results are glibc's own `pow`.
+mod lazy_libm {
+    use std::ffi::{c_void, CStr};
+    use std::sync::OnceLock;
+
+    type Pow = extern "C" fn(f64, f64) -> f64;
+
+    /// Defines the `pow` symbol that `f64::powf` calls in this binary.
+    #[no_mangle]
+    extern "C" fn pow(x: f64, y: f64) -> f64 {
+        static POW: OnceLock<Pow> = OnceLock::new();
+        POW.get_or_init(load_pow)(x, y)
+    }
+
+    fn load_pow() -> Pow {
+        let lib = open_first(&[c"libm.so.6", c"libm.so"]);
+        // SAFETY: `lib` is a handle from dlopen; the name is NUL-terminated.
+        let sym = unsafe { libc::dlsym(lib, c"pow".as_ptr()) };
+        if sym.is_null() {
+            eprintln!("error: libm has no pow");
+            std::process::abort();
+        }
+        // SAFETY: libm's `pow` has exactly this C signature.
+        unsafe { std::mem::transmute::<*mut c_void, Pow>(sym) }
+    }
+
+    /// The first of `names` that dlopen loads (kept loaded for the process).
+    fn open_first(names: &[&CStr]) -> *mut c_void {
+        for name in names {
+            // SAFETY: a NUL-terminated name; libm has no initialisers that
+            // could re-enter `pow`.
+            let lib = unsafe { libc::dlopen(name.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+            if !lib.is_null() {
+                return lib;
+            }
+        }
+        eprintln!("error: libm could not be loaded (needed for `pow`)");
+        std::process::abort();
+    }
+}
+
+/// The command line's work; returns the exit status.
+fn run() -> i32 {
     tirtui::script::note_main_thread_stack();
     let args = match Args::try_parse() {
         Ok(a) => a,
@@ -168,7 +270,7 @@ fn main() -> ExitCode {
                 0
             };
             let _ = e.print();
-            return ExitCode::from(code as u8);
+            return code;
         }
     };
     let code = match args.command {
@@ -247,5 +349,5 @@ fn main() -> ExitCode {
             }
         },
     };
-    ExitCode::from(code.clamp(0, 255) as u8)
+    code.clamp(0, 255)
 }

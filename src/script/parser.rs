@@ -70,6 +70,20 @@ fn main_stack_room(rlimit_stack: Option<u64>) -> Option<usize> {
     usize::try_from((limit / 4 * 3).checked_sub(MARGIN)?).ok()
 }
 
+/// Whether this is the process's first thread. Asked of the kernel, not of
+/// the thread's name: the binary starts without std's runtime, which is what
+/// names the main thread "main".
+#[cfg(target_os = "linux")]
+fn on_main_thread() -> bool {
+    // SAFETY: neither call takes arguments or can fail.
+    unsafe { libc::gettid() == libc::getpid() }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn on_main_thread() -> bool {
+    std::thread::current().name() == Some("main")
+}
+
 /// The soft limit of the main thread's stack; `None` when unlimited or unknown.
 #[cfg(unix)]
 fn rlimit_stack() -> Option<u64> {
@@ -93,7 +107,7 @@ fn rlimit_stack() -> Option<u64> {
 /// scan all of /proc/self/maps (about a tenth of the instructions of a whole
 /// `tirtui replay`). Does nothing on any other thread.
 pub fn note_main_thread_stack() {
-    if std::thread::current().name() != Some("main") {
+    if !on_main_thread() {
         return;
     }
     if let Some(room) = main_stack_room(rlimit_stack()) {
