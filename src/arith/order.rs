@@ -8,16 +8,37 @@
 
 use std::cmp::Reverse;
 
+use super::affine::Affine;
 use super::affine::{Kind, TypeCtx};
 use super::bound::VarRanges;
 use super::fold::fits;
-use super::simplify::simplify_typed;
-use crate::ir::{BinOp, Expr};
+use super::simplify::{linear_i32_sum, simplify_typed};
+use crate::ir::{BinOp, DataType, Expr};
 
 /// The simplifier of the lowering passes and codegen: `simplify_typed` under
 /// the ranges of the loops around `e`, sums written largest scale first.
 pub fn simplify_kernel(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Expr {
+    // Most lowered indices are sums of int32 variables: simplifying prints
+    // their affine form, and ordering reads it back and sorts it. The terms
+    // are distinct variables, which the sort orders totally whatever order
+    // they came in, so sorting the form read once gives the same expression.
+    if let Some(mut f) = linear_i32_sum(ctx, e) {
+        sort_terms(&mut f);
+        return f.into_expr_typed(DataType::I32);
+    }
     largest_scale_first(ctx, &simplify_typed(ctx, e, ranges))
+}
+
+/// Largest scale first, negative terms after positive ones; among equal
+/// scales variables by id, then other atoms in their order (a stable sort).
+fn sort_terms(f: &mut Affine) {
+    f.terms.sort_by_key(|(a, k)| {
+        let rank = match a {
+            Expr::Var(v) => v.0 as u64,
+            _ => u64::MAX,
+        };
+        (*k < 0, Reverse(k.unsigned_abs()), rank)
+    });
 }
 
 /// `a + k * b` for `a` and `b` simplified already (lowered indices): their
@@ -54,13 +75,7 @@ pub fn largest_scale_first(ctx: TypeCtx, e: &Expr) -> Expr {
                 for (atom, _) in &mut f.terms {
                     atom.for_each_child_mut(|c| *c = largest_scale_first(ctx, c));
                 }
-                f.terms.sort_by_key(|(a, k)| {
-                    let rank = match a {
-                        Expr::Var(v) => v.0 as u64,
-                        _ => u64::MAX,
-                    };
-                    (*k < 0, Reverse(k.unsigned_abs()), rank)
-                });
+                sort_terms(&mut f);
                 return f.to_expr_typed(dtype);
             }
         }

@@ -56,6 +56,26 @@ pub fn simplify_typed(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Expr {
     Simplifier::new(ctx, ranges).simp(e)
 }
 
+/// The affine form of `e` when `e` is an int32 linear sum (see
+/// `Simplifier::is_linear_i32`) whose numbers cannot leave int32 at any level
+/// (the sum of the magnitudes of its literals, multiplied through its
+/// products, fits), so `simplify_typed` folds every level of it: its result is
+/// this form printed, with the terms in an order of `simplify_typed`'s own.
+/// For callers that reorder the terms anyway (`order::simplify_kernel`), at
+/// the cost of one walk and one form. `None` otherwise.
+pub(crate) fn linear_i32_sum(ctx: TypeCtx, e: &Expr) -> Option<Affine> {
+    if !matches!(e, Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..)) {
+        return None;
+    }
+    let empty = VarRanges::new();
+    let s = Simplifier::new(ctx, &empty);
+    let bound = s.linear_bound(e)?;
+    if bound > i32::MAX as u64 {
+        return None;
+    }
+    ctx.to_affine(e)
+}
+
 struct Simplifier<'a> {
     ctx: TypeCtx<'a>,
     ranges: &'a VarRanges,
@@ -78,6 +98,9 @@ impl<'a> Simplifier<'a> {
         match e {
             Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => e.clone(),
             Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+                if let Some(f) = self.linear_form(e) {
+                    return f.into_expr_typed(DataType::I32);
+                }
                 self.arith_node(*op, a, b, false).into_expr(self, e)
             }
             Expr::Binary(op, a, b) => self.binary(*op, self.simp(a), self.simp(b)),
@@ -87,6 +110,85 @@ impl<'a> Simplifier<'a> {
             Expr::Load(buf, idx) => Expr::Load(*buf, idx.iter().map(|i| self.simp(i)).collect()),
             Expr::Call(f, args) => self.call(*f, args.iter().map(|a| self.simp(a)).collect()),
         }
+    }
+
+    /// `arith_node(.., false)`'s form of an int32 linear sum (`is_linear_i32`),
+    /// which is all the common index expressions need, without its general
+    /// machinery (issue 13): the same forms combined in the same order (a
+    /// level below the top is read back as `reread_form` says), and `None`
+    /// wherever `arith_node` would keep a node unfolded (a number that does
+    /// not fit int32, an overflow) or folds nothing (a product of two
+    /// variables): the caller takes the general path then.
+    fn linear_form(&self, e: &Expr) -> Option<Affine> {
+        if !self.is_linear_i32(e) {
+            return None;
+        }
+        self.linear_level(e, true)
+    }
+
+    fn linear_level(&self, e: &Expr, top: bool) -> Option<Affine> {
+        let (op, a, b) = match e {
+            Expr::Int(v, _) => return Some(Affine::constant(*v)),
+            Expr::Binary(op, a, b) => (*op, a, b),
+            _ => return Some(Affine::atom(e.clone())),
+        };
+        let fa = self.linear_level(a, false)?;
+        let fb = self.linear_level(b, false)?;
+        let f = match (op, fa.as_const(), fb.as_const()) {
+            (BinOp::Add, _, _) => fa.add_owned(fb)?,
+            (BinOp::Sub, _, _) => fa.add_owned(fb.scale_owned(-1)?)?,
+            (_, _, Some(c)) => fa.scale_owned(c)?,
+            (_, Some(c), None) => fb.scale_owned(c)?,
+            _ => return None,
+        };
+        if !fits_form(&f, DataType::I32) {
+            return None;
+        }
+        Some(if top { f } else { reread_form(f) })
+    }
+
+    /// Whether `e` is built of `+`, `-`, `*` over int32 literals and integer
+    /// variables that are int32 or untyped, every `*` with a literal operand:
+    /// its simplification is its affine form printed, whatever the ranges.
+    fn is_linear_i32(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Int(_, t) => *t == DataType::I32,
+            Expr::Var(_) => self.linear_var(e),
+            Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => {
+                self.is_linear_i32(a) && self.is_linear_i32(b)
+            }
+            Expr::Binary(BinOp::Mul, a, b) => {
+                let lit = |x: &Expr| matches!(x, Expr::Int(_, DataType::I32));
+                (lit(a) || lit(b)) && self.is_linear_i32(a) && self.is_linear_i32(b)
+            }
+            _ => false,
+        }
+    }
+
+    /// For an int32 linear sum, a bound on the magnitudes of the numbers of
+    /// every level's form (coefficients and constant together): literals
+    /// count at least 1, so the bound never shrinks going up.
+    fn linear_bound(&self, e: &Expr) -> Option<u64> {
+        match e {
+            Expr::Int(v, DataType::I32) => Some(v.unsigned_abs().max(1)),
+            Expr::Var(_) => self.linear_var(e).then_some(1),
+            Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => {
+                Some(self.linear_bound(a)?.saturating_add(self.linear_bound(b)?))
+            }
+            Expr::Binary(BinOp::Mul, a, b) => {
+                let lit = |x: &Expr| matches!(x, Expr::Int(_, DataType::I32));
+                if !(lit(a) || lit(b)) {
+                    return None;
+                }
+                Some(self.linear_bound(a)?.saturating_mul(self.linear_bound(b)?))
+            }
+            _ => None,
+        }
+    }
+
+    /// An integer variable that is int32 or untyped.
+    fn linear_var(&self, e: &Expr) -> bool {
+        self.ctx.kind(e) == Kind::Int && matches!(self.ctx.int_dtype(e), None | Some(DataType::I32))
     }
 
     /// `simp(e)` with `to_affine` of the result, which a `+`/`-`/`*` parent

@@ -403,3 +403,63 @@ proptest! {
         prop_assert_eq!(super::simplify_binary_of_simplified(op, sa, sb, &vr), whole);
     }
 }
+
+/// Int32 linear sums over `v0..v3`: the shapes the fast paths take, with
+/// cancellations, negative scales and numbers near the int32 edge (where the
+/// general path keeps nodes unfolded and the fast paths must step aside).
+fn arb_linear() -> impl Strategy<Value = Expr> {
+    let leaf = prop_oneof![
+        4 => (0..N_VARS).prop_map(v),
+        2 => (-20i64..40).prop_map(c),
+        1 => prop_oneof![Just(i32::MAX as i64), Just(i32::MIN as i64), Just(1 << 20)].prop_map(c),
+    ];
+    leaf.prop_recursive(6, 64, 2, |inner| {
+        prop_oneof![
+            4 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Expr::add(a, b)),
+            3 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Expr::sub(a, b)),
+            3 => (inner.clone(), -6i64..17, prop::bool::ANY).prop_map(|(a, k, left)| {
+                if left { Expr::mul(c(k), a) } else { Expr::mul(a, c(k)) }
+            }),
+            1 => (inner.clone(), prop_oneof![Just(1i64 << 16), Just(-(1i64 << 17))])
+                .prop_map(|(a, k)| Expr::mul(a, c(k))),
+            1 => (inner.clone(), inner).prop_map(|(a, b)| Expr::mul(a, b)),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn linear_fast_paths_match_the_general_simplifier(e in arb_linear(), rs in arb_ranges()) {
+        let vr = to_var_ranges(&rs);
+        let s = Simplifier::new(TypeCtx::default(), &vr);
+        let reference = reference_simp(&s, &e);
+        prop_assert_eq!(s.simp(&e), reference.clone());
+        let ctx = TypeCtx::default();
+        prop_assert_eq!(
+            crate::arith::simplify_kernel(ctx, &e, &vr),
+            crate::arith::order::largest_scale_first(ctx, &reference)
+        );
+    }
+}
+
+#[test]
+fn linear_fast_paths_are_taken_and_keep_the_general_order() {
+    let none = VarRanges::new();
+    let s = Simplifier::new(TypeCtx::default(), &none);
+    // (0 - v0 + v1 + v2) - v1 * 2: the inner sum is read back `v1 - v0 + v2`
+    // before `v1` turns negative, so `v2` leads and `v1` comes before `v0`.
+    let inner = add(add(sub(c(0), v(0)), v(1)), v(2));
+    let e = sub(inner, mul(v(1), c(2)));
+    let want = sub(sub(v(2), v(1)), v(0));
+    assert!(s.linear_form(&e).is_some());
+    assert_eq!(s.simp(&e), want);
+    assert_eq!(reference_simp(&s, &e), want);
+    assert!(super::linear_i32_sum(TypeCtx::default(), &e).is_some());
+    // A product of two variables or an int64 literal is not linear int32.
+    assert!(s.linear_form(&mul(v(0), v(1))).is_none());
+    let wide = add(v(0), Expr::Int(1, DataType::I64));
+    assert!(s.linear_form(&wide).is_none());
+    assert!(super::linear_i32_sum(TypeCtx::default(), &wide).is_none());
+}
