@@ -711,19 +711,13 @@ impl Writer<'_> {
         let live = self.counters.len();
         let start = l.min.as_int().unwrap_or(0);
         for (offset, modulus) in stage_counter::wanted(l) {
-            let base = format!(
-                "{name}_{}mod{modulus}",
-                if offset > 0 {
-                    format!("p{offset}_")
-                } else {
-                    String::new()
-                }
-            );
             let counter = StageCounter {
                 var: l.var,
                 offset,
                 modulus,
-                name: self.names.fresh(&base),
+                name: self
+                    .names
+                    .fresh(&stage_counter::base_name(&name, offset, modulus)),
             };
             self.line(&format!(
                 "{ty} {} = {};",
@@ -752,8 +746,7 @@ impl Writer<'_> {
         self.opened();
         self.stmt(&l.body);
         for c in self.counters.split_off(live) {
-            let (s, last) = (&c.name, c.modulus - 1);
-            self.line(&format!("{s} = {s} == {last} ? 0 : {s} + 1;"));
+            self.line(&c.step());
         }
         self.close("}");
         match saved {

@@ -38,6 +38,21 @@ impl StageCounter {
     pub fn initial(&self, min: i64) -> i64 {
         (min % self.modulus + self.offset).rem_euclid(self.modulus)
     }
+
+    /// The statement that ends each iteration: `s = s == N - 1 ? 0 : s + 1;`.
+    pub fn step(&self) -> String {
+        let (s, last) = (&self.name, self.modulus - 1);
+        format!("{s} = {s} == {last} ? 0 : {s} + 1;")
+    }
+}
+
+/// The counter's name before it is made unique: `k_mod3`, `k_p2_mod3`.
+pub fn base_name(loop_var: &str, offset: i64, modulus: i64) -> String {
+    if offset == 0 {
+        format!("{loop_var}_mod{modulus}")
+    } else {
+        format!("{loop_var}_p{offset}_mod{modulus}")
+    }
 }
 
 /// `floormod(k + c, N)` or `floormod(k, N)` with N a constant >= 3 and not a
