@@ -2,12 +2,9 @@
 //! std's behaviour on closed pipes without std's runtime start-up, and its
 //! lazily loaded `pow` is glibc's.
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod spawn;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use std::process::{Command, Stdio};
 
 /// The libraries mapped into a started `tirtui worker`, read from
 /// /proc/PID/maps once it waits for its first request (so it is past start-up).
@@ -64,15 +61,7 @@ fn starts_with_libc_alone() {
 #[test]
 fn a_closed_pipe_ends_with_status_0_not_a_signal() {
     for _ in 0..3 {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tirtui"))
-            .args(["print", "sessions/gemm.tir"])
-            .current_dir(root())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn");
-        drop(child.stdout.take());
-        let out = child.wait_with_output().expect("wait");
+        let out = spawn::with_stdout_closed(&["print", "sessions/gemm.tir"]);
         assert_eq!(
             out.status.code(),
             Some(0),

@@ -11,6 +11,8 @@
 //! `.ci/run` installs tmux and runs them with `--ignored`, where a missing tmux
 //! fails them.
 
+mod spawn;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -306,23 +308,14 @@ fn seed_000_python_pasted_in_tmux_at_80x24_equals_replay() {
 
 #[test]
 fn broken_pipe_ends_quietly() {
-    use std::process::Stdio;
     for _ in 0..5 {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tirtui"))
-            .args([
-                "replay",
-                "sessions/gemm_000_5_unroll.yaml",
-                "--emit",
-                "cuda",
-            ])
-            .current_dir(root())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn");
         // `| head -0`: the reader goes away before anything is written.
-        drop(child.stdout.take());
-        let out = child.wait_with_output().expect("wait");
+        let out = spawn::with_stdout_closed(&[
+            "replay",
+            "sessions/gemm_000_5_unroll.yaml",
+            "--emit",
+            "cuda",
+        ]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!err.contains("panicked"), "{err}");
         assert!(

@@ -57,7 +57,7 @@ pub fn simplify_typed(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Expr {
 }
 
 /// The affine form of `e` when `e` is an int32 linear sum (see
-/// `Simplifier::is_linear_i32`) whose numbers cannot leave int32 at any level
+/// `Simplifier::linear_bound`) whose numbers cannot leave int32 at any level
 /// (the sum of the magnitudes of its literals, multiplied through its
 /// products, fits), so `simplify_typed` folds every level of it: its result is
 /// this form printed, with the terms in an order of `simplify_typed`'s own.
@@ -112,7 +112,7 @@ impl<'a> Simplifier<'a> {
         }
     }
 
-    /// `arith_node(.., false)`'s form of an int32 linear sum (`is_linear_i32`),
+    /// `arith_node(.., false)`'s form of an int32 linear sum (`linear_bound`),
     /// which is all the common index expressions need, without its general
     /// machinery (issue 13): the same forms combined in the same order (a
     /// level below the top is read back as `reread_form` says), and `None`
@@ -120,9 +120,7 @@ impl<'a> Simplifier<'a> {
     /// not fit int32, an overflow) or folds nothing (a product of two
     /// variables): the caller takes the general path then.
     fn linear_form(&self, e: &Expr) -> Option<Affine> {
-        if !self.is_linear_i32(e) {
-            return None;
-        }
+        self.linear_bound(e)?;
         self.linear_level(e, true)
     }
 
@@ -147,27 +145,12 @@ impl<'a> Simplifier<'a> {
         Some(if top { f } else { reread_form(f) })
     }
 
-    /// Whether `e` is built of `+`, `-`, `*` over int32 literals and integer
+    /// For an int32 linear sum (`+`, `-`, `*` over int32 literals and integer
     /// variables that are int32 or untyped, every `*` with a literal operand:
-    /// its simplification is its affine form printed, whatever the ranges.
-    fn is_linear_i32(&self, e: &Expr) -> bool {
-        match e {
-            Expr::Int(_, t) => *t == DataType::I32,
-            Expr::Var(_) => self.linear_var(e),
-            Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => {
-                self.is_linear_i32(a) && self.is_linear_i32(b)
-            }
-            Expr::Binary(BinOp::Mul, a, b) => {
-                let lit = |x: &Expr| matches!(x, Expr::Int(_, DataType::I32));
-                (lit(a) || lit(b)) && self.is_linear_i32(a) && self.is_linear_i32(b)
-            }
-            _ => false,
-        }
-    }
-
-    /// For an int32 linear sum, a bound on the magnitudes of the numbers of
-    /// every level's form (coefficients and constant together): literals
-    /// count at least 1, so the bound never shrinks going up.
+    /// its simplification is its affine form printed, whatever the ranges), a
+    /// bound on the magnitudes of the numbers of every level's form
+    /// (coefficients and constant together; literals count at least 1, so the
+    /// bound never shrinks going up); `None` for any other expression.
     fn linear_bound(&self, e: &Expr) -> Option<u64> {
         match e {
             Expr::Int(v, DataType::I32) => Some(v.unsigned_abs().max(1)),
