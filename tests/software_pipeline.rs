@@ -205,6 +205,125 @@ fn an_interleaved_nested_pipeline_waits_and_syncs_once_per_tile_and_keeps_one_fr
     assert!(waits_each_needed(&p) >= 3, "{text}");
 }
 
+const INTERLEAVE: &str =
+    "  - {op: annotate, block_or_loop: ko, ann_key: interleave_async_copies, ann_val: 1}\n";
+
+#[test]
+fn interleaved_async_copies_spread_over_the_inner_steps_and_compute_the_same_result() {
+    let inner = annotations("ki", &[0, 0, 1], &[0, 1, 2], &[]);
+    let outer = annotations("ko", &[0, 0, 1, 2, 2], &[0, 1, 3, 2, 4], &[0]);
+    let func = scheduled(&(inner + &outer + INTERLEAVE));
+    let p = tirtui::lower::lower_program(&func).unwrap_or_else(|e| panic!("{e}"));
+    let text = p.kernels[0].to_string();
+    assert_eq!(simulate(&p).unwrap(), expected(), "{text}");
+    // The steady state: no inner loop left, the copies after the first
+    // fragment loads, the commit after the last update of the inner steps,
+    // and the one wait and barrier per tile still there.
+    let (_, rest) = text
+        .split_once("    for k_0 in")
+        .expect("a steady-state loop");
+    let steady: Vec<&str> = rest
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("        "))
+        .collect();
+    // By what a line starts with: a fragment load also reads `A_shared[`.
+    let first = |pat: &str| steady.iter().position(|l| l.trim_start().starts_with(pat));
+    let copy = first("A_shared[").expect("a copy into A_shared");
+    let load = first("A_shared_local[").expect("a fragment load");
+    let commit = first("T.ptx_commit_group").expect("a commit");
+    assert!(load < copy && copy < commit, "{text}");
+    assert!(!steady.iter().any(|l| l.contains("for k_1 in")), "{text}");
+    let count = |pat: &str| steady.iter().filter(|l| l.contains(pat)).count();
+    assert_eq!(count("T.ptx_wait_group"), 1, "{text}");
+    assert_eq!(count("T.tvm_storage_sync"), 1, "{text}");
+    assert!(waits_each_needed(&p) >= 3, "{text}");
+}
+
+/// Lowers `steps` (pipeline annotations with `interleave_async_copies`):
+/// true when it computes the workload on the race-checking simulator, false
+/// when the pipeline is refused; any other outcome fails the test.
+fn interleaved_computes_or_is_refused(steps: &str, what: &str, want: &[interp::Tensor]) -> bool {
+    let func = scheduled(&(steps.to_string() + INTERLEAVE));
+    let lowered = match tirtui::lower::lower_program(&func) {
+        Ok(l) => l,
+        Err(LowerError::SoftwarePipeline { .. }) => return false,
+        Err(e) => panic!("{what}: {e}"),
+    };
+    let text = lowered.kernels[0].to_string();
+    let got = simulate(&lowered).unwrap_or_else(|e| panic!("{what}: simulation: {e}\n{text}"));
+    assert!(got == want, "{what}: another result\n{text}");
+    true
+}
+
+/// Every stage list, order and async stage of the one-level pipeline with
+/// the copies interleaved is either refused or computes the workload.
+#[test]
+fn every_interleaved_pipeline_is_refused_or_computes_the_same_result() {
+    let want = expected();
+    let (mut ok, mut refused) = (0, 0);
+    for stages in (0..27).map(|x| [x / 9, x / 3 % 3, x % 3]) {
+        for orders in permutations(3) {
+            for asyncs in [[stages[0]], [stages[1]]] {
+                let what = format!("stages {stages:?} order {orders:?} async {asyncs:?}");
+                let steps = annotations("ko", &stages, &orders, &asyncs);
+                match interleaved_computes_or_is_refused(&steps, &what, &want) {
+                    true => ok += 1,
+                    false => refused += 1,
+                }
+            }
+        }
+    }
+    assert!(ok >= 10 && refused >= 100, "ok {ok}, refused {refused}");
+}
+
+/// The same for the nested pipeline's three inner parts (copies async in
+/// stage 0, issued first).
+#[test]
+fn every_interleaved_nested_pipeline_is_refused_or_computes_the_same_result() {
+    let want = expected();
+    let inner = annotations("ki", &[0, 0, 1], &[0, 1, 2], &[]);
+    let (mut ok, mut refused) = (0, 0);
+    for s2 in 0..3 {
+        for s3 in 0..3 {
+            for s4 in 0..3 {
+                for tail in permutations(3) {
+                    let stages = [0, 0, s2, s3, s4];
+                    let mut orders = vec![0, 1];
+                    orders.extend(tail.iter().map(|x| x + 2));
+                    let what = format!("stages {stages:?} order {orders:?}");
+                    let steps = inner.clone() + &annotations("ko", &stages, &orders, &[0]);
+                    match interleaved_computes_or_is_refused(&steps, &what, &want) {
+                        true => ok += 1,
+                        false => refused += 1,
+                    }
+                }
+            }
+        }
+    }
+    assert!(ok >= 2 && refused >= 100, "ok {ok}, refused {refused}");
+}
+
+#[test]
+fn interleaving_without_async_copies_or_an_inner_loop_is_refused() {
+    let lower = |extra: String| {
+        tirtui::lower::lower_program(&scheduled(&extra))
+            .map(|_| ())
+            .unwrap_err()
+            .to_string()
+    };
+    let sync = annotations("ko", &[0, 0, 1], &[0, 1, 2], &[]) + INTERLEAVE;
+    let err = lower(sync);
+    assert!(
+        err.contains("`interleave_async_copies` spreads async copies, but no stage is async"),
+        "{err}"
+    );
+    let bad = annotations("ko", &[0, 0, 1], &[0, 1, 2], &[0])
+        + "  - {op: annotate, block_or_loop: ko, ann_key: interleave_async_copies, ann_val: 2}\n";
+    let err = lower(bad);
+    assert!(err.contains("`interleave_async_copies` must be 1"), "{err}");
+}
+
 #[test]
 fn the_cache_annotation_sends_16_byte_copies_through_l1() {
     let pipeline = annotations("ko", &[0, 0, 1], &[0, 1, 2], &[0]);

@@ -46,6 +46,12 @@ pub const ASYNC_CACHE: &str = "cp_async_cache";
 /// tirtui's own: `1` prints the loop's `(k + c) % N` as wrapping counters
 /// (`codegen::stage_counter`). TVM ignores it.
 pub const STAGE_COUNTERS: &str = "stage_counters";
+/// tirtui's own: `1` spreads the steady state's async copies over the
+/// iterations of the loop that follows their commit (`interleave`). TVM
+/// ignores it.
+pub const INTERLEAVE: &str = "interleave_async_copies";
+
+mod interleave;
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
@@ -334,6 +340,7 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
         orders,
         async_stages,
         through_l1,
+        interleave,
     } = read_annotations(&cx, &annotations, n)?;
     f.cp_async_through_l1 |= through_l1 && !async_stages.is_empty();
     validate(&cx, &stages, &orders)?;
@@ -398,6 +405,21 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
     let epilogue: Vec<LStmt> = (tail_start..lo + ext + max_stage)
         .flat_map(|p| iteration.emit(Some(p)))
         .collect();
+    let steady_body = if interleave {
+        let names: Vec<String> = f.buffers.iter().map(|b| b.name.clone()).collect();
+        interleave::run(
+            &cx,
+            iteration.emit_tagged(None),
+            &interleave::Pipeline {
+                stages: &stages,
+                infos: &infos,
+                versions: &versions,
+                buffer_name: &|b| names[b.0 as usize].clone(),
+            },
+        )?
+    } else {
+        iteration.emit(None)
+    };
     let steady = if steady_ext > 0 {
         LStmt::For(Box::new(LFor {
             var,
@@ -406,9 +428,11 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
             kind,
             annotations: annotations
                 .into_iter()
-                .filter(|(k, _)| ![STAGE, ORDER, ASYNC_STAGES, ASYNC_CACHE].contains(&k.as_str()))
+                .filter(|(k, _)| {
+                    ![STAGE, ORDER, ASYNC_STAGES, ASYNC_CACHE, INTERLEAVE].contains(&k.as_str())
+                })
                 .collect(),
-            body: LStmt::seq(iteration.emit(None)),
+            body: LStmt::seq(steady_body),
         }))
     } else {
         LStmt::Seq(Vec::new())
@@ -429,6 +453,7 @@ struct Annotated {
     orders: Vec<i64>,
     async_stages: Vec<i64>,
     through_l1: bool,
+    interleave: bool,
 }
 
 /// Reads the stage (required), order (default: the body's order) and async
@@ -487,6 +512,24 @@ fn read_annotations(
             ));
         }
     }
+    let interleave = match get(INTERLEAVE) {
+        None | Some(AnnValue::Int(0)) => false,
+        Some(AnnValue::Int(1)) if !async_stages.is_empty() => true,
+        Some(AnnValue::Int(1)) => {
+            return Err(cx.err(
+                format!("`{INTERLEAVE}` spreads async copies, but no stage is async"),
+                format!("name the copies' stage in `{ASYNC_STAGES}`, or drop `{INTERLEAVE}`"),
+            ))
+        }
+        Some(_) => {
+            return Err(cx.err(
+                format!(
+                    "`{INTERLEAVE}` must be 1 (spread the async copies over the inner loop) or 0"
+                ),
+                String::new(),
+            ))
+        }
+    };
     let through_l1 = match get(ASYNC_CACHE) {
         None => false,
         Some(AnnValue::Str(s)) if s == "ca" => true,
@@ -503,6 +546,7 @@ fn read_annotations(
         orders,
         async_stages,
         through_l1,
+        interleave,
     })
 }
 
@@ -621,6 +665,12 @@ impl Iteration<'_> {
     /// One pipeline iteration: `Some(p)` unrolled at iteration p (statements
     /// out of bounds left out), `None` the steady-state body.
     fn emit(&self, p: Option<i64>) -> Vec<LStmt> {
+        self.emit_tagged(p).into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// `emit`, each statement with the index of the body statement it runs
+    /// (none for commits and waits).
+    fn emit_tagged(&self, p: Option<i64>) -> Vec<(Option<usize>, LStmt)> {
         let Iteration {
             var,
             lo,
@@ -633,7 +683,7 @@ impl Iteration<'_> {
         for ev in self.events {
             match *ev {
                 Event::Commit => {
-                    out.push(LStmt::AsyncCommit);
+                    out.push((None, LStmt::AsyncCommit));
                     last_wait = None;
                 }
                 Event::Stmt(i) => {
@@ -651,7 +701,7 @@ impl Iteration<'_> {
                     };
                     if let Some(w) = self.waits[i] {
                         if last_wait.is_none_or(|x| x > w) {
-                            out.push(LStmt::AsyncWait(w));
+                            out.push((None, LStmt::AsyncWait(w)));
                             last_wait = Some(w);
                         }
                     }
@@ -673,11 +723,14 @@ impl Iteration<'_> {
                         }
                         b
                     });
-                    out.push(if self.async_stages.contains(&s) {
-                        LStmt::Async(Box::new(st))
-                    } else {
-                        st
-                    });
+                    out.push((
+                        Some(i),
+                        if self.async_stages.contains(&s) {
+                            LStmt::Async(Box::new(st))
+                        } else {
+                            st
+                        },
+                    ));
                 }
             }
         }

@@ -1,0 +1,241 @@
+//! `interleave_async_copies: 1` (tirtui's own annotation): the steady
+//! state's async copies, instead of all issuing before the loop that follows
+//! their commit (an inner pipeline's steady state), are spread over that
+//! loop's iterations, which are copied out: iteration `t` issues its share
+//! of the copies before its last statement (an inner pipeline's compute,
+//! after its loads), and the commit follows the last iteration. The copy
+//! instructions then sit between tensor-core instructions instead of in one
+//! burst that the warp scheduler cannot hide (CUTLASS's multistage main loop
+//! does the same).
+//!
+//! Moving a copy later in its iteration is safe when nothing it moves past
+//! writes what it reads, and what it writes is either untouched there or a
+//! different version of the buffer (the statement runs a stage whose version
+//! differs); anything else is refused with the statements named.
+
+use super::{Ctx, Info, INTERLEAVE};
+use crate::ir::{BufferId, Expr};
+use crate::lower::lir::LStmt;
+use crate::lower::LowerError;
+
+/// The pipeline facts the check needs, indexed by body statement.
+pub(super) struct Pipeline<'a> {
+    pub stages: &'a [i64],
+    pub infos: &'a [Info],
+    pub versions: &'a [(BufferId, i64)],
+    pub buffer_name: &'a dyn Fn(BufferId) -> String,
+}
+
+/// Rewrites one steady-state iteration (`emit_tagged(None)`).
+pub(super) fn run(
+    cx: &Ctx,
+    body: Vec<(Option<usize>, LStmt)>,
+    p: &Pipeline,
+) -> Result<Vec<LStmt>, LowerError> {
+    let shape_err = |what: &str| {
+        cx.err(
+            format!("`{INTERLEAVE}`: {what}"),
+            "the steady state must issue async copies, commit them, then run a loop of constant extent (e.g. an inner pipeline's steady state)".into(),
+        )
+    };
+    let Some(commit) = body
+        .iter()
+        .position(|(_, s)| matches!(s, LStmt::AsyncCommit))
+    else {
+        return Err(shape_err("the steady state commits no async copies"));
+    };
+    let first = body[..commit]
+        .iter()
+        .rposition(|(_, s)| !matches!(s, LStmt::Async(_)))
+        .map_or(0, |i| i + 1);
+    if first == commit {
+        return Err(shape_err("no async copy comes right before the commit"));
+    }
+    let (inner_idx, inner) = match body.get(commit + 1) {
+        Some((Some(i), LStmt::For(l))) => (i, l),
+        Some((_, LStmt::AsyncWait(_))) => {
+            return Err(shape_err(
+                "the commit is followed by a wait for copies, not by a loop (the statement after the copies reads a tile they bring in)",
+            ))
+        }
+        _ => return Err(shape_err("the commit is not followed by a loop")),
+    };
+    let (inner_idx, inner) = (*inner_idx, (**inner).clone());
+    let (Some(lo), Some(n)) = (inner.min.as_int(), inner.extent.as_int()) else {
+        return Err(shape_err(
+            "the loop after the commit has no constant bounds",
+        ));
+    };
+    if n < 1
+        || !matches!(
+            inner.kind,
+            crate::ir::ForKind::Serial | crate::ir::ForKind::Unrolled
+        )
+    {
+        return Err(shape_err(
+            "the loop after the commit is empty, or bound to threads or vectorized",
+        ));
+    }
+    let copies: Vec<usize> = body[first..commit].iter().filter_map(|(i, _)| *i).collect();
+    check_moves(cx, p, &copies, inner_idx)?;
+
+    // The copies as units: one per iteration of a copy's outer loop of
+    // constant bounds, else the whole copy.
+    let mut units: Vec<(usize, i64)> = Vec::new(); // (copy, outer iteration or -1)
+    for (c, (_, s)) in body[first..commit].iter().enumerate() {
+        match outer_range(s) {
+            Some((a, e)) => units.extend((a..a + e).map(|x| (c, x))),
+            None => units.push((c, -1)),
+        }
+    }
+    let total = units.len() as i64;
+    let mut out: Vec<LStmt> = Vec::with_capacity(body.len() + n as usize);
+    let mut body = body.into_iter().map(|(_, s)| s).collect::<Vec<_>>();
+    let rest = body.split_off(commit + 2);
+    body.truncate(commit); // the commit and the loop are rebuilt below
+    let copy_stmts = body.split_off(first);
+    out.extend(body);
+    for t in 0..n {
+        let share = &units[(t * total / n) as usize..((t + 1) * total / n) as usize];
+        let chunk = chunk_of(&copy_stmts, share);
+        let mut it = inner.body.clone();
+        let v = inner.var;
+        it.substitute(&|x| (x == v).then(|| Expr::int(lo + t)));
+        let mut stmts = match it {
+            LStmt::Seq(v) => v,
+            other => vec![other],
+        };
+        let at = stmts.len().saturating_sub(1);
+        stmts.splice(at..at, chunk);
+        out.push(LStmt::seq(stmts));
+    }
+    out.push(LStmt::AsyncCommit);
+    out.extend(rest);
+    Ok(out)
+}
+
+/// The bounds of the outer loop of an async copy, when constant.
+fn outer_range(s: &LStmt) -> Option<(i64, i64)> {
+    let LStmt::Async(inner) = s else { return None };
+    let LStmt::For(l) = inner.as_ref() else {
+        return None;
+    };
+    Some((l.min.as_int()?, l.extent.as_int()?))
+}
+
+/// The statements issuing `share` (consecutive units): each copy's outer
+/// loop cut to the iterations in the share.
+fn chunk_of(copies: &[LStmt], share: &[(usize, i64)]) -> Vec<LStmt> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < share.len() {
+        let (c, first) = share[k];
+        let mut end = k + 1;
+        while end < share.len() && share[end].0 == c {
+            end += 1;
+        }
+        let count = (end - k) as i64;
+        out.push(match (&copies[c], first) {
+            (LStmt::Async(inner), x) if x >= 0 => match inner.as_ref() {
+                LStmt::For(l) => {
+                    let mut cut = (**l).clone();
+                    cut.min = Expr::int(first);
+                    cut.extent = Expr::int(count);
+                    LStmt::Async(Box::new(LStmt::For(Box::new(cut))))
+                }
+                other => LStmt::Async(Box::new(other.clone())),
+            },
+            (s, _) => s.clone(),
+        });
+        k = end;
+    }
+    out
+}
+
+/// Refuses a move that could change what the copies or the loop see.
+fn check_moves(cx: &Ctx, p: &Pipeline, copies: &[usize], inner: usize) -> Result<(), LowerError> {
+    let versions = |b: BufferId| {
+        p.versions
+            .iter()
+            .find(|(x, _)| *x == b)
+            .map_or(1, |&(_, v)| v)
+    };
+    let loop_ = &p.infos[inner];
+    for &c in copies {
+        let copy = &p.infos[c];
+        if let Some(b) = copy.reads.iter().find(|b| loop_.writes.contains(b)) {
+            return Err(cx.err(
+                format!(
+                    "`{INTERLEAVE}`: body statement {inner} writes `{}`, which the copy (statement {c}) reads",
+                    (p.buffer_name)(*b)
+                ),
+                "leave the copies where they are".into(),
+            ));
+        }
+        let stage_gap = p.stages[inner] - p.stages[c];
+        for b in copy.writes.iter() {
+            let touched = loop_.reads.contains(b) || loop_.writes.contains(b);
+            if touched && stage_gap.rem_euclid(versions(*b)) == 0 {
+                return Err(cx.err(
+                    format!(
+                        "`{INTERLEAVE}`: body statement {inner} uses the version of `{}` that the copy (statement {c}) writes",
+                        (p.buffer_name)(*b)
+                    ),
+                    "put the loop in a later stage than the copies, with a version per stage".into(),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(reads: &[u32], writes: &[u32]) -> Info {
+        Info {
+            reads: reads.iter().map(|&b| BufferId(b)).collect(),
+            writes: writes.iter().map(|&b| BufferId(b)).collect(),
+        }
+    }
+
+    /// Statement 0 copies buffer 0 into buffer 1; statement 1 is the loop.
+    fn check(loop_: Info, stages: &[i64], versions: i64) -> Result<(), String> {
+        let cx = Ctx {
+            loop_name: "k0",
+            listing: String::new(),
+        };
+        let infos = [info(&[0], &[1]), loop_];
+        let names = |b: BufferId| ["A", "A_shared"][b.0 as usize].to_string();
+        let p = Pipeline {
+            stages,
+            infos: &infos,
+            versions: &[(BufferId(1), versions)],
+            buffer_name: &names,
+        };
+        check_moves(&cx, &p, &[0], 1).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_copy_moves_past_a_loop_reading_another_version() {
+        assert_eq!(check(info(&[1], &[]), &[0, 1], 2), Ok(()));
+        assert_eq!(check(info(&[1], &[]), &[0, 2], 3), Ok(()));
+    }
+
+    #[test]
+    fn a_copy_never_moves_past_a_loop_using_its_version_or_writing_its_source() {
+        let same = check(info(&[1], &[]), &[0, 0], 1).unwrap_err();
+        assert!(same.contains("body statement 1 uses the version of `A_shared` that the copy (statement 0) writes"), "{same}");
+        let wrapped = check(info(&[], &[1]), &[0, 2], 2).unwrap_err();
+        assert!(
+            wrapped.contains("uses the version of `A_shared`"),
+            "{wrapped}"
+        );
+        let source = check(info(&[], &[0]), &[0, 1], 2).unwrap_err();
+        assert!(
+            source.contains("body statement 1 writes `A`, which the copy (statement 0) reads"),
+            "{source}"
+        );
+    }
+}
