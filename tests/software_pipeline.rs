@@ -274,7 +274,9 @@ fn every_interleaved_pipeline_is_refused_or_computes_the_same_result() {
             }
         }
     }
-    assert!(ok >= 10 && refused >= 100, "ok {ok}, refused {refused}");
+    // 34 and 290 when written: a wait between the commit and the loop is
+    // kept (one group fewer), so most orders that lower at all interleave.
+    assert!(ok >= 30 && refused >= 100, "ok {ok}, refused {refused}");
 }
 
 /// The same for the nested pipeline's three inner parts (copies async in
@@ -301,7 +303,7 @@ fn every_interleaved_nested_pipeline_is_refused_or_computes_the_same_result() {
             }
         }
     }
-    assert!(ok >= 2 && refused >= 100, "ok {ok}, refused {refused}");
+    assert!(ok >= 5 && refused >= 100, "ok {ok}, refused {refused}");
 }
 
 #[test]
@@ -316,6 +318,13 @@ fn interleaving_without_async_copies_or_an_inner_loop_is_refused() {
     let err = lower(sync);
     assert!(
         err.contains("`interleave_async_copies` spreads async copies, but no stage is async"),
+        "{err}"
+    );
+    // The compute loop between the two copies: none follows their commit.
+    let split = annotations("ko", &[0, 0, 1], &[0, 2, 1], &[0]) + INTERLEAVE;
+    let err = lower(split);
+    assert!(
+        err.contains("`interleave_async_copies`: no loop follows the commit"),
         "{err}"
     );
     let bad = annotations("ko", &[0, 0, 1], &[0, 1, 2], &[0])
@@ -548,5 +557,57 @@ fn double_buffer_without_copies_in_the_loop_says_what_is_missing() {
     assert!(
         err.contains("the body of loop `k_1` holds no copy from global into shared memory"),
         "{err}"
+    );
+}
+
+/// One-level double buffering, interleaved: the wait that sat after the
+/// commit now comes first and waits for one group fewer (the same tile), the
+/// copies follow the first fragment loads, and one barrier per tile is left
+/// of the two (before the copies, after the wait).
+#[test]
+fn an_interleaved_double_buffer_waits_for_the_same_tile_with_one_barrier() {
+    let steps = annotations("ko", &[0, 0, 1], &[0, 1, 2], &[0]);
+    let steady = |p: &tirtui::lower::LoweredProgram| -> Vec<String> {
+        let text = p.kernels[0].to_string();
+        let (_, rest) = text
+            .split_once("    for k_0 in")
+            .expect("a steady-state loop");
+        rest.lines()
+            .skip(1)
+            .take_while(|l| l.starts_with("        "))
+            .map(|l| l.trim().to_string())
+            .collect()
+    };
+    let plain = tirtui::lower::lower_program(&scheduled(&steps)).unwrap();
+    let p = tirtui::lower::lower_program(&scheduled(&(steps + INTERLEAVE))).unwrap();
+    let (before, after) = (steady(&plain), steady(&p));
+    let text = after.join("\n");
+    assert_eq!(simulate(&p).unwrap(), expected(), "{text}");
+    let count = |v: &[String], pat: &str| v.iter().filter(|l| l.starts_with(pat)).count();
+    assert_eq!(
+        count(&before, "T.ptx_wait_group(1)"),
+        1,
+        "{}",
+        before.join("\n")
+    );
+    assert_eq!(
+        count(&before, "T.tvm_storage_sync"),
+        2,
+        "{}",
+        before.join("\n")
+    );
+    assert_eq!(
+        after.first().map(String::as_str),
+        Some("T.ptx_wait_group(0)"),
+        "{text}"
+    );
+    assert_eq!(count(&after, "T.tvm_storage_sync"), 1, "{text}");
+    let first = |pat: &str| after.iter().position(|l| l.starts_with(pat));
+    let (load, copy) = (first("A_shared_local["), first("A_shared["));
+    assert!(load.is_some() && copy.is_some() && load < copy, "{text}");
+    assert_eq!(
+        after.last().map(String::as_str),
+        Some("T.ptx_commit_group()"),
+        "{text}"
     );
 }

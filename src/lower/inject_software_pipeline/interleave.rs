@@ -1,9 +1,11 @@
 //! `interleave_async_copies: 1` (tirtui's own annotation): the steady
-//! state's async copies, instead of all issuing before the loop that follows
-//! their commit (an inner pipeline's steady state), are spread over that
-//! loop's iterations, which are copied out: iteration `t` issues its share
-//! of the copies before its last statement (an inner pipeline's compute,
-//! after its loads), and the commit follows the last iteration. The copy
+//! state's async copies, instead of all issuing before the first loop after
+//! their commit (an inner pipeline's steady state, or a compute loop), are
+//! spread over that loop's iterations, which are copied out: iteration `t`
+//! issues its share of the copies before its last statement (an inner
+//! pipeline's compute, after its loads), and the commit follows the last
+//! iteration. Waits between the commit and the loop then wait for one group
+//! fewer, which is the same group. The copy
 //! instructions then sit between tensor-core instructions instead of in one
 //! burst that the warp scheduler cannot hide (CUTLASS's multistage main loop
 //! does the same).
@@ -35,7 +37,7 @@ pub(super) fn run(
     let shape_err = |what: &str| {
         cx.err(
             format!("`{INTERLEAVE}`: {what}"),
-            "the steady state must issue async copies, commit them, then run a loop of constant extent (e.g. an inner pipeline's steady state)".into(),
+            "the steady state must issue async copies, commit them, then run a loop of constant extent (e.g. an inner pipeline's steady state or the compute loop)".into(),
         )
     };
     let Some(commit) = body
@@ -51,14 +53,14 @@ pub(super) fn run(
     if first == commit {
         return Err(shape_err("no async copy comes right before the commit"));
     }
-    let (inner_idx, inner) = match body.get(commit + 1) {
-        Some((Some(i), LStmt::For(l))) => (i, l),
-        Some((_, LStmt::AsyncWait(_))) => {
-            return Err(shape_err(
-                "the commit is followed by a wait for copies, not by a loop (the statement after the copies reads a tile they bring in)",
-            ))
-        }
-        _ => return Err(shape_err("the commit is not followed by a loop")),
+    // The loop: the first one after the commit. Waits and other statements
+    // may come between; the copies and their commit then move past them.
+    let Some(at) = (commit + 1..body.len()).find(|&i| matches!(body[i], (Some(_), LStmt::For(_))))
+    else {
+        return Err(shape_err("no loop follows the commit"));
+    };
+    let (Some(inner_idx), LStmt::For(inner)) = &body[at] else {
+        unreachable!("found as a body statement's loop")
     };
     let (inner_idx, inner) = (*inner_idx, (**inner).clone());
     let (Some(lo), Some(n)) = (inner.min.as_int(), inner.extent.as_int()) else {
@@ -76,8 +78,26 @@ pub(super) fn run(
             "the loop after the commit is empty, or bound to threads or vectorized",
         ));
     }
+    // A wait that the commit moves past waits for one group fewer, so that
+    // it still waits for the same copies; a wait for every group (0) would
+    // need the copies the commit closes, which cannot move past it.
+    let mut passed = vec![inner_idx];
+    for (tag, st) in &body[commit + 1..at] {
+        match (tag, st) {
+            (_, LStmt::AsyncWait(0)) => {
+                return Err(shape_err(
+                    "a wait for every copy group sits between the commit and the loop: the statement after it reads the copies just committed",
+                ))
+            }
+            (_, LStmt::AsyncWait(_)) => {}
+            (Some(i), _) => passed.push(*i),
+            (None, _) => return Err(shape_err("the commit is followed by neither a wait, a body statement nor a loop")),
+        }
+    }
     let copies: Vec<usize> = body[first..commit].iter().filter_map(|(i, _)| *i).collect();
-    check_moves(cx, p, &copies, inner_idx)?;
+    for &past in &passed {
+        check_moves(cx, p, &copies, past)?;
+    }
 
     // The copies as units: one per iteration of a copy's outer loop of
     // constant bounds, else the whole copy.
@@ -91,27 +111,44 @@ pub(super) fn run(
     let total = units.len() as i64;
     let mut out: Vec<LStmt> = Vec::with_capacity(body.len() + n as usize);
     let mut body = body.into_iter().map(|(_, s)| s).collect::<Vec<_>>();
-    let rest = body.split_off(commit + 2);
-    body.truncate(commit); // the commit and the loop are rebuilt below
+    let rest = body.split_off(at + 1);
+    body.truncate(at); // the loop is rebuilt below
+    let between = body.split_off(commit + 1);
+    body.truncate(commit); // and the commit after it
     let copy_stmts = body.split_off(first);
     out.extend(body);
+    out.extend(between.into_iter().map(|st| match st {
+        LStmt::AsyncWait(w) => LStmt::AsyncWait(w - 1),
+        other => other,
+    }));
     for t in 0..n {
         let share = &units[(t * total / n) as usize..((t + 1) * total / n) as usize];
         let chunk = chunk_of(&copy_stmts, share);
         let mut it = inner.body.clone();
         let v = inner.var;
         it.substitute(&|x| (x == v).then(|| Expr::int(lo + t)));
-        let mut stmts = match it {
-            LStmt::Seq(v) => v,
-            other => vec![other],
-        };
-        let at = stmts.len().saturating_sub(1);
-        stmts.splice(at..at, chunk);
-        out.push(LStmt::seq(stmts));
+        splice_before_last(&mut it, chunk);
+        out.push(it);
     }
     out.push(LStmt::AsyncCommit);
     out.extend(rest);
     Ok(out)
+}
+
+/// Puts `chunk` before the last statement of an iteration, inside the
+/// allocations (of fragments, say) that wrap it.
+fn splice_before_last(it: &mut LStmt, chunk: Vec<LStmt>) {
+    match it {
+        LStmt::Alloc(a) => splice_before_last(&mut a.body, chunk),
+        LStmt::Seq(v) if !v.is_empty() => {
+            let at = v.len() - 1;
+            v.splice(at..at, chunk);
+        }
+        other => {
+            let last = std::mem::replace(other, LStmt::Seq(Vec::new()));
+            *other = LStmt::seq(chunk.into_iter().chain([last]).collect());
+        }
+    }
 }
 
 /// The bounds of the outer loop of an async copy, when constant.
