@@ -298,7 +298,18 @@ struct Ctx<'a> {
     listing: String,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// Errors name the loop and list its body's statements.
+    fn new(loop_name: &'a str, descs: &[String]) -> Ctx<'a> {
+        let listing = descs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| format!("  {i}: {d}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        Ctx { loop_name, listing }
+    }
+
     fn err(&self, what: String, hint: String) -> LowerError {
         LowerError::SoftwarePipeline {
             loop_: self.loop_name.to_string(),
@@ -325,16 +336,7 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
         descs,
     } = body_statements(f, body)?;
     let n = stmts.len();
-    let listing = descs
-        .iter()
-        .enumerate()
-        .map(|(i, d)| format!("  {i}: {d}"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let cx = Ctx {
-        loop_name: &loop_name,
-        listing,
-    };
+    let cx = Ctx::new(&loop_name, &descs);
     let Annotated {
         stages,
         orders,
@@ -405,20 +407,9 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
     let epilogue: Vec<LStmt> = (tail_start..lo + ext + max_stage)
         .flat_map(|p| iteration.emit(Some(p)))
         .collect();
-    let steady_body = if interleave {
-        let names: Vec<String> = f.buffers.iter().map(|b| b.name.clone()).collect();
-        interleave::run(
-            &cx,
-            iteration.emit_tagged(None),
-            &interleave::Pipeline {
-                stages: &stages,
-                infos: &infos,
-                versions: &versions,
-                buffer_name: &|b| names[b.0 as usize].clone(),
-            },
-        )?
-    } else {
-        iteration.emit(None)
+    let steady_body = match interleave {
+        true => iteration.interleaved(f, &cx, &infos)?,
+        false => iteration.emit(None),
     };
     let steady = if steady_ext > 0 {
         LStmt::For(Box::new(LFor {
@@ -666,6 +657,22 @@ impl Iteration<'_> {
     /// out of bounds left out), `None` the steady-state body.
     fn emit(&self, p: Option<i64>) -> Vec<LStmt> {
         self.emit_tagged(p).into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// The steady state's body with its async copies spread over the loop
+    /// after their commit (`interleave_async_copies`).
+    fn interleaved(&self, f: &Lowered, cx: &Ctx, infos: &[Info]) -> Result<Vec<LStmt>, LowerError> {
+        let names: Vec<&str> = f.buffers.iter().map(|b| b.name.as_str()).collect();
+        interleave::run(
+            cx,
+            self.emit_tagged(None),
+            &interleave::Pipeline {
+                stages: self.stages,
+                infos,
+                versions: self.versions,
+                buffer_name: &|b| names[b.0 as usize].to_string(),
+            },
+        )
     }
 
     /// `emit`, each statement with the index of the body statement it runs
