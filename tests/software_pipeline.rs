@@ -235,6 +235,8 @@ fn interleaved_async_copies_spread_over_the_inner_steps_and_compute_the_same_res
     assert!(load < copy && copy < commit, "{text}");
     assert!(!steady.iter().any(|l| l.contains("for k_1 in")), "{text}");
     let count = |pat: &str| steady.iter().filter(|l| l.contains(pat)).count();
+    // Each copy is one 4-wide vector, spread whole: never cut into lanes.
+    assert_eq!(count("T.vectorized(4)"), 2, "{text}");
     assert_eq!(count("T.ptx_wait_group"), 1, "{text}");
     assert_eq!(count("T.tvm_storage_sync"), 1, "{text}");
     assert!(waits_each_needed(&p) >= 3, "{text}");

@@ -16,7 +16,7 @@
 //! differs); anything else is refused with the statements named.
 
 use super::{Ctx, Info, INTERLEAVE};
-use crate::ir::{BufferId, Expr};
+use crate::ir::{BufferId, Expr, ForKind};
 use crate::lower::lir::LStmt;
 use crate::lower::LowerError;
 
@@ -68,12 +68,7 @@ pub(super) fn run(
             "the loop after the commit has no constant bounds",
         ));
     };
-    if n < 1
-        || !matches!(
-            inner.kind,
-            crate::ir::ForKind::Serial | crate::ir::ForKind::Unrolled
-        )
-    {
+    if n < 1 || !matches!(inner.kind, ForKind::Serial | ForKind::Unrolled) {
         return Err(shape_err(
             "the loop after the commit is empty, or bound to threads or vectorized",
         ));
@@ -151,12 +146,16 @@ fn splice_before_last(it: &mut LStmt, chunk: Vec<LStmt>) {
     }
 }
 
-/// The bounds of the outer loop of an async copy, when constant.
+/// The bounds of the outer loop of an async copy, when constant and the loop
+/// may be cut (a vectorized loop is one wide copy: it stays whole).
 fn outer_range(s: &LStmt) -> Option<(i64, i64)> {
     let LStmt::Async(inner) = s else { return None };
     let LStmt::For(l) = inner.as_ref() else {
         return None;
     };
+    if !matches!(l.kind, ForKind::Serial | ForKind::Unrolled) {
+        return None;
+    }
     Some((l.min.as_int()?, l.extent.as_int()?))
 }
 
