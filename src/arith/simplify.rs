@@ -217,6 +217,16 @@ impl<'a> Simplifier<'a> {
             let form = form_of(&res);
             return Part::built(res, form);
         }
+        if pa.leafwise || pb.leafwise {
+            let res = self.arith(op, pa.into_expr(self, a), pb.into_expr(self, b));
+            let form = self.ctx.to_affine(&res);
+            let dtype = self.ctx.index_dtype(&res);
+            let leafwise = form.as_ref().is_some_and(|f| !fits_form(f, dtype));
+            return Part {
+                leafwise,
+                ..Part::built(res, form.filter(|_| want_form))
+            };
+        }
         // As `TypeCtx::index_dtype` of the node.
         let dtype = self
             .part_int_dtype(&pa)
@@ -278,7 +288,10 @@ impl<'a> Simplifier<'a> {
             f => {
                 let f = if recombines { unrecombined } else { f };
                 let node = Expr::binary(op, pa.into_expr(self, a), pb.into_expr(self, b));
-                Part::built(node, f.filter(|_| want_form))
+                Part {
+                    leafwise: f.is_some(),
+                    ..Part::built(node, f.filter(|_| want_form))
+                }
             }
         }
     }
@@ -698,6 +711,11 @@ struct Part {
     built: Option<Expr>,
     form: Option<Affine>,
     dtype: DataType,
+    /// A `+`/`-`/`*` node kept as written (a number of its form outside its
+    /// type): reading its parent again reads it leaf by leaf, and terms that
+    /// cancel on the way come back in another order than combining its form
+    /// gives, so its parent is read again too (as `arith` does).
+    leafwise: bool,
 }
 
 impl Part {
@@ -706,6 +724,7 @@ impl Part {
             built: Some(e),
             form,
             dtype: DataType::I32,
+            leafwise: false,
         }
     }
 
@@ -718,6 +737,7 @@ impl Part {
             built: None,
             form: Some(form),
             dtype,
+            leafwise: false,
         }
     }
 

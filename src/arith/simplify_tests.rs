@@ -463,3 +463,21 @@ fn linear_fast_paths_are_taken_and_keep_the_general_order() {
     assert!(s.linear_form(&wide).is_none());
     assert!(super::linear_i32_sum(TypeCtx::default(), &wide).is_none());
 }
+
+/// A sum whose subtraction of `v1 + i32::MIN` stays unfolded (2^31 is no
+/// int32) and whose whole folds again (the constants cancel to 1): the
+/// general path reads the kept node leaf by leaf, `v0` cancelling and coming
+/// back after `v2`, and the bottom-up path must order the terms the same.
+#[test]
+fn a_sum_over_a_node_kept_at_the_int32_edge_orders_terms_as_the_general_path() {
+    let (mx, mn) = (c(i32::MAX as i64), c(i32::MIN as i64));
+    let e = add(
+        sub(add(add(v(1), v(2)), sub(v(0), mx)), v(2)),
+        add(sub(sub(v(2), v(0)), v(1)), sub(v(0), add(v(1), mn))),
+    );
+    let none = VarRanges::new();
+    let s = Simplifier::new(TypeCtx::default(), &none);
+    let want = add(sub(add(v(2), v(0)), v(1)), c(1));
+    assert_eq!(reference_simp(&s, &e), want);
+    assert_eq!(s.simp(&e), want);
+}
