@@ -423,3 +423,26 @@ fn undo_restores_program_and_rebound_names_like_a_replay() {
     assert_eq!(trace.func(), full.func());
     assert_eq!(trace.state.names(), full.state.names());
 }
+
+/// A trace replayed without history (the command line's) gives the same
+/// program and names, and still undoes and redoes, by replaying.
+#[test]
+fn final_replay_matches_replay_and_still_undoes() {
+    let func = tirtui::script::parse_func(REDUCE_100, None).unwrap();
+    let steps = session(&format!(
+        "{SPLIT_K}  - {{op: split, loop: k, factors: [null, 4], out: [k0, k1]}}\n  - {{op: get_loops, block: c, out: [i, k, k1]}}\n  - {{op: fuse, loops: [k, k1], out: f}}\n"
+    ))
+    .steps;
+    let full = Trace::replay(func.clone(), &steps).unwrap_or_else(|(_, e)| panic!("{e}"));
+    let mut trace =
+        Trace::replay_final(func.clone(), &steps).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(trace.func(), full.func());
+    assert_eq!(trace.state.names(), full.state.names());
+    assert_eq!(trace.steps, full.steps);
+    assert!(trace.undo());
+    let fewer =
+        Trace::replay(func, &steps[..steps.len() - 1]).unwrap_or_else(|(_, e)| panic!("{e}"));
+    assert_eq!(trace.func(), fewer.func());
+    assert!(trace.redo().unwrap());
+    assert_eq!(trace.func(), full.func());
+}

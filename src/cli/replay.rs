@@ -80,7 +80,7 @@ fn replay_stages(path: &Path, opts: &ReplayOptions) -> Result<i32, i32> {
     let parse_ms = ms(t_parse);
 
     let t_replay = Instant::now();
-    let trace = Trace::replay(workload.clone(), &session.steps).map_err(|(_, e)| {
+    let trace = Trace::replay_final(workload.clone(), &session.steps).map_err(|(_, e)| {
         fail(
             opts,
             path,

@@ -39,6 +39,8 @@ pub struct Trace {
     pub state: Replayer,
     /// One entry per step of `steps` (while they agree): what undoing it restores.
     history: Vec<Undo>,
+    /// Whether applied steps add to `history` (see `replay_final`).
+    keeps_history: bool,
 }
 
 /// The probe applied, so the name is a loop; this is the error if it is not.
@@ -66,18 +68,33 @@ impl Trace {
             steps: Vec::new(),
             redo: Vec::new(),
             history: Vec::new(),
+            keeps_history: true,
         }
     }
 
     /// Replays `steps` from the workload; stops at the first failing step.
     pub fn replay(workload: PrimFunc, steps: &[Step]) -> Result<Trace, (Trace, StepError)> {
+        Trace::new(workload).push_all(steps)
+    }
+
+    /// `replay` for a caller that wants only the result (the command line):
+    /// no undo history is kept, so each program a step replaces is freed at
+    /// once and the next step reuses its memory instead of touching fresh
+    /// pages (issue 13: 43 of `tirtui replay S --emit cuda`'s 301 page
+    /// faults). Undo still works, by replaying.
+    pub fn replay_final(workload: PrimFunc, steps: &[Step]) -> Result<Trace, (Trace, StepError)> {
         let mut trace = Trace::new(workload);
+        trace.keeps_history = false;
+        trace.push_all(steps)
+    }
+
+    fn push_all(mut self, steps: &[Step]) -> Result<Trace, (Trace, StepError)> {
         for step in steps {
-            if let Err(e) = trace.push(step.clone()) {
-                return Err((trace, e));
+            if let Err(e) = self.push(step.clone()) {
+                return Err((self, e));
             }
         }
-        Ok(trace)
+        Ok(self)
     }
 
     pub fn func(&self) -> &PrimFunc {
@@ -103,7 +120,7 @@ impl Trace {
             self.history.clear();
         }
         self.steps.push(recorded);
-        if self.history.len() + 1 == self.steps.len() {
+        if self.keeps_history && self.history.len() + 1 == self.steps.len() {
             self.history.push(undo);
         }
     }
