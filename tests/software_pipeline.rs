@@ -613,3 +613,94 @@ fn an_interleaved_double_buffer_waits_for_the_same_tile_with_one_barrier() {
         "{text}"
     );
 }
+
+/// The tiled GEMM with 2-wide copies (each copy two iterations of an outer
+/// loop): interleaving cuts those loops and spreads their iterations.
+#[test]
+fn interleaved_copies_cut_into_pieces_compute_the_same_result() {
+    let base = std::fs::read_to_string(BASE)
+        .unwrap()
+        .replace(
+            "factors: [null, 8, 8, 4], out: [a_o",
+            "factors: [null, 8, 8, 2], out: [a_o",
+        )
+        .replace(
+            "factors: [null, 8, 8, 4], out: [b_o",
+            "factors: [null, 8, 8, 2], out: [b_o",
+        );
+    let want = expected();
+    for (stages, orders) in [(&[0, 0, 1][..], &[0, 1, 2][..]), (&[0, 0, 2], &[0, 1, 2])] {
+        let text = base.clone() + &annotations("ko", stages, orders, &[0]) + INTERLEAVE;
+        let session = Session::from_yaml(&text, BASE).unwrap_or_else(|e| panic!("{e}"));
+        let mut trace = Trace::new(workload());
+        for step in &session.steps {
+            trace
+                .push(step.clone())
+                .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(BASE).render()));
+        }
+        let p = tirtui::lower::lower_program(trace.func()).unwrap_or_else(|e| panic!("{e}"));
+        let lowered = p.kernels[0].to_string();
+        assert_eq!(simulate(&p).unwrap(), want, "{stages:?}\n{lowered}");
+        // Four pieces (two copies of two iterations) over the eight k steps:
+        // one each at steps 0, 2, 4 and 6.
+        let (_, steady) = lowered
+            .split_once("    for k_0 in")
+            .expect("a steady-state loop");
+        let steady: Vec<&str> = steady
+            .lines()
+            .skip(1)
+            .take_while(|l| l.starts_with("        "))
+            .collect();
+        let count = |pat: &str| steady.iter().filter(|l| l.contains(pat)).count();
+        assert_eq!(count("async_scope"), 4, "{stages:?}\n{lowered}");
+        // The first piece goes in the first k step, before its update (with
+        // fewer pieces than steps, each goes as early as its share allows).
+        let first = |pat: &str| steady.iter().position(|l| l.contains(pat));
+        assert!(
+            first("async_scope") < first("C_update"),
+            "{stages:?}\n{lowered}"
+        );
+        // The two pieces of a copy store different halves (the cut loops of
+        // one iteration fold to their index).
+        let stores: Vec<&str> = steady
+            .iter()
+            .map(|l| l.trim_start())
+            .filter(|l| l.starts_with("A_shared["))
+            .collect();
+        assert!(
+            stores.len() == 2 && stores[0] != stores[1],
+            "{stages:?}\n{lowered}"
+        );
+    }
+}
+
+/// The loop after the commit is copied out once per iteration: more than
+/// `MAX_ITERATIONS` is refused, naming the loop.
+#[test]
+fn interleaving_a_loop_of_too_many_iterations_is_refused() {
+    let path = "sessions/gemm_4096_1_pipelined.yaml";
+    let text = std::fs::read_to_string(path).unwrap();
+    let steps_only = text.split("\nresults:").next().unwrap();
+    let text = steps_only.replace(
+        "factors: [null, 16], out: [ko, ki]",
+        "factors: [null, 128], out: [ko, ki]",
+    )
+        + "\n  - {op: annotate, block_or_loop: ko, ann_key: interleave_async_copies, ann_val: 1}\n";
+    let session = Session::from_yaml(&text, path).unwrap_or_else(|e| panic!("{e}"));
+    let work = std::fs::read_to_string("sessions/gemm_4096.tir").unwrap();
+    let mut trace = Trace::new(tirtui::script::parse_func(&work, None).unwrap());
+    for step in &session.steps {
+        trace
+            .push(step.clone())
+            .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(path).render()));
+    }
+    let err = tirtui::lower::lower_program(trace.func())
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("body statement 3 (the steady state of the pipeline of loop `k_1`), the loop after the commit, has 127 iterations")
+            && err.contains("at most 64"),
+        "{err}"
+    );
+}

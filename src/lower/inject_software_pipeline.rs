@@ -412,7 +412,7 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
         .flat_map(|p| iteration.emit(Some(p)))
         .collect();
     let steady_body = match interleave {
-        true => iteration.interleaved(f, &cx, &infos)?,
+        true => iteration.interleaved(f, &cx, &infos, &descs)?,
         false => iteration.emit(None),
     };
     let steady = if steady_ext > 0 {
@@ -665,7 +665,13 @@ impl Iteration<'_> {
 
     /// The steady state's body with its async copies spread over the loop
     /// after their commit (`interleave_async_copies`).
-    fn interleaved(&self, f: &Lowered, cx: &Ctx, infos: &[Info]) -> Result<Vec<LStmt>, LowerError> {
+    fn interleaved(
+        &self,
+        f: &Lowered,
+        cx: &Ctx,
+        infos: &[Info],
+        descs: &[String],
+    ) -> Result<Vec<LStmt>, LowerError> {
         let names: Vec<&str> = f.buffers.iter().map(|b| b.name.as_str()).collect();
         interleave::run(
             cx,
@@ -673,6 +679,7 @@ impl Iteration<'_> {
             &interleave::Pipeline {
                 stages: self.stages,
                 infos,
+                descs,
                 versions: self.versions,
                 buffer_name: &|b| names[b.0 as usize].to_string(),
             },
