@@ -26,7 +26,7 @@ pub fn simplify_kernel(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Expr {
         sort_terms(&mut f);
         return f.into_expr_typed(DataType::I32);
     }
-    largest_scale_first(ctx, &simplify_typed(ctx, e, ranges))
+    largest_scale_first_owned(ctx, simplify_typed(ctx, e, ranges))
 }
 
 /// Largest scale first, negative terms after positive ones; among equal
@@ -52,7 +52,7 @@ pub fn add_simplified(ctx: TypeCtx, a: &Expr, b: &Expr, k: i64) -> Expr {
     let dtype = ctx.index_dtype(a);
     match sum {
         Some(f) if fits(f.constant, dtype) && f.terms.iter().all(|(_, c)| fits(*c, dtype)) => {
-            largest_scale_first(ctx, &f.to_expr_typed(dtype))
+            largest_scale_first_owned(ctx, f.into_expr_typed(dtype))
         }
         _ => {
             let e = Expr::add(a.clone(), Expr::mul(b.clone(), Expr::Int(k, dtype)));
@@ -65,24 +65,36 @@ pub fn add_simplified(ctx: TypeCtx, a: &Expr, b: &Expr, k: i64) -> Expr {
 /// among equal scales variables come in order of their ids, then other atoms
 /// in their order of appearance.
 pub fn largest_scale_first(ctx: TypeCtx, e: &Expr) -> Expr {
+    largest_scale_first_owned(ctx, e.clone())
+}
+
+/// `largest_scale_first` of an expression the caller gives up: rewritten in
+/// place, without copying each level's subtree again.
+pub fn largest_scale_first_owned(ctx: TypeCtx, mut e: Expr) -> Expr {
     let is_sum = matches!(e, Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..));
-    if is_sum && ctx.kind(e) == Kind::Int {
-        if let Some(mut f) = ctx.to_affine(e) {
-            let dtype = ctx.index_dtype(e);
-            let whole_atom = f.terms.len() == 1 && f.constant == 0 && f.terms[0] == (e.clone(), 1);
+    if is_sum && ctx.kind(&e) == Kind::Int {
+        if let Some(mut f) = ctx.to_affine(&e) {
+            let dtype = ctx.index_dtype(&e);
+            let whole_atom =
+                f.terms.len() == 1 && f.constant == 0 && f.terms[0].0 == e && f.terms[0].1 == 1;
             let all_fit = fits(f.constant, dtype) && f.terms.iter().all(|(_, k)| fits(*k, dtype));
             if !whole_atom && all_fit {
+                drop(e);
                 for (atom, _) in &mut f.terms {
-                    atom.for_each_child_mut(|c| *c = largest_scale_first(ctx, c));
+                    atom.for_each_child_mut(|c| reorder_in_place(ctx, c));
                 }
                 sort_terms(&mut f);
-                return f.to_expr_typed(dtype);
+                return f.into_expr_typed(dtype);
             }
         }
     }
-    let mut out = e.clone();
-    out.for_each_child_mut(|c| *c = largest_scale_first(ctx, c));
-    out
+    e.for_each_child_mut(|c| reorder_in_place(ctx, c));
+    e
+}
+
+fn reorder_in_place(ctx: TypeCtx, c: &mut Expr) {
+    let old = std::mem::replace(c, Expr::Int(0, DataType::I32));
+    *c = largest_scale_first_owned(ctx, old);
 }
 
 #[cfg(test)]

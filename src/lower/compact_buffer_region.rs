@@ -10,7 +10,7 @@
 //! Invariant: works on `lir` after `plan_buffer_allocation`.
 
 use super::lir::{rewrite_accesses, LStmt, Lowered};
-use crate::arith::order::{add_simplified, largest_scale_first};
+use crate::arith::order::{add_simplified, largest_scale_first_owned};
 use crate::arith::{
     const_bounds_typed, const_range, relax_typed, simplified_bounds, simplify_kernel, TypeCtx,
     VarRanges,
@@ -354,7 +354,7 @@ fn relax_access(
             // `relax` simplifies its ends under the ranges.
             let last = add_simplified(ctx, &r.extent, &Expr::int(1), -1);
             let hi = add_simplified(ctx, &r.min, &last, 1);
-            let lo = largest_scale_first(ctx, &r.min);
+            let lo = largest_scale_first_owned(ctx, r.min);
             (!inner_var(&lo) && !inner_var(&hi)).then_some((lo, hi))
         })
         .collect()
