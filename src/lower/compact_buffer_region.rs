@@ -10,7 +10,7 @@
 //! Invariant: works on `lir` after `plan_buffer_allocation`.
 
 use super::lir::{rewrite_accesses, LStmt, Lowered};
-use crate::arith::order::{add_simplified, largest_scale_first_owned};
+use crate::arith::order::{add_simplified, largest_scale_first_owned, relax_linear_i32};
 use crate::arith::{
     const_bounds_typed, const_range, relax_typed, simplified_bounds, simplify_kernel, TypeCtx,
     VarRanges,
@@ -350,11 +350,18 @@ fn relax_access(
     acc.indices
         .iter()
         .map(|idx| {
-            let r = relax_typed(ctx, idx, &relaxed_vars, &all)?;
-            // `relax` simplifies its ends under the ranges.
-            let last = add_simplified(ctx, &r.extent, &Expr::int(1), -1);
-            let hi = add_simplified(ctx, &r.min, &last, 1);
-            let lo = largest_scale_first_owned(ctx, r.min);
+            // Most indices are linear sums of loop variables: their ends
+            // follow term by term, without the general relaxation.
+            let (lo, hi) = match relax_linear_i32(ctx, idx, &relaxed_vars, &all) {
+                Some(ends) => ends,
+                None => {
+                    let r = relax_typed(ctx, idx, &relaxed_vars, &all)?;
+                    // `relax` simplifies its ends under the ranges.
+                    let last = add_simplified(ctx, &r.extent, &Expr::int(1), -1);
+                    let hi = add_simplified(ctx, &r.min, &last, 1);
+                    (largest_scale_first_owned(ctx, r.min), hi)
+                }
+            };
             (!inner_var(&lo) && !inner_var(&hi)).then_some((lo, hi))
         })
         .collect()
