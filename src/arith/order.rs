@@ -9,7 +9,7 @@
 use std::cmp::Reverse;
 
 use super::affine::Affine;
-use super::affine::{Kind, TypeCtx};
+use super::affine::TypeCtx;
 use super::bound::{const_interval, VarRanges};
 use super::fold::fits;
 use super::simplify::{linear_i32_sum, simplify_typed};
@@ -123,7 +123,10 @@ pub fn largest_scale_first(ctx: TypeCtx, e: &Expr) -> Expr {
 /// place, without copying each level's subtree again.
 pub fn largest_scale_first_owned(ctx: TypeCtx, mut e: Expr) -> Expr {
     let is_sum = matches!(e, Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..));
-    if is_sum && ctx.kind(&e) == Kind::Int {
+    // An expression with an affine form is an integer one (its literals and
+    // atoms are), so `to_affine` alone says what `kind` would, without
+    // walking the subtree once more per level.
+    if is_sum {
         if let Some(mut f) = ctx.to_affine(&e) {
             let dtype = ctx.index_dtype(&e);
             let whole_atom =

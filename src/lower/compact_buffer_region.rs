@@ -10,6 +10,7 @@
 //! Invariant: works on `lir` after `plan_buffer_allocation`.
 
 use super::lir::{rewrite_accesses, LStmt, Lowered};
+use crate::arith::bound::Bounder;
 use crate::arith::order::{add_simplified, largest_scale_first_owned, relax_linear_i32};
 use crate::arith::{
     const_bounds_typed, const_range, relax_typed, simplified_bounds, simplify_kernel, TypeCtx,
@@ -369,7 +370,16 @@ fn relax_access(
 
 /// The smaller (`min`) or larger of two symbolic bounds, when their order is provable.
 fn pick(ctx: TypeCtx, a: &Expr, b: &Expr, r: &VarRanges, min: bool) -> Option<Expr> {
-    let d = simplified_bounds(ctx, &Expr::sub(a.clone(), b.clone()), r);
+    // The bounds of `a - b` through its affine form (what bounding the
+    // difference reads), without copying both trees into one.
+    let diff = ctx
+        .to_affine(a)
+        .zip(ctx.to_affine(b))
+        .and_then(|(fa, fb)| fa.add_owned(fb.scale_owned(-1)?));
+    let d = match diff {
+        Some(f) => Bounder::new(r, ctx).affine(&f, 0),
+        None => simplified_bounds(ctx, &Expr::sub(a.clone(), b.clone()), r),
+    };
     let a_le_b = d.is_some_and(|(_, hi)| hi <= 0);
     let a_ge_b = d.is_some_and(|(lo, _)| lo >= 0);
     match (min, a_le_b, a_ge_b) {
