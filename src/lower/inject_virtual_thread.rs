@@ -335,9 +335,13 @@ impl Injector<'_> {
         let var = self.var;
         let min = self.min.clone();
         if self.max_loop_depth == 0 && self.n < 16 {
-            let copies = (0..self.n)
-                .map(|i| {
-                    let mut c = s.clone();
+            // One copy per virtual thread; the last one is the statement itself.
+            let mut copies: Vec<LStmt> = (1..self.n).map(|_| s.clone()).collect();
+            copies.push(s);
+            let copies = copies
+                .into_iter()
+                .zip(0..)
+                .map(|(mut c, i)| {
                     let value = Expr::add(min.clone(), Expr::int(i));
                     c.substitute(&|v| (v == var).then(|| value.clone()));
                     simplify_stmt(self.f, c, &mut crate::arith::VarRanges::new())
