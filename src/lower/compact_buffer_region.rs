@@ -271,9 +271,12 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
                     continue;
                 }
                 // Indices are not simplified yet at this point of the pipeline.
-                let new =
-                    simplify_kernel(ctx, &Expr::sub(e.clone(), off.clone()), &VarRanges::new());
-                shifted.push((d, std::mem::replace(e, new.clone()), new));
+                // The old index moves into the difference and back out as the key.
+                let diff = Expr::sub(std::mem::replace(e, Expr::int(0)), off.clone());
+                *e = simplify_kernel(ctx, &diff, &VarRanges::new());
+                if let Expr::Binary(_, old, _) = diff {
+                    shifted.push((d, *old, e.clone()));
+                }
             }
         }
         x
