@@ -53,11 +53,7 @@ fn inject(f: &mut Lowered, l: &mut LFor) -> Result<LStmt, LowerError> {
         });
     };
     let touched = touched_keys(&l.body, l.var);
-    let uses_touched = |e: &Expr| {
-        let mut u = Vec::new();
-        uses(e, &mut u);
-        u.iter().any(|k| touched.contains(k))
-    };
+    let uses_touched = |e: &Expr| uses_any(e, &touched);
     let range = l
         .min
         .as_int()
@@ -100,6 +96,17 @@ fn uses(e: &Expr, out: &mut Vec<Key>) {
         Expr::Load(b, _) => out.push(Key::Buf(*b)),
         _ => {}
     });
+}
+
+/// Whether `e` uses one of `keys`, without listing its uses first.
+fn uses_any(e: &Expr, keys: &IdSet<Key>) -> bool {
+    let mut hit = false;
+    e.visit(&mut |x| match x {
+        Expr::Var(v) => hit |= keys.contains(&Key::Var(*v)),
+        Expr::Load(b, _) => hit |= keys.contains(&Key::Buf(*b)),
+        _ => {}
+    });
+    hit
 }
 
 /// Everything whose value depends on the virtual thread `var`.
@@ -199,11 +206,7 @@ impl Injector<'_> {
             if let LStmt::Store(st) = x {
                 hit |= self.touched.contains(&Key::Buf(st.buffer));
             }
-            x.for_each_expr(|e| {
-                let mut u = Vec::new();
-                uses(e, &mut u);
-                hit |= u.iter().any(|k| self.touched.contains(k));
-            });
+            x.for_each_expr(|e| hit |= uses_any(e, &self.touched));
         });
         hit
     }
