@@ -9,11 +9,11 @@
 use std::cmp::Reverse;
 
 use super::affine::Affine;
-use super::affine::{Kind, TypeCtx};
-use super::bound::VarRanges;
+use super::affine::TypeCtx;
+use super::bound::{const_interval, VarRanges};
 use super::fold::fits;
 use super::simplify::{linear_i32_sum, simplify_typed};
-use crate::ir::{BinOp, DataType, Expr};
+use crate::ir::{BinOp, DataType, Expr, VarId};
 
 /// The simplifier of the lowering passes and codegen: `simplify_typed` under
 /// the ranges of the loops around `e`, sums written largest scale first.
@@ -26,7 +26,7 @@ pub fn simplify_kernel(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Expr {
         sort_terms(&mut f);
         return f.into_expr_typed(DataType::I32);
     }
-    largest_scale_first(ctx, &simplify_typed(ctx, e, ranges))
+    largest_scale_first_owned(ctx, simplify_typed(ctx, e, ranges))
 }
 
 /// Largest scale first, negative terms after positive ones; among equal
@@ -52,7 +52,7 @@ pub fn add_simplified(ctx: TypeCtx, a: &Expr, b: &Expr, k: i64) -> Expr {
     let dtype = ctx.index_dtype(a);
     match sum {
         Some(f) if fits(f.constant, dtype) && f.terms.iter().all(|(_, c)| fits(*c, dtype)) => {
-            largest_scale_first(ctx, &f.to_expr_typed(dtype))
+            largest_scale_first_owned(ctx, f.into_expr_typed(dtype))
         }
         _ => {
             let e = Expr::add(a.clone(), Expr::mul(b.clone(), Expr::Int(k, dtype)));
@@ -61,34 +61,144 @@ pub fn add_simplified(ctx: TypeCtx, a: &Expr, b: &Expr, k: i64) -> Expr {
     }
 }
 
+/// The first and last values of an int32 linear sum of variables
+/// (`linear_i32_sum`) with the variables in `relax` ranging over their
+/// constant ranges, in kernel order: what `relax_typed` gives for it, with
+/// its ends then ordered (`largest_scale_first` of the min, the min plus the
+/// extent less one through `add_simplified`), without simplifying anything:
+/// a linear sum relaxes exactly, one term at a time, and both paths print
+/// the same affine forms sorted. `None` for any other expression, a relaxed
+/// variable without a constant range, or numbers near the int32 edge (the
+/// general path decides those).
+pub fn relax_linear_i32(
+    ctx: TypeCtx,
+    e: &Expr,
+    relax: &[VarId],
+    ranges: &VarRanges,
+) -> Option<(Expr, Expr)> {
+    let f = linear_i32_sum(ctx, e)?;
+    let mut lo = Affine::constant(f.constant);
+    let mut hi = Affine::constant(f.constant);
+    for (atom, c) in f.terms {
+        let Expr::Var(v) = atom else { return None };
+        if !relax.contains(&v) {
+            lo.terms.push((atom.clone(), c));
+            hi.terms.push((atom, c));
+            continue;
+        }
+        let (first, last) = const_interval(ranges.get(&v)?)?;
+        let (a, b) = (c.checked_mul(first)?, c.checked_mul(last)?);
+        lo.constant = lo.constant.checked_add(a.min(b))?;
+        hi.constant = hi.constant.checked_add(a.max(b))?;
+    }
+    // Every level of either end (and the extent between them) within int32.
+    let small = |f: &Affine| {
+        f.terms
+            .iter()
+            .try_fold(f.constant.unsigned_abs(), |s, (_, c)| {
+                s.checked_add(c.unsigned_abs())
+            })
+            .is_some_and(|s| s <= i32::MAX as u64)
+    };
+    let extent = hi.constant.checked_sub(lo.constant)?.checked_add(1)?;
+    if !(small(&lo) && small(&hi) && fits(extent, DataType::I32)) {
+        return None;
+    }
+    sort_terms(&mut lo);
+    sort_terms(&mut hi);
+    Some((
+        lo.into_expr_typed(DataType::I32),
+        hi.into_expr_typed(DataType::I32),
+    ))
+}
+
 /// Reorders every integer sum in `e` (atoms included) largest scale first;
 /// among equal scales variables come in order of their ids, then other atoms
 /// in their order of appearance.
 pub fn largest_scale_first(ctx: TypeCtx, e: &Expr) -> Expr {
+    largest_scale_first_owned(ctx, e.clone())
+}
+
+/// `largest_scale_first` of an expression the caller gives up: rewritten in
+/// place, without copying each level's subtree again.
+pub fn largest_scale_first_owned(ctx: TypeCtx, mut e: Expr) -> Expr {
     let is_sum = matches!(e, Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..));
-    if is_sum && ctx.kind(e) == Kind::Int {
-        if let Some(mut f) = ctx.to_affine(e) {
-            let dtype = ctx.index_dtype(e);
-            let whole_atom = f.terms.len() == 1 && f.constant == 0 && f.terms[0] == (e.clone(), 1);
+    // An expression with an affine form is an integer one (its literals and
+    // atoms are), so `to_affine` alone says what `kind` would, without
+    // walking the subtree once more per level.
+    if is_sum {
+        if let Some(mut f) = ctx.to_affine(&e) {
+            let dtype = ctx.index_dtype(&e);
+            let whole_atom =
+                f.terms.len() == 1 && f.constant == 0 && f.terms[0].0 == e && f.terms[0].1 == 1;
             let all_fit = fits(f.constant, dtype) && f.terms.iter().all(|(_, k)| fits(*k, dtype));
             if !whole_atom && all_fit {
+                drop(e);
                 for (atom, _) in &mut f.terms {
-                    atom.for_each_child_mut(|c| *c = largest_scale_first(ctx, c));
+                    atom.for_each_child_mut(|c| reorder_in_place(ctx, c));
                 }
                 sort_terms(&mut f);
-                return f.to_expr_typed(dtype);
+                return f.into_expr_typed(dtype);
             }
         }
     }
-    let mut out = e.clone();
-    out.for_each_child_mut(|c| *c = largest_scale_first(ctx, c));
-    out
+    e.for_each_child_mut(|c| reorder_in_place(ctx, c));
+    e
+}
+
+fn reorder_in_place(ctx: TypeCtx, c: &mut Expr) {
+    let old = std::mem::replace(c, Expr::Int(0, DataType::I32));
+    *c = largest_scale_first_owned(ctx, old);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arith::testutil::{c, v};
+    use crate::arith::testutil::{arb_ranges, c, to_var_ranges, v, N_VARS};
+    use proptest::prelude::*;
+
+    /// Random int32 linear sums over `v0..v3`, with literals near the int32
+    /// edge now and then.
+    fn arb_linear() -> impl Strategy<Value = Expr> {
+        let leaf = prop_oneof![
+            3 => (0..N_VARS).prop_map(v),
+            2 => (-20i64..40).prop_map(c),
+            1 => prop_oneof![Just(i32::MAX as i64), Just(-(1i64 << 30)), Just(1i64 << 29)]
+                .prop_map(c),
+        ];
+        leaf.prop_recursive(5, 32, 2, |inner| {
+            prop_oneof![
+                3 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Expr::add(a, b)),
+                2 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Expr::sub(a, b)),
+                2 => (inner, -6i64..17).prop_map(|(a, k)| Expr::mul(a, c(k))),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The linear path gives exactly what relaxing, then ordering, gives.
+        #[test]
+        fn linear_relaxation_matches_the_general_path(
+            e in arb_linear(),
+            rs in arb_ranges(),
+            mask in 0u32..16,
+        ) {
+            let ctx = TypeCtx::default();
+            let ranges = to_var_ranges(&rs);
+            let relax: Vec<VarId> = (0..N_VARS).filter(|i| mask >> i & 1 == 1).map(VarId).collect();
+            if let Some((lo, hi)) = relax_linear_i32(ctx, &e, &relax, &ranges) {
+                let r = crate::arith::relax_typed(ctx, &e, &relax, &ranges);
+                prop_assert!(r.is_some(), "general path gave none for {:?}", e);
+                let r = r.unwrap();
+                let last = add_simplified(ctx, &r.extent, &Expr::int(1), -1);
+                let want_hi = add_simplified(ctx, &r.min, &last, 1);
+                let want_lo = largest_scale_first(ctx, &r.min);
+                prop_assert_eq!((lo, hi), (want_lo, want_hi));
+            }
+        }
+    }
 
     #[test]
     fn larger_scales_lead_and_the_constant_trails() {

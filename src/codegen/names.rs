@@ -10,10 +10,15 @@ use crate::ir::{BufferId, VarId};
 use crate::ir::{IdMap, IdSet};
 use crate::lower::Lowered;
 
+/// Sorted (byte order), for `binary_search`.
 const RESERVED: &[&str] = &[
+    "abs",
     "auto",
+    "blockDim",
+    "blockIdx",
     "bool",
     "break",
+    "buf_dyn_shmem",
     "case",
     "char",
     "class",
@@ -23,20 +28,33 @@ const RESERVED: &[&str] = &[
     "delete",
     "do",
     "double",
+    "double2",
     "else",
     "enum",
     "extern",
     "false",
     "float",
+    "float2",
+    "float4",
     "for",
     "friend",
     "goto",
+    "gridDim",
+    "half",
+    "half2",
     "if",
     "inline",
     "int",
+    "int2",
+    "int4",
     "long",
+    "main",
+    "max",
+    "min",
     "namespace",
     "new",
+    "nv_bfloat16",
+    "nv_bfloat162",
     "operator",
     "private",
     "protected",
@@ -51,38 +69,21 @@ const RESERVED: &[&str] = &[
     "switch",
     "template",
     "this",
+    "threadIdx",
     "throw",
     "true",
     "try",
     "typedef",
+    "uint2",
+    "uint4",
     "union",
     "unsigned",
     "using",
     "virtual",
     "void",
     "volatile",
-    "while",
-    "half",
-    "half2",
-    "nv_bfloat16",
-    "nv_bfloat162",
-    "threadIdx",
-    "blockIdx",
-    "blockDim",
-    "gridDim",
     "warpSize",
-    "min",
-    "max",
-    "abs",
-    "main",
-    "float2",
-    "float4",
-    "int2",
-    "int4",
-    "uint2",
-    "uint4",
-    "double2",
-    "buf_dyn_shmem",
+    "while",
 ];
 
 #[derive(Clone, Debug, Default)]
@@ -98,20 +99,26 @@ pub struct Names {
 }
 
 fn sanitize(name: &str) -> String {
-    let mut s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    // Most names are valid already: copied whole, not char by char.
+    let valid = name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    let mut s: String = if valid {
+        name.to_string()
+    } else {
+        name.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    };
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, 'v');
     }
-    if RESERVED.contains(&s.as_str()) || s.starts_with("tirtui_") || s.starts_with("__") {
+    let reserved = RESERVED.binary_search(&s.as_str()).is_ok();
+    if reserved || s.starts_with("tirtui_") || s.starts_with("__") {
         s.push('_');
     }
     s
@@ -190,6 +197,13 @@ mod tests {
 
     /// The smallest free suffix, also when a user's name already looks like
     /// a suffixed one (`x_2`), and across `fresh` calls after `new`.
+    #[test]
+    fn reserved_words_are_sorted_for_binary_search() {
+        assert!(RESERVED.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(sanitize("threadIdx"), "threadIdx_");
+        assert_eq!(sanitize("a.b"), "a_b");
+    }
+
     #[test]
     fn suffixes_are_the_smallest_free_ones() {
         let mut names = Names::default();

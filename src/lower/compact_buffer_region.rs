@@ -10,7 +10,8 @@
 //! Invariant: works on `lir` after `plan_buffer_allocation`.
 
 use super::lir::{rewrite_accesses, LStmt, Lowered};
-use crate::arith::order::{add_simplified, largest_scale_first};
+use crate::arith::bound::Bounder;
+use crate::arith::order::{add_simplified, largest_scale_first_owned, relax_linear_i32};
 use crate::arith::{
     const_bounds_typed, const_range, relax_typed, simplified_bounds, simplify_kernel, TypeCtx,
     VarRanges,
@@ -270,9 +271,12 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
                     continue;
                 }
                 // Indices are not simplified yet at this point of the pipeline.
-                let new =
-                    simplify_kernel(ctx, &Expr::sub(e.clone(), off.clone()), &VarRanges::new());
-                shifted.push((d, std::mem::replace(e, new.clone()), new));
+                // The old index moves into the difference and back out as the key.
+                let diff = Expr::sub(std::mem::replace(e, Expr::int(0)), off.clone());
+                *e = simplify_kernel(ctx, &diff, &VarRanges::new());
+                if let Expr::Binary(_, old, _) = diff {
+                    shifted.push((d, *old, e.clone()));
+                }
             }
         }
         x
@@ -350,11 +354,18 @@ fn relax_access(
     acc.indices
         .iter()
         .map(|idx| {
-            let r = relax_typed(ctx, idx, &relaxed_vars, &all)?;
-            // `relax` simplifies its ends under the ranges.
-            let last = add_simplified(ctx, &r.extent, &Expr::int(1), -1);
-            let hi = add_simplified(ctx, &r.min, &last, 1);
-            let lo = largest_scale_first(ctx, &r.min);
+            // Most indices are linear sums of loop variables: their ends
+            // follow term by term, without the general relaxation.
+            let (lo, hi) = match relax_linear_i32(ctx, idx, &relaxed_vars, &all) {
+                Some(ends) => ends,
+                None => {
+                    let r = relax_typed(ctx, idx, &relaxed_vars, &all)?;
+                    // `relax` simplifies its ends under the ranges.
+                    let last = add_simplified(ctx, &r.extent, &Expr::int(1), -1);
+                    let hi = add_simplified(ctx, &r.min, &last, 1);
+                    (largest_scale_first_owned(ctx, r.min), hi)
+                }
+            };
             (!inner_var(&lo) && !inner_var(&hi)).then_some((lo, hi))
         })
         .collect()
@@ -362,7 +373,16 @@ fn relax_access(
 
 /// The smaller (`min`) or larger of two symbolic bounds, when their order is provable.
 fn pick(ctx: TypeCtx, a: &Expr, b: &Expr, r: &VarRanges, min: bool) -> Option<Expr> {
-    let d = simplified_bounds(ctx, &Expr::sub(a.clone(), b.clone()), r);
+    // The bounds of `a - b` through its affine form (what bounding the
+    // difference reads), without copying both trees into one.
+    let diff = ctx
+        .to_affine(a)
+        .zip(ctx.to_affine(b))
+        .and_then(|(fa, fb)| fa.add_owned(fb.scale_owned(-1)?));
+    let d = match diff {
+        Some(f) => Bounder::new(r, ctx).affine(&f, 0),
+        None => simplified_bounds(ctx, &Expr::sub(a.clone(), b.clone()), r),
+    };
     let a_le_b = d.is_some_and(|(_, hi)| hi <= 0);
     let a_ge_b = d.is_some_and(|(lo, _)| lo >= 0);
     match (min, a_le_b, a_ge_b) {

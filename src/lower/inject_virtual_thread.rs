@@ -53,11 +53,7 @@ fn inject(f: &mut Lowered, l: &mut LFor) -> Result<LStmt, LowerError> {
         });
     };
     let touched = touched_keys(&l.body, l.var);
-    let uses_touched = |e: &Expr| {
-        let mut u = Vec::new();
-        uses(e, &mut u);
-        u.iter().any(|k| touched.contains(k))
-    };
+    let uses_touched = |e: &Expr| uses_any(e, &touched);
     let range = l
         .min
         .as_int()
@@ -100,6 +96,17 @@ fn uses(e: &Expr, out: &mut Vec<Key>) {
         Expr::Load(b, _) => out.push(Key::Buf(*b)),
         _ => {}
     });
+}
+
+/// Whether `e` uses one of `keys`, without listing its uses first.
+fn uses_any(e: &Expr, keys: &IdSet<Key>) -> bool {
+    let mut hit = false;
+    e.visit(&mut |x| match x {
+        Expr::Var(v) => hit |= keys.contains(&Key::Var(*v)),
+        Expr::Load(b, _) => hit |= keys.contains(&Key::Buf(*b)),
+        _ => {}
+    });
+    hit
 }
 
 /// Everything whose value depends on the virtual thread `var`.
@@ -199,11 +206,7 @@ impl Injector<'_> {
             if let LStmt::Store(st) = x {
                 hit |= self.touched.contains(&Key::Buf(st.buffer));
             }
-            x.for_each_expr(|e| {
-                let mut u = Vec::new();
-                uses(e, &mut u);
-                hit |= u.iter().any(|k| self.touched.contains(k));
-            });
+            x.for_each_expr(|e| hit |= uses_any(e, &self.touched));
         });
         hit
     }
@@ -335,9 +338,13 @@ impl Injector<'_> {
         let var = self.var;
         let min = self.min.clone();
         if self.max_loop_depth == 0 && self.n < 16 {
-            let copies = (0..self.n)
-                .map(|i| {
-                    let mut c = s.clone();
+            // One copy per virtual thread; the last one is the statement itself.
+            let mut copies: Vec<LStmt> = (1..self.n).map(|_| s.clone()).collect();
+            copies.push(s);
+            let copies = copies
+                .into_iter()
+                .zip(0..)
+                .map(|(mut c, i)| {
                     let value = Expr::add(min.clone(), Expr::int(i));
                     c.substitute(&|v| (v == var).then(|| value.clone()));
                     simplify_stmt(self.f, c, &mut crate::arith::VarRanges::new())

@@ -117,7 +117,7 @@ fn uses_outside_loads(e: &Expr, v: VarId) -> bool {
 
 /// A lane-0 index written as lowering writes indices.
 fn kernel_order(ctx: TypeCtx, f: &Affine, dtype: DataType) -> Expr {
-    crate::arith::order::largest_scale_first(ctx, &f.to_expr_typed(dtype))
+    crate::arith::order::largest_scale_first_owned(ctx, f.to_expr_typed(dtype))
 }
 
 pub fn run(mut f: Lowered) -> Lowered {

@@ -13,6 +13,7 @@
 //! Invariant: pure analysis of flat `lir`; proves or says "no".
 
 use super::super::lir::{LStmt, Lowered};
+use crate::arith::order::relax_linear_i32;
 use crate::arith::{const_bounds_typed, const_range, relax_typed, TypeCtx, VarRanges};
 use crate::ir::IdSet;
 use crate::ir::{BufferId, Expr, VarId};
@@ -112,6 +113,10 @@ fn region(ctx: TypeCtx, a: &Access, fixed: &VarRanges) -> Option<(Expr, Expr)> {
     let mut all = fixed.clone();
     all.extend(a.inner.iter().map(|(k, v)| (*k, v.clone())));
     let inner: Vec<VarId> = a.inner.keys().copied().collect();
+    // A linear index relaxes term by term; only the values of its ends matter here.
+    if let Some(ends) = relax_linear_i32(ctx, &a.index, &inner, &all) {
+        return Some(ends);
+    }
     let r = relax_typed(ctx, &a.index, &inner, &all)?;
     let hi = Expr::sub(Expr::add(r.min.clone(), r.extent), Expr::int(1));
     Some((r.min, hi))
