@@ -68,8 +68,8 @@ pub fn add_simplified(ctx: TypeCtx, a: &Expr, b: &Expr, k: i64) -> Expr {
 /// extent less one through `add_simplified`), without simplifying anything:
 /// a linear sum relaxes exactly, one term at a time, and both paths print
 /// the same affine forms sorted. `None` for any other expression, a relaxed
-/// variable without a constant range, or numbers near the int32 edge (the
-/// general path decides those).
+/// variable without an int32 constant range, or numbers near the int32 edge
+/// (the general path decides those).
 pub fn relax_linear_i32(
     ctx: TypeCtx,
     e: &Expr,
@@ -86,7 +86,14 @@ pub fn relax_linear_i32(
             hi.terms.push((atom, c));
             continue;
         }
-        let (first, last) = const_interval(ranges.get(&v)?)?;
+        // int32 range ends only: the general path keeps a lone variable's
+        // min as written, and an int64 literal there would print as one.
+        let r = ranges.get(&v)?;
+        let int32 = |e: &Expr| matches!(e, Expr::Int(_, DataType::I32));
+        if !(int32(&r.min) && int32(&r.extent)) {
+            return None;
+        }
+        let (first, last) = const_interval(r)?;
         let (a, b) = (c.checked_mul(first)?, c.checked_mul(last)?);
         lo.constant = lo.constant.checked_add(a.min(b))?;
         hi.constant = hi.constant.checked_add(a.max(b))?;

@@ -195,8 +195,6 @@ impl Names {
 mod tests {
     use super::*;
 
-    /// The smallest free suffix, also when a user's name already looks like
-    /// a suffixed one (`x_2`), and across `fresh` calls after `new`.
     #[test]
     fn reserved_words_are_sorted_for_binary_search() {
         assert!(RESERVED.windows(2).all(|w| w[0] < w[1]));
@@ -204,6 +202,8 @@ mod tests {
         assert_eq!(sanitize("a.b"), "a_b");
     }
 
+    /// The smallest free suffix, also when a user's name already looks like
+    /// a suffixed one (`x_2`), and across `fresh` calls after `new`.
     #[test]
     fn suffixes_are_the_smallest_free_ones() {
         let mut names = Names::default();

@@ -1,7 +1,9 @@
 //! Traces: the steps applied to a workload, replay, undo/redo, and session files.
 //!
 //! Every applied step keeps the program it replaced (moved, never copied), so
-//! undo puts it back without replaying; redo re-applies. Invariant: a step that fails is never appended, and nothing in
+//! undo puts it back without replaying; redo re-applies. A trace replayed
+//! for its result alone (`Trace::replay_final`, the command line) keeps none
+//! until its first undo, which replays. Invariant: a step that fails is never appended, and nothing in
 //! the trace is ever lost by a failed step.
 //!
 //! `double_buffer` asks `lower` how a loop body will be lowered, because the
@@ -200,6 +202,8 @@ impl Trace {
         }
         self.state = state;
         self.history = history;
+        // Undoing once suggests more: keep history from here on.
+        self.keeps_history = true;
         if let Some(step) = self.steps.pop() {
             self.redo.push(step);
         }
