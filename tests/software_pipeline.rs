@@ -21,14 +21,30 @@ fn workload() -> tirtui::ir::PrimFunc {
 /// The tiled GEMM with `extra` steps appended (YAML step lines).
 fn scheduled(extra: &str) -> tirtui::ir::PrimFunc {
     let text = std::fs::read_to_string(BASE).unwrap() + extra;
-    let session = Session::from_yaml(&text, BASE).unwrap_or_else(|e| panic!("{e}"));
-    let mut trace = Trace::new(workload());
+    replayed(&text, BASE, workload())
+}
+
+/// `workload` after the steps of the session `text` (read as if at `path`).
+fn replayed(text: &str, path: &str, workload: tirtui::ir::PrimFunc) -> tirtui::ir::PrimFunc {
+    let session = Session::from_yaml(text, path).unwrap_or_else(|e| panic!("{e}"));
+    let mut trace = Trace::new(workload);
     for step in &session.steps {
         trace
             .push(step.clone())
-            .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(BASE).render()));
+            .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(path).render()));
     }
     trace.func().clone()
+}
+
+/// The lines of the steady-state loop's body in a lowered kernel's text.
+fn steady_state(text: &str) -> Vec<&str> {
+    let (_, rest) = text
+        .split_once("    for k_0 in")
+        .expect("a steady-state loop");
+    rest.lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("        "))
+        .collect()
 }
 
 fn annotations(loop_: &str, stages: &[i64], orders: &[i64], asyncs: &[i64]) -> String {
@@ -161,14 +177,7 @@ fn an_interleaved_nested_pipeline_waits_and_syncs_once_per_tile_and_keeps_one_fr
     assert!(text.contains("A_shared = T.allocate([768]"), "{text}");
     // The inner steady state reads the tile the previous iteration's
     // prologue waited for: one wait per tile, before the prologue.
-    let (_, rest) = text
-        .split_once("    for k_0 in")
-        .expect("a steady-state loop");
-    let steady: Vec<&str> = rest
-        .lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("        "))
-        .collect();
+    let steady = steady_state(&text);
     let waits = steady
         .iter()
         .filter(|l| l.contains("T.ptx_wait_group"))
@@ -219,14 +228,7 @@ fn interleaved_async_copies_spread_over_the_inner_steps_and_compute_the_same_res
     // The steady state: no inner loop left, the copies after the first
     // fragment loads, the commit after the last update of the inner steps,
     // and the one wait and barrier per tile still there.
-    let (_, rest) = text
-        .split_once("    for k_0 in")
-        .expect("a steady-state loop");
-    let steady: Vec<&str> = rest
-        .lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("        "))
-        .collect();
+    let steady = steady_state(&text);
     // By what a line starts with: a fragment load also reads `A_shared[`.
     let first = |pat: &str| steady.iter().position(|l| l.trim_start().starts_with(pat));
     let copy = first("A_shared[").expect("a copy into A_shared");
@@ -258,24 +260,40 @@ fn interleaved_computes_or_is_refused(steps: &str, what: &str, want: &[interp::T
     true
 }
 
+/// Lowers each `(what, steps)` with interleaving on (see
+/// `interleaved_computes_or_is_refused`): how many computed the workload and
+/// how many were refused.
+fn interleaved_outcomes(cases: impl Iterator<Item = (String, String)>) -> (usize, usize) {
+    let want = expected();
+    cases.fold(
+        (0, 0),
+        |(ok, refused), (what, steps)| match interleaved_computes_or_is_refused(
+            &steps, &what, &want,
+        ) {
+            true => (ok + 1, refused),
+            false => (ok, refused + 1),
+        },
+    )
+}
+
+/// The 27 lists of three stages in 0..3.
+fn stage_triples() -> impl Iterator<Item = [i64; 3]> {
+    (0..27).map(|x| [x / 9, x / 3 % 3, x % 3])
+}
+
 /// Every stage list, order and async stage of the one-level pipeline with
 /// the copies interleaved is either refused or computes the workload.
 #[test]
 fn every_interleaved_pipeline_is_refused_or_computes_the_same_result() {
-    let want = expected();
-    let (mut ok, mut refused) = (0, 0);
-    for stages in (0..27).map(|x| [x / 9, x / 3 % 3, x % 3]) {
-        for orders in permutations(3) {
-            for asyncs in [[stages[0]], [stages[1]]] {
+    let cases = stage_triples().flat_map(|stages| {
+        permutations(3).into_iter().flat_map(move |orders| {
+            [[stages[0]], [stages[1]]].map(|asyncs| {
                 let what = format!("stages {stages:?} order {orders:?} async {asyncs:?}");
-                let steps = annotations("ko", &stages, &orders, &asyncs);
-                match interleaved_computes_or_is_refused(&steps, &what, &want) {
-                    true => ok += 1,
-                    false => refused += 1,
-                }
-            }
-        }
-    }
+                (what, annotations("ko", &stages, &orders, &asyncs))
+            })
+        })
+    });
+    let (ok, refused) = interleaved_outcomes(cases);
     // 34 and 290 when written: a wait between the commit and the loop is
     // kept (one group fewer), so most orders that lower at all interleave.
     assert!(ok >= 30 && refused >= 100, "ok {ok}, refused {refused}");
@@ -285,26 +303,23 @@ fn every_interleaved_pipeline_is_refused_or_computes_the_same_result() {
 /// stage 0, issued first).
 #[test]
 fn every_interleaved_nested_pipeline_is_refused_or_computes_the_same_result() {
-    let want = expected();
     let inner = annotations("ki", &[0, 0, 1], &[0, 1, 2], &[]);
-    let (mut ok, mut refused) = (0, 0);
-    for s2 in 0..3 {
-        for s3 in 0..3 {
-            for s4 in 0..3 {
-                for tail in permutations(3) {
-                    let stages = [0, 0, s2, s3, s4];
-                    let mut orders = vec![0, 1];
-                    orders.extend(tail.iter().map(|x| x + 2));
-                    let what = format!("stages {stages:?} order {orders:?}");
-                    let steps = inner.clone() + &annotations("ko", &stages, &orders, &[0]);
-                    match interleaved_computes_or_is_refused(&steps, &what, &want) {
-                        true => ok += 1,
-                        false => refused += 1,
-                    }
-                }
-            }
-        }
-    }
+    let cases = stage_triples().flat_map(|[s2, s3, s4]| {
+        let inner = inner.clone();
+        permutations(3).into_iter().map(move |tail| {
+            let stages = [0, 0, s2, s3, s4];
+            let orders: Vec<i64> = [0, 1]
+                .into_iter()
+                .chain(tail.iter().map(|x| x + 2))
+                .collect();
+            let what = format!("stages {stages:?} order {orders:?}");
+            (
+                what,
+                inner.clone() + &annotations("ko", &stages, &orders, &[0]),
+            )
+        })
+    });
+    let (ok, refused) = interleaved_outcomes(cases);
     assert!(ok >= 5 && refused >= 100, "ok {ok}, refused {refused}");
 }
 
@@ -571,12 +586,8 @@ fn an_interleaved_double_buffer_waits_for_the_same_tile_with_one_barrier() {
     let steps = annotations("ko", &[0, 0, 1], &[0, 1, 2], &[0]);
     let steady = |p: &tirtui::lower::LoweredProgram| -> Vec<String> {
         let text = p.kernels[0].to_string();
-        let (_, rest) = text
-            .split_once("    for k_0 in")
-            .expect("a steady-state loop");
-        rest.lines()
-            .skip(1)
-            .take_while(|l| l.starts_with("        "))
+        steady_state(&text)
+            .iter()
             .map(|l| l.trim().to_string())
             .collect()
     };
@@ -631,26 +642,13 @@ fn interleaved_copies_cut_into_pieces_compute_the_same_result() {
     let want = expected();
     for (stages, orders) in [(&[0, 0, 1][..], &[0, 1, 2][..]), (&[0, 0, 2], &[0, 1, 2])] {
         let text = base.clone() + &annotations("ko", stages, orders, &[0]) + INTERLEAVE;
-        let session = Session::from_yaml(&text, BASE).unwrap_or_else(|e| panic!("{e}"));
-        let mut trace = Trace::new(workload());
-        for step in &session.steps {
-            trace
-                .push(step.clone())
-                .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(BASE).render()));
-        }
-        let p = tirtui::lower::lower_program(trace.func()).unwrap_or_else(|e| panic!("{e}"));
+        let func = replayed(&text, BASE, workload());
+        let p = tirtui::lower::lower_program(&func).unwrap_or_else(|e| panic!("{e}"));
         let lowered = p.kernels[0].to_string();
         assert_eq!(simulate(&p).unwrap(), want, "{stages:?}\n{lowered}");
         // Four pieces (two copies of two iterations) over the eight k steps:
         // one each at steps 0, 2, 4 and 6.
-        let (_, steady) = lowered
-            .split_once("    for k_0 in")
-            .expect("a steady-state loop");
-        let steady: Vec<&str> = steady
-            .lines()
-            .skip(1)
-            .take_while(|l| l.starts_with("        "))
-            .collect();
+        let steady = steady_state(&lowered);
         let count = |pat: &str| steady.iter().filter(|l| l.contains(pat)).count();
         assert_eq!(count("async_scope"), 4, "{stages:?}\n{lowered}");
         // The first piece goes in the first k step, before its update (with
@@ -686,15 +684,13 @@ fn interleaving_a_loop_of_too_many_iterations_is_refused() {
         "factors: [null, 128], out: [ko, ki]",
     )
         + "\n  - {op: annotate, block_or_loop: ko, ann_key: interleave_async_copies, ann_val: 1}\n";
-    let session = Session::from_yaml(&text, path).unwrap_or_else(|e| panic!("{e}"));
     let work = std::fs::read_to_string("sessions/gemm_4096.tir").unwrap();
-    let mut trace = Trace::new(tirtui::script::parse_func(&work, None).unwrap());
-    for step in &session.steps {
-        trace
-            .push(step.clone())
-            .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(path).render()));
-    }
-    let err = tirtui::lower::lower_program(trace.func())
+    let func = replayed(
+        &text,
+        path,
+        tirtui::script::parse_func(&work, None).unwrap(),
+    );
+    let err = tirtui::lower::lower_program(&func)
         .map(|_| ())
         .unwrap_err()
         .to_string();

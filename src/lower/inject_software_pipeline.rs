@@ -33,9 +33,9 @@
 //! Invariant: works on `lir` before `thread_binding`; rewrites only annotated
 //! loops and the buffers allocated in them.
 
-use super::lir::{rewrite_accesses, LAlloc, LFor, LStmt, Lowered, PipelineVersions};
+use super::lir::{LAlloc, LFor, LStmt, Lowered, PipelineVersions};
 use super::LowerError;
-use crate::ir::{AnnValue, Annotations, BufferId, Expr, VarId};
+use crate::ir::{BufferId, Expr};
 
 pub const STAGE: &str = "software_pipeline_stage";
 pub const ORDER: &str = "software_pipeline_order";
@@ -51,7 +51,12 @@ pub const STAGE_COUNTERS: &str = "stage_counters";
 /// ignores it.
 pub const INTERLEAVE: &str = "interleave_async_copies";
 
+mod annotations;
 mod interleave;
+mod iteration;
+
+use annotations::{read_annotations, validate, Annotated};
+use iteration::{iteration_events, wait_counts, Iteration};
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
@@ -283,19 +288,6 @@ pub fn statements_of(f: &Lowered, l: &LFor) -> Result<Vec<BodyStatement>, LowerE
         .collect())
 }
 
-fn int_list(v: &AnnValue) -> Option<Vec<i64>> {
-    match v {
-        AnnValue::List(items) => items
-            .iter()
-            .map(|x| match x {
-                AnnValue::Int(i) => Some(*i),
-                _ => None,
-            })
-            .collect(),
-        _ => None,
-    }
-}
-
 struct Ctx<'a> {
     loop_name: &'a str,
     listing: String,
@@ -442,109 +434,6 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
     })
 }
 
-/// The pipeline annotations of a loop whose body holds `n` statements.
-struct Annotated {
-    stages: Vec<i64>,
-    orders: Vec<i64>,
-    async_stages: Vec<i64>,
-    through_l1: bool,
-    interleave: bool,
-}
-
-/// Reads the stage (required), order (default: the body's order) and async
-/// stage (default: none) annotations; stage and order need one entry per
-/// statement.
-fn read_annotations(
-    cx: &Ctx,
-    annotations: &Annotations,
-    n: usize,
-) -> Result<Annotated, LowerError> {
-    let get = |key: &str| annotations.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-    let list = |key: &str, default: Option<Vec<i64>>| -> Result<Vec<i64>, LowerError> {
-        let v = match get(key) {
-            None => {
-                return default.ok_or_else(|| cx.err(format!("`{key}` is missing"), String::new()))
-            }
-            Some(v) => int_list(v).ok_or_else(|| {
-                cx.err(format!("`{key}` must be a list of integers"), String::new())
-            })?,
-        };
-        Ok(v)
-    };
-    let stages = list(STAGE, None)?;
-    let orders = list(ORDER, Some((0..n as i64).collect()))?;
-    let async_stages = list(ASYNC_STAGES, Some(Vec::new()))?;
-    for (key, v) in [(STAGE, &stages), (ORDER, &orders)] {
-        if v.len() != n {
-            let example = (0..n)
-                .map(|i| {
-                    if key == STAGE {
-                        (i + 1 == n) as usize
-                    } else {
-                        i
-                    }
-                    .to_string()
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            return Err(cx.err(
-                format!(
-                    "`{key}` has {} entries but the loop body holds {n} statements (as lowered, inner pipelines expanded):\n{}",
-                    v.len(),
-                    cx.listing
-                ),
-                format!("give `{key}` one entry per statement, {n} in all, e.g. [{example}]"),
-            ));
-        }
-    }
-    // Read by codegen (`stage_counter`) on the steady-state loop; checked here,
-    // where the pipeline's other annotations are.
-    if let Some(v) = get(STAGE_COUNTERS) {
-        if !matches!(v, AnnValue::Int(0 | 1)) {
-            return Err(cx.err(
-                format!("`{STAGE_COUNTERS}` must be 1 (counters for `(k + c) % N`) or 0"),
-                String::new(),
-            ));
-        }
-    }
-    let interleave = match get(INTERLEAVE) {
-        None | Some(AnnValue::Int(0)) => false,
-        Some(AnnValue::Int(1)) if !async_stages.is_empty() => true,
-        Some(AnnValue::Int(1)) => {
-            return Err(cx.err(
-                format!("`{INTERLEAVE}` spreads async copies, but no stage is async"),
-                format!("name the copies' stage in `{ASYNC_STAGES}`, or drop `{INTERLEAVE}`"),
-            ))
-        }
-        Some(_) => {
-            return Err(cx.err(
-                format!(
-                    "`{INTERLEAVE}` must be 1 (spread the async copies over the inner loop) or 0"
-                ),
-                String::new(),
-            ))
-        }
-    };
-    let through_l1 = match get(ASYNC_CACHE) {
-        None => false,
-        Some(AnnValue::Str(s)) if s == "ca" => true,
-        Some(AnnValue::Str(s)) if s == "cg" => false,
-        Some(_) => {
-            return Err(cx.err(
-                format!("`{ASYNC_CACHE}` must be \"ca\" (through L1) or \"cg\" (L2 only)"),
-                String::new(),
-            ))
-        }
-    };
-    Ok(Annotated {
-        stages,
-        orders,
-        async_stages,
-        through_l1,
-        interleave,
-    })
-}
-
 /// Versions of the buffers allocated in the loop: one per stage from the
 /// first writer's to the last reader's, as a new leading dimension of the
 /// buffer (its strides and alignments shifted to match). Returns the buffers
@@ -640,156 +529,10 @@ fn may_share_version(b: BufferId, w: &LStmt, r: &LStmt) -> bool {
     }
 }
 
-/// What emitting one pipeline iteration needs: the events of an iteration,
-/// the body's statements with their stages and waits, the versioned buffers
-/// and the original loop's variable and bounds.
-struct Iteration<'a> {
-    events: &'a [Event],
-    stmts: &'a [LStmt],
-    stages: &'a [i64],
-    async_stages: &'a [i64],
-    waits: &'a [Option<u32>],
-    versions: &'a [(BufferId, i64)],
-    var: VarId,
-    lo: i64,
-    ext: i64,
-    max_stage: i64,
-}
-
-impl Iteration<'_> {
-    /// One pipeline iteration: `Some(p)` unrolled at iteration p (statements
-    /// out of bounds left out), `None` the steady-state body.
-    fn emit(&self, p: Option<i64>) -> Vec<LStmt> {
-        self.emit_tagged(p).into_iter().map(|(_, s)| s).collect()
-    }
-
-    /// The steady state's body with its async copies spread over the loop
-    /// after their commit (`interleave_async_copies`).
-    fn interleaved(
-        &self,
-        f: &Lowered,
-        cx: &Ctx,
-        infos: &[Info],
-        descs: &[String],
-    ) -> Result<Vec<LStmt>, LowerError> {
-        let names: Vec<&str> = f.buffers.iter().map(|b| b.name.as_str()).collect();
-        interleave::run(
-            cx,
-            self.emit_tagged(None),
-            &interleave::Pipeline {
-                stages: self.stages,
-                infos,
-                descs,
-                versions: self.versions,
-                buffer_name: &|b| names[b.0 as usize].to_string(),
-            },
-        )
-    }
-
-    /// `emit`, each statement with the index of the body statement it runs
-    /// (none for commits and waits).
-    fn emit_tagged(&self, p: Option<i64>) -> Vec<(Option<usize>, LStmt)> {
-        let Iteration {
-            var,
-            lo,
-            ext,
-            max_stage,
-            ..
-        } = *self;
-        let mut out = Vec::new();
-        let mut last_wait: Option<u32> = None;
-        for ev in self.events {
-            match *ev {
-                Event::Commit => {
-                    out.push((None, LStmt::AsyncCommit));
-                    last_wait = None;
-                }
-                Event::Stmt(i) => {
-                    let s = self.stages[i];
-                    // The original iteration this statement runs.
-                    let orig = match p {
-                        Some(p) => {
-                            let o = p - s;
-                            if o < lo || o >= lo + ext {
-                                continue;
-                            }
-                            Expr::int(o)
-                        }
-                        None => Expr::add(Expr::Var(var), Expr::int(max_stage - s)),
-                    };
-                    if let Some(w) = self.waits[i] {
-                        if last_wait.is_none_or(|x| x > w) {
-                            out.push((None, LStmt::AsyncWait(w)));
-                            last_wait = Some(w);
-                        }
-                    }
-                    let mut st = self.stmts[i].clone();
-                    let o = orig.clone();
-                    st.substitute(&|x| (x == var).then(|| o.clone()));
-                    // The version is a constant wherever the iteration is.
-                    let rel = match orig.as_int() {
-                        Some(o) => Expr::int(o - lo),
-                        None => Expr::sub(orig, Expr::int(lo)),
-                    };
-                    rewrite_accesses(&mut st, &mut |b, idx| {
-                        if let Some(&(_, v)) = self.versions.iter().find(|(x, _)| *x == b) {
-                            let ver = match rel.as_int() {
-                                Some(r) => Expr::int(r.rem_euclid(v)),
-                                None => Expr::floormod(rel.clone(), Expr::int(v)),
-                            };
-                            idx.insert(0, ver);
-                        }
-                        b
-                    });
-                    out.push((
-                        Some(i),
-                        if self.async_stages.contains(&s) {
-                            LStmt::Async(Box::new(st))
-                        } else {
-                            st
-                        },
-                    ));
-                }
-            }
-        }
-        out
-    }
-}
-
 fn has_async(s: &LStmt) -> bool {
     let mut found = false;
     s.visit(&mut |x| found |= matches!(x, LStmt::Async(_) | LStmt::AsyncCommit));
     found
-}
-
-/// TVM's ValidatePipelineBody: orders are distinct, and statements of one
-/// stage keep their relative order.
-fn validate(cx: &Ctx, stages: &[i64], orders: &[i64]) -> Result<(), LowerError> {
-    if let Some(s) = stages.iter().find(|&&s| s < 0) {
-        return Err(cx.err(format!("stage {s} is negative"), String::new()));
-    }
-    let mut seen = Vec::new();
-    for (i, &o) in orders.iter().enumerate() {
-        if seen.contains(&o) {
-            return Err(cx.err(
-                format!("two statements have order {o} (`{ORDER}` = {orders:?})"),
-                "give every statement its own position".into(),
-            ));
-        }
-        seen.push(o);
-        if let Some(j) = (0..i).rev().find(|&j| stages[j] == stages[i]) {
-            if orders[j] > o {
-                return Err(cx.err(
-                    format!(
-                        "statements {j} and {i} are both in stage {} but their order swaps them ({} > {o})",
-                        stages[i], orders[j]
-                    ),
-                    "statements of one stage must keep their order".into(),
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Refuses stage lists that would change what the loop computes.
@@ -847,102 +590,4 @@ fn check_dependences(
         }
     }
     Ok(())
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Event {
-    Stmt(usize),
-    /// Commit of the async stage whose last statement precedes it.
-    Commit,
-}
-
-/// One pipeline iteration: the statements in order, each async stage's
-/// commit right after its last statement.
-fn iteration_events(ordered: &[usize], stages: &[i64], async_stages: &[i64]) -> Vec<Event> {
-    let mut out = Vec::new();
-    for (k, &i) in ordered.iter().enumerate() {
-        out.push(Event::Stmt(i));
-        let s = stages[i];
-        let last_of_stage = !ordered[k + 1..].iter().any(|&j| stages[j] == s);
-        if async_stages.contains(&s) && last_of_stage {
-            out.push(Event::Commit);
-        }
-    }
-    out
-}
-
-/// For each statement, the `cp.async.wait_group` count it needs first: the
-/// groups committed after the one holding what it reads may stay in flight.
-fn wait_counts(
-    cx: &Ctx,
-    events: &[Event],
-    stages: &[i64],
-    async_stages: &[i64],
-    infos: &[Info],
-    descs: &[String],
-    is_async: impl Fn(usize) -> bool,
-) -> Result<Vec<Option<u32>>, LowerError> {
-    let n = stages.len();
-    let commits_per_iter = events.iter().filter(|e| **e == Event::Commit).count() as i64;
-    let pos = |ev: Event| events.iter().position(|e| *e == ev).unwrap_or(0);
-    // The commit of stage s: the first commit after its last statement.
-    let commit_pos = |s: i64| -> usize {
-        let last = events
-            .iter()
-            .rposition(|e| matches!(e, Event::Stmt(i) if stages[*i] == s))
-            .unwrap_or(0);
-        last + 1
-    };
-    let commits_between = |a: usize, b: usize| -> i64 {
-        events[a.min(b)..b.max(a)]
-            .iter()
-            .filter(|e| **e == Event::Commit)
-            .count() as i64
-    };
-    let reads_from =
-        |j: usize, i: usize| infos[i].writes.iter().any(|b| infos[j].reads.contains(b));
-    let mut out = vec![None; n];
-    for j in 0..n {
-        let c = pos(Event::Stmt(j));
-        for i in (0..n).filter(|&i| i != j && is_async(i)) {
-            if !reads_from(j, i) {
-                continue;
-            }
-            // A reader of the same copies that runs before `j` on the same
-            // original iteration (an earlier stage, or the same stage earlier
-            // in the order) has waited for them already.
-            let waited = (0..n).any(|k| {
-                k != i
-                    && k != j
-                    && reads_from(k, i)
-                    && (stages[k] < stages[j] || stages[k] == stages[j] && pos(Event::Stmt(k)) < c)
-                    && stages[k] > stages[i]
-            });
-            if waited {
-                continue;
-            }
-            let sp = stages[i];
-            let d = stages[j] - sp;
-            let g = commit_pos(sp);
-            let count = if d == 0 {
-                if g > c || async_stages.contains(&stages[j]) && stages[j] == sp {
-                    return Err(cx.err(
-                        format!(
-                            "{} reads what {} copies asynchronously in the same stage ({sp}), before the copy's group is committed",
-                            descs[j], descs[i]
-                        ),
-                        "put the reader in a later stage than the async copy".into(),
-                    ));
-                }
-                commits_between(g + 1, c)
-            } else {
-                commits_between(g + 1, events.len())
-                    + (d - 1) * commits_per_iter
-                    + commits_between(0, c)
-            };
-            let count = count.max(0) as u32;
-            out[j] = Some(out[j].map_or(count, |x: u32| x.min(count)));
-        }
-    }
-    Ok(out)
 }

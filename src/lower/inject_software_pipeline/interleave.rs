@@ -75,14 +75,12 @@ pub(super) fn run(
     }
     // The loop: the first one after the commit. Waits and other statements
     // may come between; the copies and their commit then move past them.
-    let Some(at) = (commit + 1..body.len()).find(|&i| matches!(body[i], (Some(_), LStmt::For(_))))
-    else {
+    let Some((at, inner_idx, inner)) = (commit + 1..body.len()).find_map(|i| match &body[i] {
+        (Some(idx), LStmt::For(l)) => Some((i, *idx, (**l).clone())),
+        _ => None,
+    }) else {
         return Err(shape_err("no loop follows the commit".into()));
     };
-    let (Some(inner_idx), LStmt::For(inner)) = &body[at] else {
-        unreachable!("found as a body statement's loop")
-    };
-    let (inner_idx, inner) = (*inner_idx, (**inner).clone());
     let what = p.name(inner_idx);
     let (Some(lo), Some(n)) = (inner.min.as_int(), inner.extent.as_int()) else {
         return Err(shape_err(format!(

@@ -1,0 +1,152 @@
+//! The pipeline annotations of a loop: reading them (with the defaults TVM
+//! gives) and TVM's check that the stage and order lists fit the body.
+
+use super::{Ctx, ASYNC_CACHE, ASYNC_STAGES, INTERLEAVE, ORDER, STAGE, STAGE_COUNTERS};
+use crate::ir::{AnnValue, Annotations};
+use crate::lower::LowerError;
+
+pub(super) fn int_list(v: &AnnValue) -> Option<Vec<i64>> {
+    match v {
+        AnnValue::List(items) => items
+            .iter()
+            .map(|x| match x {
+                AnnValue::Int(i) => Some(*i),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
+/// The pipeline annotations of a loop whose body holds `n` statements.
+pub(super) struct Annotated {
+    pub(super) stages: Vec<i64>,
+    pub(super) orders: Vec<i64>,
+    pub(super) async_stages: Vec<i64>,
+    pub(super) through_l1: bool,
+    pub(super) interleave: bool,
+}
+
+/// Reads the stage (required), order (default: the body's order) and async
+/// stage (default: none) annotations; stage and order need one entry per
+/// statement.
+pub(super) fn read_annotations(
+    cx: &Ctx,
+    annotations: &Annotations,
+    n: usize,
+) -> Result<Annotated, LowerError> {
+    let get = |key: &str| annotations.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+    let list = |key: &str, default: Option<Vec<i64>>| -> Result<Vec<i64>, LowerError> {
+        let v = match get(key) {
+            None => {
+                return default.ok_or_else(|| cx.err(format!("`{key}` is missing"), String::new()))
+            }
+            Some(v) => int_list(v).ok_or_else(|| {
+                cx.err(format!("`{key}` must be a list of integers"), String::new())
+            })?,
+        };
+        Ok(v)
+    };
+    let stages = list(STAGE, None)?;
+    let orders = list(ORDER, Some((0..n as i64).collect()))?;
+    let async_stages = list(ASYNC_STAGES, Some(Vec::new()))?;
+    for (key, v) in [(STAGE, &stages), (ORDER, &orders)] {
+        if v.len() != n {
+            let example = (0..n)
+                .map(|i| {
+                    if key == STAGE {
+                        (i + 1 == n) as usize
+                    } else {
+                        i
+                    }
+                    .to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(cx.err(
+                format!(
+                    "`{key}` has {} entries but the loop body holds {n} statements (as lowered, inner pipelines expanded):\n{}",
+                    v.len(),
+                    cx.listing
+                ),
+                format!("give `{key}` one entry per statement, {n} in all, e.g. [{example}]"),
+            ));
+        }
+    }
+    // Read by codegen (`stage_counter`) on the steady-state loop; checked here,
+    // where the pipeline's other annotations are.
+    if let Some(v) = get(STAGE_COUNTERS) {
+        if !matches!(v, AnnValue::Int(0 | 1)) {
+            return Err(cx.err(
+                format!("`{STAGE_COUNTERS}` must be 1 (counters for `(k + c) % N`) or 0"),
+                String::new(),
+            ));
+        }
+    }
+    let interleave = match get(INTERLEAVE) {
+        None | Some(AnnValue::Int(0)) => false,
+        Some(AnnValue::Int(1)) if !async_stages.is_empty() => true,
+        Some(AnnValue::Int(1)) => {
+            return Err(cx.err(
+                format!("`{INTERLEAVE}` spreads async copies, but no stage is async"),
+                format!("name the copies' stage in `{ASYNC_STAGES}`, or drop `{INTERLEAVE}`"),
+            ))
+        }
+        Some(_) => {
+            return Err(cx.err(
+                format!(
+                    "`{INTERLEAVE}` must be 1 (spread the async copies over the inner loop) or 0"
+                ),
+                String::new(),
+            ))
+        }
+    };
+    let through_l1 = match get(ASYNC_CACHE) {
+        None => false,
+        Some(AnnValue::Str(s)) if s == "ca" => true,
+        Some(AnnValue::Str(s)) if s == "cg" => false,
+        Some(_) => {
+            return Err(cx.err(
+                format!("`{ASYNC_CACHE}` must be \"ca\" (through L1) or \"cg\" (L2 only)"),
+                String::new(),
+            ))
+        }
+    };
+    Ok(Annotated {
+        stages,
+        orders,
+        async_stages,
+        through_l1,
+        interleave,
+    })
+}
+
+/// TVM's ValidatePipelineBody: orders are distinct, and statements of one
+/// stage keep their relative order.
+pub(super) fn validate(cx: &Ctx, stages: &[i64], orders: &[i64]) -> Result<(), LowerError> {
+    if let Some(s) = stages.iter().find(|&&s| s < 0) {
+        return Err(cx.err(format!("stage {s} is negative"), String::new()));
+    }
+    let mut seen = Vec::new();
+    for (i, &o) in orders.iter().enumerate() {
+        if seen.contains(&o) {
+            return Err(cx.err(
+                format!("two statements have order {o} (`{ORDER}` = {orders:?})"),
+                "give every statement its own position".into(),
+            ));
+        }
+        seen.push(o);
+        if let Some(j) = (0..i).rev().find(|&j| stages[j] == stages[i]) {
+            if orders[j] > o {
+                return Err(cx.err(
+                    format!(
+                        "statements {j} and {i} are both in stage {} but their order swaps them ({} > {o})",
+                        stages[i], orders[j]
+                    ),
+                    "statements of one stage must keep their order".into(),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
