@@ -161,26 +161,8 @@ fn reorder_in_place(ctx: TypeCtx, c: &mut Expr) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arith::testutil::{arb_ranges, c, to_var_ranges, v, N_VARS};
+    use crate::arith::testutil::{arb_linear, arb_ranges, c, to_var_ranges, v, N_VARS};
     use proptest::prelude::*;
-
-    /// Random int32 linear sums over `v0..v3`, with literals near the int32
-    /// edge now and then.
-    fn arb_linear() -> impl Strategy<Value = Expr> {
-        let leaf = prop_oneof![
-            3 => (0..N_VARS).prop_map(v),
-            2 => (-20i64..40).prop_map(c),
-            1 => prop_oneof![Just(i32::MAX as i64), Just(-(1i64 << 30)), Just(1i64 << 29)]
-                .prop_map(c),
-        ];
-        leaf.prop_recursive(5, 32, 2, |inner| {
-            prop_oneof![
-                3 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Expr::add(a, b)),
-                2 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Expr::sub(a, b)),
-                2 => (inner, -6i64..17).prop_map(|(a, k)| Expr::mul(a, c(k))),
-            ]
-        })
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]

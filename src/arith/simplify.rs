@@ -221,7 +221,7 @@ impl<'a> Simplifier<'a> {
             let res = self.arith(op, pa.into_expr(self, a), pb.into_expr(self, b));
             let form = self.ctx.to_affine(&res);
             let dtype = self.ctx.index_dtype(&res);
-            let leafwise = form.as_ref().is_some_and(|f| !fits_form(f, dtype));
+            let leafwise = !form.as_ref().is_some_and(|f| fits_form(f, dtype));
             return Part {
                 leafwise,
                 ..Part::built(res, form.filter(|_| want_form))
@@ -289,7 +289,7 @@ impl<'a> Simplifier<'a> {
                 let f = if recombines { unrecombined } else { f };
                 let node = Expr::binary(op, pa.into_expr(self, a), pb.into_expr(self, b));
                 Part {
-                    leafwise: f.is_some(),
+                    leafwise: true,
                     ..Part::built(node, f.filter(|_| want_form))
                 }
             }
@@ -712,9 +712,10 @@ struct Part {
     form: Option<Affine>,
     dtype: DataType,
     /// A `+`/`-`/`*` node kept as written (a number of its form outside its
-    /// type): reading its parent again reads it leaf by leaf, and terms that
-    /// cancel on the way come back in another order than combining its form
-    /// gives, so its parent is read again too (as `arith` does).
+    /// type, or no form: an overflow): reading its parent again reads it
+    /// leaf by leaf, where terms that cancel come back in another order than
+    /// combining its form gives, and a factor 0 folds what has no form, so
+    /// its parent is read again too (as `arith` does).
     leafwise: bool,
 }
 

@@ -98,6 +98,29 @@ pub fn arb_expr() -> impl Strategy<Value = Expr> {
     })
 }
 
+/// Int32 linear sums over `v0..v3`: the shapes the fast paths take, with
+/// cancellations, negative scales and numbers near the int32 edge (where the
+/// general path keeps nodes unfolded and the fast paths must step aside).
+pub fn arb_linear() -> impl Strategy<Value = Expr> {
+    let leaf = prop_oneof![
+        4 => (0..N_VARS).prop_map(v),
+        2 => (-20i64..40).prop_map(c),
+        1 => prop_oneof![Just(i32::MAX as i64), Just(i32::MIN as i64), Just(1 << 20)].prop_map(c),
+    ];
+    leaf.prop_recursive(6, 64, 2, |inner| {
+        prop_oneof![
+            4 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Expr::add(a, b)),
+            3 => (inner.clone(), inner.clone()).prop_map(|(a, b)| Expr::sub(a, b)),
+            3 => (inner.clone(), -6i64..17, prop::bool::ANY).prop_map(|(a, k, left)| {
+                if left { Expr::mul(c(k), a) } else { Expr::mul(a, c(k)) }
+            }),
+            1 => (inner.clone(), prop_oneof![Just(1i64 << 16), Just(-(1i64 << 17))])
+                .prop_map(|(a, k)| Expr::mul(a, c(k))),
+            1 => (inner.clone(), inner).prop_map(|(a, b)| Expr::mul(a, b)),
+        ]
+    })
+}
+
 /// Random boolean conditions over index expressions.
 pub fn arb_cond() -> impl Strategy<Value = Expr> {
     let cmp = prop_oneof![

@@ -40,7 +40,6 @@ impl Iteration<'_> {
         infos: &[Info],
         descs: &[String],
     ) -> Result<Vec<LStmt>, LowerError> {
-        let names: Vec<&str> = f.buffers.iter().map(|b| b.name.as_str()).collect();
         interleave::run(
             cx,
             self.emit_tagged(None),
@@ -49,7 +48,8 @@ impl Iteration<'_> {
                 infos,
                 descs,
                 versions: self.versions,
-                buffer_name: &|b| names[b.0 as usize].to_string(),
+                // Names are wanted only for an error: looked up then.
+                buffer_name: &|b| f.buffers[b.0 as usize].name.clone(),
             },
         )
     }
