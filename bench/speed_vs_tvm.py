@@ -19,7 +19,8 @@ Prints two ratios:
                  Python (TVM's import, ~1 s, is left out in its favour); and, on
                  the "vs TVM cold" row, against the same as the first call in a
                  fresh Python (still without Python's start and TVM's import).
-Targets: replay >= 20x, whole process >= 100x.
+Targets: replay >= 20x, whole process >= 100x. A last line prints the ceiling of the
+whole-process ratios on this machine: TVM's times over that of spawning /bin/true.
 Environment: TIRTUI (the binary, default target/release/tirtui, built if missing).
 """
 import os
@@ -137,6 +138,9 @@ def main():
     # subprocess.run from a Python that holds TVM took ~5 ms more per run
     # than the process itself (the median below is spawn to exit).
     ours_whole_s = median_time(lambda: spawn_and_wait([binary, "replay", session, "--emit", "cuda"]), 30)
+    # What any process costs on this machine (exec, loader, exit): no whole-process
+    # ratio can be higher than TVM's time over this one.
+    noop_s = median_time(lambda: spawn_and_wait(["/bin/true"]), 30)
 
     import tvm
     from compare_tvm import Schedule, load, tvm_spelling, workload_text
@@ -173,6 +177,10 @@ def main():
         row("replay", tvm_replay_s, ours_replay_s, 20)
     row("whole process", tvm_whole_s, ours_whole_s, 100)
     row("  vs TVM cold", tvm_first_s, ours_whole_s, 100)
+    print(
+        f"ceiling         /bin/true takes {noop_s * 1e3:.3f} ms here: a process that did nothing would be "
+        f"{tvm_whole_s / noop_s:.0f}x (warm) and {tvm_first_s / noop_s:.0f}x (cold)"
+    )
 
 
 if __name__ == "__main__":
