@@ -415,6 +415,20 @@ impl Expr {
         found
     }
 
+    /// True when `substitute(map)` would replace some variable of this expression.
+    pub fn mentions(&self, map: &impl Fn(VarId) -> Option<Expr>) -> bool {
+        match self {
+            Expr::Var(v) => map(*v).is_some(),
+            Expr::Int(..) | Expr::Float(..) => false,
+            Expr::Binary(_, a, b) => a.mentions(map) || b.mentions(map),
+            _ => {
+                let mut found = false;
+                self.for_each_child(|c| found = found || c.mentions(map));
+                found
+            }
+        }
+    }
+
     /// Replaces variables by expressions (`map` returns `None` to keep a variable).
     pub fn substitute(&mut self, map: &impl Fn(VarId) -> Option<Expr>) {
         self.rewrite(&mut |e| {

@@ -362,8 +362,48 @@ impl Stmt {
     }
 
     /// Substitutes variables in every expression of this statement tree.
+    /// Only the statements whose expressions use a replaced variable, and
+    /// those on the way to them, are rebuilt: the rest stay shared with any
+    /// other program holding them (issue 13: a split's body was copied whole).
     pub fn substitute(&mut self, map: &impl Fn(VarId) -> Option<Expr>) {
-        self.visit_mut(&mut |s| s.for_each_expr_mut(|e| e.substitute(map)));
+        if let Some(new) = self.substituted(map) {
+            *self = new;
+        }
+    }
+
+    /// `self` with `map` substituted, or `None` when no expression changes.
+    fn substituted(&self, map: &impl Fn(VarId) -> Option<Expr>) -> Option<Stmt> {
+        let mut own = false;
+        self.for_each_expr(|e| own = own || e.mentions(map));
+        let mut changed: Vec<(usize, Stmt)> = Vec::new();
+        let mut i = 0;
+        self.for_each_child(|c| {
+            if let Some(new) = c.substituted(map) {
+                changed.push((i, new));
+            }
+            i += 1;
+        });
+        if !own && changed.is_empty() {
+            return None;
+        }
+        // A shared node is copied by the first write through it.
+        let mut res = self.clone();
+        if own {
+            res.for_each_expr_mut(|e| e.substitute(map));
+        }
+        if !changed.is_empty() {
+            let mut i = 0;
+            let mut next = changed.into_iter().peekable();
+            res.for_each_child_mut(|c| {
+                if next.peek().is_some_and(|(at, _)| *at == i) {
+                    if let Some((_, new)) = next.next() {
+                        *c = new;
+                    }
+                }
+                i += 1;
+            });
+        }
+        Some(res)
     }
 }
 

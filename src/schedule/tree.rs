@@ -265,12 +265,29 @@ pub fn blocks_in(stmt: &Stmt) -> Vec<&BlockRealize> {
 /// replacing a single child with an empty Seq). Returns the removed statement.
 /// Only the statements on the path to it are written through.
 pub fn remove_stmt(stmt: &mut Stmt, pred: &dyn Fn(&Stmt) -> bool) -> Option<Stmt> {
-    // The nearest statement above the target that is a Seq holding it directly
-    // loses that element; any other parent gets an empty Seq in its place.
     let mut path = Vec::new();
     if pred(stmt) || !path_where(stmt, pred, &mut path) {
         return None;
     }
+    remove_at(stmt, &path)
+}
+
+/// `remove_stmt` of block `id`, found the way lookups find it (`ir::locate`,
+/// which remembers the way a step's checks looked it up) rather than by a walk.
+pub fn remove_block(stmt: &mut Stmt, id: BlockId) -> Option<Stmt> {
+    let mut path = Vec::new();
+    if !locate::path_to(stmt, Target::Block(id), &mut path) {
+        return None;
+    }
+    let path: Vec<usize> = path.into_iter().map(|i| i as usize).collect();
+    remove_at(stmt, &path)
+}
+
+/// Removes the statement at `path` (child indices) under `stmt`; `None` for
+/// an empty path (the statement itself).
+fn remove_at(stmt: &mut Stmt, path: &[usize]) -> Option<Stmt> {
+    // The nearest statement above the target that is a Seq holding it directly
+    // loses that element; any other parent gets an empty Seq in its place.
     let (&last, parents) = path.split_last()?;
     let mut parent = &mut *stmt;
     for &i in parents {
