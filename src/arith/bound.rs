@@ -309,7 +309,8 @@ impl<'a> Relaxer<'a> {
     pub(crate) fn span(&self, lo_expr: &Expr, hi_expr: &Expr) -> Option<Range> {
         // Simplifying first (with the ranges) exposes structure, e.g. `(x*16 + i) % 16` is `i`.
         let lo_s = self.simp(lo_expr);
-        let hi_s = if lo_expr == hi_expr {
+        // A point passes one expression as both ends: no need to compare them.
+        let hi_s = if std::ptr::eq(lo_expr, hi_expr) || lo_expr == hi_expr {
             None
         } else {
             Some(self.simp(hi_expr))

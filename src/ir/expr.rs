@@ -415,15 +415,15 @@ impl Expr {
         found
     }
 
-    /// True when `substitute(map)` would replace some variable of this expression.
-    pub fn mentions(&self, map: &impl Fn(VarId) -> Option<Expr>) -> bool {
+    /// True when some variable of this expression is `replaced`.
+    pub fn mentions(&self, replaced: &impl Fn(VarId) -> bool) -> bool {
         match self {
-            Expr::Var(v) => map(*v).is_some(),
+            Expr::Var(v) => replaced(*v),
             Expr::Int(..) | Expr::Float(..) => false,
-            Expr::Binary(_, a, b) => a.mentions(map) || b.mentions(map),
+            Expr::Binary(_, a, b) => a.mentions(replaced) || b.mentions(replaced),
             _ => {
                 let mut found = false;
-                self.for_each_child(|c| found = found || c.mentions(map));
+                self.for_each_child(|c| found = found || c.mentions(replaced));
                 found
             }
         }

@@ -366,19 +366,33 @@ impl Stmt {
     /// those on the way to them, are rebuilt: the rest stay shared with any
     /// other program holding them (issue 13: a split's body was copied whole).
     pub fn substitute(&mut self, map: &impl Fn(VarId) -> Option<Expr>) {
-        if let Some(new) = self.substituted(map) {
+        self.substitute_vars(&|v| map(v).is_some(), map);
+    }
+
+    /// `substitute`, for a caller that tells the variables `map` replaces
+    /// (`replaced`) without building their replacements.
+    pub fn substitute_vars(
+        &mut self,
+        replaced: &impl Fn(VarId) -> bool,
+        map: &impl Fn(VarId) -> Option<Expr>,
+    ) {
+        if let Some(new) = self.substituted(replaced, map) {
             *self = new;
         }
     }
 
     /// `self` with `map` substituted, or `None` when no expression changes.
-    fn substituted(&self, map: &impl Fn(VarId) -> Option<Expr>) -> Option<Stmt> {
+    fn substituted(
+        &self,
+        replaced: &impl Fn(VarId) -> bool,
+        map: &impl Fn(VarId) -> Option<Expr>,
+    ) -> Option<Stmt> {
         let mut own = false;
-        self.for_each_expr(|e| own = own || e.mentions(map));
+        self.for_each_expr(|e| own = own || e.mentions(replaced));
         let mut changed: Vec<(usize, Stmt)> = Vec::new();
         let mut i = 0;
         self.for_each_child(|c| {
-            if let Some(new) = c.substituted(map) {
+            if let Some(new) = c.substituted(replaced, map) {
                 changed.push((i, new));
             }
             i += 1;

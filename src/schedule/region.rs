@@ -71,7 +71,7 @@ pub fn relaxed_access_in(
 
 /// Clamps constant region bounds to `[0, shape)`.
 fn clamp_to_shape(func: &PrimFunc, buffer: BufferId, region: Vec<Range>) -> Vec<Range> {
-    let shape = func.buffer(buffer).shape.clone();
+    let shape = &func.buffer(buffer).shape;
     region
         .into_iter()
         .zip(shape)

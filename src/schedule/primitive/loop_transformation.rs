@@ -250,7 +250,9 @@ pub fn split(
 
     let mut body = old.body;
     let old_var = old.var;
-    body.substitute(&|v| (v == old_var).then(|| value.clone()));
+    body.substitute_vars(&|v| v == old_var, &|v| {
+        (v == old_var).then(|| value.clone())
+    });
     if product != extent {
         append_predicate(&mut body, &Expr::lt(value.clone(), Expr::int(extent)));
     }
@@ -480,7 +482,9 @@ pub fn fuse(
         subst.push((vars[k], e));
         stride *= extents[k];
     }
-    body.substitute(&|v| subst.iter().find(|(x, _)| *x == v).map(|(_, e)| e.clone()));
+    body.substitute_vars(&|v| subst.iter().any(|(x, _)| *x == v), &|v| {
+        subst.iter().find(|(x, _)| *x == v).map(|(_, e)| e.clone())
+    });
     let mut ranges = loop_ranges(func);
     ranges.insert(fused, Range::from_extent(Expr::int(total)));
     simplify_bindings(&mut body, &ranges);
