@@ -55,8 +55,29 @@ impl Extend<(VarId, Range)> for VarRanges {
 impl IntoIterator for VarRanges {
     type Item = (VarId, Range);
     type IntoIter = std::collections::hash_map::IntoIter<VarId, Range>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+    fn into_iter(mut self) -> Self::IntoIter {
+        std::mem::take(&mut self.0).into_iter()
+    }
+}
+
+/// Ranges are mostly literal bounds, which own nothing: they are let go
+/// without a call to drop each (a map of every loop's range is built and
+/// dropped several times a step).
+impl Drop for VarRanges {
+    fn drop(&mut self) {
+        for (_, range) in self.0.drain() {
+            let Range { min, extent } = range;
+            let_go(min);
+            let_go(extent);
+        }
+    }
+}
+
+/// Drops `e`, skipping the drop of a literal or variable (nothing to free).
+fn let_go(e: Expr) {
+    match e {
+        Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => std::mem::forget(e),
+        other => drop(other),
     }
 }
 
