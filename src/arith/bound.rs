@@ -316,13 +316,7 @@ impl<'a> Relaxer<'a> {
     }
 
     fn uses_relaxed(&self, e: &Expr) -> bool {
-        let mut found = false;
-        e.visit(&mut |x| {
-            if let Expr::Var(v) = x {
-                found |= self.relax.contains(v);
-            }
-        });
-        found
+        e.mentions(&|v| self.relax.contains(&v))
     }
 
     /// The range covered by `[lo_expr, hi_expr]` (inclusive) with the relaxed vars

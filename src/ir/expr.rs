@@ -468,13 +468,7 @@ impl Expr {
 
     /// True when `v` occurs anywhere in the expression.
     pub fn uses_var(&self, v: VarId) -> bool {
-        let mut found = false;
-        self.visit(&mut |e| {
-            if let Expr::Var(x) = e {
-                found |= *x == v;
-            }
-        });
-        found
+        self.mentions(&|x| x == v)
     }
 
     /// True when some variable of this expression is `replaced`.

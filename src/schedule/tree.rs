@@ -135,13 +135,12 @@ fn loops_after_last_block(path: &[Ancestor]) -> Vec<LoopId> {
         .rposition(|a| matches!(a, Ancestor::Block(_)))
         .map(|i| i + 1)
         .unwrap_or(0);
-    path[start..]
-        .iter()
-        .filter_map(|a| match a {
-            Ancestor::Loop(l) => Some(*l),
-            Ancestor::Block(_) => None,
-        })
-        .collect()
+    let mut loops = Vec::with_capacity(path.len() - start);
+    loops.extend(path[start..].iter().filter_map(|a| match a {
+        Ancestor::Loop(l) => Some(*l),
+        Ancestor::Block(_) => None,
+    }));
+    loops
 }
 
 /// The block and the loops between it and its scope root (outermost first):
