@@ -259,10 +259,10 @@ impl Affine {
 
     /// `1 * atom`.
     pub fn atom(e: Expr) -> Affine {
-        Affine {
-            terms: vec![(e, 1)],
-            constant: 0,
-        }
+        // Room for the terms a sum adds to it (`add_owned` grows it).
+        let mut terms = Vec::with_capacity(4);
+        terms.push((e, 1));
+        Affine { terms, constant: 0 }
     }
 
     /// The value when there are no terms.

@@ -55,8 +55,29 @@ impl Extend<(VarId, Range)> for VarRanges {
 impl IntoIterator for VarRanges {
     type Item = (VarId, Range);
     type IntoIter = std::collections::hash_map::IntoIter<VarId, Range>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+    fn into_iter(mut self) -> Self::IntoIter {
+        std::mem::take(&mut self.0).into_iter()
+    }
+}
+
+/// Ranges are mostly literal bounds, which own nothing: they are let go
+/// without a call to drop each (a map of every loop's range is built and
+/// dropped several times a step).
+impl Drop for VarRanges {
+    fn drop(&mut self) {
+        for (_, range) in self.0.drain() {
+            let Range { min, extent } = range;
+            let_go(min);
+            let_go(extent);
+        }
+    }
+}
+
+/// Drops `e`, skipping the drop of a literal or variable (nothing to free).
+fn let_go(e: Expr) {
+    match e {
+        Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => std::mem::forget(e),
+        other => drop(other),
     }
 }
 
@@ -295,13 +316,7 @@ impl<'a> Relaxer<'a> {
     }
 
     fn uses_relaxed(&self, e: &Expr) -> bool {
-        let mut found = false;
-        e.visit(&mut |x| {
-            if let Expr::Var(v) = x {
-                found |= self.relax.contains(v);
-            }
-        });
-        found
+        e.mentions(&|v| self.relax.contains(&v))
     }
 
     /// The range covered by `[lo_expr, hi_expr]` (inclusive) with the relaxed vars
@@ -309,7 +324,8 @@ impl<'a> Relaxer<'a> {
     pub(crate) fn span(&self, lo_expr: &Expr, hi_expr: &Expr) -> Option<Range> {
         // Simplifying first (with the ranges) exposes structure, e.g. `(x*16 + i) % 16` is `i`.
         let lo_s = self.simp(lo_expr);
-        let hi_s = if lo_expr == hi_expr {
+        // A point passes one expression as both ends: no need to compare them.
+        let hi_s = if std::ptr::eq(lo_expr, hi_expr) || lo_expr == hi_expr {
             None
         } else {
             Some(self.simp(hi_expr))

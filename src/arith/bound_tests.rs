@@ -161,3 +161,18 @@ proptest! {
         }
     }
 }
+
+// `VarRanges` lets literal bounds go without dropping them: symbolic ones
+// are still dropped, and the entries still come back out whole.
+#[test]
+fn ranges_with_symbolic_bounds_drop_and_iterate_whole() {
+    let v = |i| Expr::Var(VarId(i));
+    let mut rs = ranges(&[(0, 0, 16)]);
+    rs.insert(VarId(1), Range::new(mul(v(0), c(4)), add(v(0), c(1))));
+    let copy = rs.clone();
+    drop(rs);
+    let mut back: Vec<(VarId, Range)> = copy.into_iter().collect();
+    back.sort_by_key(|(x, _)| *x);
+    assert_eq!(back[0].1, Range::new(c(0), c(16)));
+    assert_eq!(back[1].1, Range::new(mul(v(0), c(4)), add(v(0), c(1))));
+}

@@ -266,7 +266,8 @@ impl Intrinsic {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+// `Clone` and `PartialEq` are written out (below) only to take the leaves in line.
+#[derive(Debug)]
 pub enum Expr {
     /// Integer immediate (also bool as 0/1 when `dtype` is `Bool`).
     Int(i64, DataType),
@@ -279,6 +280,67 @@ pub enum Expr {
     Cast(DataType, Box<Expr>),
     Load(BufferId, Vec<Expr>),
     Call(Intrinsic, Vec<Expr>),
+}
+
+/// As derived, with literals and variables copied in line: most expressions
+/// cloned are leaves (a loop's bounds, a sum's operands), and a call for
+/// each was a few percent of replay (issue 13).
+impl Clone for Expr {
+    #[inline]
+    fn clone(&self) -> Expr {
+        match self {
+            Expr::Int(v, t) => Expr::Int(*v, *t),
+            Expr::Var(v) => Expr::Var(*v),
+            _ => self.clone_node(),
+        }
+    }
+}
+
+/// As derived, with literals and variables compared in line (as `Clone`).
+impl PartialEq for Expr {
+    #[inline]
+    fn eq(&self, other: &Expr) -> bool {
+        match (self, other) {
+            (Expr::Int(a, t), Expr::Int(b, u)) => a == b && t == u,
+            (Expr::Var(a), Expr::Var(b)) => a == b,
+            _ => self.eq_node(other),
+        }
+    }
+}
+
+impl Expr {
+    /// The derived `clone`.
+    #[inline(never)]
+    fn clone_node(&self) -> Expr {
+        match self {
+            Expr::Int(v, t) => Expr::Int(*v, *t),
+            Expr::Float(v, t) => Expr::Float(*v, *t),
+            Expr::Var(v) => Expr::Var(*v),
+            Expr::Binary(op, a, b) => Expr::Binary(*op, a.clone(), b.clone()),
+            Expr::Not(a) => Expr::Not(a.clone()),
+            Expr::Select(c, a, b) => Expr::Select(c.clone(), a.clone(), b.clone()),
+            Expr::Cast(t, a) => Expr::Cast(*t, a.clone()),
+            Expr::Load(b, idx) => Expr::Load(*b, idx.clone()),
+            Expr::Call(f, args) => Expr::Call(*f, args.clone()),
+        }
+    }
+
+    /// The derived `eq`: same variant, fields equal in order.
+    #[inline(never)]
+    fn eq_node(&self, other: &Expr) -> bool {
+        match (self, other) {
+            (Expr::Int(a, t), Expr::Int(b, u)) => a == b && t == u,
+            (Expr::Float(a, t), Expr::Float(b, u)) => a == b && t == u,
+            (Expr::Var(a), Expr::Var(b)) => a == b,
+            (Expr::Binary(o, a, b), Expr::Binary(p, c, d)) => o == p && a == c && b == d,
+            (Expr::Not(a), Expr::Not(b)) => a == b,
+            (Expr::Select(c, a, b), Expr::Select(d, e, f)) => c == d && a == e && b == f,
+            (Expr::Cast(t, a), Expr::Cast(u, b)) => t == u && a == b,
+            (Expr::Load(b, i), Expr::Load(c, j)) => b == c && i == j,
+            (Expr::Call(f, a), Expr::Call(g, b)) => f == g && a == b,
+            _ => false,
+        }
+    }
 }
 
 // `add`/`sub`/`mul` build IR nodes (like TVM's `tir.Add`); Expr is not a number,
@@ -406,13 +468,21 @@ impl Expr {
 
     /// True when `v` occurs anywhere in the expression.
     pub fn uses_var(&self, v: VarId) -> bool {
-        let mut found = false;
-        self.visit(&mut |e| {
-            if let Expr::Var(x) = e {
-                found |= *x == v;
+        self.mentions(&|x| x == v)
+    }
+
+    /// True when some variable of this expression is `replaced`.
+    pub fn mentions(&self, replaced: &impl Fn(VarId) -> bool) -> bool {
+        match self {
+            Expr::Var(v) => replaced(*v),
+            Expr::Int(..) | Expr::Float(..) => false,
+            Expr::Binary(_, a, b) => a.mentions(replaced) || b.mentions(replaced),
+            _ => {
+                let mut found = false;
+                self.for_each_child(|c| found = found || c.mentions(replaced));
+                found
             }
-        });
-        found
+        }
     }
 
     /// Replaces variables by expressions (`map` returns `None` to keep a variable).
@@ -453,5 +523,57 @@ impl Range {
             min: x,
             extent: Expr::int(1),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Expressions of every variant, pairwise distinct.
+    fn samples() -> Vec<Expr> {
+        let (i, j) = (Expr::Var(VarId(0)), Expr::Var(VarId(1)));
+        vec![
+            Expr::int(3),
+            Expr::Int(3, DataType::I64),
+            Expr::bool(true),
+            Expr::Float(1.5, DataType::F32),
+            i.clone(),
+            j.clone(),
+            Expr::add(i.clone(), Expr::int(3)),
+            Expr::sub(i.clone(), Expr::int(3)),
+            Expr::add(Expr::mul(i.clone(), Expr::int(16)), j.clone()),
+            Expr::Not(Box::new(Expr::lt(i.clone(), j.clone()))),
+            Expr::Select(
+                Box::new(Expr::bool(false)),
+                Box::new(i.clone()),
+                Box::new(j.clone()),
+            ),
+            Expr::Cast(DataType::I64, Box::new(i.clone())),
+            Expr::Load(BufferId(0), vec![i.clone(), j.clone()]),
+            Expr::Load(BufferId(1), vec![i.clone(), j.clone()]),
+            Expr::Call(Intrinsic::Exp, vec![Expr::Float(1.5, DataType::F32)]),
+        ]
+    }
+
+    // The written-out `Clone` and `PartialEq` are the derived ones: a copy
+    // is equal, and two expressions are equal exactly when they print alike.
+    #[test]
+    fn clone_and_eq_are_structural() {
+        let all = samples();
+        for a in &all {
+            assert_eq!(&a.clone(), a);
+            assert_eq!(format!("{:?}", a.clone()), format!("{a:?}"));
+            for b in &all {
+                assert_eq!(a == b, format!("{a:?}") == format!("{b:?}"), "{a:?} {b:?}");
+            }
+        }
+        // As f64's `==`: NaN is unequal to itself, at any depth.
+        let nan = Expr::Float(f64::NAN, DataType::F32);
+        assert_ne!(nan, nan.clone());
+        assert_ne!(
+            Expr::add(nan.clone(), Expr::int(1)),
+            Expr::add(nan, Expr::int(1))
+        );
     }
 }

@@ -294,7 +294,7 @@ impl PrimFunc {
 
     /// Every block in pre-order (the root block first).
     pub fn blocks(&self) -> Vec<&Block> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
         collect_blocks(&self.body, &mut out);
         out
     }

@@ -49,6 +49,12 @@ impl<T> SharedWeak<T> {
 }
 
 impl<T: Clone> Shared<T> {
+    /// The value to write in place, when nothing else holds this node (no
+    /// other `Shared`, no `SharedWeak`): a node this step built itself.
+    pub fn get_mut(&mut self) -> Option<&mut T> {
+        Arc::get_mut(&mut self.0)
+    }
+
     /// The value, moved out when this is the only reference, else copied.
     pub fn into_inner(self) -> T {
         Arc::unwrap_or_clone(self.0)

@@ -91,7 +91,8 @@ pub enum AnnValue {
 
 pub type Annotations = Vec<(String, AnnValue)>;
 
-#[derive(Clone, Debug, PartialEq)]
+// `Clone` is written out below (an unannotated loop's empty list in line).
+#[derive(Debug, PartialEq)]
 pub struct For {
     pub id: LoopId,
     pub var: VarId,
@@ -178,7 +179,8 @@ pub struct LetStmt {
     pub body: Stmt,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+// `Clone` is written out below (a shared node's pointer copied in line).
+#[derive(Debug, PartialEq)]
 pub enum Stmt {
     For(Shared<For>),
     BlockRealize(Shared<BlockRealize>),
@@ -189,7 +191,54 @@ pub enum Stmt {
     Evaluate(Expr),
 }
 
+/// As derived; a loop is copied on every write through it (issue 13), and
+/// most have no annotations.
+impl Clone for For {
+    fn clone(&self) -> For {
+        For {
+            id: self.id,
+            var: self.var,
+            min: self.min.clone(),
+            extent: self.extent.clone(),
+            kind: self.kind,
+            annotations: if self.annotations.is_empty() {
+                Vec::new()
+            } else {
+                self.annotations.clone()
+            },
+            body: self.body.clone(),
+        }
+    }
+}
+
+/// As derived, with the shared nodes' pointers copied in line (the copy of a
+/// node on the way to a change copies its children's pointers).
+impl Clone for Stmt {
+    #[inline]
+    fn clone(&self) -> Stmt {
+        match self {
+            Stmt::For(l) => Stmt::For(l.clone()),
+            Stmt::BlockRealize(r) => Stmt::BlockRealize(r.clone()),
+            _ => self.clone_node(),
+        }
+    }
+}
+
 impl Stmt {
+    /// The derived `clone`.
+    #[inline(never)]
+    fn clone_node(&self) -> Stmt {
+        match self {
+            Stmt::For(l) => Stmt::For(l.clone()),
+            Stmt::BlockRealize(r) => Stmt::BlockRealize(r.clone()),
+            Stmt::Seq(v) => Stmt::Seq(v.clone()),
+            Stmt::BufferStore(s) => Stmt::BufferStore(s.clone()),
+            Stmt::IfThenElse(i) => Stmt::IfThenElse(i.clone()),
+            Stmt::LetStmt(l) => Stmt::LetStmt(l.clone()),
+            Stmt::Evaluate(e) => Stmt::Evaluate(e.clone()),
+        }
+    }
+
     /// Wraps a list as a `Seq`, unwrapping single statements.
     pub fn seq(mut stmts: Vec<Stmt>) -> Stmt {
         if stmts.len() == 1 {
@@ -362,14 +411,96 @@ impl Stmt {
     }
 
     /// Substitutes variables in every expression of this statement tree.
+    /// Only the statements whose expressions use a replaced variable, and
+    /// those on the way to them, are rebuilt: the rest stay shared with any
+    /// other program holding them (issue 13: a split's body was copied whole).
     pub fn substitute(&mut self, map: &impl Fn(VarId) -> Option<Expr>) {
-        self.visit_mut(&mut |s| s.for_each_expr_mut(|e| e.substitute(map)));
+        self.substitute_vars(&|v| map(v).is_some(), map);
+    }
+
+    /// `substitute`, for a caller that tells the variables `map` replaces
+    /// (`replaced`) without building their replacements.
+    pub fn substitute_vars(
+        &mut self,
+        replaced: &impl Fn(VarId) -> bool,
+        map: &impl Fn(VarId) -> Option<Expr>,
+    ) {
+        if let Some(new) = self.substituted(replaced, map) {
+            *self = new;
+        }
+    }
+
+    /// `self` with `map` substituted, or `None` when no expression changes.
+    fn substituted(
+        &self,
+        replaced: &impl Fn(VarId) -> bool,
+        map: &impl Fn(VarId) -> Option<Expr>,
+    ) -> Option<Stmt> {
+        let mut own = false;
+        self.for_each_expr(|e| own = own || e.mentions(replaced));
+        let mut changed: Vec<(usize, Stmt)> = Vec::new();
+        let mut i = 0;
+        self.for_each_child(|c| {
+            if let Some(new) = c.substituted(replaced, map) {
+                changed.push((i, new));
+            }
+            i += 1;
+        });
+        if !own && changed.is_empty() {
+            return None;
+        }
+        // A shared node is copied by the first write through it.
+        let mut res = self.clone();
+        if own {
+            res.for_each_expr_mut(|e| e.substitute(map));
+        }
+        if !changed.is_empty() {
+            let mut i = 0;
+            let mut next = changed.into_iter().peekable();
+            res.for_each_child_mut(|c| {
+                if next.peek().is_some_and(|(at, _)| *at == i) {
+                    if let Some((_, new)) = next.next() {
+                        *c = new;
+                    }
+                }
+                i += 1;
+            });
+        }
+        Some(res)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // The written-out `Clone`s are the derived ones: every statement of a
+    // tree copies to an equal one, annotations included.
+    #[test]
+    fn statements_clone_equal() {
+        let store = Stmt::BufferStore(BufferStore {
+            buffer: BufferId(0),
+            indices: vec![Expr::Var(VarId(1))],
+            value: Expr::add(Expr::Var(VarId(1)), Expr::int(1)),
+        });
+        let inner = For {
+            id: LoopId(1),
+            var: VarId(1),
+            min: Expr::int(0),
+            extent: Expr::int(16),
+            kind: ForKind::Serial,
+            annotations: vec![("k".into(), AnnValue::Int(1))],
+            body: Stmt::Seq(vec![store.clone(), Stmt::Evaluate(Expr::int(0))]),
+        };
+        let outer = Stmt::For(Shared::new(For {
+            id: LoopId(0),
+            annotations: Vec::new(),
+            body: Stmt::For(Shared::new(inner.clone())),
+            ..inner.clone()
+        }));
+        assert_eq!(inner.clone(), inner);
+        outer.visit(&mut |s| assert_eq!(&s.clone(), s));
+    }
 
     #[test]
     fn thread_tags_read_back() {

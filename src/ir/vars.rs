@@ -48,7 +48,17 @@ impl VarArena {
     pub fn push(&mut self, decl: VarDecl) {
         let chunks = &mut *self.chunks;
         match chunks.last_mut() {
-            Some(last) if last.len() < CHUNK => last.push(decl),
+            Some(last) if last.len() < CHUNK => match last.get_mut() {
+                Some(only) => only.push(decl),
+                None => {
+                    // A copy with room for the chunk's later declarations
+                    // (a cloned `Vec` has none, so the push would move it again).
+                    let mut copy = Vec::with_capacity(CHUNK);
+                    copy.extend(last.iter().cloned());
+                    copy.push(decl);
+                    *last = Shared::new(copy);
+                }
+            },
             _ => {
                 let mut chunk = Vec::with_capacity(CHUNK);
                 chunk.push(decl);

@@ -120,14 +120,21 @@ fn reached_ranges(r: &BlockRealize, ranges: &VarRanges) -> Vec<(VarId, Option<Ra
     reached
 }
 
+/// Appends the variables of `e` not in `vars` yet, in pre-order.
 fn add_vars(e: &Expr, vars: &mut Vec<VarId>) {
-    e.visit(&mut |x| {
-        if let Expr::Var(v) = x {
+    match e {
+        Expr::Var(v) => {
             if !vars.contains(v) {
                 vars.push(*v);
             }
         }
-    });
+        Expr::Int(..) | Expr::Float(..) => {}
+        Expr::Binary(_, a, b) => {
+            add_vars(a, vars);
+            add_vars(b, vars);
+        }
+        _ => e.for_each_child(|c| add_vars(c, vars)),
+    }
 }
 
 #[cfg(test)]

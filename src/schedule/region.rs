@@ -71,7 +71,7 @@ pub fn relaxed_access_in(
 
 /// Clamps constant region bounds to `[0, shape)`.
 fn clamp_to_shape(func: &PrimFunc, buffer: BufferId, region: Vec<Range>) -> Vec<Range> {
-    let shape = func.buffer(buffer).shape.clone();
+    let shape = &func.buffer(buffer).shape;
     region
         .into_iter()
         .zip(shape)
@@ -97,11 +97,21 @@ pub fn all_loop_ranges(func: &PrimFunc) -> VarRanges {
     ranges
 }
 
-fn insert_loop_ranges(stmt: &Stmt, ranges: &mut VarRanges) {
+/// Adds the ranges of the loops under `stmt` (itself included), in program order.
+pub(crate) fn insert_loop_ranges(stmt: &Stmt, ranges: &mut VarRanges) {
     if let Stmt::For(l) = stmt {
-        ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
+        ranges.insert(l.var, Range::new(copy(&l.min), copy(&l.extent)));
     }
     stmt.for_each_child(|c| insert_loop_ranges(c, ranges));
+}
+
+/// `e.clone()`, with the usual literal bound copied in line (this runs for
+/// every loop, several times a step).
+fn copy(e: &Expr) -> Expr {
+    match e {
+        Expr::Int(v, t) => Expr::Int(*v, *t),
+        other => other.clone(),
+    }
 }
 
 /// Hull of several regions of one buffer; `None` when they cannot be combined.

@@ -27,7 +27,7 @@ pub fn block_stmt_mut(stmt: &mut Stmt, id: BlockId) -> Option<&mut Stmt> {
 /// the path to it are written through (and copied, where another program
 /// shares them).
 fn stmt_mut_at(stmt: &mut Stmt, target: Target) -> Option<&mut Stmt> {
-    let mut path = Vec::new();
+    let mut path = Vec::with_capacity(locate::WAY_ROOM);
     if !locate::path_to(stmt, target, &mut path) {
         return None;
     }
@@ -99,7 +99,7 @@ pub fn loop_mut(func: &mut PrimFunc, id: LoopId) -> Option<&mut For> {
 
 /// The ancestors of a node (outermost first, excluding the node itself).
 fn ancestors_of(func: &PrimFunc, target: Ancestor) -> Option<Vec<Ancestor>> {
-    let mut path = Vec::new();
+    let mut path = Vec::with_capacity(locate::WAY_ROOM);
     locate::locate(&func.body, target, |s| match s {
         Stmt::For(l) => path.push(Ancestor::Loop(l.id)),
         Stmt::BlockRealize(r) => path.push(Ancestor::Block(r.block.id)),
@@ -135,19 +135,18 @@ fn loops_after_last_block(path: &[Ancestor]) -> Vec<LoopId> {
         .rposition(|a| matches!(a, Ancestor::Block(_)))
         .map(|i| i + 1)
         .unwrap_or(0);
-    path[start..]
-        .iter()
-        .filter_map(|a| match a {
-            Ancestor::Loop(l) => Some(*l),
-            Ancestor::Block(_) => None,
-        })
-        .collect()
+    let mut loops = Vec::with_capacity(path.len() - start);
+    loops.extend(path[start..].iter().filter_map(|a| match a {
+        Ancestor::Loop(l) => Some(*l),
+        Ancestor::Block(_) => None,
+    }));
+    loops
 }
 
 /// The block and the loops between it and its scope root (outermost first):
 /// `PrimFunc::find_block` and `loops_of_block`, in one walk.
 pub fn block_and_loops(func: &PrimFunc, id: BlockId) -> Option<(&BlockRealize, Vec<&For>)> {
-    let mut loops = Vec::new();
+    let mut loops = Vec::with_capacity(locate::WAY_ROOM);
     let found = locate::locate(&func.body, Target::Block(id), |s| match s {
         Stmt::For(l) => loops.push(&**l),
         // Inside another block, the loops above it are not the target's.
@@ -173,7 +172,7 @@ pub fn scope_of_block(func: &PrimFunc, id: BlockId) -> Option<BlockId> {
 /// first, with the loop itself: `ancestors_of_loop` and `find_loop` of each,
 /// in one walk.
 pub fn loop_and_loops_above(func: &PrimFunc, id: LoopId) -> Option<(&For, Vec<&For>)> {
-    let mut above = Vec::new();
+    let mut above = Vec::with_capacity(locate::WAY_ROOM);
     let found = locate::locate(&func.body, Target::Loop(id), |s| {
         if let Stmt::For(l) = s {
             above.push(&**l);
@@ -224,14 +223,14 @@ pub fn child_blocks(stmt: &Stmt) -> Vec<&BlockRealize> {
             _ => stmt.for_each_child(|c| walk(c, out)),
         }
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(16);
     walk(stmt, &mut out);
     out
 }
 
 /// The child blocks of a block (inside its body, not nested deeper).
 pub fn child_blocks_of_block(block: &Block) -> Vec<&BlockRealize> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(16);
     if let Some(init) = &block.init {
         out.extend(child_blocks(init));
     }
@@ -241,7 +240,7 @@ pub fn child_blocks_of_block(block: &Block) -> Vec<&BlockRealize> {
 
 /// All loops inside a statement, pre-order.
 pub fn loops_in(stmt: &Stmt) -> Vec<&For> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(16);
     stmt.visit(&mut |s| {
         if let Stmt::For(l) = s {
             out.push(&**l);
@@ -252,7 +251,7 @@ pub fn loops_in(stmt: &Stmt) -> Vec<&For> {
 
 /// All block realizes inside a statement at any depth, pre-order.
 pub fn blocks_in(stmt: &Stmt) -> Vec<&BlockRealize> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(16);
     stmt.visit(&mut |s| {
         if let Stmt::BlockRealize(r) = s {
             out.push(&**r);
@@ -265,12 +264,29 @@ pub fn blocks_in(stmt: &Stmt) -> Vec<&BlockRealize> {
 /// replacing a single child with an empty Seq). Returns the removed statement.
 /// Only the statements on the path to it are written through.
 pub fn remove_stmt(stmt: &mut Stmt, pred: &dyn Fn(&Stmt) -> bool) -> Option<Stmt> {
-    // The nearest statement above the target that is a Seq holding it directly
-    // loses that element; any other parent gets an empty Seq in its place.
-    let mut path = Vec::new();
+    let mut path = Vec::with_capacity(locate::WAY_ROOM);
     if pred(stmt) || !path_where(stmt, pred, &mut path) {
         return None;
     }
+    remove_at(stmt, &path)
+}
+
+/// `remove_stmt` of block `id`, found the way lookups find it (`ir::locate`,
+/// which remembers the way a step's checks looked it up) rather than by a walk.
+pub fn remove_block(stmt: &mut Stmt, id: BlockId) -> Option<Stmt> {
+    let mut path = Vec::with_capacity(locate::WAY_ROOM);
+    if !locate::path_to(stmt, Target::Block(id), &mut path) {
+        return None;
+    }
+    let path: Vec<usize> = path.into_iter().map(|i| i as usize).collect();
+    remove_at(stmt, &path)
+}
+
+/// Removes the statement at `path` (child indices) under `stmt`; `None` for
+/// an empty path (the statement itself).
+fn remove_at(stmt: &mut Stmt, path: &[usize]) -> Option<Stmt> {
+    // The nearest statement above the target that is a Seq holding it directly
+    // loses that element; any other parent gets an empty Seq in its place.
     let (&last, parents) = path.split_last()?;
     let mut parent = &mut *stmt;
     for &i in parents {

@@ -67,9 +67,11 @@ impl Trace {
         Trace {
             state: Replayer::new(workload.clone()),
             workload,
-            steps: Vec::new(),
+            // Room for a session's steps, so that replaying one does not
+            // move them again and again as the vectors grow.
+            steps: Vec::with_capacity(64),
             redo: Vec::new(),
-            history: Vec::new(),
+            history: Vec::with_capacity(64),
             keeps_history: true,
         }
     }

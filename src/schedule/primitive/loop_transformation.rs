@@ -16,15 +16,85 @@ use crate::schedule::{limits, tree};
 /// whose expressions are already simplified are left alone (not written
 /// through, so not copied where another program shares them).
 pub(crate) fn simplify_bindings(stmt: &mut Stmt, ranges: &VarRanges) {
+    if simplified_in_place(stmt, ranges) {
+        return;
+    }
     if let Some(new) = simplified_bindings(stmt, ranges) {
         *stmt = new;
     }
 }
 
+/// The simplified expression when it differs (a leaf simplifies to itself).
+fn simplified(e: &Expr, ranges: &VarRanges) -> Option<Expr> {
+    match e {
+        Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => None,
+        _ => Some(simplify_with(e, ranges)).filter(|s| s != e),
+    }
+}
+
+fn simplify_in_place(e: &mut Expr, ranges: &VarRanges) {
+    if let Some(s) = simplified(e, ranges) {
+        *e = s;
+    }
+}
+
+/// `simplify_bindings` of a statement no other program holds (one this step
+/// built), written in place: rebuilding it would copy it a second time.
+/// False, with nothing done, when the statement's node is shared.
+fn simplified_in_place(stmt: &mut Stmt, ranges: &VarRanges) -> bool {
+    match stmt {
+        Stmt::BlockRealize(r) => {
+            let Some(r) = r.get_mut() else {
+                return false;
+            };
+            // As `simplified_bindings`: known bindings are left alone.
+            let known = crate::schedule::fixpoints::is_known(r, ranges);
+            if !known {
+                r.iter_values
+                    .iter_mut()
+                    .for_each(|v| simplify_in_place(v, ranges));
+                simplify_in_place(&mut r.predicate, ranges);
+            }
+            if let Some(init) = &mut r.block.init {
+                simplify_bindings(init, ranges);
+            }
+            simplify_bindings(&mut r.block.body, ranges);
+            if !known {
+                crate::schedule::fixpoints::record(r, ranges);
+            }
+        }
+        Stmt::For(l) => {
+            let Some(l) = l.get_mut() else {
+                return false;
+            };
+            simplify_in_place(&mut l.min, ranges);
+            simplify_in_place(&mut l.extent, ranges);
+            simplify_bindings(&mut l.body, ranges);
+        }
+        Stmt::IfThenElse(i) => {
+            let Some(i) = i.get_mut() else {
+                return false;
+            };
+            simplify_bindings(&mut i.then_case, ranges);
+            if let Some(e) = &mut i.else_case {
+                simplify_bindings(e, ranges);
+            }
+        }
+        Stmt::LetStmt(l) => {
+            let Some(l) = l.get_mut() else {
+                return false;
+            };
+            simplify_bindings(&mut l.body, ranges);
+        }
+        Stmt::Seq(v) => v.iter_mut().for_each(|c| simplify_bindings(c, ranges)),
+        Stmt::BufferStore(_) | Stmt::Evaluate(_) => {}
+    }
+    true
+}
+
 /// `stmt` with its bindings simplified, or `None` when nothing changes.
 fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
-    // The simplified expression when it differs.
-    let simp = |e: &Expr| Some(simplify_with(e, ranges)).filter(|s| s != e);
+    let simp = |e: &Expr| simplified(e, ranges);
     match stmt {
         Stmt::BlockRealize(r) => {
             // Bindings this schedule simplified already under the same ranges
@@ -180,7 +250,9 @@ pub fn split(
 
     let mut body = old.body;
     let old_var = old.var;
-    body.substitute(&|v| (v == old_var).then(|| value.clone()));
+    body.substitute_vars(&|v| v == old_var, &|v| {
+        (v == old_var).then(|| value.clone())
+    });
     if product != extent {
         append_predicate(&mut body, &Expr::lt(value.clone(), Expr::int(extent)));
     }
@@ -410,7 +482,9 @@ pub fn fuse(
         subst.push((vars[k], e));
         stride *= extents[k];
     }
-    body.substitute(&|v| subst.iter().find(|(x, _)| *x == v).map(|(_, e)| e.clone()));
+    body.substitute_vars(&|v| subst.iter().any(|(x, _)| *x == v), &|v| {
+        subst.iter().find(|(x, _)| *x == v).map(|(_, e)| e.clone())
+    });
     let mut ranges = loop_ranges(func);
     ranges.insert(fused, Range::from_extent(Expr::int(total)));
     simplify_bindings(&mut body, &ranges);

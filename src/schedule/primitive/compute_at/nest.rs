@@ -123,24 +123,20 @@ pub(super) fn replace_block(
     nest: Stmt,
 ) -> Result<(), ScheduleError> {
     let Move { block, loop_id, .. } = mv;
-    tree::remove_stmt(
-        &mut func.body,
-        &|s| matches!(s, Stmt::BlockRealize(r) if r.block.id == block),
-    );
+    tree::remove_block(&mut func.body, block);
     tree::cleanup_empty(&mut func.body);
-    let body = &mut tree::loop_mut(func, loop_id)
-        .ok_or(ScheduleError::StaleLoop(loop_id))?
-        .body;
-    let old = std::mem::replace(body, Stmt::Seq(Vec::new()));
+    // The loop ranges of the program with the nest in place: the nest's
+    // variables are fresh, so adding its loops last orders nothing differently.
+    let mut ranges = loop_ranges(func);
+    crate::schedule::region::insert_loop_ranges(&nest, &mut ranges);
+    let l = tree::loop_mut(func, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
+    let old = std::mem::replace(&mut l.body, Stmt::Seq(Vec::new()));
     let mut items: Vec<Stmt> = match old {
         Stmt::Seq(v) => v,
         single => vec![single],
     };
     items.insert(pos.min(items.len()), nest);
-    *body = Stmt::Seq(items);
-    let ranges = loop_ranges(func);
-    if let Some(l) = tree::loop_mut(func, loop_id) {
-        simplify_bindings(&mut l.body, &ranges);
-    }
+    l.body = Stmt::Seq(items);
+    simplify_bindings(&mut l.body, &ranges);
     Ok(())
 }
