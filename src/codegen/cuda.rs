@@ -17,12 +17,13 @@ use super::expr::{c_type, helper_source, make_vector, push_int, vector_type, Exp
 use super::names::Names;
 use super::stage_counter::{self, StageCounter};
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
-use crate::arith::{simplify_kernel, VarRanges};
+use crate::arith::VarRanges;
 use crate::ir::IdSet;
 use crate::ir::Range;
 use crate::ir::{BufferId, DataType, Expr, ForKind, Intrinsic, StorageScope};
 use crate::lower::flatten_buffer::alloc_size;
 use crate::lower::lir::{LAlloc, LFor, LIf, LLet, LStmt, LStore, Lowered, LoweredProgram};
+use crate::lower::simplify::simplify_owned;
 use crate::lower::vectorize::{analyze, single_store};
 use std::collections::BTreeSet;
 
@@ -795,7 +796,7 @@ impl Writer<'_> {
                     .map(|k| {
                         let mut v = st.value.clone();
                         v.substitute(&|x| (x == l.var).then(|| Expr::int(k)));
-                        simplify_kernel(ctx, &v, &self.ranges)
+                        simplify_owned(ctx, v, &self.ranges)
                     })
                     .collect::<Vec<_>>()
                     .iter()

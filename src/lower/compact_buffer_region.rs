@@ -17,6 +17,7 @@ use crate::arith::{
     VarRanges,
 };
 use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
+use std::borrow::Cow;
 
 /// Per dimension, the first and last element touched (`None`: unbounded).
 type DimBounds = Vec<Option<(Expr, Expr)>>;
@@ -42,14 +43,16 @@ fn ranges_of(stack: &[Loop]) -> VarRanges {
         .collect()
 }
 
-/// The loop with constant bounds of its whole range over the loops around it.
-fn loop_of(ctx: TypeCtx, l: &super::lir::LFor, outer: &[Loop]) -> Loop {
+/// The loop with constant bounds of its whole range over the loops around
+/// it (`outer`, then `inner`).
+fn loop_of(ctx: TypeCtx, l: &super::lir::LFor, outer: &[Loop], inner: &[Loop]) -> Loop {
     let range = match (l.min.as_int(), l.extent.as_int()) {
         (Some(m), Some(e)) if e > 0 => m.checked_add(e - 1).map(|hi| (m, hi)),
         (Some(_), Some(_)) => None,
         // Symbolic bounds (not simplified yet): bounded over the loops around.
         _ => {
-            let r = ranges_of(outer);
+            let mut r = ranges_of(outer);
+            r.extend(ranges_of(inner));
             let min = const_bounds_typed(ctx, &l.min, &r);
             let end = const_bounds_typed(ctx, &Expr::add(l.min.clone(), l.extent.clone()), &r);
             match (min, end) {
@@ -72,7 +75,7 @@ fn loop_of(ctx: TypeCtx, l: &super::lir::LFor, outer: &[Loop]) -> Loop {
 fn walk(f: &mut Lowered, s: &mut LStmt, stack: &mut Vec<Loop>) {
     match s {
         LStmt::For(l) => {
-            stack.push(loop_of(f.type_ctx(), l, stack));
+            stack.push(loop_of(f.type_ctx(), l, stack, &[]));
             walk(f, &mut l.body, stack);
             stack.pop();
         }
@@ -98,35 +101,36 @@ fn relaxes(scope: StorageScope, axis: ThreadAxis) -> bool {
 }
 
 /// One access: its indices and the loops between the allocation and it.
-struct Access {
-    indices: Vec<Expr>,
+struct Access<'a> {
+    /// As written, or the far corner of a tensor call's tile.
+    indices: Cow<'a, [Expr]>,
     inner: Vec<Loop>,
     /// Ranges narrowed by the `if` conditions around the access (from `T.where`).
     narrow: VarRanges,
 }
 
-struct Collector<'a> {
+struct Collector<'a, 'b> {
     ctx: TypeCtx<'a>,
     b: BufferId,
     outer: &'a [Loop],
-    out: Vec<Access>,
+    out: Vec<Access<'b>>,
     lets: Vec<VarId>,
 }
 
-impl Collector<'_> {
-    fn collect(&mut self, s: &LStmt, inner: &mut Vec<Loop>, narrow: &VarRanges) {
+impl<'b> Collector<'_, 'b> {
+    fn collect(&mut self, s: &'b LStmt, inner: &mut Vec<Loop>, narrow: &VarRanges) {
         let b = self.b;
-        let mut found: Vec<Vec<Expr>> = Vec::new();
+        let mut found: Vec<Cow<'b, [Expr]>> = Vec::new();
         if let LStmt::Store(st) = s {
             if st.buffer == b {
-                found.push(st.indices.clone());
+                found.push(Cow::Borrowed(&st.indices));
             }
         }
         s.for_each_expr(|e| {
             e.visit(&mut |x| {
                 if let Expr::Load(lb, idx) = x {
                     if *lb == b {
-                        found.push(idx.clone());
+                        found.push(Cow::Borrowed(idx));
                     }
                 }
                 // A tensor call's operand is the base of a tile (16x16 for
@@ -144,7 +148,7 @@ impl Collector<'_> {
                         let ext = super::tensor_call::operand_extent(*f, i, dtype);
                         if let Some(ext) = ext {
                             if *lb == b {
-                                found.push(tile_corner(idx, ext));
+                                found.push(Cow::Owned(tile_corner(idx, ext)));
                             }
                         }
                     }
@@ -160,9 +164,8 @@ impl Collector<'_> {
         }
         match s {
             LStmt::For(l) => {
-                let mut all = self.outer.to_vec();
-                all.extend(inner.iter().cloned());
-                inner.push(loop_of(self.ctx, l, &all));
+                let this = loop_of(self.ctx, l, self.outer, inner);
+                inner.push(this);
                 self.collect(&l.body, inner, narrow);
                 inner.pop();
             }

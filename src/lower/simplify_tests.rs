@@ -1,0 +1,132 @@
+//! `settled` must never claim an expression that `simplify_kernel` changes.
+
+use super::settled;
+use crate::arith::{simplify_kernel, TypeCtx, VarRanges};
+use crate::ir::{BinOp, Buffer, BufferId, DataType, Expr, VarDecl, VarId};
+use proptest::prelude::*;
+
+/// Variables 0..4 int32, 4 int64, 5 float32; buffer 0 float32, 1 int32.
+fn arenas() -> (Vec<VarDecl>, Vec<Buffer>) {
+    let var = |n: usize, dtype| VarDecl {
+        name: format!("v{n}"),
+        dtype,
+    };
+    let mut vars: Vec<VarDecl> = (0..4).map(|n| var(n, DataType::I32)).collect();
+    vars.push(var(4, DataType::I64));
+    vars.push(var(5, DataType::F32));
+    let buffers = vec![
+        Buffer::new("F", vec![Expr::int(64)], DataType::F32),
+        Buffer::new("I", vec![Expr::int(64)], DataType::I32),
+    ];
+    (vars, buffers)
+}
+
+fn leaf() -> impl Strategy<Value = Expr> {
+    prop_oneof![
+        (0u32..6).prop_map(|v| Expr::Var(VarId(v))),
+        (-3i64..20).prop_map(Expr::int),
+        prop_oneof![Just(1i64), Just(i32::MAX as i64), Just(1 << 31)]
+            .prop_map(|v| Expr::Int(v, DataType::I64)),
+        (-2i64..3).prop_map(|v| Expr::Float(v as f64, DataType::F32)),
+    ]
+}
+
+fn arb_expr() -> impl Strategy<Value = Expr> {
+    leaf().prop_recursive(4, 24, 2, |inner| {
+        let op = prop_oneof![
+            Just(BinOp::Add),
+            Just(BinOp::Sub),
+            Just(BinOp::Mul),
+            Just(BinOp::FloorDiv),
+            Just(BinOp::Lt),
+        ];
+        prop_oneof![
+            (op, inner.clone(), inner.clone()).prop_map(|(op, a, b)| Expr::binary(op, a, b)),
+            (0u32..2, inner).prop_map(|(b, i)| Expr::Load(BufferId(b), vec![i])),
+        ]
+    })
+}
+
+/// A sum of distinct int32 variables, scaled, in some order, with a constant.
+fn arb_sum() -> impl Strategy<Value = Expr> {
+    let term = (
+        0u32..4,
+        prop_oneof![Just(1i64), Just(2), Just(4), Just(-1), Just(-4)],
+    );
+    (proptest::collection::vec(term, 1..4), -5i64..6).prop_map(|(terms, c)| {
+        let mut e: Option<Expr> = None;
+        for (v, k) in terms {
+            let t = if k.abs() == 1 {
+                Expr::Var(VarId(v))
+            } else {
+                Expr::mul(Expr::Var(VarId(v)), Expr::int(k.abs()))
+            };
+            e = Some(match (e, k < 0) {
+                (None, _) => t,
+                (Some(x), false) => Expr::add(x, t),
+                (Some(x), true) => Expr::sub(x, t),
+            });
+        }
+        let e = e.unwrap_or(Expr::int(0));
+        match c {
+            0 => e,
+            c if c > 0 => Expr::add(e, Expr::int(c)),
+            c => Expr::sub(e, Expr::int(-c)),
+        }
+    })
+}
+
+fn check(e: &Expr) -> Result<(), TestCaseError> {
+    let (vars, buffers) = arenas();
+    let ctx = TypeCtx::of(&vars, &buffers);
+    if settled(ctx, e) {
+        let once = simplify_kernel(ctx, e, &VarRanges::new());
+        prop_assert_eq!(&once, e);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn settled_expressions_simplify_to_themselves(e in arb_expr()) {
+        check(&e)?;
+    }
+
+    #[test]
+    fn settled_sums_simplify_to_themselves(e in arb_sum(), f in arb_sum()) {
+        check(&e)?;
+        check(&Expr::Load(BufferId(0), vec![e.clone()]))?;
+        let update = Expr::add(
+            Expr::Load(BufferId(0), vec![e]),
+            Expr::mul(Expr::Load(BufferId(0), vec![f.clone()]), Expr::Load(BufferId(0), vec![f])),
+        );
+        check(&update)?;
+    }
+}
+
+/// What lowering writes is recognised: a kernel-ordered index, a register
+/// tile's multiply-add.
+#[test]
+fn kernel_form_is_settled() {
+    let (vars, buffers) = arenas();
+    let ctx = TypeCtx::of(&vars, &buffers);
+    let v = |i| Expr::Var(VarId(i));
+    let index = Expr::add(
+        Expr::add(Expr::mul(v(1), Expr::int(4)), v(2)),
+        Expr::int(32),
+    );
+    assert!(settled(ctx, &index));
+    let load = |i: Expr| Expr::Load(BufferId(0), vec![i]);
+    let update = Expr::add(
+        load(index.clone()),
+        Expr::mul(load(Expr::int(3)), load(v(2))),
+    );
+    assert!(settled(ctx, &update));
+    // Out of order, or a repeated variable: the simplifier decides.
+    let swapped = Expr::add(v(2), Expr::mul(v(1), Expr::int(4)));
+    assert!(!settled(ctx, &swapped));
+    assert!(!settled(ctx, &Expr::add(v(1), v(1))));
+    assert!(!settled(ctx, &Expr::add(v(4), Expr::int(1))));
+}
