@@ -90,10 +90,17 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
             is_output,
         })
     };
+    // One walk per kernel for every parameter's `is_output`.
+    let mut written: IdSet<BufferId> = IdSet::default();
+    for k in &p.kernels {
+        k.body.for_each_written(&mut |b| {
+            written.insert(b);
+        });
+    }
     let args = p
         .params
         .iter()
-        .map(|&b| arg_of(b, p.kernels.iter().any(|k| k.body.writes_buffer(b))))
+        .map(|&b| arg_of(b, written.contains(&b)))
         .collect::<Result<Vec<_>, _>>()?;
     let temporaries = p
         .temporaries

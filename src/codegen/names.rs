@@ -135,11 +135,21 @@ fn fresh_in(
         used.insert(base.clone());
         return base;
     }
-    let n = next_suffix.entry(base.clone()).or_insert(1);
+    if !next_suffix.contains_key(&base) {
+        next_suffix.insert(base.clone(), 1);
+    }
+    let Some(n) = next_suffix.get_mut(&base) else {
+        return base; // inserted just above
+    };
+    let mut name = base;
+    name.push('_');
+    let stem = name.len();
     loop {
-        let name = format!("{base}_{n}");
+        name.truncate(stem);
+        crate::codegen::expr::push_int(&mut name, *n as i64);
         *n += 1;
-        if used.insert(name.clone()) {
+        if !used.contains(&name) {
+            used.insert(name.clone());
             return name;
         }
     }

@@ -21,14 +21,45 @@ pub fn run(mut f: Lowered) -> Lowered {
     f
 }
 
-/// `simplify_kernel(ctx, &e, ranges)`, given `e` to keep when that is what
-/// it would give back (`settled`): most of a lowered kernel is written in
-/// kernel form already, and rebuilding it was most of this pass (issue 13).
+/// `simplify_kernel(ctx, &e, ranges)`, without rebuilding what it would
+/// give back as it is: most of a lowered kernel is written in kernel form
+/// already, and rebuilding it was most of this pass (issue 13). A load, and
+/// a float `+`, `-`, `*` of loads (a multiply-add), keep their shape under
+/// the simplifier (nothing folds a load, nor a float operation on
+/// non-literals): only their indices are simplified, as the simplifier
+/// itself would, one by one. A settled index (`settled`) is kept.
 pub fn simplify_owned(ctx: TypeCtx, e: Expr, ranges: &VarRanges) -> Expr {
-    if settled(ctx, &e) {
-        return e;
+    match e {
+        Expr::Int(..) | Expr::Float(..) | Expr::Var(_) => e,
+        Expr::Load(b, mut idx) => {
+            for i in &mut idx {
+                *i = simplify_owned(ctx, std::mem::replace(i, Expr::int(0)), ranges);
+            }
+            Expr::Load(b, idx)
+        }
+        Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), mut a, mut b)
+            if float_shape(ctx, &a) && float_shape(ctx, &b) =>
+        {
+            *a = simplify_owned(ctx, std::mem::replace(&mut *a, Expr::int(0)), ranges);
+            *b = simplify_owned(ctx, std::mem::replace(&mut *b, Expr::int(0)), ranges);
+            Expr::Binary(op, a, b)
+        }
+        e if kernel_ordered_sum(ctx, &e) => e,
+        e => simplify_kernel(ctx, &e, ranges),
     }
-    simplify_kernel(ctx, &e, ranges)
+}
+
+/// A float load, or a float `+`, `-`, `*` of such: no literal, so the
+/// simplifier neither folds it with another operand nor drops it as an
+/// identity (`x * 1`), whatever its indices are.
+fn float_shape(ctx: TypeCtx, e: &Expr) -> bool {
+    match e {
+        Expr::Load(..) => ctx.kind(e) == Kind::Float,
+        Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, a, b) => {
+            float_shape(ctx, a) && float_shape(ctx, b)
+        }
+        _ => false,
+    }
 }
 
 /// Whether `simplify_kernel` gives `e` back as it is, whatever the ranges:

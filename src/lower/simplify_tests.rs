@@ -1,7 +1,7 @@
 //! `settled` must never claim an expression that `simplify_kernel` changes.
 
-use super::settled;
-use crate::arith::{simplify_kernel, TypeCtx, VarRanges};
+use super::{settled, simplify_owned};
+use crate::arith::{const_range, simplify_kernel, TypeCtx, VarRanges};
 use crate::ir::{BinOp, Buffer, BufferId, DataType, Expr, VarDecl, VarId};
 use proptest::prelude::*;
 
@@ -76,12 +76,21 @@ fn arb_sum() -> impl Strategy<Value = Expr> {
     })
 }
 
+/// `settled` and `simplify_owned` agree with `simplify_kernel`, without
+/// ranges and under the ranges of some loops (which decide divisions).
 fn check(e: &Expr) -> Result<(), TestCaseError> {
     let (vars, buffers) = arenas();
     let ctx = TypeCtx::of(&vars, &buffers);
-    if settled(ctx, e) {
-        let once = simplify_kernel(ctx, e, &VarRanges::new());
-        prop_assert_eq!(&once, e);
+    let loops: VarRanges = [(0, 4), (1, 16), (2, 2)]
+        .into_iter()
+        .map(|(v, n)| (VarId(v), const_range(0, n - 1)))
+        .collect();
+    for ranges in [VarRanges::new(), loops] {
+        let want = simplify_kernel(ctx, e, &ranges);
+        if settled(ctx, e) {
+            prop_assert_eq!(&want, e);
+        }
+        prop_assert_eq!(simplify_owned(ctx, e.clone(), &ranges), want);
     }
     Ok(())
 }
@@ -92,6 +101,14 @@ proptest! {
     #[test]
     fn settled_expressions_simplify_to_themselves(e in arb_expr()) {
         check(&e)?;
+    }
+
+    /// A multiply-add at any indices keeps its shape; its indices simplify.
+    #[test]
+    fn multiply_adds_simplify_their_indices(i in arb_expr(), j in arb_expr(), k in arb_sum()) {
+        let load = |e: Expr| Expr::Load(BufferId(0), vec![e]);
+        check(&Expr::add(load(i.clone()), Expr::mul(load(j.clone()), load(k.clone()))))?;
+        check(&Expr::sub(Expr::mul(load(k), load(i)), load(j)))?;
     }
 
     #[test]
