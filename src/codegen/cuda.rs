@@ -24,7 +24,7 @@ use crate::ir::{BufferId, DataType, Expr, ForKind, Intrinsic, StorageScope};
 use crate::lower::flatten_buffer::alloc_size;
 use crate::lower::lir::{LAlloc, LFor, LIf, LLet, LStmt, LStore, Lowered, LoweredProgram};
 use crate::lower::simplify::simplify_owned;
-use crate::lower::vectorize::{analyze, single_store};
+use crate::lower::vectorize::{analyze_in, single_store};
 use std::collections::BTreeSet;
 
 struct Writer<'a> {
@@ -765,7 +765,7 @@ impl Writer<'_> {
 
     /// Prints a vectorized loop as one vector store; false when it cannot be one.
     fn vector_store(&mut self, l: &LFor) -> bool {
-        let Some(plan) = analyze(self.f, l, &self.ranges) else {
+        let Some(plan) = analyze_in(self.f, l, &mut self.ranges) else {
             return false;
         };
         let Some(st) = single_store(&l.body) else {

@@ -9,12 +9,13 @@
 //!
 //! Invariant: works on `lir` after `plan_buffer_allocation`.
 
+use super::kernel_sum::kernel_linear;
 use super::lir::{rewrite_accesses, LStmt, Lowered};
 use crate::arith::bound::Bounder;
 use crate::arith::order::{add_simplified, largest_scale_first_owned, relax_linear_i32};
 use crate::arith::{
-    const_bounds_typed, const_range, relax_typed, simplified_bounds, simplify_kernel, TypeCtx,
-    VarRanges,
+    const_bounds_typed, const_range, relax_typed, simplified_bounds, simplify_kernel, Affine,
+    TypeCtx, VarRanges,
 };
 use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
 use std::borrow::Cow;
@@ -221,30 +222,30 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             // A loop without constant bounds cannot be relaxed: keep the dimension whole.
             usable.iter_mut().for_each(|u| *u = false);
         }
-        let same = |(m, _): &&(usize, DimBounds)| {
+        let same = |(m, _): &(usize, DimBounds)| {
             let earlier = &accesses[*m];
             earlier.indices == acc.indices
                 && earlier.inner == acc.inner
                 && earlier.narrow == acc.narrow
         };
-        let bounds = match relaxed.iter().find(same) {
-            Some((_, b)) => b.clone(),
+        let at = match relaxed.iter().position(same) {
+            Some(i) => i,
             None => {
                 let b = relax_access(ctx, &buf, acc, outer, &fixed_ranges, &lets);
-                relaxed.push((n, b.clone()));
-                b
+                relaxed.push((n, b));
+                relaxed.len() - 1
             }
         };
-        for (d, bound) in bounds.into_iter().enumerate() {
+        for (d, bound) in relaxed[at].1.iter().enumerate() {
             let Some((lo, hi)) = bound else {
                 usable[d] = false;
                 continue;
             };
             region[d] = Some(match region[d].take() {
-                None => (lo, hi),
+                None => (lo.clone(), hi.clone()),
                 Some((plo, phi)) => match (
-                    pick(ctx, &plo, &lo, &fixed_ranges, true),
-                    pick(ctx, &phi, &hi, &fixed_ranges, false),
+                    pick(ctx, &plo, lo, &fixed_ranges, true),
+                    pick(ctx, &phi, hi, &fixed_ranges, false),
                 ) {
                     (Some(l), Some(h)) => (l, h),
                     _ => {
@@ -276,7 +277,8 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
                 // Indices are not simplified yet at this point of the pipeline.
                 // The old index moves into the difference and back out as the key.
                 let diff = Expr::sub(std::mem::replace(e, Expr::int(0)), off.clone());
-                *e = simplify_kernel(ctx, &diff, &VarRanges::new());
+                *e = kernel_linear(ctx, &diff)
+                    .unwrap_or_else(|| simplify_kernel(ctx, &diff, &VarRanges::new()));
                 if let Expr::Binary(_, old, _) = diff {
                     shifted.push((d, *old, e.clone()));
                 }
@@ -352,7 +354,13 @@ fn relax_access(
         }
     }
     let inner_var = |e: &Expr| {
-        lets.iter().any(|v| e.uses_var(*v)) || relaxed_vars.iter().any(|v| e.uses_var(*v))
+        let mut found = false;
+        e.visit(&mut |x| {
+            if let Expr::Var(v) = x {
+                found |= lets.contains(v) || relaxed_vars.contains(v);
+            }
+        });
+        found
     };
     acc.indices
         .iter()
@@ -377,11 +385,20 @@ fn relax_access(
 /// The smaller (`min`) or larger of two symbolic bounds, when their order is provable.
 fn pick(ctx: TypeCtx, a: &Expr, b: &Expr, r: &VarRanges, min: bool) -> Option<Expr> {
     // The bounds of `a - b` through its affine form (what bounding the
-    // difference reads), without copying both trees into one.
-    let diff = ctx
-        .to_affine(a)
-        .zip(ctx.to_affine(b))
-        .and_then(|(fa, fb)| fa.add_owned(fb.scale_owned(-1)?));
+    // difference reads), without copying both trees into one. Equal bounds
+    // (most accesses share theirs) differ by the zero form, which bounds
+    // to 0, wherever negating the form does not overflow.
+    let fa = ctx.to_affine(a);
+    let diff = match fa {
+        Some(fa) if a == b => {
+            let negates = |k: &i64| *k != i64::MIN;
+            (negates(&fa.constant) && fa.terms.iter().all(|(_, k)| negates(k)))
+                .then(|| Affine::constant(0))
+        }
+        fa => fa
+            .zip(ctx.to_affine(b))
+            .and_then(|(fa, fb)| fa.add_owned(fb.scale_owned(-1)?)),
+    };
     let d = match diff {
         Some(f) => Bounder::new(r, ctx).affine(&f, 0),
         None => simplified_bounds(ctx, &Expr::sub(a.clone(), b.clone()), r),

@@ -8,10 +8,11 @@
 //!
 //! Invariant: works on `lir`; never changes what the program computes.
 
+use super::kernel_sum::{kernel_linear, kernel_ordered_sum};
 use super::lir::{LStmt, Lowered};
 use crate::arith::affine::Kind;
 use crate::arith::{simplify_kernel, TypeCtx, VarRanges};
-use crate::ir::{BinOp, DataType, Expr, ForKind, Range};
+use crate::ir::{BinOp, Expr, ForKind, Range};
 
 pub fn run(mut f: Lowered) -> Lowered {
     let mut ranges = f.thread_ranges();
@@ -45,7 +46,7 @@ pub fn simplify_owned(ctx: TypeCtx, e: Expr, ranges: &VarRanges) -> Expr {
             Expr::Binary(op, a, b)
         }
         e if kernel_ordered_sum(ctx, &e) => e,
-        e => simplify_kernel(ctx, &e, ranges),
+        e => kernel_linear(ctx, &e).unwrap_or_else(|| simplify_kernel(ctx, &e, ranges)),
     }
 }
 
@@ -82,73 +83,6 @@ pub fn settled(ctx: TypeCtx, e: &Expr) -> bool {
 /// folds it with another operand nor drops it as an identity (`x * 1`).
 fn float_operand(ctx: TypeCtx, e: &Expr) -> bool {
     matches!(e, Expr::Load(..) | Expr::Binary(..)) && ctx.kind(e) == Kind::Float && settled(ctx, e)
-}
-
-/// Whether `e` is an int32 linear sum of distinct variables exactly as
-/// `simplify_kernel` prints one: `v * k` (or `v` for 1) terms, the largest
-/// scale first, subtracted terms after the added ones, equal scales by
-/// variable id, then a nonzero constant; the first term added, every
-/// literal int32 and the sum of the magnitudes within int32 (what
-/// `linear_i32_sum` reads without overflow).
-fn kernel_ordered_sum(ctx: TypeCtx, e: &Expr) -> bool {
-    let mut terms: Vec<(u32, i64)> = Vec::new();
-    let mut magnitude: u64 = 0;
-    if !read_sum(ctx, e, &mut terms, &mut magnitude) || magnitude > i32::MAX as u64 {
-        return false;
-    }
-    let first_added = terms.first().is_some_and(|&(_, k)| k > 0);
-    let key = |&(v, k): &(u32, i64)| (k < 0, std::cmp::Reverse(k.unsigned_abs()), v);
-    first_added && terms.windows(2).all(|w| key(&w[0]) < key(&w[1]))
-}
-
-/// Reads the terms and the trailing constant of a sum (see
-/// `kernel_ordered_sum`): `x + c` or `x - c` with `c > 0` ends it.
-fn read_sum(ctx: TypeCtx, e: &Expr, terms: &mut Vec<(u32, i64)>, magnitude: &mut u64) -> bool {
-    if let Expr::Binary(BinOp::Add | BinOp::Sub, a, b) = e {
-        if let Expr::Int(c, DataType::I32) = **b {
-            *magnitude = magnitude.saturating_add(c.unsigned_abs());
-            return c > 0 && read_terms(ctx, a, terms, magnitude);
-        }
-    }
-    read_terms(ctx, e, terms, magnitude)
-}
-
-/// The terms of a chain without a constant.
-fn read_terms(ctx: TypeCtx, e: &Expr, terms: &mut Vec<(u32, i64)>, magnitude: &mut u64) -> bool {
-    match e {
-        Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-            let sign = if *op == BinOp::Add { 1 } else { -1 };
-            read_terms(ctx, a, terms, magnitude) && read_term(ctx, b, sign, terms, magnitude)
-        }
-        _ => read_term(ctx, e, 1, terms, magnitude),
-    }
-}
-
-/// One term: an int32 variable, or one times an int32 literal of at least 2.
-fn read_term(
-    ctx: TypeCtx,
-    e: &Expr,
-    sign: i64,
-    terms: &mut Vec<(u32, i64)>,
-    magnitude: &mut u64,
-) -> bool {
-    let (var, k) = match e {
-        Expr::Var(v) => (v, 1),
-        Expr::Binary(BinOp::Mul, a, b) => match (&**a, &**b) {
-            (Expr::Var(v), Expr::Int(k, DataType::I32)) if *k >= 2 => (v, *k),
-            _ => return false,
-        },
-        _ => return false,
-    };
-    let var_expr = Expr::Var(*var);
-    let int32 = ctx.kind(&var_expr) == Kind::Int
-        && matches!(ctx.int_dtype(&var_expr), None | Some(DataType::I32));
-    if !int32 || terms.iter().any(|(x, _)| *x == var.0) {
-        return false;
-    }
-    *magnitude = magnitude.saturating_add(k.unsigned_abs());
-    terms.push((var.0, sign * k));
-    true
 }
 
 /// Simplifies one statement tree; `ranges` holds the enclosing loops.

@@ -1,8 +1,11 @@
 //! `settled` must never claim an expression that `simplify_kernel` changes.
 
 use super::{settled, simplify_owned};
+use crate::arith::order::largest_scale_first;
 use crate::arith::{const_range, simplify_kernel, TypeCtx, VarRanges};
+use crate::arith::{simplify_typed, Affine};
 use crate::ir::{BinOp, Buffer, BufferId, DataType, Expr, VarDecl, VarId};
+use crate::lower::kernel_sum::{kernel_linear, kernel_ordered_sum, sorted_var_sum};
 use proptest::prelude::*;
 
 /// Variables 0..4 int32, 4 int64, 5 float32; buffer 0 float32, 1 int32.
@@ -44,6 +47,26 @@ fn arb_expr() -> impl Strategy<Value = Expr> {
             (op, inner.clone(), inner.clone()).prop_map(|(op, a, b)| Expr::binary(op, a, b)),
             (0u32..2, inner).prop_map(|(b, i)| Expr::Load(BufferId(b), vec![i])),
         ]
+    })
+}
+
+/// `+`, `-`, `*` trees over variables and int32 literals (some near the
+/// int32 edge), where the kernel's linear fast path decides most.
+fn arb_linear_tree() -> impl Strategy<Value = Expr> {
+    let leaf = prop_oneof![
+        4 => (0u32..6).prop_map(|v| Expr::Var(VarId(v))),
+        4 => (-5i64..20).prop_map(Expr::int),
+        1 => prop_oneof![
+            Just(i32::MAX as i64),
+            Just(i32::MIN as i64 + 1),
+            Just(1 << 20),
+            Just(46341)
+        ]
+        .prop_map(Expr::int),
+    ];
+    leaf.prop_recursive(5, 32, 2, |inner| {
+        let op = prop_oneof![Just(BinOp::Add), Just(BinOp::Sub), Just(BinOp::Mul)];
+        (op, inner.clone(), inner).prop_map(|(op, a, b)| Expr::binary(op, a, b))
     })
 }
 
@@ -101,6 +124,51 @@ proptest! {
     #[test]
     fn settled_expressions_simplify_to_themselves(e in arb_expr()) {
         check(&e)?;
+    }
+
+    /// Linear trees and loads at them: `kernel_linear` where it answers.
+    #[test]
+    fn linear_trees_simplify_as_the_kernel_does(e in arb_linear_tree()) {
+        check(&e)?;
+        check(&Expr::Load(BufferId(0), vec![e.clone()]))?;
+        let (vars, buffers) = arenas();
+        let ctx = TypeCtx::of(&vars, &buffers);
+        if let Some(fast) = kernel_linear(ctx, &e) {
+            prop_assert_eq!(fast, simplify_kernel(ctx, &e, &VarRanges::new()));
+        }
+    }
+
+    /// A sum in kernel form is its own `simplify_typed` (vectorize reads it as is).
+    #[test]
+    fn kernel_ordered_sums_are_their_own_simplification(e in arb_sum()) {
+        let (vars, buffers) = arenas();
+        let ctx = TypeCtx::of(&vars, &buffers);
+        let sorted = simplify_kernel(ctx, &e, &VarRanges::new());
+        for x in [&e, &sorted] {
+            if kernel_ordered_sum(ctx, x) {
+                prop_assert_eq!(&simplify_typed(ctx, x, &VarRanges::new()), x);
+            }
+        }
+        prop_assert!(!kernel_linear(ctx, &e).is_some_and(|k| k != sorted));
+    }
+
+    /// `sorted_var_sum` prints what ordering the form's expression gives.
+    #[test]
+    fn var_forms_order_as_the_kernel_does(
+        terms in proptest::collection::vec((0u32..6, -70000i64..70000), 0..5),
+        constant in prop_oneof![-9i64..9, Just(i32::MAX as i64), Just(1i64 << 33)],
+        wide in proptest::bool::ANY,
+    ) {
+        let (vars, buffers) = arenas();
+        let ctx = TypeCtx::of(&vars, &buffers);
+        let mut form = Affine::constant(constant);
+        for (v, k) in terms {
+            form.terms.push((Expr::Var(VarId(v)), k));
+        }
+        let dtype = if wide { DataType::I64 } else { DataType::I32 };
+        if let Some(fast) = sorted_var_sum(ctx, &form, dtype) {
+            prop_assert_eq!(fast, largest_scale_first(ctx, &form.to_expr_typed(dtype)));
+        }
     }
 
     /// A multiply-add at any indices keeps its shape; its indices simplify.
