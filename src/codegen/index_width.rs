@@ -36,7 +36,12 @@ pub fn needs_64bit(f: &Lowered) -> bool {
 /// Whether every value of the index fits in 32 bits. An index without bounds
 /// (a loaded one) is taken to stay inside its buffer, whose size is checked.
 fn index_fits(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> bool {
-    let bounds = match crate::lower::kernel_sum::kernel_sum_parts(ctx, e) {
+    // Literals, variables and loads bound directly; sums in kernel form term by term.
+    let parts = match e {
+        Expr::Binary(..) => crate::lower::kernel_sum::kernel_sum_parts(ctx, e),
+        _ => None,
+    };
+    let bounds = match parts {
         Some((terms, constant)) => sum_bounds(ctx, &terms, constant, ranges),
         None => simplified_bounds(ctx, e, ranges),
     };

@@ -7,8 +7,8 @@
 //! accepts (property-tested in `simplify_tests.rs`); anything else is `None`
 //! or `false`, for the simplifier to decide.
 
-use crate::arith::affine::Kind;
-use crate::arith::{Affine, TypeCtx};
+use crate::arith::affine::{floor_div, Kind};
+use crate::arith::{simplified_bounds, Affine, TypeCtx, VarRanges};
 use crate::ir::{BinOp, DataType, Expr, VarId};
 
 /// `simplify_kernel(ctx, e, _)` of an expression its int32 fast path reads
@@ -200,4 +200,118 @@ pub fn sorted_var_sum(ctx: TypeCtx, f: &Affine, dtype: DataType) -> Option<Expr>
         constant: f.constant,
     };
     Some(sorted.into_expr_typed(dtype))
+}
+
+/// A term of a sum in kernel form that may divide: a variable, or `x // c`
+/// or `x % c` of an int32 variable by an int32 literal `c >= 2`.
+#[derive(PartialEq)]
+enum Atom {
+    Var(u32),
+    Div(BinOp, u32, i64),
+}
+
+/// Whether the simplifier gives `e` back as it is under `ranges`: a sum in
+/// kernel form (`kernel_ordered_sum`) whose terms may also be `x // c` or
+/// `x % c` (the split parts of a fused index) that `ranges` cannot narrow
+/// to one quotient, each once, and never `k * c * (x // c)` with
+/// `k * (x % c)` (which add back up to `k * x`). Such atoms sort after the variables of their scale, in the order
+/// written. `simplify_typed` prints the sum as written, and ordering keeps
+/// it (tested in `simplify_tests.rs`).
+pub fn kernel_ordered_div_sum(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> bool {
+    div_sum_terms(ctx, e, ranges).is_some_and(|terms| {
+        let key = |(atom, k): &(Atom, i64)| {
+            let rank = match atom {
+                Atom::Var(v) => *v as u64,
+                Atom::Div(..) => u64::MAX,
+            };
+            (*k < 0, std::cmp::Reverse(k.unsigned_abs()), rank)
+        };
+        // `recombine_div_mod`'s pairs.
+        let recombines = terms.iter().any(|(a, k)| match a {
+            Atom::Div(BinOp::FloorMod, x, c) => terms.iter().any(|(b, kb)| {
+                *b == Atom::Div(BinOp::FloorDiv, *x, *c) && k.checked_mul(*c) == Some(*kb)
+            }),
+            _ => false,
+        });
+        let first_added = terms.first().is_some_and(|(_, k)| *k > 0);
+        let has_div = terms.iter().any(|(a, _)| matches!(a, Atom::Div(..)));
+        has_div && !recombines && first_added && terms.windows(2).all(|w| key(&w[0]) <= key(&w[1]))
+    })
+}
+
+/// The terms of a dividing sum (see `kernel_ordered_div_sum`), in order.
+fn div_sum_terms(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Option<Vec<(Atom, i64)>> {
+    let mut terms = Vec::new();
+    let mut magnitude: u64 = 0;
+    let chain = match e {
+        Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => match **b {
+            Expr::Int(c, DataType::I32) if c > 0 => {
+                magnitude = c.unsigned_abs();
+                a
+            }
+            Expr::Int(..) => return None,
+            _ => e,
+        },
+        _ => e,
+    };
+    div_chain(ctx, chain, ranges, &mut terms, &mut magnitude)?;
+    (magnitude <= i32::MAX as u64).then_some(terms)
+}
+
+fn div_chain(
+    ctx: TypeCtx,
+    e: &Expr,
+    ranges: &VarRanges,
+    terms: &mut Vec<(Atom, i64)>,
+    magnitude: &mut u64,
+) -> Option<()> {
+    let (term, sign) = match e {
+        Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+            div_chain(ctx, a, ranges, terms, magnitude)?;
+            (&**b, if *op == BinOp::Add { 1 } else { -1 })
+        }
+        _ => (e, 1),
+    };
+    let (atom, k) = match term {
+        Expr::Binary(BinOp::Mul, a, b) => match **b {
+            Expr::Int(k, DataType::I32) if k >= 2 => (div_atom(ctx, a, ranges)?, k),
+            _ => return None,
+        },
+        other => (div_atom(ctx, other, ranges)?, 1),
+    };
+    let clash = terms.iter().any(|(a, _)| match (a, &atom) {
+        (Atom::Var(x), Atom::Var(y)) => x == y,
+        // One part of a split twice (its terms would merge).
+        (Atom::Div(o, x, c), Atom::Div(p, y, d)) => o == p && x == y && c == d,
+        _ => false,
+    });
+    if clash {
+        return None;
+    }
+    *magnitude = magnitude.saturating_add(k.unsigned_abs());
+    terms.push((atom, sign * k));
+    Some(())
+}
+
+/// A variable, or a division or remainder of one that stays under `ranges`.
+fn div_atom(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Option<Atom> {
+    match e {
+        Expr::Var(v) => int32_var(ctx, *v).then_some(Atom::Var(v.0)),
+        Expr::Binary(op @ (BinOp::FloorDiv | BinOp::FloorMod), x, c) => {
+            let (Expr::Var(x), Expr::Int(c, DataType::I32)) = (&**x, &**c) else {
+                return None;
+            };
+            if *c < 2 || !int32_var(ctx, *x) {
+                return None;
+            }
+            // One quotient over the whole range: the simplifier folds it.
+            if let Some((lo, hi)) = simplified_bounds(ctx, &Expr::Var(*x), ranges) {
+                if floor_div(lo, *c).is_some() && floor_div(lo, *c) == floor_div(hi, *c) {
+                    return None;
+                }
+            }
+            Some(Atom::Div(*op, x.0, *c))
+        }
+        _ => None,
+    }
 }

@@ -8,7 +8,7 @@
 //!
 //! Invariant: works on `lir`; never changes what the program computes.
 
-use super::kernel_sum::{kernel_linear, kernel_ordered_sum};
+use super::kernel_sum::{kernel_linear, kernel_ordered_div_sum, kernel_ordered_sum};
 use super::lir::{LStmt, Lowered};
 use crate::arith::affine::Kind;
 use crate::arith::{simplify_kernel, TypeCtx, VarRanges};
@@ -46,7 +46,11 @@ pub fn simplify_owned(ctx: TypeCtx, e: Expr, ranges: &VarRanges) -> Expr {
             Expr::Binary(op, a, b)
         }
         e if kernel_ordered_sum(ctx, &e) => e,
-        e => kernel_linear(ctx, &e).unwrap_or_else(|| simplify_kernel(ctx, &e, ranges)),
+        e => match kernel_linear(ctx, &e) {
+            Some(linear) => linear,
+            None if kernel_ordered_div_sum(ctx, &e, ranges) => e,
+            None => simplify_kernel(ctx, &e, ranges),
+        },
     }
 }
 

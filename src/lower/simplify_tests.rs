@@ -5,7 +5,9 @@ use crate::arith::order::largest_scale_first;
 use crate::arith::{const_range, simplify_kernel, TypeCtx, VarRanges};
 use crate::arith::{simplify_typed, Affine};
 use crate::ir::{BinOp, Buffer, BufferId, DataType, Expr, VarDecl, VarId};
-use crate::lower::kernel_sum::{kernel_linear, kernel_ordered_sum, sorted_var_sum};
+use crate::lower::kernel_sum::{
+    kernel_linear, kernel_ordered_div_sum, kernel_ordered_sum, sorted_var_sum,
+};
 use proptest::prelude::*;
 
 /// Variables 0..4 int32, 4 int64, 5 float32; buffer 0 float32, 1 int32.
@@ -70,6 +72,66 @@ fn arb_linear_tree() -> impl Strategy<Value = Expr> {
     })
 }
 
+/// A sum of scaled variables and divisions and remainders of them, in
+/// some order, with a constant (kernel form now and then).
+fn arb_div_sum() -> impl Strategy<Value = Expr> {
+    let atom = prop_oneof![
+        (0u32..6).prop_map(|v| Expr::Var(VarId(v))),
+        (
+            0u32..5,
+            prop_oneof![Just(1i64), Just(2), Just(4), Just(16), Just(32)],
+            any::<bool>()
+        )
+            .prop_map(|(v, c, div)| {
+                let op = if div {
+                    BinOp::FloorDiv
+                } else {
+                    BinOp::FloorMod
+                };
+                Expr::binary(op, Expr::Var(VarId(v)), Expr::int(c))
+            }),
+    ];
+    let term = (
+        atom,
+        prop_oneof![Just(1i64), Just(4), Just(-1), Just(-4), Just(1024)],
+    );
+    (
+        proptest::collection::vec(term, 1..5),
+        -5i64..6,
+        any::<bool>(),
+    )
+        .prop_map(|(mut terms, c, sort)| {
+            if sort {
+                terms.sort_by_key(|(a, k)| {
+                    let rank = match a {
+                        Expr::Var(v) => v.0 as u64,
+                        _ => u64::MAX,
+                    };
+                    (*k < 0, std::cmp::Reverse(k.unsigned_abs()), rank)
+                });
+            }
+            let mut e: Option<Expr> = None;
+            for (a, k) in terms {
+                let t = if k.abs() == 1 {
+                    a
+                } else {
+                    Expr::mul(a, Expr::int(k.abs()))
+                };
+                e = Some(match (e, k < 0) {
+                    (None, _) => t,
+                    (Some(x), false) => Expr::add(x, t),
+                    (Some(x), true) => Expr::sub(x, t),
+                });
+            }
+            let e = e.unwrap_or(Expr::int(0));
+            match c {
+                0 => e,
+                c if c > 0 => Expr::add(e, Expr::int(c)),
+                c => Expr::sub(e, Expr::int(-c)),
+            }
+        })
+}
+
 /// A sum of distinct int32 variables, scaled, in some order, with a constant.
 fn arb_sum() -> impl Strategy<Value = Expr> {
     let term = (
@@ -99,16 +161,20 @@ fn arb_sum() -> impl Strategy<Value = Expr> {
     })
 }
 
+/// Variable 0 in [0, 4), 1 in [0, 16), 2 in [0, 2) (3 unbounded).
+fn loop_ranges() -> VarRanges {
+    [(0, 4), (1, 16), (2, 2)]
+        .into_iter()
+        .map(|(v, n)| (VarId(v), const_range(0, n - 1)))
+        .collect()
+}
+
 /// `settled` and `simplify_owned` agree with `simplify_kernel`, without
 /// ranges and under the ranges of some loops (which decide divisions).
 fn check(e: &Expr) -> Result<(), TestCaseError> {
     let (vars, buffers) = arenas();
     let ctx = TypeCtx::of(&vars, &buffers);
-    let loops: VarRanges = [(0, 4), (1, 16), (2, 2)]
-        .into_iter()
-        .map(|(v, n)| (VarId(v), const_range(0, n - 1)))
-        .collect();
-    for ranges in [VarRanges::new(), loops] {
+    for ranges in [VarRanges::new(), loop_ranges()] {
         let want = simplify_kernel(ctx, e, &ranges);
         if settled(ctx, e) {
             prop_assert_eq!(&want, e);
@@ -171,6 +237,21 @@ proptest! {
         }
     }
 
+    /// Sums with divisions: kept only where the simplifier (with and
+    /// without loop ranges) keeps them, also inside loads.
+    #[test]
+    fn dividing_sums_simplify_as_the_kernel_does(e in arb_div_sum()) {
+        check(&e)?;
+        check(&Expr::Load(BufferId(0), vec![e.clone()]))?;
+        let (vars, buffers) = arenas();
+        let ctx = TypeCtx::of(&vars, &buffers);
+        for ranges in [VarRanges::new(), loop_ranges()] {
+            if kernel_ordered_div_sum(ctx, &e, &ranges) {
+                prop_assert_eq!(&simplify_typed(ctx, &e, &ranges), &e);
+            }
+        }
+    }
+
     /// A multiply-add at any indices keeps its shape; its indices simplify.
     #[test]
     fn multiply_adds_simplify_their_indices(i in arb_expr(), j in arb_expr(), k in arb_sum()) {
@@ -214,4 +295,30 @@ fn kernel_form_is_settled() {
     assert!(!settled(ctx, &swapped));
     assert!(!settled(ctx, &Expr::add(v(1), v(1))));
     assert!(!settled(ctx, &Expr::add(v(4), Expr::int(1))));
+}
+
+/// Both parts of one split at scales that add back up to the index are
+/// the simplifier's to recombine; at other scales they stay.
+#[test]
+fn split_parts_that_recombine_are_not_kept() {
+    let (vars, buffers) = arenas();
+    let ctx = TypeCtx::of(&vars, &buffers);
+    let part = |op, c| Expr::binary(op, Expr::Var(VarId(1)), Expr::int(c));
+    let whole = Expr::add(
+        Expr::mul(part(BinOp::FloorDiv, 4), Expr::int(4)),
+        part(BinOp::FloorMod, 4),
+    );
+    let apart = Expr::add(
+        Expr::mul(part(BinOp::FloorDiv, 4), Expr::int(1024)),
+        Expr::mul(part(BinOp::FloorMod, 4), Expr::int(4)),
+    );
+    for ranges in [VarRanges::new(), loop_ranges()] {
+        assert!(!kernel_ordered_div_sum(ctx, &whole, &ranges));
+        assert!(kernel_ordered_div_sum(ctx, &apart, &ranges));
+        for e in [&whole, &apart] {
+            let want = simplify_kernel(ctx, e, &ranges);
+            assert_eq!(simplify_owned(ctx, e.clone(), &ranges), want);
+        }
+        assert_eq!(&simplify_kernel(ctx, &apart, &ranges), &apart);
+    }
 }

@@ -547,8 +547,11 @@ impl Planner<'_> {
 /// The affine form of an index as `simplify_kernel` writes it, without
 /// rebuilding one that is written so already.
 fn kernel_form(ctx: crate::arith::TypeCtx, index: &Expr) -> Option<crate::arith::Affine> {
-    if super::simplify::settled(ctx, index) {
+    let no_ranges = VarRanges::new();
+    if super::simplify::settled(ctx, index)
+        || super::kernel_sum::kernel_ordered_div_sum(ctx, index, &no_ranges)
+    {
         return ctx.to_affine(index);
     }
-    ctx.to_affine(&simplify_kernel(ctx, index, &VarRanges::new()))
+    ctx.to_affine(&simplify_kernel(ctx, index, &no_ranges))
 }

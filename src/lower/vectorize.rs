@@ -8,7 +8,7 @@
 //!
 //! Invariant: works on flat `lir` (one index per access).
 
-use super::kernel_sum::{kernel_ordered_sum, sorted_var_sum};
+use super::kernel_sum::{kernel_ordered_div_sum, kernel_ordered_sum, sorted_var_sum};
 use super::lir::{LFor, LStmt, LStore, Lowered};
 use crate::arith::{lane_split, modular, simplify_typed, Affine, TypeCtx, VarRanges};
 use crate::ir::{DataType, Expr, ForKind, Range, VarId};
@@ -86,7 +86,7 @@ fn plan(f: &Lowered, l: &LFor, lanes: i64, r: &VarRanges) -> Option<VectorPlan> 
     // it (a sum in kernel form is its own simplification).
     let split = |e: &Expr| {
         let simplified;
-        let e = if kernel_ordered_sum(ctx, e) {
+        let e = if kernel_ordered_sum(ctx, e) || kernel_ordered_div_sum(ctx, e, r) {
             e
         } else {
             simplified = simplify_typed(ctx, e, r);
