@@ -157,7 +157,14 @@ fn fresh_in(
 
 impl Names {
     pub fn new(f: &Lowered) -> Names {
-        let mut names = Names::default();
+        // Sized once: growing the maps as names come was a good part of this.
+        let n = f.params.len() + f.buffers.len() + f.vars.len();
+        let mut names = Names {
+            vars: IdMap::with_capacity_and_hasher(f.vars.len(), Default::default()),
+            buffers: IdMap::with_capacity_and_hasher(f.buffers.len(), Default::default()),
+            used: IdSet::with_capacity_and_hasher(n, Default::default()),
+            next_suffix: IdMap::default(),
+        };
         let mut used = std::mem::take(&mut names.used);
         let mut next = std::mem::take(&mut names.next_suffix);
         let mut unique = |base: &str| fresh_in(&mut used, &mut next, base);

@@ -93,6 +93,11 @@ impl Sum {
 
 /// An integer variable that is int32 or untyped (`linear_i32_sum`'s).
 fn int32_var(ctx: TypeCtx, v: VarId) -> bool {
+    // A kernel's context (`TypeCtx::of`) holds the variables in `types`:
+    // a declared one is such a variable exactly when it is int32.
+    if let Some(decl) = ctx.types.and_then(|(vars, _)| vars.get(v.0 as usize)) {
+        return decl.dtype == DataType::I32;
+    }
     let e = Expr::Var(v);
     ctx.kind(&e) == Kind::Int && matches!(ctx.int_dtype(&e), None | Some(DataType::I32))
 }

@@ -60,12 +60,16 @@ pub fn analyze(f: &Lowered, l: &LFor, ranges: &VarRanges) -> Option<VectorPlan> 
 /// `analyze` with the lane's range put into `ranges` for the analysis and
 /// taken out again (no copy of the map per loop).
 pub fn analyze_in(f: &Lowered, l: &LFor, ranges: &mut VarRanges) -> Option<VectorPlan> {
+    plan_in(f, l, ranges, true)
+}
+
+fn plan_in(f: &Lowered, l: &LFor, ranges: &mut VarRanges, write: bool) -> Option<VectorPlan> {
     let lanes = l.extent.as_int()?;
     if l.min.as_int() != Some(0) {
         return None;
     }
     let saved = ranges.insert(l.var, Range::from_extent(Expr::int(lanes)));
-    let plan = plan(f, l, lanes, ranges);
+    let plan = plan(f, l, lanes, ranges, write);
     match saved {
         Some(r) => ranges.insert(l.var, r),
         None => ranges.remove(&l.var),
@@ -74,7 +78,9 @@ pub fn analyze_in(f: &Lowered, l: &LFor, ranges: &mut VarRanges) -> Option<Vecto
 }
 
 /// `analyze` of a loop of `lanes` iterations from 0, the lane in `r`.
-fn plan(f: &Lowered, l: &LFor, lanes: i64, r: &VarRanges) -> Option<VectorPlan> {
+/// Without `write`, the plan's indices are left 0: whether there is a plan
+/// does not depend on them (the pass asks only that).
+fn plan(f: &Lowered, l: &LFor, lanes: i64, r: &VarRanges, write: bool) -> Option<VectorPlan> {
     let st = single_store(&l.body)?;
     let dtype = f.buffer(st.buffer).dtype;
     if !vector_bytes_ok(dtype, lanes) || st.indices.len() != 1 {
@@ -100,7 +106,14 @@ fn plan(f: &Lowered, l: &LFor, lanes: i64, r: &VarRanges) -> Option<VectorPlan> 
     if stride != 1 || !aligned(ctx, &base, lanes) {
         return None;
     }
-    let store_base = kernel_order(ctx, &base, dtype_i);
+    let order = |form: &Affine, t: DataType| {
+        if write {
+            kernel_order(ctx, form, t)
+        } else {
+            Expr::int(0)
+        }
+    };
+    let store_base = order(&base, dtype_i);
     // A plain copy: one contiguous, aligned load of the same type.
     if let Expr::Load(src, idx) = &st.value {
         if f.buffer(*src).dtype == dtype && idx.len() == 1 {
@@ -109,7 +122,7 @@ fn plan(f: &Lowered, l: &LFor, lanes: i64, r: &VarRanges) -> Option<VectorPlan> 
                     return Some(VectorPlan {
                         lanes,
                         store_base,
-                        copy_from: Some(kernel_order(ctx, &b, t)),
+                        copy_from: Some(order(&b, t)),
                     });
                 }
             }
@@ -157,7 +170,7 @@ pub fn run(mut f: Lowered) -> Lowered {
 fn walk(f: &Lowered, s: &mut LStmt, ranges: &mut VarRanges) {
     if let LStmt::For(l) = s {
         ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
-        if l.kind == ForKind::Vectorized && analyze_in(f, l, ranges).is_none() {
+        if l.kind == ForKind::Vectorized && plan_in(f, l, ranges, false).is_none() {
             l.kind = ForKind::Unrolled;
         }
     }
