@@ -360,14 +360,19 @@ fn sanitize_symbol(name: &str) -> String {
 }
 
 fn used_types(f: &Lowered) -> IdSet<DataType> {
-    let mut types: IdSet<DataType> = f.buffers.iter().map(|b| b.dtype).collect();
-    f.body.visit_exprs(&mut |e| match e {
-        Expr::Cast(t, _) | Expr::Float(_, t) | Expr::Int(_, t) => {
-            types.insert(*t);
+    // A handful of types, met at every literal: a list, not a hash per literal.
+    let mut seen: Vec<DataType> = Vec::new();
+    let mut note = |t: DataType| {
+        if !seen.contains(&t) {
+            seen.push(t);
         }
+    };
+    f.buffers.iter().for_each(|b| note(b.dtype));
+    f.body.visit_exprs(&mut |e| match e {
+        Expr::Cast(t, _) | Expr::Float(_, t) | Expr::Int(_, t) => note(*t),
         _ => {}
     });
-    types
+    seen.into_iter().collect()
 }
 
 impl<'a> Writer<'a> {
