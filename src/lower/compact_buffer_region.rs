@@ -9,7 +9,7 @@
 //!
 //! Invariant: works on `lir` after `plan_buffer_allocation`.
 
-use super::kernel_sum::kernel_linear;
+use super::kernel_sum::{kernel_div_linear, kernel_linear};
 use super::lir::{rewrite_accesses, LStmt, Lowered};
 use crate::arith::bound::Bounder;
 use crate::arith::order::{add_simplified, largest_scale_first_owned, relax_linear_i32};
@@ -278,6 +278,7 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
                 // The old index moves into the difference and back out as the key.
                 let diff = Expr::sub(std::mem::replace(e, Expr::int(0)), off.clone());
                 *e = kernel_linear(ctx, &diff)
+                    .or_else(|| kernel_div_linear(ctx, &diff))
                     .unwrap_or_else(|| simplify_kernel(ctx, &diff, &VarRanges::new()));
                 if let Expr::Binary(_, old, _) = diff {
                     shifted.push((d, *old, e.clone()));

@@ -209,7 +209,7 @@ pub fn sorted_var_sum(ctx: TypeCtx, f: &Affine, dtype: DataType) -> Option<Expr>
 
 /// A term of a sum in kernel form that may divide: a variable, or `x // c`
 /// or `x % c` of an int32 variable by an int32 literal `c >= 2`.
-#[derive(PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 enum Atom {
     Var(u32),
     Div(BinOp, u32, i64),
@@ -318,5 +318,132 @@ fn div_atom(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> Option<Atom> {
             Some(Atom::Div(*op, x.0, *c))
         }
         _ => None,
+    }
+}
+
+/// `simplify_kernel(ctx, e, &VarRanges::new())` of a `+`, `-`, `*` tree
+/// (every `*` by an int32 literal, numbers within int32 as for
+/// `kernel_linear`) over int32 literals, int32 variables and `x // c`,
+/// `x % c` of them (`c >= 2` an int32 literal), with at least one division
+/// and never both parts of one split: without ranges the simplifier keeps
+/// such atoms and combines the rest term by term in order of appearance,
+/// so the result is that sum sorted into kernel order (divisions after the
+/// variables of their scale, in that order). `None` for anything else.
+pub fn kernel_div_linear(ctx: TypeCtx, e: &Expr) -> Option<Expr> {
+    if !matches!(e, Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..)) {
+        return None;
+    }
+    let mut sum = DivSum::default();
+    let bound = sum.read(ctx, e, 1)?;
+    let split_both = sum.atoms.iter().any(|a| match a {
+        Atom::Div(BinOp::FloorMod, x, c) => sum.atoms.iter().any(|b| match b {
+            Atom::Div(BinOp::FloorDiv, y, d) => x == y && c == d,
+            _ => false,
+        }),
+        _ => false,
+    });
+    if bound > i32::MAX as u64 || !sum.divides || split_both {
+        return None;
+    }
+    let mut terms: Vec<(Atom, i64)> = sum.terms;
+    // Stable: divisions of one scale keep their order.
+    terms.sort_by_key(|(a, k)| {
+        let rank = match a {
+            Atom::Var(v) => *v as u64,
+            Atom::Div(..) => u64::MAX,
+        };
+        (*k < 0, std::cmp::Reverse(k.unsigned_abs()), rank)
+    });
+    let lit = |v: i64| Expr::Int(v, DataType::I32);
+    let form = Affine {
+        terms: terms
+            .into_iter()
+            .map(|(a, k)| {
+                let atom = match a {
+                    Atom::Var(v) => Expr::Var(VarId(v)),
+                    Atom::Div(op, x, c) => Expr::binary(op, Expr::Var(VarId(x)), lit(c)),
+                };
+                (atom, k)
+            })
+            .collect(),
+        constant: sum.constant,
+    };
+    Some(form.into_expr_typed(DataType::I32))
+}
+
+/// Coefficients of variables and divisions, summed as read, a term whose
+/// coefficient comes to 0 leaving at once (as the simplifier's forms do);
+/// `atoms` lists every atom met, `divides` whether a division was.
+#[derive(Default)]
+struct DivSum {
+    terms: Vec<(Atom, i64)>,
+    atoms: Vec<Atom>,
+    constant: i64,
+    divides: bool,
+}
+
+impl DivSum {
+    /// Adds `k * e`; returns its bound as `Sum::read` does (atoms count 1).
+    fn read(&mut self, ctx: TypeCtx, e: &Expr, k: i64) -> Option<u64> {
+        match e {
+            Expr::Int(v, DataType::I32) => {
+                self.constant = self.constant.checked_add(v.checked_mul(k)?)?;
+                Some(v.unsigned_abs().max(1))
+            }
+            Expr::Var(v) => {
+                int32_var(ctx, *v).then_some(())?;
+                self.add(Atom::Var(v.0), k)?;
+                Some(1)
+            }
+            Expr::Binary(op @ (BinOp::FloorDiv | BinOp::FloorMod), x, c) => {
+                let (Expr::Var(x), Expr::Int(c, DataType::I32)) = (&**x, &**c) else {
+                    return None;
+                };
+                (*c >= 2 && int32_var(ctx, *x)).then_some(())?;
+                self.divides = true;
+                self.add(Atom::Div(*op, x.0, *c), k)?;
+                Some(1)
+            }
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+                let kb = if *op == BinOp::Add {
+                    k
+                } else {
+                    k.checked_neg()?
+                };
+                let ba = self.read(ctx, a, k)?;
+                Some(ba.saturating_add(self.read(ctx, b, kb)?))
+            }
+            Expr::Binary(BinOp::Mul, a, b) => match (&**a, &**b) {
+                (_, Expr::Int(c, DataType::I32)) => {
+                    let ba = self.read(ctx, a, k.checked_mul(*c)?)?;
+                    Some(ba.saturating_mul(c.unsigned_abs().max(1)))
+                }
+                (Expr::Int(c, DataType::I32), _) => {
+                    let bb = self.read(ctx, b, k.checked_mul(*c)?)?;
+                    Some(c.unsigned_abs().max(1).saturating_mul(bb))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn add(&mut self, atom: Atom, k: i64) -> Option<()> {
+        match self.terms.iter().position(|(a, _)| *a == atom) {
+            Some(i) => {
+                let sum = self.terms[i].1.checked_add(k)?;
+                if sum == 0 {
+                    self.terms.remove(i);
+                } else {
+                    self.terms[i].1 = sum;
+                }
+            }
+            None if k != 0 => self.terms.push((atom, k)),
+            None => {}
+        }
+        if !self.atoms.contains(&atom) {
+            self.atoms.push(atom);
+        }
+        Some(())
     }
 }

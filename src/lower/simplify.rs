@@ -8,7 +8,9 @@
 //!
 //! Invariant: works on `lir`; never changes what the program computes.
 
-use super::kernel_sum::{kernel_linear, kernel_ordered_div_sum, kernel_ordered_sum};
+use super::kernel_sum::{
+    kernel_div_linear, kernel_linear, kernel_ordered_div_sum, kernel_ordered_sum,
+};
 use super::lir::{LStmt, Lowered};
 use crate::arith::affine::Kind;
 use crate::arith::{simplify_kernel, TypeCtx, VarRanges};
@@ -49,7 +51,12 @@ pub fn simplify_owned(ctx: TypeCtx, e: Expr, ranges: &VarRanges) -> Expr {
         e => match kernel_linear(ctx, &e) {
             Some(linear) => linear,
             None if kernel_ordered_div_sum(ctx, &e, ranges) => e,
-            None => simplify_kernel(ctx, &e, ranges),
+            // Without ranges nothing narrows a division (`flatten_buffer`).
+            None => ranges
+                .is_empty()
+                .then(|| kernel_div_linear(ctx, &e))
+                .flatten()
+                .unwrap_or_else(|| simplify_kernel(ctx, &e, ranges)),
         },
     }
 }

@@ -6,7 +6,7 @@ use crate::arith::{const_range, simplify_kernel, TypeCtx, VarRanges};
 use crate::arith::{simplify_typed, Affine};
 use crate::ir::{BinOp, Buffer, BufferId, DataType, Expr, VarDecl, VarId};
 use crate::lower::kernel_sum::{
-    kernel_linear, kernel_ordered_div_sum, kernel_ordered_sum, sorted_var_sum,
+    kernel_div_linear, kernel_linear, kernel_ordered_div_sum, kernel_ordered_sum, sorted_var_sum,
 };
 use proptest::prelude::*;
 
@@ -65,6 +65,25 @@ fn arb_linear_tree() -> impl Strategy<Value = Expr> {
             Just(46341)
         ]
         .prop_map(Expr::int),
+    ];
+    leaf.prop_recursive(5, 32, 2, |inner| {
+        let op = prop_oneof![Just(BinOp::Add), Just(BinOp::Sub), Just(BinOp::Mul)];
+        (op, inner.clone(), inner).prop_map(|(op, a, b)| Expr::binary(op, a, b))
+    })
+}
+
+/// `+`, `-`, `*` trees over variables, int32 literals and divisions and
+/// remainders of variables: what indices of split and fused loops read.
+fn arb_div_tree() -> impl Strategy<Value = Expr> {
+    let leaf = prop_oneof![
+        4 => (0u32..6).prop_map(|v| Expr::Var(VarId(v))),
+        3 => (-5i64..20).prop_map(Expr::int),
+        1 => Just(Expr::int(i32::MAX as i64)),
+        4 => (0u32..5, prop_oneof![Just(1i64), Just(2), Just(4), Just(16)], any::<bool>())
+            .prop_map(|(v, c, div)| {
+                let op = if div { BinOp::FloorDiv } else { BinOp::FloorMod };
+                Expr::binary(op, Expr::Var(VarId(v)), Expr::int(c))
+            }),
     ];
     leaf.prop_recursive(5, 32, 2, |inner| {
         let op = prop_oneof![Just(BinOp::Add), Just(BinOp::Sub), Just(BinOp::Mul)];
@@ -248,6 +267,19 @@ proptest! {
         for ranges in [VarRanges::new(), loop_ranges()] {
             if kernel_ordered_div_sum(ctx, &e, &ranges) {
                 prop_assert_eq!(&simplify_typed(ctx, &e, &ranges), &e);
+            }
+        }
+    }
+
+    /// Trees with divisions, without ranges: `kernel_div_linear` where it answers.
+    #[test]
+    fn dividing_trees_simplify_as_the_kernel_does(e in arb_div_tree(), f in arb_div_sum()) {
+        let (vars, buffers) = arenas();
+        let ctx = TypeCtx::of(&vars, &buffers);
+        for x in [e.clone(), Expr::sub(e, f)] {
+            check(&x)?;
+            if let Some(fast) = kernel_div_linear(ctx, &x) {
+                prop_assert_eq!(fast, simplify_kernel(ctx, &x, &VarRanges::new()));
             }
         }
     }
