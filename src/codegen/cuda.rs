@@ -17,13 +17,14 @@ use super::expr::{c_type, helper_source, make_vector, push_int, vector_type, Exp
 use super::names::Names;
 use super::stage_counter::{self, StageCounter};
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
-use crate::arith::{simplify_kernel, VarRanges};
+use crate::arith::VarRanges;
 use crate::ir::IdSet;
 use crate::ir::Range;
 use crate::ir::{BufferId, DataType, Expr, ForKind, Intrinsic, StorageScope};
 use crate::lower::flatten_buffer::alloc_size;
 use crate::lower::lir::{LAlloc, LFor, LIf, LLet, LStmt, LStore, Lowered, LoweredProgram};
-use crate::lower::vectorize::{analyze, single_store};
+use crate::lower::simplify::simplify_owned;
+use crate::lower::vectorize::{analyze_in, single_store};
 use std::collections::BTreeSet;
 
 struct Writer<'a> {
@@ -89,10 +90,17 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
             is_output,
         })
     };
+    // One walk per kernel for every parameter's `is_output`.
+    let mut written: IdSet<BufferId> = IdSet::default();
+    for k in &p.kernels {
+        k.body.for_each_written(&mut |b| {
+            written.insert(b);
+        });
+    }
     let args = p
         .params
         .iter()
-        .map(|&b| arg_of(b, p.kernels.iter().any(|k| k.body.writes_buffer(b))))
+        .map(|&b| arg_of(b, written.contains(&b)))
         .collect::<Result<Vec<_>, _>>()?;
     let temporaries = p
         .temporaries
@@ -352,14 +360,19 @@ fn sanitize_symbol(name: &str) -> String {
 }
 
 fn used_types(f: &Lowered) -> IdSet<DataType> {
-    let mut types: IdSet<DataType> = f.buffers.iter().map(|b| b.dtype).collect();
-    f.body.visit_exprs(&mut |e| match e {
-        Expr::Cast(t, _) | Expr::Float(_, t) | Expr::Int(_, t) => {
-            types.insert(*t);
+    // A handful of types, met at every literal: a list, not a hash per literal.
+    let mut seen: Vec<DataType> = Vec::new();
+    let mut note = |t: DataType| {
+        if !seen.contains(&t) {
+            seen.push(t);
         }
+    };
+    f.buffers.iter().for_each(|b| note(b.dtype));
+    f.body.visit_exprs(&mut |e| match e {
+        Expr::Cast(t, _) | Expr::Float(_, t) | Expr::Int(_, t) => note(*t),
         _ => {}
     });
-    types
+    seen.into_iter().collect()
 }
 
 impl<'a> Writer<'a> {
@@ -757,7 +770,7 @@ impl Writer<'_> {
 
     /// Prints a vectorized loop as one vector store; false when it cannot be one.
     fn vector_store(&mut self, l: &LFor) -> bool {
-        let Some(plan) = analyze(self.f, l, &self.ranges) else {
+        let Some(plan) = analyze_in(self.f, l, &mut self.ranges) else {
             return false;
         };
         let Some(st) = single_store(&l.body) else {
@@ -795,7 +808,7 @@ impl Writer<'_> {
                     .map(|k| {
                         let mut v = st.value.clone();
                         v.substitute(&|x| (x == l.var).then(|| Expr::int(k)));
-                        simplify_kernel(ctx, &v, &self.ranges)
+                        simplify_owned(ctx, v, &self.ranges)
                     })
                     .collect::<Vec<_>>()
                     .iter()

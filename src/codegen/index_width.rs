@@ -36,7 +36,34 @@ pub fn needs_64bit(f: &Lowered) -> bool {
 /// Whether every value of the index fits in 32 bits. An index without bounds
 /// (a loaded one) is taken to stay inside its buffer, whose size is checked.
 fn index_fits(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> bool {
-    simplified_bounds(ctx, e, ranges).is_none_or(|(lo, hi)| fits(lo) && fits(hi))
+    // Literals, variables and loads bound directly; sums in kernel form term by term.
+    let parts = match e {
+        Expr::Binary(..) => crate::lower::kernel_sum::kernel_sum_parts(ctx, e),
+        _ => None,
+    };
+    let bounds = match parts {
+        Some((terms, constant)) => sum_bounds(ctx, &terms, constant, ranges),
+        None => simplified_bounds(ctx, e, ranges),
+    };
+    bounds.is_none_or(|(lo, hi)| fits(lo) && fits(hi))
+}
+
+/// `simplified_bounds` of a sum in kernel form, read term by term as it
+/// reads the sum's affine form (the same terms in the same order, each a
+/// variable bounded alone), without building that form.
+fn sum_bounds(
+    ctx: TypeCtx,
+    terms: &[(u32, i64)],
+    constant: i64,
+    ranges: &VarRanges,
+) -> Option<(i64, i64)> {
+    let mut res = (constant, constant);
+    for &(v, k) in terms {
+        let (lo, hi) = simplified_bounds(ctx, &Expr::Var(crate::ir::VarId(v)), ranges)?;
+        let (a, b) = (lo.checked_mul(k)?, hi.checked_mul(k)?);
+        res = (res.0.checked_add(a.min(b))?, res.1.checked_add(a.max(b))?);
+    }
+    Some(res)
 }
 
 fn wide_expr(ctx: TypeCtx, e: &Expr, ranges: &VarRanges) -> bool {

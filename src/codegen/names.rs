@@ -135,11 +135,21 @@ fn fresh_in(
         used.insert(base.clone());
         return base;
     }
-    let n = next_suffix.entry(base.clone()).or_insert(1);
+    if !next_suffix.contains_key(&base) {
+        next_suffix.insert(base.clone(), 1);
+    }
+    let Some(n) = next_suffix.get_mut(&base) else {
+        return base; // inserted just above
+    };
+    let mut name = base;
+    name.push('_');
+    let stem = name.len();
     loop {
-        let name = format!("{base}_{n}");
+        name.truncate(stem);
+        crate::codegen::expr::push_int(&mut name, *n as i64);
         *n += 1;
-        if used.insert(name.clone()) {
+        if !used.contains(&name) {
+            used.insert(name.clone());
             return name;
         }
     }
@@ -147,7 +157,14 @@ fn fresh_in(
 
 impl Names {
     pub fn new(f: &Lowered) -> Names {
-        let mut names = Names::default();
+        // Sized once: growing the maps as names come was a good part of this.
+        let n = f.params.len() + f.buffers.len() + f.vars.len();
+        let mut names = Names {
+            vars: IdMap::with_capacity_and_hasher(f.vars.len(), Default::default()),
+            buffers: IdMap::with_capacity_and_hasher(f.buffers.len(), Default::default()),
+            used: IdSet::with_capacity_and_hasher(n, Default::default()),
+            next_suffix: IdMap::default(),
+        };
         let mut used = std::mem::take(&mut names.used);
         let mut next = std::mem::take(&mut names.next_suffix);
         let mut unique = |base: &str| fresh_in(&mut used, &mut next, base);

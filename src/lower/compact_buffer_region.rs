@@ -9,14 +9,16 @@
 //!
 //! Invariant: works on `lir` after `plan_buffer_allocation`.
 
+use super::kernel_sum::{kernel_div_linear, kernel_linear};
 use super::lir::{rewrite_accesses, LStmt, Lowered};
 use crate::arith::bound::Bounder;
 use crate::arith::order::{add_simplified, largest_scale_first_owned, relax_linear_i32};
 use crate::arith::{
-    const_bounds_typed, const_range, relax_typed, simplified_bounds, simplify_kernel, TypeCtx,
-    VarRanges,
+    const_bounds_typed, const_range, relax_typed, simplified_bounds, simplify_kernel, Affine,
+    TypeCtx, VarRanges,
 };
 use crate::ir::{BufferId, Expr, ForKind, StorageScope, ThreadAxis, VarId};
+use std::borrow::Cow;
 
 /// Per dimension, the first and last element touched (`None`: unbounded).
 type DimBounds = Vec<Option<(Expr, Expr)>>;
@@ -42,14 +44,16 @@ fn ranges_of(stack: &[Loop]) -> VarRanges {
         .collect()
 }
 
-/// The loop with constant bounds of its whole range over the loops around it.
-fn loop_of(ctx: TypeCtx, l: &super::lir::LFor, outer: &[Loop]) -> Loop {
+/// The loop with constant bounds of its whole range over the loops around
+/// it (`outer`, then `inner`).
+fn loop_of(ctx: TypeCtx, l: &super::lir::LFor, outer: &[Loop], inner: &[Loop]) -> Loop {
     let range = match (l.min.as_int(), l.extent.as_int()) {
         (Some(m), Some(e)) if e > 0 => m.checked_add(e - 1).map(|hi| (m, hi)),
         (Some(_), Some(_)) => None,
         // Symbolic bounds (not simplified yet): bounded over the loops around.
         _ => {
-            let r = ranges_of(outer);
+            let mut r = ranges_of(outer);
+            r.extend(ranges_of(inner));
             let min = const_bounds_typed(ctx, &l.min, &r);
             let end = const_bounds_typed(ctx, &Expr::add(l.min.clone(), l.extent.clone()), &r);
             match (min, end) {
@@ -72,7 +76,7 @@ fn loop_of(ctx: TypeCtx, l: &super::lir::LFor, outer: &[Loop]) -> Loop {
 fn walk(f: &mut Lowered, s: &mut LStmt, stack: &mut Vec<Loop>) {
     match s {
         LStmt::For(l) => {
-            stack.push(loop_of(f.type_ctx(), l, stack));
+            stack.push(loop_of(f.type_ctx(), l, stack, &[]));
             walk(f, &mut l.body, stack);
             stack.pop();
         }
@@ -98,35 +102,36 @@ fn relaxes(scope: StorageScope, axis: ThreadAxis) -> bool {
 }
 
 /// One access: its indices and the loops between the allocation and it.
-struct Access {
-    indices: Vec<Expr>,
+struct Access<'a> {
+    /// As written, or the far corner of a tensor call's tile.
+    indices: Cow<'a, [Expr]>,
     inner: Vec<Loop>,
     /// Ranges narrowed by the `if` conditions around the access (from `T.where`).
     narrow: VarRanges,
 }
 
-struct Collector<'a> {
+struct Collector<'a, 'b> {
     ctx: TypeCtx<'a>,
     b: BufferId,
     outer: &'a [Loop],
-    out: Vec<Access>,
+    out: Vec<Access<'b>>,
     lets: Vec<VarId>,
 }
 
-impl Collector<'_> {
-    fn collect(&mut self, s: &LStmt, inner: &mut Vec<Loop>, narrow: &VarRanges) {
+impl<'b> Collector<'_, 'b> {
+    fn collect(&mut self, s: &'b LStmt, inner: &mut Vec<Loop>, narrow: &VarRanges) {
         let b = self.b;
-        let mut found: Vec<Vec<Expr>> = Vec::new();
+        let mut found: Vec<Cow<'b, [Expr]>> = Vec::new();
         if let LStmt::Store(st) = s {
             if st.buffer == b {
-                found.push(st.indices.clone());
+                found.push(Cow::Borrowed(&st.indices));
             }
         }
         s.for_each_expr(|e| {
             e.visit(&mut |x| {
                 if let Expr::Load(lb, idx) = x {
                     if *lb == b {
-                        found.push(idx.clone());
+                        found.push(Cow::Borrowed(idx));
                     }
                 }
                 // A tensor call's operand is the base of a tile (16x16 for
@@ -144,7 +149,7 @@ impl Collector<'_> {
                         let ext = super::tensor_call::operand_extent(*f, i, dtype);
                         if let Some(ext) = ext {
                             if *lb == b {
-                                found.push(tile_corner(idx, ext));
+                                found.push(Cow::Owned(tile_corner(idx, ext)));
                             }
                         }
                     }
@@ -160,9 +165,8 @@ impl Collector<'_> {
         }
         match s {
             LStmt::For(l) => {
-                let mut all = self.outer.to_vec();
-                all.extend(inner.iter().cloned());
-                inner.push(loop_of(self.ctx, l, &all));
+                let this = loop_of(self.ctx, l, self.outer, inner);
+                inner.push(this);
                 self.collect(&l.body, inner, narrow);
                 inner.pop();
             }
@@ -218,30 +222,30 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
             // A loop without constant bounds cannot be relaxed: keep the dimension whole.
             usable.iter_mut().for_each(|u| *u = false);
         }
-        let same = |(m, _): &&(usize, DimBounds)| {
+        let same = |(m, _): &(usize, DimBounds)| {
             let earlier = &accesses[*m];
             earlier.indices == acc.indices
                 && earlier.inner == acc.inner
                 && earlier.narrow == acc.narrow
         };
-        let bounds = match relaxed.iter().find(same) {
-            Some((_, b)) => b.clone(),
+        let at = match relaxed.iter().position(same) {
+            Some(i) => i,
             None => {
                 let b = relax_access(ctx, &buf, acc, outer, &fixed_ranges, &lets);
-                relaxed.push((n, b.clone()));
-                b
+                relaxed.push((n, b));
+                relaxed.len() - 1
             }
         };
-        for (d, bound) in bounds.into_iter().enumerate() {
+        for (d, bound) in relaxed[at].1.iter().enumerate() {
             let Some((lo, hi)) = bound else {
                 usable[d] = false;
                 continue;
             };
             region[d] = Some(match region[d].take() {
-                None => (lo, hi),
+                None => (lo.clone(), hi.clone()),
                 Some((plo, phi)) => match (
-                    pick(ctx, &plo, &lo, &fixed_ranges, true),
-                    pick(ctx, &phi, &hi, &fixed_ranges, false),
+                    pick(ctx, &plo, lo, &fixed_ranges, true),
+                    pick(ctx, &phi, hi, &fixed_ranges, false),
                 ) {
                     (Some(l), Some(h)) => (l, h),
                     _ => {
@@ -273,7 +277,9 @@ fn compact_one(f: &mut Lowered, b: BufferId, body: &mut LStmt, outer: &[Loop]) {
                 // Indices are not simplified yet at this point of the pipeline.
                 // The old index moves into the difference and back out as the key.
                 let diff = Expr::sub(std::mem::replace(e, Expr::int(0)), off.clone());
-                *e = simplify_kernel(ctx, &diff, &VarRanges::new());
+                *e = kernel_linear(ctx, &diff)
+                    .or_else(|| kernel_div_linear(ctx, &diff))
+                    .unwrap_or_else(|| simplify_kernel(ctx, &diff, &VarRanges::new()));
                 if let Expr::Binary(_, old, _) = diff {
                     shifted.push((d, *old, e.clone()));
                 }
@@ -349,7 +355,13 @@ fn relax_access(
         }
     }
     let inner_var = |e: &Expr| {
-        lets.iter().any(|v| e.uses_var(*v)) || relaxed_vars.iter().any(|v| e.uses_var(*v))
+        let mut found = false;
+        e.visit(&mut |x| {
+            if let Expr::Var(v) = x {
+                found |= lets.contains(v) || relaxed_vars.contains(v);
+            }
+        });
+        found
     };
     acc.indices
         .iter()
@@ -374,11 +386,20 @@ fn relax_access(
 /// The smaller (`min`) or larger of two symbolic bounds, when their order is provable.
 fn pick(ctx: TypeCtx, a: &Expr, b: &Expr, r: &VarRanges, min: bool) -> Option<Expr> {
     // The bounds of `a - b` through its affine form (what bounding the
-    // difference reads), without copying both trees into one.
-    let diff = ctx
-        .to_affine(a)
-        .zip(ctx.to_affine(b))
-        .and_then(|(fa, fb)| fa.add_owned(fb.scale_owned(-1)?));
+    // difference reads), without copying both trees into one. Equal bounds
+    // (most accesses share theirs) differ by the zero form, which bounds
+    // to 0, wherever negating the form does not overflow.
+    let fa = ctx.to_affine(a);
+    let diff = match fa {
+        Some(fa) if a == b => {
+            let negates = |k: &i64| *k != i64::MIN;
+            (negates(&fa.constant) && fa.terms.iter().all(|(_, k)| negates(k)))
+                .then(|| Affine::constant(0))
+        }
+        fa => fa
+            .zip(ctx.to_affine(b))
+            .and_then(|(fa, fb)| fa.add_owned(fb.scale_owned(-1)?)),
+    };
     let d = match diff {
         Some(f) => Bounder::new(r, ctx).affine(&f, 0),
         None => simplified_bounds(ctx, &Expr::sub(a.clone(), b.clone()), r),

@@ -8,8 +8,9 @@
 //! Invariant: works on `lir`; after it every access has exactly one index.
 
 use super::lir::{rewrite_accesses, LStmt, Lowered};
+use super::simplify::simplify_owned;
 use super::LowerError;
-use crate::arith::{simplify_kernel, VarRanges};
+use crate::arith::VarRanges;
 use crate::ir::{Buffer, Expr, Intrinsic};
 
 /// Element strides of a buffer, outermost first.
@@ -93,7 +94,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         }
         // Normalised right away, so the program reads as an affine sum.
         let flat = flat.unwrap_or(Expr::int(0));
-        *idx = vec![simplify_kernel(ctx, &flat, &no_ranges)];
+        *idx = vec![simplify_owned(ctx, flat, &no_ranges)];
         b
     });
     // Allocated buffers become flat arrays of their size, each once: a

@@ -113,34 +113,36 @@ fn uses_any(e: &Expr, keys: &IdSet<Key>) -> bool {
 fn touched_keys(body: &LStmt, var: VarId) -> IdSet<Key> {
     let mut touched: IdSet<Key> = IdSet::from_iter([Key::Var(var)]);
     let mut affect: IdMap<Key, Vec<Key>> = IdMap::default();
-    let mut record = |key: Key, used: Vec<Key>, touched: &mut IdSet<Key>| {
+    let mut record = |key: Key, used: &[Key], touched: &mut IdSet<Key>| {
         if touched.contains(&key) {
             return;
         }
         if used.iter().any(|u| touched.contains(u)) {
             touched.insert(key);
         } else {
-            for u in used.into_iter().filter(|u| *u != key) {
+            for &u in used.iter().filter(|u| **u != key) {
                 affect.entry(u).or_default().push(key);
             }
         }
     };
+    // One buffer for every statement's uses.
+    let mut used = Vec::new();
     body.visit(&mut |s| {
-        let mut used = Vec::new();
+        used.clear();
         match s {
             LStmt::Store(st) => {
                 st.indices.iter().for_each(|e| uses(e, &mut used));
                 uses(&st.value, &mut used);
-                record(Key::Buf(st.buffer), used, &mut touched);
+                record(Key::Buf(st.buffer), &used, &mut touched);
             }
             LStmt::Let(l) => {
                 uses(&l.value, &mut used);
-                record(Key::Var(l.var), used, &mut touched);
+                record(Key::Var(l.var), &used, &mut touched);
             }
             LStmt::For(l) => {
                 uses(&l.min, &mut used);
                 uses(&l.extent, &mut used);
-                record(Key::Var(l.var), used, &mut touched);
+                record(Key::Var(l.var), &used, &mut touched);
             }
             _ => {}
         }

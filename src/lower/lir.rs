@@ -416,15 +416,22 @@ impl LStmt {
     /// operand is the destination tile; a fragment load, fill or mma).
     pub fn writes_buffer(&self, b: BufferId) -> bool {
         let mut found = false;
+        self.for_each_written(&mut |d| found |= d == b);
+        found
+    }
+
+    /// Calls `f` on the buffer of every write in the tree (as `writes_buffer`
+    /// counts them), once per write: one walk for all buffers.
+    pub fn for_each_written(&self, f: &mut impl FnMut(BufferId)) {
         self.visit(&mut |s| match s {
-            LStmt::Store(st) => found |= st.buffer == b,
-            LStmt::Evaluate(Expr::Call(f, args)) => {
-                let written = f.written_operand().and_then(|i| args.get(i));
-                found |= matches!(written, Some(Expr::Load(d, _)) if *d == b);
+            LStmt::Store(st) => f(st.buffer),
+            LStmt::Evaluate(Expr::Call(op, args)) => {
+                if let Some(Expr::Load(d, _)) = op.written_operand().and_then(|i| args.get(i)) {
+                    f(*d);
+                }
             }
             _ => {}
         });
-        found
     }
 
     /// True when the tree reads or writes `b`.

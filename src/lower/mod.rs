@@ -19,6 +19,7 @@ pub mod flatten_buffer;
 pub mod hoist_local_allocation;
 pub mod inject_software_pipeline;
 pub mod inject_virtual_thread;
+pub(crate) mod kernel_sum;
 pub mod lir;
 pub mod lower_cross_thread_reduction;
 pub mod lower_init_block;

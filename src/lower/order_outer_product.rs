@@ -20,7 +20,8 @@
 
 use super::lir::{LBlock, LStmt, LStore, Lowered};
 use super::simplify::simplify_stmt;
-use crate::arith::{fold_consts, VarRanges};
+use crate::arith::affine::{floor_div, floor_mod};
+use crate::arith::VarRanges;
 use crate::ir::{BinOp, BufferId, DataType, Expr, ForKind, StorageScope, VarId};
 
 /// Largest nest (in multiply-adds) copied out: a 16x8 tile is 128.
@@ -288,15 +289,18 @@ fn eval(e: &Expr, env: &[(VarId, Expr)]) -> Option<i64> {
             r,
         ) => {
             let (a, b) = (eval(l, env)?, eval(r, env)?);
-            // Index arithmetic divides by positive constants; anything else is
-            // left to the simplifier.
-            if matches!(op, BinOp::FloorDiv | BinOp::FloorMod) && b <= 0 {
-                return None;
-            }
-            match fold_consts(*op, &Expr::int(a), &Expr::int(b))? {
-                Expr::Int(v, DataType::I32) => Some(v),
-                _ => None,
-            }
+            // As `fold_consts` folds two int32 literals: checked, and only
+            // to an int32. Index arithmetic divides by positive constants;
+            // anything else is left to the simplifier.
+            let v = match op {
+                BinOp::Add => a.checked_add(b)?,
+                BinOp::Sub => a.checked_sub(b)?,
+                BinOp::Mul => a.checked_mul(b)?,
+                _ if b <= 0 => return None,
+                BinOp::FloorDiv => floor_div(a, b)?,
+                _ => floor_mod(a, b)?,
+            };
+            i32::try_from(v).is_ok().then_some(v)
         }
         _ => None,
     }

@@ -469,7 +469,7 @@ impl Planner<'_> {
             return None;
         }
         let ctx = self.f.type_ctx();
-        let l = ctx.to_affine(&simplify_kernel(ctx, index, &VarRanges::new()))?;
+        let l = kernel_form(ctx, index)?;
         for p in versioned {
             for (atom, coef) in &l.terms {
                 if *coef != p.stride {
@@ -516,7 +516,7 @@ impl Planner<'_> {
     /// indices and the coefficients a mixed radix over the thread extents.
     fn own_element(&self, index: &Expr) -> bool {
         let ctx = self.f.type_ctx();
-        let Some(l) = ctx.to_affine(&simplify_kernel(ctx, index, &VarRanges::new())) else {
+        let Some(l) = kernel_form(ctx, index) else {
             return false;
         };
         let mut coefs = Vec::new();
@@ -542,4 +542,16 @@ impl Planner<'_> {
         }
         true
     }
+}
+
+/// The affine form of an index as `simplify_kernel` writes it, without
+/// rebuilding one that is written so already.
+fn kernel_form(ctx: crate::arith::TypeCtx, index: &Expr) -> Option<crate::arith::Affine> {
+    let no_ranges = VarRanges::new();
+    if super::simplify::settled(ctx, index)
+        || super::kernel_sum::kernel_ordered_div_sum(ctx, index, &no_ranges)
+    {
+        return ctx.to_affine(index);
+    }
+    ctx.to_affine(&simplify_kernel(ctx, index, &no_ranges))
 }

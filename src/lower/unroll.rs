@@ -93,24 +93,34 @@ struct Unroller<'a> {
 }
 
 impl Unroller<'_> {
-    /// True when `v` appears in the index of a local-buffer access in `s`.
+    /// True when `v` appears in the index of a local-buffer access in `s`
+    /// (the walk stops at the first: it runs for every small serial loop).
     fn indexes_local(&self, s: &LStmt, v: VarId) -> bool {
-        let mut found = false;
-        let is_local =
-            |b: crate::ir::BufferId| self.local.get(b.0 as usize).copied().unwrap_or(false);
-        s.visit(&mut |x| {
-            if let LStmt::Store(st) = x {
-                found |= is_local(st.buffer) && st.indices.iter().any(|e| e.uses_var(v));
+        if let LStmt::Store(st) = s {
+            if self.is_local(st.buffer) && st.indices.iter().any(|e| e.uses_var(v)) {
+                return true;
             }
-            x.for_each_expr(|e| {
-                e.visit(&mut |y| {
-                    if let Expr::Load(b, idx) = y {
-                        found |= is_local(*b) && idx.iter().any(|e| e.uses_var(v));
-                    }
-                })
-            });
-        });
+        }
+        let mut found = false;
+        s.for_each_expr(|e| found = found || self.loads_local_at(e, v));
+        s.for_each_child(|c| found = found || self.indexes_local(c, v));
         found
+    }
+
+    /// True when `e` loads a local buffer at an index that uses `v`.
+    fn loads_local_at(&self, e: &Expr, v: VarId) -> bool {
+        if let Expr::Load(b, idx) = e {
+            if self.is_local(*b) && idx.iter().any(|i| i.uses_var(v)) {
+                return true;
+            }
+        }
+        let mut found = false;
+        e.for_each_child(|c| found = found || self.loads_local_at(c, v));
+        found
+    }
+
+    fn is_local(&self, b: crate::ir::BufferId) -> bool {
+        self.local.get(b.0 as usize).copied().unwrap_or(false)
     }
 
     fn visit(&mut self, s: LStmt) -> LStmt {
@@ -147,7 +157,11 @@ impl Unroller<'_> {
                 } else {
                     self.normal_depth += 1;
                 }
-                let copies = value.map_or(0, |n| (n as u64).saturating_mul(size(&l.body)));
+                // Counted only where explicit unrolling would copy the body.
+                let copies = match value {
+                    Some(n) if auto && explicit => (n as u64).saturating_mul(size(&l.body)),
+                    _ => 0,
+                };
                 let too_big = auto
                     && explicit
                     && self.copied.saturating_add(copies) > EXPLICIT_UNROLL_MAX_STATEMENTS;

@@ -8,6 +8,7 @@
 //!
 //! Invariant: works on flat `lir` (one index per access).
 
+use super::kernel_sum::{kernel_ordered_div_sum, kernel_ordered_sum, sorted_var_sum};
 use super::lir::{LFor, LStmt, LStore, Lowered};
 use crate::arith::{lane_split, modular, simplify_typed, Affine, TypeCtx, VarRanges};
 use crate::ir::{DataType, Expr, ForKind, Range, VarId};
@@ -53,31 +54,66 @@ fn aligned(ctx: TypeCtx, base: &Affine, lanes: i64) -> bool {
 
 /// The vector plan for `l`, or `None` when it must be a scalar loop.
 pub fn analyze(f: &Lowered, l: &LFor, ranges: &VarRanges) -> Option<VectorPlan> {
+    analyze_in(f, l, &mut ranges.clone())
+}
+
+/// `analyze` with the lane's range put into `ranges` for the analysis and
+/// taken out again (no copy of the map per loop).
+pub fn analyze_in(f: &Lowered, l: &LFor, ranges: &mut VarRanges) -> Option<VectorPlan> {
+    plan_in(f, l, ranges, true)
+}
+
+fn plan_in(f: &Lowered, l: &LFor, ranges: &mut VarRanges, write: bool) -> Option<VectorPlan> {
     let lanes = l.extent.as_int()?;
     if l.min.as_int() != Some(0) {
         return None;
     }
+    let saved = ranges.insert(l.var, Range::from_extent(Expr::int(lanes)));
+    let plan = plan(f, l, lanes, ranges, write);
+    match saved {
+        Some(r) => ranges.insert(l.var, r),
+        None => ranges.remove(&l.var),
+    };
+    plan
+}
+
+/// `analyze` of a loop of `lanes` iterations from 0, the lane in `r`.
+/// Without `write`, the plan's indices are left 0: whether there is a plan
+/// does not depend on them (the pass asks only that).
+fn plan(f: &Lowered, l: &LFor, lanes: i64, r: &VarRanges, write: bool) -> Option<VectorPlan> {
     let st = single_store(&l.body)?;
     let dtype = f.buffer(st.buffer).dtype;
     if !vector_bytes_ok(dtype, lanes) || st.indices.len() != 1 {
         return None;
     }
     let lane = l.var;
-    let mut r = ranges.clone();
-    r.insert(lane, Range::from_extent(Expr::int(lanes)));
     let ctx = f.type_ctx();
-    // `base + stride * lane`, each index simplified under the loops around it.
+    // `base + stride * lane`, each index simplified under the loops around
+    // it (a sum in kernel form is its own simplification).
     let split = |e: &Expr| {
-        let e = simplify_typed(ctx, e, &r);
-        let form = ctx.to_affine(&e)?;
-        let (base, stride) = lane_split(ctx, &form, lane, lanes, &r)?;
-        Some((base, stride, ctx.index_dtype(&e)))
+        let simplified;
+        let e = if kernel_ordered_sum(ctx, e) || kernel_ordered_div_sum(ctx, e, r) {
+            e
+        } else {
+            simplified = simplify_typed(ctx, e, r);
+            &simplified
+        };
+        let form = ctx.to_affine(e)?;
+        let (base, stride) = lane_split(ctx, &form, lane, lanes, r)?;
+        Some((base, stride, ctx.index_dtype(e)))
     };
     let (base, stride, dtype_i) = split(&st.indices[0])?;
     if stride != 1 || !aligned(ctx, &base, lanes) {
         return None;
     }
-    let store_base = kernel_order(ctx, &base, dtype_i);
+    let order = |form: &Affine, t: DataType| {
+        if write {
+            kernel_order(ctx, form, t)
+        } else {
+            Expr::int(0)
+        }
+    };
+    let store_base = order(&base, dtype_i);
     // A plain copy: one contiguous, aligned load of the same type.
     if let Expr::Load(src, idx) = &st.value {
         if f.buffer(*src).dtype == dtype && idx.len() == 1 {
@@ -86,7 +122,7 @@ pub fn analyze(f: &Lowered, l: &LFor, ranges: &VarRanges) -> Option<VectorPlan> 
                     return Some(VectorPlan {
                         lanes,
                         store_base,
-                        copy_from: Some(kernel_order(ctx, &b, t)),
+                        copy_from: Some(order(&b, t)),
                     });
                 }
             }
@@ -117,6 +153,9 @@ fn uses_outside_loads(e: &Expr, v: VarId) -> bool {
 
 /// A lane-0 index written as lowering writes indices.
 fn kernel_order(ctx: TypeCtx, f: &Affine, dtype: DataType) -> Expr {
+    if let Some(e) = sorted_var_sum(ctx, f, dtype) {
+        return e;
+    }
     crate::arith::order::largest_scale_first_owned(ctx, f.to_expr_typed(dtype))
 }
 
@@ -131,7 +170,7 @@ pub fn run(mut f: Lowered) -> Lowered {
 fn walk(f: &Lowered, s: &mut LStmt, ranges: &mut VarRanges) {
     if let LStmt::For(l) = s {
         ranges.insert(l.var, Range::new(l.min.clone(), l.extent.clone()));
-        if l.kind == ForKind::Vectorized && analyze(f, l, ranges).is_none() {
+        if l.kind == ForKind::Vectorized && plan_in(f, l, ranges, false).is_none() {
             l.kind = ForKind::Unrolled;
         }
     }

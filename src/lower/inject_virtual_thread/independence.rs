@@ -19,17 +19,34 @@ use crate::ir::IdSet;
 use crate::ir::{BufferId, Expr, VarId};
 use std::collections::BTreeMap;
 
-struct Access {
+struct Access<'a> {
     buffer: BufferId,
     write: bool,
-    index: Expr,
+    /// The first index (`None`: the access has none, index 0).
+    index: Option<&'a Expr>,
     /// Whether the stored value depends on the virtual thread (writes only).
     value_uses_thread: bool,
     index_uses_thread: bool,
-    /// Constant ranges of the loops between the vthread loop and the access.
-    inner: VarRanges,
+    /// The constant ranges of the loops between the vthread loop and the
+    /// access: an entry of `Collector::contexts`, shared by the accesses of
+    /// one loop context (one copy each was most of collecting).
+    inner: usize,
     /// Loops inside with bounds that are not constant.
     unknown_loop: bool,
+}
+
+/// The accesses of a loop body and the loop contexts they sit in.
+struct Collector<'a, 't> {
+    touched: &'t dyn Fn(&Expr) -> bool,
+    out: Vec<Access<'a>>,
+    /// The loops around the statement being read, as the map of their
+    /// ranges would hold them (a loop of a variable already there replaces
+    /// its entry, and leaving it removes the entry).
+    loops: Vec<(VarId, i64, i64)>,
+    /// Copies of `loops` that accesses refer to.
+    contexts: Vec<Vec<(VarId, i64, i64)>>,
+    /// The entry of `contexts` equal to `loops`, while it is.
+    current: Option<usize>,
 }
 
 /// Ok when every read of a buffer the loop body also writes stays within
@@ -46,8 +63,15 @@ pub fn independent(
     touched: &dyn Fn(&Expr) -> bool,
 ) -> Result<(), BufferId> {
     let ctx = f.type_ctx();
-    let mut out = Vec::new();
-    collect(body, &mut VarRanges::new(), false, touched, &mut out);
+    let mut c = Collector {
+        touched,
+        out: Vec::new(),
+        loops: Vec::new(),
+        contexts: Vec::new(),
+        current: None,
+    };
+    c.collect(body, false);
+    let (out, contexts) = (c.out, c.contexts);
     let mut allocated = IdSet::default();
     body.visit(&mut |s| {
         if let LStmt::Alloc(a) = s {
@@ -79,10 +103,11 @@ pub fn independent(
         // Each write's region once, not once per read: relaxing is most of the check.
         let mut write_regions: Vec<Option<Option<(Expr, Expr)>>> = vec![None; writes.len()];
         for r in reads {
-            let read = region(ctx, r, &fixed);
+            let read = region(ctx, r, &contexts, &fixed);
             let covered = read.is_some_and(|read| {
                 writes.iter().enumerate().any(|(i, w)| {
-                    let write = write_regions[i].get_or_insert_with(|| region(ctx, w, &fixed));
+                    let write =
+                        write_regions[i].get_or_insert_with(|| region(ctx, w, &contexts, &fixed));
                     write
                         .as_ref()
                         .is_some_and(|write| contains(ctx, write, &read, &fixed))
@@ -106,18 +131,26 @@ pub fn independent(
 }
 
 /// The elements one access touches for one virtual thread: `[lo, hi]`.
-fn region(ctx: TypeCtx, a: &Access, fixed: &VarRanges) -> Option<(Expr, Expr)> {
+fn region(
+    ctx: TypeCtx,
+    a: &Access,
+    contexts: &[Vec<(VarId, i64, i64)>],
+    fixed: &VarRanges,
+) -> Option<(Expr, Expr)> {
     if a.unknown_loop {
         return None;
     }
+    let loops = contexts.get(a.inner).map_or(&[][..], Vec::as_slice);
     let mut all = fixed.clone();
-    all.extend(a.inner.iter().map(|(k, v)| (*k, v.clone())));
-    let inner: Vec<VarId> = a.inner.keys().copied().collect();
+    all.extend(loops.iter().map(|&(v, lo, hi)| (v, const_range(lo, hi))));
+    let inner: Vec<VarId> = loops.iter().map(|&(v, _, _)| v).collect();
+    let zero = Expr::int(0);
+    let index = a.index.unwrap_or(&zero);
     // A linear index relaxes term by term; only the values of its ends matter here.
-    if let Some(ends) = relax_linear_i32(ctx, &a.index, &inner, &all) {
+    if let Some(ends) = relax_linear_i32(ctx, index, &inner, &all) {
         return Some(ends);
     }
-    let r = relax_typed(ctx, &a.index, &inner, &all)?;
+    let r = relax_typed(ctx, index, &inner, &all)?;
     let hi = Expr::sub(Expr::add(r.min.clone(), r.extent), Expr::int(1));
     Some((r.min, hi))
 }
@@ -133,49 +166,73 @@ fn contains(ctx: TypeCtx, write: &(Expr, Expr), read: &(Expr, Expr), fixed: &Var
     le(wlo, rlo) && le(rhi, whi)
 }
 
-fn collect(
-    s: &LStmt,
-    inner: &mut VarRanges,
-    unknown: bool,
-    touched: &dyn Fn(&Expr) -> bool,
-    out: &mut Vec<Access>,
-) {
-    let mut push = |buffer: BufferId, write: bool, index: Option<&Expr>, value: Option<&Expr>| {
-        out.push(Access {
+impl<'a> Collector<'a, '_> {
+    fn collect(&mut self, s: &'a LStmt, unknown: bool) {
+        if let LStmt::Store(st) = s {
+            self.push(
+                st.buffer,
+                true,
+                st.indices.first(),
+                Some(&st.value),
+                unknown,
+            );
+        }
+        s.for_each_expr(|e| {
+            e.visit(&mut |x| {
+                if let Expr::Load(b, idx) = x {
+                    self.push(*b, false, idx.first(), None, unknown);
+                }
+            })
+        });
+        match s {
+            LStmt::For(l) => {
+                let range = match (l.min.as_int(), l.extent.as_int()) {
+                    (Some(m), Some(e)) if e > 0 => m.checked_add(e - 1).map(|hi| (m, hi)),
+                    _ => None,
+                };
+                match range {
+                    Some((lo, hi)) => {
+                        self.current = None;
+                        match self.loops.iter_mut().find(|(v, _, _)| *v == l.var) {
+                            Some(entry) => *entry = (l.var, lo, hi),
+                            None => self.loops.push((l.var, lo, hi)),
+                        }
+                        self.collect(&l.body, unknown);
+                        self.current = None;
+                        self.loops.retain(|(v, _, _)| *v != l.var);
+                    }
+                    None => self.collect(&l.body, true),
+                }
+            }
+            _ => s.for_each_child(|c| self.collect(c, unknown)),
+        }
+    }
+
+    fn push(
+        &mut self,
+        buffer: BufferId,
+        write: bool,
+        index: Option<&'a Expr>,
+        value: Option<&Expr>,
+        unknown_loop: bool,
+    ) {
+        let inner = match self.current {
+            Some(i) => i,
+            None => {
+                self.contexts.push(self.loops.clone());
+                let i = self.contexts.len() - 1;
+                self.current = Some(i);
+                i
+            }
+        };
+        self.out.push(Access {
             buffer,
             write,
-            index: index.cloned().unwrap_or(Expr::int(0)),
-            value_uses_thread: value.is_some_and(touched),
-            index_uses_thread: index.is_some_and(touched),
-            inner: inner.clone(),
-            unknown_loop: unknown,
+            index,
+            value_uses_thread: value.is_some_and(self.touched),
+            index_uses_thread: index.is_some_and(self.touched),
+            inner,
+            unknown_loop,
         })
-    };
-    if let LStmt::Store(st) = s {
-        push(st.buffer, true, st.indices.first(), Some(&st.value));
-    }
-    s.for_each_expr(|e| {
-        e.visit(&mut |x| {
-            if let Expr::Load(b, idx) = x {
-                push(*b, false, idx.first(), None);
-            }
-        })
-    });
-    match s {
-        LStmt::For(l) => {
-            let range = match (l.min.as_int(), l.extent.as_int()) {
-                (Some(m), Some(e)) if e > 0 => m.checked_add(e - 1).map(|hi| (m, hi)),
-                _ => None,
-            };
-            match range {
-                Some((lo, hi)) => {
-                    inner.insert(l.var, const_range(lo, hi));
-                    collect(&l.body, inner, unknown, touched, out);
-                    inner.remove(&l.var);
-                }
-                None => collect(&l.body, inner, true, touched, out),
-            }
-        }
-        _ => s.for_each_child(|c| collect(c, inner, unknown, touched, out)),
     }
 }
