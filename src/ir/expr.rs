@@ -325,20 +325,25 @@ impl Expr {
         }
     }
 
-    /// The derived `eq`: same variant, fields equal in order.
+    /// The derived `eq`: same variant, fields equal in order. Matched on
+    /// `self` alone, so that a new variant does not compile until it is
+    /// compared here.
     #[inline(never)]
     fn eq_node(&self, other: &Expr) -> bool {
-        match (self, other) {
-            (Expr::Int(a, t), Expr::Int(b, u)) => a == b && t == u,
-            (Expr::Float(a, t), Expr::Float(b, u)) => a == b && t == u,
-            (Expr::Var(a), Expr::Var(b)) => a == b,
-            (Expr::Binary(o, a, b), Expr::Binary(p, c, d)) => o == p && a == c && b == d,
-            (Expr::Not(a), Expr::Not(b)) => a == b,
-            (Expr::Select(c, a, b), Expr::Select(d, e, f)) => c == d && a == e && b == f,
-            (Expr::Cast(t, a), Expr::Cast(u, b)) => t == u && a == b,
-            (Expr::Load(b, i), Expr::Load(c, j)) => b == c && i == j,
-            (Expr::Call(f, a), Expr::Call(g, b)) => f == g && a == b,
-            _ => false,
+        match self {
+            Expr::Int(a, t) => matches!(other, Expr::Int(b, u) if a == b && t == u),
+            Expr::Float(a, t) => matches!(other, Expr::Float(b, u) if a == b && t == u),
+            Expr::Var(a) => matches!(other, Expr::Var(b) if a == b),
+            Expr::Binary(o, a, b) => {
+                matches!(other, Expr::Binary(p, c, d) if o == p && a == c && b == d)
+            }
+            Expr::Not(a) => matches!(other, Expr::Not(b) if a == b),
+            Expr::Select(c, a, b) => {
+                matches!(other, Expr::Select(d, e, f) if c == d && a == e && b == f)
+            }
+            Expr::Cast(t, a) => matches!(other, Expr::Cast(u, b) if t == u && a == b),
+            Expr::Load(b, i) => matches!(other, Expr::Load(c, j) if b == c && i == j),
+            Expr::Call(f, a) => matches!(other, Expr::Call(g, b) if f == g && a == b),
         }
     }
 }
