@@ -380,6 +380,56 @@ fn rfactor_refuses_a_nest_where_one_loop_drives_spatial_and_reduction_iterators(
 }
 
 #[test]
+fn decompose_reduction_keeps_the_predicate_on_outer_loops_for_the_init() {
+    // Found by the property test (session 10): a unit loop split 3 x 5 puts
+    // `T.where(u_0 * 5 + u_1 < 1)` on the sum; decomposing at u_1 dropped the
+    // whole condition from the init, which then reset the sums at u_0 = 1, 2
+    // (TVM 0.27 gives that program). The init runs only where some u_1 passes.
+    let printed = legal(
+        REDUCE_100,
+        "  - {op: get_block, name: C, out: c}\n  - {op: get_loops, block: c, out: [i, k]}\n  - {op: add_unit_loop, block_or_loop: i, out: u}\n  - {op: split, loop: u, factors: [3, 5], out: [u0, u1]}\n  - {op: decompose_reduction, block: c, loop: u1, out: init}\n",
+    );
+    assert!(printed.contains("T.where(u_0 * 5 < 1)"), "{printed}");
+}
+
+/// A row sum that reads what an element-wise block writes (the property
+/// test's TWO_CONSUMERS, less one consumer).
+const PRODUCER_THEN_ROWSUM: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((30, 20), "float32"), D: T.Buffer((30,), "float32")):
+    B = T.alloc_buffer((30, 20))
+    for i, j in T.grid(30, 20):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2)
+    for i, k in T.grid(30, 20):
+        with T.block("D"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                D[vi] = T.float32(0)
+            D[vi] = D[vi] + B[vi, vk]
+"#;
+
+#[test]
+fn rfactor_refuses_a_block_whose_outermost_loop_holds_another_block() {
+    // Found by the property test (session 10): after reverse_compute_at put the
+    // row sum under the producer's `i`, rfactor's copy of the sum's own loop
+    // went before `i` and used `i` outside it (an ill-formed program, and a
+    // partial sum run before its producer). TVM refuses this shape too.
+    let (rendered, short) = fail(
+        PRODUCER_THEN_ROWSUM,
+        "  - {op: get_block, name: B, out: b}\n  - {op: get_block, name: D, out: d}\n  - {op: get_loops, block: b, out: [i, j]}\n  - {op: reverse_compute_at, block: d, loop: i}\n  - {op: get_loops, block: d, out: [di, dk]}\n  - {op: rfactor, loop: dk, factor_axis: 0, out: rf}\n",
+    );
+    assert!(
+        short.contains(
+            "rfactor puts a copy of its loop nest before loop `i`, which also holds block \"B\""
+        ),
+        "{short}"
+    );
+    assert!(rendered.contains("help:"), "{rendered}");
+}
+
+#[test]
 fn compute_inline_refuses_an_rfactor_block_whose_iterators_are_all_spatial() {
     // Found by the property test (seed 3): rfactor over the only reduction
     // loop gives a block with an init and spatial iterators only; inlining it

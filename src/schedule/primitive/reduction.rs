@@ -143,7 +143,7 @@ fn build_init_nest(
         match_buffers: Vec::new(),
         annotations: Vec::new(),
     };
-    let predicate = init_predicate(func, realize, nest, &loop_map);
+    let predicate = init_predicate(func, realize, nest, &loop_map)?;
     let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values: init_values,
         predicate,
@@ -221,34 +221,36 @@ fn init_loop_copies(
     Ok((loop_copies, loop_map))
 }
 
-/// The init keeps the parts of the block's predicate over loops it still has
-/// (outer loops and the copies, renamed by `loop_map`); parts over
-/// reduction-only loops of `nest` do not apply.
+/// The init's predicate: the block's, with the loops of `nest` it does not
+/// copy (reduction-only ones) taken out as "some iteration of them passes it",
+/// then renamed to the copies by `loop_map`. Dropping a condition that also
+/// constrains a kept loop would run the init where the update never runs
+/// (`T.where(u_0 * 5 + u_1 < 1)` over a split unit loop reset the sum at
+/// u_0 = 1, 2: found by the property test; TVM 0.27 gives that wrong program).
 fn init_predicate(
     func: &PrimFunc,
     realize: &BlockRealize,
     nest: &[LoopId],
     loop_map: &[(VarId, VarId)],
-) -> Expr {
+) -> Result<Expr, ScheduleError> {
     let copied: Vec<VarId> = loop_map.iter().map(|(a, _)| *a).collect();
     let skipped: Vec<VarId> = nest
         .iter()
         .filter_map(|l| func.find_loop(*l).map(|f| f.var))
         .filter(|v| !copied.contains(v))
         .collect();
-    let mut predicate = Expr::bool(true);
-    for mut c in conjuncts(&realize.predicate) {
-        if skipped.iter().any(|v| c.uses_var(*v)) {
-            continue;
-        }
-        c.substitute(&|v| renamed(loop_map, v));
-        predicate = if predicate.is_const_true() {
-            c
-        } else {
-            Expr::and(predicate, c)
-        };
-    }
-    predicate
+    let ranges = loop_ranges(func);
+    let mut predicate =
+        kept_loops_predicate(&realize.predicate, &skipped, &ranges).ok_or_else(|| {
+            ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, realize.block.id),
+                why: "the init leaves out the block's reduction loops, and its `T.where` \
+                      condition on them is not an affine comparison tirtui can carry over"
+                    .into(),
+            }
+        })?;
+    predicate.substitute(&|v| renamed(loop_map, v));
+    Ok(predicate)
 }
 
 /// The reduction block becomes `<name>_update`: no init, reads what it writes.
@@ -265,19 +267,6 @@ fn make_update_block(func: &mut PrimFunc, block: BlockId) {
             .collect();
         reads.append(&mut r.block.reads);
         r.block.reads = reads;
-    }
-}
-
-/// The parts of a conjunction `a and b and c`.
-fn conjuncts(e: &Expr) -> Vec<Expr> {
-    match e {
-        Expr::Binary(BinOp::And, a, b) => {
-            let mut v = conjuncts(a);
-            v.extend(conjuncts(b));
-            v
-        }
-        e if e.is_const_true() => Vec::new(),
-        e => vec![e.clone()],
     }
 }
 
@@ -400,6 +389,7 @@ pub fn rfactor(
                 "rfactor copies its loop nest".into(),
             )
         })?;
+    outermost_loop_is_private(func, block_id, nest_root)?;
     let nest = get_loop(func, nest_root)?.clone();
     let mut rf_nest = Stmt::For(crate::ir::Shared::new(nest.clone()));
     if let Some(slot) = tree::block_stmt_mut(&mut rf_nest, block_id) {
@@ -414,6 +404,37 @@ pub fn rfactor(
     let ranges = loop_ranges(func);
     simplify_bindings(&mut func.body, &ranges);
     Ok(rf_block_id)
+}
+
+/// The rf nest (a copy of the loops private to the block) goes before the
+/// block's outermost loop (`place_rf_nest`), so those must be all its loops: a
+/// loop above them that also holds other blocks would leave the copy using that
+/// loop's variable outside it, and would run the partial reduction before
+/// those blocks (a producer among them would not have written yet). TVM
+/// refuses the same shape unless the block comes first under that loop;
+/// tirtui refuses it always, naming the loop and the other block.
+fn outermost_loop_is_private(
+    func: &PrimFunc,
+    block_id: BlockId,
+    nest_root: LoopId,
+) -> Result<(), ScheduleError> {
+    let outermost = tree::loops_of_block(func, block_id).and_then(|ls| ls.first().copied());
+    let Some(outer) = outermost.filter(|o| *o != nest_root) else {
+        return Ok(());
+    };
+    let outer_loop = get_loop(func, outer)?;
+    let other = tree::blocks_in(&outer_loop.body)
+        .into_iter()
+        .find(|r| r.block.id != block_id)
+        .map(|r| format!("block \"{}\"", r.block.name))
+        .unwrap_or_else(|| "other statements".into());
+    Err(ScheduleError::NotAlone(
+        block_culprit(func, block_id),
+        format!(
+            "rfactor puts a copy of its loop nest before {}, which also holds {other}",
+            loop_culprit(func, outer)
+        ),
+    ))
 }
 
 /// What `rfactor` works on: the loop's only block, a reduction whose update is
@@ -739,12 +760,10 @@ fn drop_unused_write_back_loops(
         }
     }
     if let Some(r) = tree::block_realize_mut(func, block_id) {
-        r.predicate =
-            write_back_predicate(&r.predicate, &dropped, &ranges_before_drop).map_err(|why| {
-                ScheduleError::UnsupportedPattern {
-                    block: Culprit::Block(block_id, block_name.to_string()),
-                    why,
-                }
+        r.predicate = kept_loops_predicate(&r.predicate, &dropped, &ranges_before_drop)
+            .ok_or_else(|| ScheduleError::UnsupportedPattern {
+                block: Culprit::Block(block_id, block_name.to_string()),
+                why: unsupported_condition(),
             })?;
         let b = r.block.clone();
         let (reads, writes) = crate::arith::region::infer_access_regions(func, &b);
@@ -785,16 +804,17 @@ fn place_rf_nest(
     Ok(())
 }
 
-/// The write-back block's predicate once the loops in `dropped` are gone: a
-/// condition on kept loops stays; a condition on a dropped loop becomes "some
-/// iteration of the dropped loops passes it", which is exactly when the rf
-/// block wrote (and initialised) the partial result the write-back reads.
-/// Exact for affine conditions; anything else is refused rather than guessed.
-fn write_back_predicate(
+/// A block's predicate once the loops in `dropped` are gone: a condition on
+/// kept loops stays; a condition on a dropped loop becomes "some iteration of
+/// the dropped loops passes it". For rfactor's write-back that is exactly when
+/// the rf block wrote (and initialised) the partial result it reads; for
+/// decompose_reduction's init, when the reduction runs at all. Exact for
+/// affine conditions; `None` for anything else (refused rather than guessed).
+fn kept_loops_predicate(
     pred: &Expr,
     dropped: &[VarId],
     ranges: &crate::arith::VarRanges,
-) -> Result<Expr, String> {
+) -> Option<Expr> {
     let mut conjuncts = Vec::new();
     split_and(pred, &mut conjuncts);
     let mut kept = Vec::new();
@@ -804,7 +824,7 @@ fn write_back_predicate(
     for c in &conjuncts {
         for v in dropped.iter().filter(|v| c.uses_var(**v)) {
             if constrained.contains(v) {
-                return Err(unsupported_condition());
+                return None;
             }
             constrained.push(*v);
         }
@@ -826,7 +846,7 @@ fn write_back_predicate(
             Expr::Binary(BinOp::Ge, a, b) => {
                 Expr::sub(Expr::sub((**b).clone(), (**a).clone()), Expr::int(1))
             }
-            _ => return Err(unsupported_condition()),
+            _ => return None,
         };
         let affine_in_dropped = crate::arith::to_affine(&d).is_some_and(|a| {
             a.terms.iter().all(|(atom, _)| {
@@ -834,18 +854,19 @@ fn write_back_predicate(
             })
         });
         if !affine_in_dropped {
-            return Err(unsupported_condition());
+            return None;
         }
-        let lowest = crate::arith::relax(&d, dropped, ranges).ok_or_else(unsupported_condition)?;
+        let lowest = crate::arith::relax(&d, dropped, ranges)?;
         let exists = crate::arith::simplify_with(&Expr::lt(lowest.min, Expr::int(0)), ranges);
         if !exists.is_const_true() {
             kept.push(exists);
         }
     }
-    Ok(kept
-        .into_iter()
-        .reduce(Expr::and)
-        .unwrap_or_else(|| Expr::bool(true)))
+    Some(
+        kept.into_iter()
+            .reduce(Expr::and)
+            .unwrap_or_else(|| Expr::bool(true)),
+    )
 }
 
 fn unsupported_condition() -> String {
