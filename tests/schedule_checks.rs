@@ -379,17 +379,81 @@ fn rfactor_refuses_a_nest_where_one_loop_drives_spatial_and_reduction_iterators(
     );
 }
 
+/// A row sum whose last row never runs (a hand-written `T.where` over both loops).
+const REDUCE_GUARDED: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((8, 100), "float32"), C: T.Buffer((8,), "float32")):
+    for i, k in T.grid(8, 100):
+        with T.block("C"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            T.where(i * 100 + k < 650)
+            with T.init():
+                C[vi] = T.float32(0)
+            C[vi] = C[vi] + A[vi, vk]
+"#;
+
 #[test]
-fn decompose_reduction_keeps_the_predicate_on_outer_loops_for_the_init() {
-    // Found by the property test (session 10): a unit loop split 3 x 5 puts
-    // `T.where(u_0 * 5 + u_1 < 1)` on the sum; decomposing at u_1 dropped the
-    // whole condition from the init, which then reset the sums at u_0 = 1, 2
-    // (TVM 0.27 gives that program). The init runs only where some u_1 passes.
+fn decompose_reduction_keeps_a_condition_on_a_kept_loop_for_the_init() {
+    // Row 7 never runs, so C[7] keeps its value. The init leaves out `k`, and
+    // dropping the whole condition (as before session 10, and as TVM 0.27 does)
+    // zeroed C[7]; the init now runs where some k passes: i * 100 < 650.
     let printed = legal(
-        REDUCE_100,
-        "  - {op: get_block, name: C, out: c}\n  - {op: get_loops, block: c, out: [i, k]}\n  - {op: add_unit_loop, block_or_loop: i, out: u}\n  - {op: split, loop: u, factors: [3, 5], out: [u0, u1]}\n  - {op: decompose_reduction, block: c, loop: u1, out: init}\n",
+        REDUCE_GUARDED,
+        "  - {op: get_block, name: C, out: c}\n  - {op: get_loops, block: c, out: [i, k]}\n  - {op: decompose_reduction, block: c, loop: i, out: init}\n",
     );
-    assert!(printed.contains("T.where(u_0 * 5 < 1)"), "{printed}");
+    assert!(printed.contains("T.where(i_init * 100 < 650)"), "{printed}");
+}
+
+#[test]
+fn decompose_reduction_refuses_a_loop_that_reaches_only_the_predicate() {
+    // Found by the property test (session 10): u_1 of a split unit loop is
+    // bound by nothing, only `T.where(u_0 * 5 + u_1 < 1)` names it; it repeats
+    // the reduction wherever the condition passes more than once.
+    let (_, short) = fail(
+        REDUCE_100,
+        "  - {op: get_block, name: c, out: c}\n  - {op: get_loops, block: c, out: [i, k]}\n  - {op: add_unit_loop, block_or_loop: i, out: u}\n  - {op: split, loop: u, factors: [3, 5], out: [u0, u1]}\n  - {op: decompose_reduction, block: c, loop: u1, out: init}\n"
+            .replace("name: c,", "name: C,")
+            .as_str(),
+    );
+    assert!(short.contains("does not drive any iterator"), "{short}");
+}
+
+/// `B` feeds two consumers, `C` and the row sum `D` (schedule_props' TWO_CONSUMERS).
+const TWO_CONSUMERS: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((30, 20), "float32"), C: T.Buffer((30, 20), "float32"), D: T.Buffer((30,), "float32")):
+    B = T.alloc_buffer((30, 20))
+    for i, j in T.grid(30, 20):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2)
+    for i, j in T.grid(30, 20):
+        with T.block("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            C[vi, vj] = B[vi, vj] + T.float32(1)
+    for i, k in T.grid(30, 20):
+        with T.block("D"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                D[vi] = T.float32(0)
+            D[vi] = D[vi] + B[vi, vk]
+"#;
+
+#[test]
+fn cache_read_after_two_merges_goes_before_the_first_reader() {
+    // Found by the property test (session 10): the second merge nests the
+    // first one's sequence, and the stage's position, counted in the inner
+    // sequence, was used in the outer one: `B_local` landed after `D`, which
+    // read it before it was written.
+    let printed = legal(
+        TWO_CONSUMERS,
+        "  - {op: get_block, name: B, out: b}\n  - {op: get_block, name: C, out: c}\n  - {op: get_block, name: D, out: d}\n  - {op: get_loops, block: b, out: [b0, b1]}\n  - {op: get_loops, block: d, out: [d0, d1]}\n  - {op: merge, loops: [b0, d0], out: m0}\n  - {op: get_loops, block: b, out: [b2, b3]}\n  - {op: get_loops, block: c, out: [c0, c1]}\n  - {op: merge, loops: [b2, c0], out: m1}\n  - {op: cache_read, block: d, read_buffer_index: 0, storage_scope: local, out: bl}\n",
+    );
+    let (stage, reader) = (
+        printed.find("T.block(\"B_local\")"),
+        printed.find("T.block(\"D\")"),
+    );
+    assert!(stage < reader, "{printed}");
 }
 
 /// A row sum that reads what an element-wise block writes (the property

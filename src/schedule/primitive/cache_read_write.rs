@@ -40,7 +40,14 @@ impl Detector<'_> {
                 self.visited_block = false;
                 self.visited_related = false;
                 let mut pos = None;
-                for (i, s) in v.iter().enumerate() {
+                // Positions count the flattened sequence, as `insert_stage`
+                // inserts into it: a step that nests one sequence in another
+                // (merge, decompose_reduction) must not shift the stage past
+                // a consumer (found by the property test: a cache read after
+                // merge landed after its first reader).
+                let mut children = Vec::with_capacity(v.len());
+                flatten_into(v, &mut children);
+                for (i, s) in children.into_iter().enumerate() {
                     if self.loc_pos.is_some() {
                         break;
                     }
@@ -136,7 +143,10 @@ pub(crate) fn insert_stage(
     };
     let old = std::mem::replace(body, Stmt::Seq(Vec::new()));
     *body = match old {
-        Stmt::Seq(mut v) => {
+        Stmt::Seq(nested) => {
+            // `pos` counts the flattened sequence (`Detector`).
+            let mut v = Vec::with_capacity(nested.len() + 1);
+            flatten_owned(nested, &mut v);
             v.insert(pos.min(v.len()), stage);
             Stmt::Seq(v)
         }
@@ -144,6 +154,26 @@ pub(crate) fn insert_stage(
         single => Stmt::Seq(vec![single, stage]),
     };
     Ok(())
+}
+
+/// The statements of a sequence with nested sequences spliced in.
+fn flatten_into<'a>(seq: &'a [Stmt], out: &mut Vec<&'a Stmt>) {
+    for s in seq {
+        match s {
+            Stmt::Seq(inner) => flatten_into(inner, out),
+            other => out.push(other),
+        }
+    }
+}
+
+/// `flatten_into` for an owned sequence.
+fn flatten_owned(seq: Vec<Stmt>, out: &mut Vec<Stmt>) {
+    for s in seq {
+        match s {
+            Stmt::Seq(inner) => flatten_owned(inner, out),
+            other => out.push(other),
+        }
+    }
 }
 
 fn parse_scope(scope: &str) -> Result<StorageScope, ScheduleError> {
