@@ -456,6 +456,22 @@ fn cache_read_after_two_merges_goes_before_the_first_reader() {
     assert!(stage < reader, "{printed}");
 }
 
+#[test]
+fn reverse_compute_at_refuses_a_block_whose_predicate_says_more_than_its_domains() {
+    // Found by the property test (session 10): after rfactor over a
+    // non-divisible split, the rf block's `T.where(k_0 * 3 + k_1 < 100)` ties
+    // two iterators; the moved nest, built from their domains, dropped it and
+    // read A[_, 100] and A[_, 101] (TVM 0.27 drops it the same way).
+    let (_, short) = fail(
+        REDUCE_100,
+        "  - {op: get_block, name: C, out: c}\n  - {op: get_loops, block: c, out: [i, k]}\n  - {op: split, loop: k, factors: [null, 3], out: [k0, k1]}\n  - {op: rfactor, loop: k1, factor_axis: 0, out: rf}\n  - {op: get_loops, block: c, out: [ci, ck]}\n  - {op: reverse_compute_at, block: rf, loop: ci}\n",
+    );
+    assert!(
+        short.contains("says more than its iterators' domains"),
+        "{short}"
+    );
+}
+
 /// A row sum that reads what an element-wise block writes (the property
 /// test's TWO_CONSUMERS, less one consumer).
 const PRODUCER_THEN_ROWSUM: &str = r#"

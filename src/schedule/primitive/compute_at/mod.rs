@@ -16,7 +16,7 @@ mod checks;
 mod domain;
 mod nest;
 
-use crate::ir::{BlockId, LoopId, PrimFunc};
+use crate::ir::{BlockId, Expr, LoopId, PrimFunc};
 use crate::schedule::analysis::get_block;
 use crate::schedule::error::ScheduleError;
 
@@ -84,6 +84,7 @@ fn move_block(
     // Every region below is bounded with the loop ranges of the program as it
     // is before the move: walked once here, not once per region.
     let ranges = crate::schedule::region::all_loop_ranges(func);
+    check_predicate_is_a_domain_guard(func, mv, &ranges)?;
     let doms = domain::required_domains(func, &ranges, mv, &me, &related)?;
     crate::schedule::dependence::check_reduction_tiles_disjoint(
         func,
@@ -95,4 +96,53 @@ fn move_block(
     let pos = nest::insertion_point(func, mv, index)?;
     let nest = nest::build_nest(func, ranges, me, &doms, preserve_unit_loops);
     nest::replace_block(func, mv, pos, nest)
+}
+
+/// The new nest's loops come from the block's iterator domains, and its
+/// predicate only keeps the iterators inside them (`nest::build_nest`). A
+/// `T.where` that says more (e.g. `vk_0 * 3 + vk_1 < 64` after rfactor over a
+/// non-divisible split) would be lost, and the block would read past its
+/// buffers (found by the property test; TVM 0.27 drops it the same way), so
+/// such a block is refused. A predicate that is only the guard of its
+/// iterators' domains is rebuilt for the new nest.
+fn check_predicate_is_a_domain_guard(
+    func: &PrimFunc,
+    mv: Move,
+    ranges: &crate::arith::VarRanges,
+) -> Result<(), ScheduleError> {
+    let realize = get_block(func, mv.block)?;
+    if realize.predicate.is_const_true() {
+        return Ok(());
+    }
+    let guard = crate::schedule::region::domain_guard(
+        &realize.block.iter_vars,
+        &realize.iter_values,
+        ranges,
+    );
+    let mut kept = Vec::new();
+    conjuncts(&guard, &mut kept);
+    let mut own = Vec::new();
+    conjuncts(&realize.predicate, &mut own);
+    match own.iter().find(|c| !c.is_const_true() && !kept.contains(c)) {
+        None => Ok(()),
+        Some(c) => Err(ScheduleError::UnsupportedPattern {
+            block: crate::schedule::analysis::block_culprit(func, mv.block),
+            why: format!(
+                "its `T.where` condition `{}` says more than its iterators' domains; {} rebuilds the block's loops from those domains and would drop it",
+                crate::script::print_expr(func, c),
+                mv.primitive()
+            ),
+        }),
+    }
+}
+
+/// The parts of a conjunction `a and b and c`.
+fn conjuncts<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match e {
+        Expr::Binary(crate::ir::BinOp::And, a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        other => out.push(other),
+    }
 }
