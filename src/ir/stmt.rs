@@ -438,14 +438,7 @@ impl Stmt {
     ) -> Option<Stmt> {
         let mut own = false;
         self.for_each_expr(|e| own = own || e.mentions(replaced));
-        let mut changed: Vec<(usize, Stmt)> = Vec::new();
-        let mut i = 0;
-        self.for_each_child(|c| {
-            if let Some(new) = c.substituted(replaced, map) {
-                changed.push((i, new));
-            }
-            i += 1;
-        });
+        let changed = self.changed_children(|c| c.substituted(replaced, map));
         if !own && changed.is_empty() {
             return None;
         }
@@ -454,19 +447,43 @@ impl Stmt {
         if own {
             res.for_each_expr_mut(|e| e.substitute(map));
         }
-        if !changed.is_empty() {
-            let mut i = 0;
-            let mut next = changed.into_iter().peekable();
-            res.for_each_child_mut(|c| {
-                if next.peek().is_some_and(|(at, _)| *at == i) {
-                    if let Some((_, new)) = next.next() {
-                        *c = new;
-                    }
-                }
-                i += 1;
-            });
-        }
+        res.replace_children(changed);
         Some(res)
+    }
+
+    /// The children `rewrite` gives a new version of, by position: a pass that
+    /// rewrites only what changes collects these, then copies the node once
+    /// (`replace_children`) instead of writing through every child.
+    pub fn changed_children(
+        &self,
+        mut rewrite: impl FnMut(&Stmt) -> Option<Stmt>,
+    ) -> Vec<(usize, Stmt)> {
+        let mut changed = Vec::new();
+        let mut i = 0;
+        self.for_each_child(|c| {
+            if let Some(new) = rewrite(c) {
+                changed.push((i, new));
+            }
+            i += 1;
+        });
+        changed
+    }
+
+    /// Puts the children `changed_children` gave in their places.
+    pub fn replace_children(&mut self, changed: Vec<(usize, Stmt)>) {
+        if changed.is_empty() {
+            return;
+        }
+        let mut i = 0;
+        let mut next = changed.into_iter().peekable();
+        self.for_each_child_mut(|c| {
+            if next.peek().is_some_and(|(at, _)| *at == i) {
+                if let Some((_, new)) = next.next() {
+                    *c = new;
+                }
+            }
+            i += 1;
+        });
     }
 }
 

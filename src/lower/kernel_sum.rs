@@ -51,43 +51,59 @@ impl Sum {
     /// Adds `k * e`; returns `linear_bound(e)` (literals count at least 1,
     /// variables 1, sums add, products multiply), `None` where it has none.
     fn read(&mut self, ctx: TypeCtx, e: &Expr, k: i64) -> Option<u64> {
-        match e {
-            Expr::Int(v, DataType::I32) => {
-                self.constant = self.constant.checked_add(v.checked_mul(k)?)?;
-                Some(v.unsigned_abs().max(1))
+        let terms = &mut self.terms;
+        read_linear(e, k, &mut self.constant, &mut |leaf, k| {
+            let Expr::Var(v) = leaf else { return None };
+            if !int32_var(ctx, *v) {
+                return None;
             }
-            Expr::Var(v) => {
-                if !int32_var(ctx, *v) {
-                    return None;
-                }
-                match self.terms.iter_mut().find(|(x, _)| x == v) {
-                    Some((_, c)) => *c = c.checked_add(k)?,
-                    None => self.terms.push((*v, k)),
-                }
-                Some(1)
+            match terms.iter_mut().find(|(x, _)| x == v) {
+                Some((_, c)) => *c = c.checked_add(k)?,
+                None => terms.push((*v, k)),
             }
-            Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-                let kb = if *op == BinOp::Add {
-                    k
-                } else {
-                    k.checked_neg()?
-                };
-                let ba = self.read(ctx, a, k)?;
-                Some(ba.saturating_add(self.read(ctx, b, kb)?))
-            }
-            Expr::Binary(BinOp::Mul, a, b) => match (&**a, &**b) {
-                (_, Expr::Int(c, DataType::I32)) => {
-                    let ba = self.read(ctx, a, k.checked_mul(*c)?)?;
-                    Some(ba.saturating_mul(c.unsigned_abs().max(1)))
-                }
-                (Expr::Int(c, DataType::I32), _) => {
-                    let bb = self.read(ctx, b, k.checked_mul(*c)?)?;
-                    Some(c.unsigned_abs().max(1).saturating_mul(bb))
-                }
-                _ => None,
-            },
-            _ => None,
+            Some(1)
+        })
+    }
+}
+
+/// Reads `k * e` for a `+`, `-`, `*` tree whose every `*` has an int32
+/// literal operand: int32 literals go to `constant`, any other leaf to
+/// `leaf` with its coefficient (it gives the leaf's bound, or `None` to
+/// refuse). Returns the bound: literals count at least 1, sums add,
+/// products multiply. Shared by `Sum` and `DivSum`, which differ only in
+/// the leaves they take.
+fn read_linear(
+    e: &Expr,
+    k: i64,
+    constant: &mut i64,
+    leaf: &mut impl FnMut(&Expr, i64) -> Option<u64>,
+) -> Option<u64> {
+    match e {
+        Expr::Int(v, DataType::I32) => {
+            *constant = constant.checked_add(v.checked_mul(k)?)?;
+            Some(v.unsigned_abs().max(1))
         }
+        Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+            let kb = if *op == BinOp::Add {
+                k
+            } else {
+                k.checked_neg()?
+            };
+            let ba = read_linear(a, k, constant, leaf)?;
+            Some(ba.saturating_add(read_linear(b, kb, constant, leaf)?))
+        }
+        Expr::Binary(BinOp::Mul, a, b) => match (&**a, &**b) {
+            (_, Expr::Int(c, DataType::I32)) => {
+                let ba = read_linear(a, k.checked_mul(*c)?, constant, leaf)?;
+                Some(ba.saturating_mul(c.unsigned_abs().max(1)))
+            }
+            (Expr::Int(c, DataType::I32), _) => {
+                let bb = read_linear(b, k.checked_mul(*c)?, constant, leaf)?;
+                Some(c.unsigned_abs().max(1).saturating_mul(bb))
+            }
+            _ => None,
+        },
+        other => leaf(other, k),
     }
 }
 
@@ -385,47 +401,28 @@ struct DivSum {
 impl DivSum {
     /// Adds `k * e`; returns its bound as `Sum::read` does (atoms count 1).
     fn read(&mut self, ctx: TypeCtx, e: &Expr, k: i64) -> Option<u64> {
-        match e {
-            Expr::Int(v, DataType::I32) => {
-                self.constant = self.constant.checked_add(v.checked_mul(k)?)?;
-                Some(v.unsigned_abs().max(1))
-            }
-            Expr::Var(v) => {
-                int32_var(ctx, *v).then_some(())?;
-                self.add(Atom::Var(v.0), k)?;
-                Some(1)
-            }
-            Expr::Binary(op @ (BinOp::FloorDiv | BinOp::FloorMod), x, c) => {
-                let (Expr::Var(x), Expr::Int(c, DataType::I32)) = (&**x, &**c) else {
-                    return None;
-                };
-                (*c >= 2 && int32_var(ctx, *x)).then_some(())?;
-                self.divides = true;
-                self.add(Atom::Div(*op, x.0, *c), k)?;
-                Some(1)
-            }
-            Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-                let kb = if *op == BinOp::Add {
-                    k
-                } else {
-                    k.checked_neg()?
-                };
-                let ba = self.read(ctx, a, k)?;
-                Some(ba.saturating_add(self.read(ctx, b, kb)?))
-            }
-            Expr::Binary(BinOp::Mul, a, b) => match (&**a, &**b) {
-                (_, Expr::Int(c, DataType::I32)) => {
-                    let ba = self.read(ctx, a, k.checked_mul(*c)?)?;
-                    Some(ba.saturating_mul(c.unsigned_abs().max(1)))
+        let mut constant = self.constant;
+        let bound = read_linear(e, k, &mut constant, &mut |leaf, k| {
+            let atom = match leaf {
+                Expr::Var(v) => {
+                    int32_var(ctx, *v).then_some(())?;
+                    Atom::Var(v.0)
                 }
-                (Expr::Int(c, DataType::I32), _) => {
-                    let bb = self.read(ctx, b, k.checked_mul(*c)?)?;
-                    Some(c.unsigned_abs().max(1).saturating_mul(bb))
+                Expr::Binary(op @ (BinOp::FloorDiv | BinOp::FloorMod), x, c) => {
+                    let (Expr::Var(x), Expr::Int(c, DataType::I32)) = (&**x, &**c) else {
+                        return None;
+                    };
+                    (*c >= 2 && int32_var(ctx, *x)).then_some(())?;
+                    self.divides = true;
+                    Atom::Div(*op, x.0, *c)
                 }
-                _ => None,
-            },
-            _ => None,
-        }
+                _ => return None,
+            };
+            self.add(atom, k)?;
+            Some(1)
+        });
+        self.constant = constant;
+        bound
     }
 
     fn add(&mut self, atom: Atom, k: i64) -> Option<()> {

@@ -163,28 +163,12 @@ fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
             Some(Stmt::For(l))
         }
         _ => {
-            let mut changed: Vec<(usize, Stmt)> = Vec::new();
-            let mut i = 0;
-            stmt.for_each_child(|c| {
-                if let Some(new) = simplified_bindings(c, ranges) {
-                    changed.push((i, new));
-                }
-                i += 1;
-            });
+            let changed = stmt.changed_children(|c| simplified_bindings(c, ranges));
             if changed.is_empty() {
                 return None;
             }
             let mut res = stmt.clone();
-            let mut i = 0;
-            let mut next = changed.into_iter().peekable();
-            res.for_each_child_mut(|c| {
-                if next.peek().is_some_and(|(at, _)| *at == i) {
-                    if let Some((_, new)) = next.next() {
-                        *c = new;
-                    }
-                }
-                i += 1;
-            });
+            res.replace_children(changed);
             Some(res)
         }
     }

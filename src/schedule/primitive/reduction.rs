@@ -235,6 +235,10 @@ fn init_predicate(
     nest: &[LoopId],
     loop_map: &[(VarId, VarId)],
 ) -> Result<Expr, ScheduleError> {
+    if realize.predicate.is_const_true() {
+        // The common case: no loop ranges to walk for.
+        return Ok(Expr::bool(true));
+    }
     let copied: Vec<VarId> = loop_map.iter().map(|(a, _)| *a).collect();
     let skipped: Vec<VarId> = nest
         .iter()
