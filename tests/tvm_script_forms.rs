@@ -139,3 +139,58 @@ fn a_let_annotation_must_name_a_scalar_type() {
     let msg = parse_error(&LET_TVM_027.replace("T.let[T.float32]", "T.let[T.Buffer]"));
     assert!(msg.contains("expected a scalar type"), "{msg}");
 }
+
+/// A split of a symbolic loop, as TVM 0.27 prints it: the extent `n` is used
+/// in `A`'s shape before the parameter `n` is declared, so TVM quotes it there.
+const SYMBOLIC_SPLIT: &str = r#"
+from tvm.script import tirx as T
+
+@T.prim_func(s_tir=True)
+def elementwise_symbolic_split(A: T.Buffer((128, 128, "n"), "float32"), B: T.Buffer((128, 128, n), "float32"), n: T.int32):
+    for i, j, k0, k1 in T.grid(128, 128, 10, (n + 9) // 10):
+        with T.sblock("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            vk = T.axis.spatial(n, k0 * ((n + 9) // 10) + k1)
+            T.where(k0 * ((n + 9) // 10) + k1 < n)
+            T.reads(A[vi, vj, vk])
+            T.writes(B[vi, vj, vk])
+            B[vi, vj, vk] = A[vi, vj, vk] * T.float32(2.0)
+"#;
+
+#[test]
+fn a_shape_that_uses_a_later_parameter_is_read_and_printed_as_tvm_does() {
+    let f = parse(SYMBOLIC_SPLIT);
+    let n = f.params[2].var.expect("n is a scalar parameter");
+    let a = f.params[0].buffer.expect("A is a buffer");
+    assert!(f.buffer(a).shape[2].uses_var(n), "A's last extent is n");
+    let printed = print_func(&f);
+    // Quoted at its first use only, as TVM prints it.
+    assert!(
+        printed.contains(
+            "(A: T.Buffer((128, 128, \"n\"), \"float32\"), B: T.Buffer((128, 128, n), \"float32\"), n: T.int32)"
+        ),
+        "{printed}"
+    );
+    assert_eq!(print_func(&parse(&printed)), printed);
+    // An expression, too, and a parameter declared first is never quoted.
+    let g =
+        parse(&SYMBOLIC_SPLIT.replace("(128, 128, \"n\")", "(128, 128, \"(n + 9) // 10 * 10\")"));
+    assert!(print_func(&g).contains("T.Buffer((128, 128, \"(n + 9) // 10 * 10\")"));
+    let h = parse(
+        &SYMBOLIC_SPLIT
+            .replace(
+                "(A: T.Buffer((128, 128, \"n\")",
+                "(n: T.int32, A: T.Buffer((128, 128, n)",
+            )
+            .replace(", n: T.int32):", "):"),
+    );
+    assert!(!print_func(&h).contains("\"n\""), "{}", print_func(&h));
+}
+
+#[test]
+fn a_broken_expression_in_a_quoted_extent_points_into_the_string() {
+    let src = SYMBOLIC_SPLIT.replace("\"n\"", "\"n +\"");
+    let msg = parse_error(&src);
+    // The caret is on the line of the signature, inside the quoted text.
+    assert!(msg.contains("T.Buffer((128, 128, \"n +\")"), "{msg}");
+}
