@@ -30,7 +30,7 @@ use std::collections::HashSet;
 use crate::arith::bound::{const_bounds, VarRanges};
 use crate::diag::{Diagnostic, Label, Snippet};
 use crate::ir::{
-    BlockId, BlockRealize, BufferId, Expr, ForKind, LoopId, PrimFunc, Range, Stmt, VarId,
+    BlockId, BlockRealize, BufferId, Expr, ForKind, IterVar, LoopId, PrimFunc, Range, Stmt, VarId,
 };
 
 /// Where a violation is: the innermost loop or block around it.
@@ -256,6 +256,32 @@ impl<'a> Validator<'a> {
         }
     }
 
+    /// A block iterator whose domain uses a loop around the block (the nest is
+    /// not rectangular, e.g. `for k in range(i)`) is named as such, not as an
+    /// undefined variable: the variable exists, the domain may not use it.
+    fn dependent_domain(&mut self, iv: &IterVar, visible: &[VarId]) -> Vec<VarId> {
+        let mut outer = Vec::new();
+        for e in [&iv.dom.min, &iv.dom.extent] {
+            e.visit(&mut |x| {
+                if let Expr::Var(v) = x {
+                    if !visible.contains(v) && self.scope.contains(v) && !outer.contains(v) {
+                        outer.push(*v);
+                    }
+                }
+            });
+        }
+        for &v in &outer {
+            self.report(format!(
+                "has an iterator `{}` whose domain uses `{}`, a loop around the block \
+                 (a loop whose extent depends on another loop); block iterator domains \
+                 cannot depend on enclosing loops",
+                self.var_name(iv.var),
+                self.var_name(v)
+            ));
+        }
+        outer
+    }
+
     fn use_var(&mut self, v: VarId) {
         if v.0 as usize >= self.func.vars.len() {
             self.report(format!("uses variable #{} that does not exist", v.0));
@@ -434,7 +460,9 @@ impl<'a> Validator<'a> {
             let mut inner = self.function_vars.clone();
             inner.extend(&self.block_vars);
             for iv in &b.iter_vars {
-                let saved = std::mem::replace(&mut self.scope, inner.clone());
+                let mut dom_scope = inner.clone();
+                dom_scope.extend(self.dependent_domain(iv, &inner));
+                let saved = std::mem::replace(&mut self.scope, dom_scope);
                 self.expr(&iv.dom.min);
                 self.expr(&iv.dom.extent);
                 self.scope = saved;

@@ -121,6 +121,41 @@ pub fn parse(src: &str) -> Result<Module> {
     with_parse_stack(|| parse_here(src))
 }
 
+/// One expression written inside a string literal, as TVM prints a buffer
+/// extent that uses a parameter declared later in the signature
+/// (`T.Buffer(("n", 4))`); `offset` is where the text starts in the file, so
+/// spans point into the file.
+pub fn parse_expr_at(text: &str, offset: usize) -> Result<Expr> {
+    with_parse_stack(|| {
+        let mut tokens = tokenize(text)?;
+        for t in &mut tokens {
+            t.span = Span {
+                start: t.span.start + offset,
+                end: t.span.end + offset,
+            };
+        }
+        let mut parser = Parser {
+            tokens,
+            pos: 0,
+            depth: 0,
+        };
+        let e = parser.expr()?;
+        while matches!(parser.peek(), Tok::Newline) {
+            parser.bump();
+        }
+        if !matches!(parser.peek(), Tok::Eof) {
+            return Err(ParseError::syntax(
+                parser.span(),
+                format!(
+                    "unexpected {} after the expression",
+                    parser.peek().describe()
+                ),
+            ));
+        }
+        Ok(e)
+    })
+}
+
 /// `parse` on the current thread; the caller provides the stack.
 pub(crate) fn parse_here(src: &str) -> Result<Module> {
     let tokens = tokenize(src)?;

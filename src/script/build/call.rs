@@ -39,7 +39,7 @@ const LOWERED_FUNCS: [&str; 9] = [
 ];
 
 /// Statement-only `T.*` names, which must not be reported as unknown.
-pub(super) const STMT_FUNCS: [&str; 17] = [
+pub(super) const STMT_FUNCS: [&str; 18] = [
     "block",
     "sblock",
     "init",
@@ -48,6 +48,7 @@ pub(super) const STMT_FUNCS: [&str; 17] = [
     "writes",
     "where",
     "block_attr",
+    "sblock_attr",
     "func_attr",
     "alloc_buffer",
     "sblock_alloc_buffer",

@@ -124,7 +124,14 @@ impl FuncBuilder<'_> {
         };
         let mut shape = Vec::with_capacity(dims.len());
         for d in dims {
-            let extent = self.index(d)?;
+            let extent = match &d.kind {
+                // TVM's spelling of an extent that uses a later parameter.
+                ExprKind::Str(text) => {
+                    let e = crate::script::parser::parse_expr_at(text, d.span.start + 1)?;
+                    self.index(&e)?
+                }
+                _ => self.index(d)?,
+            };
             if extent.as_int().is_some_and(|v| v < 0) {
                 return Err(
                     ParseError::semantic(d.span, "a buffer extent cannot be negative")

@@ -108,8 +108,16 @@ pub(super) fn build_func(m: &ModuleCtx, def: &ast::FuncDef) -> Result<PrimFunc> 
         depth: 0,
     };
     let root_id = b.func.new_block_id();
-    for p in &def.params {
-        b.param(p)?;
+    // A buffer extent may use a scalar parameter declared later in the
+    // signature (TVM then prints it as a string, `T.Buffer(("n", 4))`), so
+    // scalar parameters get their variables before any buffer is declared.
+    let scalars: Vec<Option<VarId>> = def
+        .params
+        .iter()
+        .map(|p| b.scalar_param_type(p).map(|t| b.new_var(&p.name.name, t)))
+        .collect();
+    for (p, scalar) in def.params.iter().zip(scalars) {
+        b.param(p, scalar)?;
     }
     if let Some(ret) = &def.ret {
         if !matches!(ret.kind, ExprKind::None) {
@@ -207,7 +215,19 @@ fn explicit_root<'a>(
 }
 
 impl FuncBuilder<'_> {
-    fn param(&mut self, p: &ast::Param) -> Result<()> {
+    /// The type of a scalar parameter (`n: T.int32`), `None` for any other.
+    fn scalar_param_type(&self, p: &ast::Param) -> Option<DataType> {
+        let ann = p.ann.as_ref()?;
+        if matches!(ann.kind, ExprKind::Call { .. } | ExprKind::Subscript(..))
+            || p.default.is_some()
+        {
+            return None;
+        }
+        DataType::from_name(&self.m.tir_name(ann)?)
+    }
+
+    /// One parameter; `declared` is the variable already made for a scalar one.
+    fn param(&mut self, p: &ast::Param, declared: Option<VarId>) -> Result<()> {
         let name = &p.name.name;
         if let Some(d) = &p.default {
             return Err(
@@ -258,7 +278,10 @@ impl FuncBuilder<'_> {
                 });
             }
             (_, Some(dtype)) => {
-                let var = self.new_var(name, dtype);
+                let var = match declared {
+                    Some(v) => v,
+                    None => self.new_var(name, dtype),
+                };
                 self.func.params.push(Param {
                     name: name.clone(),
                     buffer: None,

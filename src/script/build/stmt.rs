@@ -119,9 +119,19 @@ impl FuncBuilder<'_> {
                 self.assign(target, value, top, rest)
             }
             StmtKind::AnnAssign { target, ann, value } => {
+                // TVM 0.27 prints a binding as `x: T.let[T.int32] = v`; the
+                // older `x: T.int32 = v` means the same binding here.
+                let scalar = match &ann.kind {
+                    ExprKind::Subscript(base, items)
+                        if items.len() == 1 && self.m.tir_name(base).as_deref() == Some("let") =>
+                    {
+                        &items[0]
+                    }
+                    _ => ann,
+                };
                 let dtype = self
                     .m
-                    .tir_name(ann)
+                    .tir_name(scalar)
                     .and_then(|n| DataType::from_name(&n))
                     .ok_or_else(|| {
                         ParseError::semantic(ann.span, "expected a scalar type such as `T.int32`")
@@ -219,7 +229,7 @@ impl FuncBuilder<'_> {
                 self.func.attrs.extend(attrs);
                 Ok(Built::Nothing)
             }
-            "reads" | "writes" | "where" | "block_attr" => {
+            "reads" | "writes" | "where" | "block_attr" | "sblock_attr" => {
                 if !top {
                     return Err(ParseError::semantic(
                         e.span,

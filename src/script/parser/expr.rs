@@ -184,7 +184,17 @@ impl Parser<'_> {
                 );
             } else if self.is_op("[") {
                 self.bump();
-                let indices = self.subscripts()?;
+                let mut indices = self.subscripts()?;
+                // `A[()]`: TVM's spelling of an access to a 0-d buffer, no indices.
+                if let [Expr {
+                    kind: ExprKind::Tuple(items),
+                    ..
+                }] = indices.as_slice()
+                {
+                    if items.is_empty() {
+                        indices.clear();
+                    }
+                }
                 let end = self.expect_op("]", "to close the subscript")?;
                 let span = e.span.join(end);
                 e = Expr::new(ExprKind::Subscript(Box::new(e), indices), span);

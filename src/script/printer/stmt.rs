@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use crate::diag::Span;
 use crate::ir::{
     AnnValue, BlockId, BlockRealize, BufferId, Expr, For, ForKind, IterKind, IterVar, LoopId,
-    PrimFunc, Stmt, StorageScope,
+    PrimFunc, Stmt, StorageScope, VarId,
 };
 
 use super::expr::{add_folded, ann_dict, dtype_of, is_zero, str_literal, ExprPrinter};
@@ -128,15 +128,37 @@ impl<'f> FuncPrinter<'f> {
         let f = self.f;
         let mut out = Vec::new();
         let mut matched = Vec::new();
+        // A scalar parameter that a buffer's extent uses before the parameter
+        // itself is named first and, as TVM prints it, quoted at its first use
+        // (`A: T.Buffer(("n", 4)), ..., n: T.int32`), so TVM can read the text.
+        let mut forward = forward_scalar_params(f);
+        let mut named: Vec<(VarId, String)> = Vec::new();
+        for &v in &forward {
+            named.push((v, self.names.define_var(v, &var_hint(f, v))));
+        }
         for p in &f.params {
             if let Some(b) = p.buffer {
                 match f.buffers.get(b.0 as usize) {
                     Some(buf) if is_simple(buf) => {
-                        let ann = format!(
-                            "T.Buffer({}, \"{}\")",
-                            self.ep().tuple(&buf.shape),
-                            buf.dtype.name()
-                        );
+                        let dims: Vec<String> = buf
+                            .shape
+                            .iter()
+                            .map(|d| {
+                                let text = self.expr(d);
+                                let before = forward.len();
+                                forward.retain(|v| !d.uses_var(*v));
+                                if forward.len() < before {
+                                    str_literal(&text)
+                                } else {
+                                    text
+                                }
+                            })
+                            .collect();
+                        let shape = match dims.len() {
+                            1 => format!("({},)", dims[0]),
+                            _ => format!("({})", dims.join(", ")),
+                        };
+                        let ann = format!("T.Buffer({shape}, \"{}\")", buf.dtype.name());
                         let name = self.names.define_buffer(b, &buf.name);
                         out.push(format!("{name}: {ann}"));
                     }
@@ -148,7 +170,11 @@ impl<'f> FuncPrinter<'f> {
                 }
             } else if let Some(v) = p.var {
                 let ty = dtype_of(f, &Expr::Var(v));
-                let name = self.names.define_var(v, &var_hint(f, v));
+                forward.retain(|w| *w != v);
+                let name = match named.iter().find(|(w, _)| *w == v) {
+                    Some((_, name)) => name.clone(),
+                    None => self.names.define_var(v, &var_hint(f, v)),
+                };
                 out.push(format!("{name}: T.{}", ty.name()));
             } else {
                 let handle = self.names.define_plain(&p.name);
@@ -157,7 +183,27 @@ impl<'f> FuncPrinter<'f> {
         }
         (out, matched)
     }
+}
 
+/// Scalar parameters used in the shape of a buffer parameter that comes before
+/// them in the signature.
+fn forward_scalar_params(f: &PrimFunc) -> Vec<VarId> {
+    let mut out = Vec::new();
+    for (i, p) in f.params.iter().enumerate() {
+        let Some(v) = p.var else { continue };
+        let used_before = f.params[..i].iter().any(|q| {
+            q.buffer
+                .and_then(|b| f.buffers.get(b.0 as usize))
+                .is_some_and(|buf| buf.shape.iter().any(|d| d.uses_var(v)))
+        });
+        if used_before {
+            out.push(v);
+        }
+    }
+    out
+}
+
+impl<'f> FuncPrinter<'f> {
     /// `n = T.int32()` for variables used but never bound, so the text still parses
     /// to the same variables (TVM declares them the same way).
     fn free_decls(&mut self) {
