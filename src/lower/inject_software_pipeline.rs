@@ -55,7 +55,7 @@ mod annotations;
 mod interleave;
 mod iteration;
 
-use annotations::{read_annotations, validate, Annotated};
+use annotations::{check_stage_sizes, read_annotations, validate, Annotated};
 use iteration::{iteration_events, wait_counts, Iteration};
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
@@ -348,9 +348,21 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
             "pipeline a loop with a constant extent (split it first)".into(),
         ));
     };
+    let body_nodes = stmts.iter().map(crate::lower::limits::nodes).sum();
+    let max_stage = check_stage_sizes(&cx, &stages, ext, body_nodes)?;
+    // The epilogue's last pipeline iteration is `lo + ext + max_stage - 1`.
+    if lo
+        .checked_add(ext)
+        .and_then(|e| e.checked_add(max_stage))
+        .is_none()
+    {
+        return Err(cx.err(
+            format!("the loop's bounds ({lo} + {ext}) and stages overflow 64 bits"),
+            String::new(),
+        ));
+    }
     let infos: Vec<Info> = stmts.iter().map(accesses).collect();
     check_dependences(f, &cx, &allocs, &stages, &infos, &descs)?;
-    let max_stage = stages.iter().copied().max().unwrap_or(0);
     let versions = add_versions(f, &allocs, &infos, &stages, &orders, &|b, w, r| {
         !inner_versioned.contains(&b) || may_share_version(b, &stmts[w], &stmts[r])
     });
