@@ -16,9 +16,10 @@ use super::LowerError;
 pub const MAX_UNROLLED_NODES: u64 = 2_000_000;
 
 /// The most kernels one function may be split into. Each kernel carries the
-/// function's variables and buffers (they share ids), so kernels times
-/// declarations is what lowering and printing cost; real programs launch a
-/// handful.
+/// function's variables and buffers (they share ids, and the printer names
+/// them all per kernel), so kernels times declarations is what lowering and
+/// printing cost, bounded by `MAX_KERNEL_DECLARATIONS`; real programs launch
+/// a handful of kernels.
 pub const MAX_KERNELS: usize = 256;
 
 /// IR nodes of a statement tree: each statement and each expression node once.
@@ -58,12 +59,26 @@ pub fn check_copies(
     })
 }
 
-/// Fails when a function would be split into more than `MAX_KERNELS` kernels.
-pub fn check_kernel_count(kernels: usize) -> Result<(), LowerError> {
+/// The most copies of the function's variable and buffer declarations its
+/// kernels may carry together (kernels times declarations).
+pub const MAX_KERNEL_DECLARATIONS: usize = 4_000_000;
+
+/// Fails when a function would be split into more than `MAX_KERNELS`
+/// kernels, or into kernels that together carry more than
+/// `MAX_KERNEL_DECLARATIONS` copies of its `declarations` variables and buffers.
+pub fn check_kernel_count(kernels: usize, declarations: usize) -> Result<(), LowerError> {
+    let hint = "fuse nests into fewer kernels (compute_at one nest's blocks into another's loops)";
     if kernels > MAX_KERNELS {
         return Err(LowerError::LimitExceeded {
             why: format!(
-                "the function has {kernels} thread-bound loop nests at its root, so {kernels} kernels; tirtui allows at most {MAX_KERNELS} kernels per function: fuse nests into fewer kernels (compute_at one nest's blocks into another's loops)"
+                "the function has {kernels} thread-bound loop nests at its root, so {kernels} kernels; tirtui allows at most {MAX_KERNELS} kernels per function: {hint}"
+            ),
+        });
+    }
+    if kernels.saturating_mul(declarations) > MAX_KERNEL_DECLARATIONS {
+        return Err(LowerError::LimitExceeded {
+            why: format!(
+                "the function's {kernels} kernels would each carry its {declarations} variables and buffers; tirtui allows at most {MAX_KERNEL_DECLARATIONS} such copies per function: {hint}"
             ),
         });
     }

@@ -50,7 +50,7 @@ pub fn split_kernels(mut f: Lowered) -> Result<(Vec<Lowered>, Vec<BufferId>), Lo
             check_top(&f, &part, &mut None)?;
         }
     }
-    super::limits::check_kernel_count(kernels.len())?;
+    super::limits::check_kernel_count(kernels.len(), f.vars.len() + f.buffers.len())?;
     // One walk per kernel: asking each kernel about each buffer walked every
     // kernel once per root allocation, parameter and temporary.
     let touched: Vec<IdSet<BufferId>> = kernels.iter().map(touched_buffers).collect();
