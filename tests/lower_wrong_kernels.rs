@@ -320,10 +320,14 @@ def main(A: T.Buffer((256,), "float32"), B: T.Buffer((4096,), "float32")):
 /// split into at most `MAX_KERNELS` (256) kernels, and 256 still lower.
 #[test]
 fn the_number_of_kernels_is_bounded() {
-    let kernels = |n: usize| {
+    // `n` kernels, after `buffers` unused buffers.
+    let program = |n: usize, buffers: usize| {
         let mut s = format!(
             "@T.prim_func\ndef main(A: T.Buffer((64,), \"float32\"), B: T.Buffer(({n}, 64), \"float32\")):\n"
         );
+        for k in 0..buffers {
+            s += &format!("    X{k} = T.alloc_buffer((1,))\n");
+        }
         for k in 0..n {
             s += &format!(
                 "    for i in T.thread_binding(64, thread=\"threadIdx.x\"):\n        with T.block(\"B{k}\"):\n            vi = T.axis.spatial(64, i)\n            B[{k}, vi] = A[vi] + T.float32({k})\n"
@@ -331,6 +335,7 @@ fn the_number_of_kernels_is_bounded() {
         }
         parse(&s)
     };
+    let kernels = |n: usize| program(n, 0);
     let err = lower_error(&kernels(257));
     assert!(
         err.contains("257 kernels; tirtui allows at most 256 kernels per function"),
@@ -338,4 +343,19 @@ fn the_number_of_kernels_is_bounded() {
     );
     let out = tirtui::codegen::generate(&kernels(256)).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out.kernel.launches.len(), 256);
+    // 200 kernels of a function with 20,400 declarations (20,000 unused
+    // buffers, two variables per kernel) would carry 4,080,000 copies.
+    // Root allocations nest one in another when lowered: 20,000 of them
+    // need more than a test thread's 2 MiB of stack (the CLI's main thread
+    // has 8 MiB and lowers this in 0.2 s).
+    let err = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || lower_error(&program(200, 20_000)))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(
+        err.contains("200 kernels would each carry its 20402 variables and buffers; tirtui allows at most 4000000"),
+        "{err}"
+    );
 }
