@@ -349,18 +349,7 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
         ));
     };
     let body_nodes = stmts.iter().map(crate::lower::limits::nodes).sum();
-    let max_stage = check_stage_sizes(&cx, &stages, ext, body_nodes)?;
-    // The epilogue's last pipeline iteration is `lo + ext + max_stage - 1`.
-    if lo
-        .checked_add(ext)
-        .and_then(|e| e.checked_add(max_stage))
-        .is_none()
-    {
-        return Err(cx.err(
-            format!("the loop's bounds ({lo} + {ext}) and stages overflow 64 bits"),
-            String::new(),
-        ));
-    }
+    let max_stage = check_stage_sizes(&cx, &stages, lo, ext, body_nodes)?;
     let infos: Vec<Info> = stmts.iter().map(accesses).collect();
     check_dependences(f, &cx, &allocs, &stages, &infos, &descs)?;
     let versions = add_versions(f, &allocs, &infos, &stages, &orders, &|b, w, r| {

@@ -169,10 +169,12 @@ pub(super) fn validate(cx: &Ctx, stages: &[i64], orders: &[i64]) -> Result<(), L
 /// of `max_stage` iterations, ours is written out): no stage past the loop's
 /// extent, where a statement would run only after every iteration of the
 /// others had finished, and a prologue and epilogue within
-/// `MAX_UNROLLED_NODES`. Returns the largest stage.
+/// `MAX_UNROLLED_NODES`, whose pipeline iterations (up to `lo + ext +
+/// max_stage`) fit 64 bits. Returns the largest stage.
 pub(super) fn check_stage_sizes(
     cx: &Ctx,
     stages: &[i64],
+    lo: i64,
     ext: i64,
     body_nodes: u64,
 ) -> Result<i64, LowerError> {
@@ -193,5 +195,15 @@ pub(super) fn check_stage_sizes(
         || format!("the prologue and epilogue of the pipeline of loop `{}` (largest stage {max_stage})", cx.loop_name),
         "give smaller stages (1 or 2 overlap copies with compute), or pipeline a loop with a smaller body",
     )?;
+    if lo
+        .checked_add(ext)
+        .and_then(|e| e.checked_add(max_stage))
+        .is_none()
+    {
+        return Err(cx.err(
+            format!("the loop's bounds ({lo} + {ext}) and stages overflow 64 bits"),
+            String::new(),
+        ));
+    }
     Ok(max_stage)
 }
