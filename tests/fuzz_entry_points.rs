@@ -26,6 +26,10 @@ use tirtui::schedule::primitive::get_block_loop;
 use tirtui::trace::step::{op_specs, FieldKind, Returns};
 use tirtui::trace::{Arg, Handle, Session, Step, Trace, Workload};
 
+// Issue 29's reproducers, seeds of the session fuzzers and checked alone.
+#[path = "fuzz_entry_points/issue_29.rs"]
+mod issue_29;
+
 struct Rng(u64);
 
 impl Rng {
@@ -776,6 +780,7 @@ fn session_seeds(rng: &mut Rng, works: &[(String, PrimFunc)]) -> Vec<String> {
         s.steps = trace.steps.clone();
         seeds.push(s.to_yaml());
     }
+    seeds.extend(issue_29::reproducers().into_iter().map(|(_, yaml, _)| yaml));
     seeds
 }
 

@@ -278,3 +278,84 @@ fn kernel_argument_sizes_do_not_overflow() {
     assert_eq!(arg.checked_elements(), None);
     assert_eq!(arg.elements(), i64::MAX);
 }
+
+/// issue 29: the bound on explicit unrolling counted statements, so 1,024
+/// copies of one store summing 4,096 loads passed it (20 s, 1.35 GB in a
+/// release build). It counts IR nodes now, before copying: 256 copies of a
+/// 4,096-term store (about 12,000 nodes each) are over `MAX_UNROLLED_NODES`.
+#[test]
+fn explicit_unrolling_counts_the_expressions_it_would_copy() {
+    // A balanced sum: the parser takes 200 levels of nesting, not a chain of 4,096.
+    fn sum(lo: usize, hi: usize) -> String {
+        match hi - lo {
+            1 => format!("B[{lo}]"),
+            n => format!("({} + {})", sum(lo, lo + n / 2), sum(lo + n / 2, hi)),
+        }
+    }
+    let func = parse(&format!(
+        r#"
+@T.prim_func
+def main(A: T.Buffer((256,), "float32"), B: T.Buffer((4096,), "float32")):
+    for tx in T.thread_binding(1, thread="threadIdx.x"):
+        for i in T.serial(256, annotations={{"pragma_auto_unroll_max_step": 1000000000, "pragma_unroll_explicit": 1}}):
+            with T.block("A"):
+                vi = T.axis.spatial(256, i)
+                A[vi] = {}
+"#,
+        sum(0, 4096)
+    ));
+    let started = std::time::Instant::now();
+    let err = lower_error(&func);
+    assert!(
+        err.contains("explicit unrolling of loop `i` would write out 256 copies of")
+            && err.contains("tirtui allows at most 2000000 unrolled nodes")
+            && err.contains("pragma_auto_unroll_max_step"),
+        "{err}"
+    );
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+}
+
+/// issue 29: every kernel carries the function's variables and buffers, so
+/// lowering and printing 2,000 kernels took 8 s and 1.2 GB; a function is
+/// split into at most `MAX_KERNELS` (256) kernels, and 256 still lower.
+#[test]
+fn the_number_of_kernels_is_bounded() {
+    // `n` kernels, after `buffers` unused buffers.
+    let program = |n: usize, buffers: usize| {
+        let mut s = format!(
+            "@T.prim_func\ndef main(A: T.Buffer((64,), \"float32\"), B: T.Buffer(({n}, 64), \"float32\")):\n"
+        );
+        for k in 0..buffers {
+            s += &format!("    X{k} = T.alloc_buffer((1,))\n");
+        }
+        for k in 0..n {
+            s += &format!(
+                "    for i in T.thread_binding(64, thread=\"threadIdx.x\"):\n        with T.block(\"B{k}\"):\n            vi = T.axis.spatial(64, i)\n            B[{k}, vi] = A[vi] + T.float32({k})\n"
+            );
+        }
+        parse(&s)
+    };
+    let kernels = |n: usize| program(n, 0);
+    let err = lower_error(&kernels(257));
+    assert!(
+        err.contains("257 kernels; tirtui allows at most 256 kernels per function"),
+        "{err}"
+    );
+    let out = tirtui::codegen::generate(&kernels(256)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.kernel.launches.len(), 256);
+    // 200 kernels of a function with 20,400 declarations (20,000 unused
+    // buffers, two variables per kernel) would carry 4,080,000 copies.
+    // Root allocations nest one in another when lowered: 20,000 of them
+    // need more than a test thread's 2 MiB of stack (the CLI's main thread
+    // has 8 MiB and lowers this in 0.2 s).
+    let err = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || lower_error(&program(200, 20_000)))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(
+        err.contains("200 kernels would each carry its 20402 variables and buffers; tirtui allows at most 4000000"),
+        "{err}"
+    );
+}

@@ -700,3 +700,89 @@ fn interleaving_a_loop_of_too_many_iterations_is_refused() {
         "{err}"
     );
 }
+
+fn pipeline_error(stages: &[i64], orders: &[i64]) -> String {
+    let func = scheduled(&annotations("ko", stages, orders, &[]));
+    match tirtui::lower::lower_program(&func) {
+        Ok(p) => panic!(
+            "stages {stages:?} order {orders:?} lowered:\n{}",
+            p.kernels[0]
+        ),
+        Err(e) => e.to_diagnostic().render(),
+    }
+}
+
+/// issue 29: the prologue is written out one pipeline iteration per stage,
+/// so a stage of i64::MAX ran for ever; stages are checked against the
+/// loop's extent (8 here) first. TVM 0.27 takes any stage (its prologue is
+/// a loop), and reads 2^63 - 1 as -1.
+#[test]
+fn a_stage_past_the_loops_extent_is_refused_before_the_prologue_is_built() {
+    for (stages, culprit) in [
+        (
+            vec![0, 0, i64::MAX],
+            "statement 2 has stage 9223372036854775807",
+        ),
+        (vec![0, 0, 9], "statement 2 has stage 9"),
+        (
+            vec![1 << 40, 1 << 40, 1 << 41],
+            "statement 0 has stage 1099511627776",
+        ),
+    ] {
+        let err = pipeline_error(&stages, &[0, 1, 2]);
+        assert!(
+            err.contains(&format!("{culprit}, past the loop's extent 8")),
+            "{stages:?}: {err}"
+        );
+        assert!(err.contains("give stages of at most 8"), "{err}");
+    }
+    // A stage equal to the extent is the last that still computes the loop
+    // (every copy first, then every compute): lowered, and right.
+    let func = scheduled(&annotations("ko", &[0, 0, 8], &[0, 1, 2], &[]));
+    let lowered = tirtui::lower::lower_program(&func).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(simulate(&lowered).unwrap(), expected());
+}
+
+/// issue 29: TVM 0.27 indexes the body by order, so an order outside 0..n
+/// is its IndexError; tirtui sorted by it and took [0, 1, 5].
+#[test]
+fn an_order_outside_the_body_is_refused_as_tvm_does() {
+    for orders in [vec![0, 1, 5], vec![0, 1, i64::MAX], vec![-1, 0, 1]] {
+        let err = pipeline_error(&[0, 0, 1], &orders);
+        let bad = orders.iter().find(|o| !(0..3).contains(*o)).unwrap();
+        assert!(
+            err.contains(&format!("has order {bad}, outside 0..3"))
+                && err.contains("a permutation of 0..3"),
+            "{orders:?}: {err}"
+        );
+    }
+    assert!(pipeline_error(&[0, 0, 1], &[0, 1, 1]).contains("two statements have order 1"));
+}
+
+/// issue 29: on a loop of 2^40 iterations a stage of 2^30 is within the
+/// extent, but its prologue and epilogue would be 2^31 copies of the body:
+/// refused by `MAX_UNROLLED_NODES` before any copy is made.
+#[test]
+fn a_prologue_past_the_unrolled_node_limit_is_refused() {
+    let func = tirtui::script::parse_func(
+        r#"
+@T.prim_func
+def main(A: T.Buffer((1099511627776,), "float32"), B: T.Buffer((1099511627776,), "float32")):
+    for tx in T.thread_binding(1, thread="threadIdx.x"):
+        for i in T.serial(1099511627776, annotations={"software_pipeline_stage": [1073741824]}):
+            with T.block("B"):
+                vi = T.axis.spatial(1099511627776, i)
+                B[vi] = A[vi] + T.float32(1)
+"#,
+        None,
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let err = tirtui::lower::lower_program(&func).unwrap_err().to_string();
+    assert!(
+        err.contains("the prologue and epilogue of the pipeline of loop `i` (largest stage 1073741824) would write out 2147483648 copies")
+            && err.contains("tirtui allows at most 2000000 unrolled nodes"),
+        "{err}"
+    );
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}

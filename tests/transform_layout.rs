@@ -287,3 +287,133 @@ fn python_export_is_tvms_call() {
     let again = Session::from_yaml(&session.to_yaml(), "again.yaml").unwrap();
     assert_eq!(again.steps, session.steps);
 }
+
+/// issue 29: the element counts of the old and the new shape are computed
+/// without overflow before the map is evaluated over them: (2^32, 2^32)
+/// wrapped to 0 ("no elements") in a release build and panicked in a debug
+/// one, and an output of 2^63 - 1 overflowed the new extent.
+#[test]
+fn shapes_whose_element_count_overflows_are_refused_by_the_limit() {
+    let e = replay(
+        &workload(4294967296),
+        "  - {op: transform_layout, block: B, buffer: [write, 0], index_map: \"lambda i, j: (j, i)\"}\n",
+    )
+    .map(|_| ())
+    .unwrap_err();
+    assert!(
+        e.contains("shape [4294967296, 64] has more than 16777216 elements; tirtui allows at most 16777216 elements in a buffer whose layout it transforms"),
+        "{e}"
+    );
+    let huge = workload(8)
+        .replace("(8, 64)", "(4294967296, 4294967296)")
+        .replace("T.grid(8, 64)", "T.grid(4294967296, 4294967296)");
+    let e = replay(
+        &huge,
+        "  - {op: transform_layout, block: B, buffer: [write, 0], index_map: \"lambda i, j: (j, i)\"}\n",
+    )
+    .map(|_| ())
+    .unwrap_err();
+    assert!(
+        e.contains("shape [4294967296, 4294967296] has more than 16777216 elements"),
+        "{e}"
+    );
+    for map in [
+        "lambda i, j: (i, j, 9223372036854775807)",
+        "lambda i, j: (i + 9223372036854775800, j)",
+    ] {
+        let e = replay(
+            &workload(8),
+            &format!("  - {{op: transform_layout, block: B, buffer: [write, 0], index_map: \"{map}\", assume_injective_transform: true}}\n"),
+        )
+        .map(|_| ())
+        .unwrap_err();
+        assert!(
+            e.contains("elements; tirtui allows at most 16777216"),
+            "{map}: {e}"
+        );
+    }
+}
+
+fn int_workload() -> String {
+    workload(60)
+        .replace("\"float32\"", "\"int32\"")
+        .replace(
+            "T.alloc_buffer((60, 64))",
+            "T.alloc_buffer((60, 64), \"int32\")",
+        )
+        .replace("T.float32(2)", "2")
+        .replace("T.float32(1)", "1")
+}
+
+const PAD_MAP: &str = "lambda i, j: (i // 16, j // 16, i % 16, j % 16)";
+
+fn with_pad(pad: &str) -> String {
+    format!("  - {{op: transform_layout, block: B, buffer: [write, 0], index_map: \"{PAD_MAP}\", pad_value: {pad}}}\n")
+}
+
+/// issue 28: TVM 0.27 refuses a pad value whose type is not the buffer's
+/// ("Buffer B has elements of type T.float32, but the transformation fills
+/// padding with ..., which is of type int32"): a plain integer is an int32,
+/// a plain number with a point a float32, `T.<type>(v)` that type. It checks
+/// even where the map leaves no padding, and an integer past int32 is refused.
+#[test]
+fn a_pad_value_of_another_type_is_refused_as_tvm_does() {
+    let float = workload(60);
+    let int = int_workload();
+    for (w, pad, want) in [
+        (&float, "0", "`B` holds float32 but pad_value 0 is an int32"),
+        (
+            &float,
+            "\"lambda a, b, c, d: (T.float16(0.0),)\"",
+            "pad_value 0 is a float16",
+        ),
+        (
+            &float,
+            "\"lambda a, b, c, d: (T.float64(0.0),)\"",
+            "pad_value 0 is a float64",
+        ),
+        (
+            &float,
+            "\"lambda a, b, c, d: (T.int32(0),)\"",
+            "pad_value 0 is an int32",
+        ),
+        (
+            &int,
+            "0.5",
+            "`B` holds int32 but pad_value 0.5 is a float32",
+        ),
+        (&int, "1.0", "pad_value 1 is a float32"),
+        (
+            &int,
+            "\"lambda a, b, c, d: (T.int64(0),)\"",
+            "pad_value 0 is an int64",
+        ),
+        (
+            &int,
+            "\"lambda a, b, c, d: (T.int8(0),)\"",
+            "pad_value 0 is an int8",
+        ),
+        (
+            &int,
+            "1099511627776",
+            "pad_value 1099511627776 is out of the range of int32",
+        ),
+    ] {
+        let e = replay(w, &with_pad(pad)).map(|_| ()).unwrap_err();
+        assert!(e.contains(want), "{pad}: {e}");
+    }
+    // Checked where the map leaves no padding too.
+    let e = replay(
+        &workload(64),
+        "  - {op: transform_layout, block: B, buffer: [write, 0], index_map: \"lambda i, j: (j, i)\", pad_value: 0}\n",
+    )
+    .map(|_| ())
+    .unwrap_err();
+    assert!(e.contains("pad_value 0 is an int32"), "{e}");
+    // The buffer's own type is taken, plain or spelled out.
+    ok(&float, &with_pad("0.0"));
+    ok(&float, &with_pad("\"lambda a, b, c, d: (T.float32(0),)\""));
+    ok(&int, &with_pad("3"));
+    ok(&int, &with_pad("\"lambda a, b, c, d: (T.int32(-3),)\""));
+    same_result(&int, &with_pad("7"));
+}

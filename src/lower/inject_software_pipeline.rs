@@ -55,7 +55,7 @@ mod annotations;
 mod interleave;
 mod iteration;
 
-use annotations::{read_annotations, validate, Annotated};
+use annotations::{check_stage_sizes, read_annotations, validate, Annotated};
 use iteration::{iteration_events, wait_counts, Iteration};
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
@@ -348,9 +348,10 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
             "pipeline a loop with a constant extent (split it first)".into(),
         ));
     };
+    let body_nodes = stmts.iter().map(crate::lower::limits::nodes).sum();
+    let max_stage = check_stage_sizes(&cx, &stages, lo, ext, body_nodes)?;
     let infos: Vec<Info> = stmts.iter().map(accesses).collect();
     check_dependences(f, &cx, &allocs, &stages, &infos, &descs)?;
-    let max_stage = stages.iter().copied().max().unwrap_or(0);
     let versions = add_versions(f, &allocs, &infos, &stages, &orders, &|b, w, r| {
         !inner_versioned.contains(&b) || may_share_version(b, &stmts[w], &stmts[r])
     });

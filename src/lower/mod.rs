@@ -20,6 +20,7 @@ pub mod hoist_local_allocation;
 pub mod inject_software_pipeline;
 pub mod inject_virtual_thread;
 pub(crate) mod kernel_sum;
+pub mod limits;
 pub mod lir;
 pub mod lower_cross_thread_reduction;
 pub mod lower_init_block;
@@ -118,6 +119,9 @@ pub enum LowerError {
     },
     #[error("{what}")]
     Unsupported { what: String },
+    /// Lowering would build more than tirtui's bounds allow (`lower::limits`).
+    #[error("{why}")]
+    LimitExceeded { why: String },
     #[error("buffer {buffer} is in scope {scope}, which only the MMA tensor intrinsics (ldmatrix, mma.sync, mma_store) place in a kernel; tensorize its producer and consumers, or cache it in `local`/`shared` instead")]
     UnplacedFragment { buffer: String, scope: String },
 }

@@ -15,8 +15,8 @@
 
 use super::lir::{LAlloc, LStmt, Launch, Lowered};
 use super::LowerError;
-use crate::ir::IdMap;
 use crate::ir::{BufferId, Expr, ForKind, Param, StorageScope, ThreadAxis, VarId};
+use crate::ir::{IdMap, IdSet};
 use crate::launch_limits::LaunchLimits;
 
 /// Splits `f` into its kernels, in launch order, and returns them with the
@@ -50,6 +50,10 @@ pub fn split_kernels(mut f: Lowered) -> Result<(Vec<Lowered>, Vec<BufferId>), Lo
             check_top(&f, &part, &mut None)?;
         }
     }
+    super::limits::check_kernel_count(kernels.len(), f.vars.len() + f.buffers.len())?;
+    // One walk per kernel: asking each kernel about each buffer walked every
+    // kernel once per root allocation, parameter and temporary.
+    let touched: Vec<IdSet<BufferId>> = kernels.iter().map(touched_buffers).collect();
     let temporaries: Vec<BufferId> = root_allocs
         .iter()
         .copied()
@@ -61,7 +65,7 @@ pub fn split_kernels(mut f: Lowered) -> Result<(Vec<Lowered>, Vec<BufferId>), Lo
             continue;
         }
         let users: Vec<usize> = (0..kernels.len())
-            .filter(|&i| kernels[i].touches_buffer(b))
+            .filter(|&i| touched[i].contains(&b))
             .collect();
         match users[..] {
             [] => {}
@@ -85,17 +89,18 @@ pub fn split_kernels(mut f: Lowered) -> Result<(Vec<Lowered>, Vec<BufferId>), Lo
     let out = kernels
         .into_iter()
         .enumerate()
-        .map(|(i, body)| {
+        .zip(&touched)
+        .map(|((i, body), touched)| {
             let mut params: Vec<Param> = f
                 .params
                 .iter()
-                .filter(|p| p.buffer.is_none_or(|b| body.touches_buffer(b)))
+                .filter(|p| p.buffer.is_none_or(|b| touched.contains(&b)))
                 .cloned()
                 .collect();
             params.extend(
                 temporaries
                     .iter()
-                    .filter(|&&b| body.touches_buffer(b))
+                    .filter(|&&b| touched.contains(&b))
                     .map(|&b| Param {
                         name: f.buffer(b).name.clone(),
                         buffer: Some(b),
@@ -117,6 +122,24 @@ pub fn split_kernels(mut f: Lowered) -> Result<(Vec<Lowered>, Vec<BufferId>), Lo
         })
         .collect();
     Ok((out, temporaries))
+}
+
+/// The buffers a statement tree loads or stores (`LStmt::touches_buffer` of each).
+fn touched_buffers(s: &LStmt) -> IdSet<BufferId> {
+    let mut out = IdSet::default();
+    s.visit(&mut |x| {
+        if let LStmt::Store(st) = x {
+            out.insert(st.buffer);
+        }
+        x.for_each_expr(|e| {
+            e.visit(&mut |y| {
+                if let Expr::Load(b, _) = y {
+                    out.insert(*b);
+                }
+            })
+        });
+    });
+    out
 }
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {

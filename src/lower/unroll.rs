@@ -14,6 +14,7 @@
 //! Invariant: works on flat `lir`; changes loop kinds and copies loop bodies.
 
 use super::flatten_buffer::alloc_size;
+use super::limits::{check_copies, nodes};
 use super::lir::{LFor, LStmt, Lowered};
 use super::simplify::simplify_stmt;
 use super::LowerError;
@@ -23,9 +24,6 @@ use crate::ir::{AnnValue, Expr, ForKind, VarId};
 const REGISTER_UNROLL_MAX_EXTENT: i64 = 64;
 /// Local buffers larger than this (in elements) stay in local memory anyway.
 const REGISTER_BUFFER_MAX_ELEMENTS: i64 = 256;
-/// Statements explicit unrolling may produce in one kernel: beyond this the
-/// kernel would not compile in reasonable time (and the copies eat memory).
-pub const EXPLICIT_UNROLL_MAX_STATEMENTS: u64 = 1 << 16;
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let local: Vec<bool> = f
@@ -62,13 +60,6 @@ fn body_at(f: &Lowered, l: &LFor, value: Expr) -> LStmt {
     let var = l.var;
     body.substitute(&|v| (v == var).then(|| value.clone()));
     simplify_stmt(f, body, &mut crate::arith::VarRanges::new())
-}
-
-/// Statements in a tree (each node counts once).
-fn size(s: &LStmt) -> u64 {
-    let mut n = 0u64;
-    s.visit(&mut |_| n += 1);
-    n
 }
 
 fn ann_int(v: &AnnValue) -> Option<i64> {
@@ -157,26 +148,32 @@ impl Unroller<'_> {
                 } else {
                     self.normal_depth += 1;
                 }
-                // Counted only where explicit unrolling would copy the body.
-                let copies = match value {
-                    Some(n) if auto && explicit => (n as u64).saturating_mul(size(&l.body)),
-                    _ => 0,
+                // Counted (statements and expressions: one store can be a
+                // sum of thousands of terms) only where explicit unrolling
+                // would copy the body, before any copy is made.
+                let copied = match value {
+                    Some(n) if auto && explicit => Some(check_copies(
+                        self.copied,
+                        n as u64,
+                        nodes(&l.body),
+                        || format!("explicit unrolling of loop `{}`", self.f.var_name(l.var)),
+                        "lower pragma_auto_unroll_max_step or drop pragma_unroll_explicit",
+                    )),
+                    _ => None,
                 };
-                let too_big = auto
-                    && explicit
-                    && self.copied.saturating_add(copies) > EXPLICIT_UNROLL_MAX_STATEMENTS;
-                if too_big && self.error.is_none() {
-                    self.error = Some(LowerError::Unsupported {
-                        what: format!(
-                            "explicit unrolling of loop `{}` ({} iterations) would copy its body into more than {EXPLICIT_UNROLL_MAX_STATEMENTS} statements: lower pragma_auto_unroll_max_step or drop pragma_unroll_explicit",
-                            self.f.var_name(l.var),
-                            value.unwrap_or(0)
-                        ),
-                    });
-                }
+                let too_big = match copied {
+                    Some(Err(e)) => {
+                        self.error.get_or_insert(e);
+                        true
+                    }
+                    Some(Ok(total)) => {
+                        self.copied = total;
+                        false
+                    }
+                    None => false,
+                };
                 match value {
                     Some(n) if auto && explicit && !too_big => {
-                        self.copied = self.copied.saturating_add(copies);
                         let copies = (0..n)
                             .map(|i| body_at(self.f, &l, Expr::add(l.min.clone(), Expr::int(i))))
                             .collect();

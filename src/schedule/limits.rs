@@ -25,6 +25,10 @@ pub const MAX_NAME_LEN: usize = 64;
 /// The most IR nodes (statements and expressions) a program may grow to by a step.
 pub const MAX_PROGRAM_NODES: usize = 2_000_000;
 
+/// The most elements a buffer may have, before and after `transform_layout`:
+/// tirtui checks the index map at every index (injectivity, the new shape).
+pub const MAX_LAYOUT_ELEMENTS: i64 = 1 << 24;
+
 /// `stem` + `suffix`, with `stem` cut (at a character boundary, trailing `_`
 /// dropped) so that the whole stays within `MAX_NAME_LEN` bytes: TVM's names
 /// (`i_0`, `i_j_fused`) whenever they are short enough.

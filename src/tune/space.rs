@@ -4,7 +4,7 @@
 
 use super::Invalid;
 use crate::ir::PrimFunc;
-use crate::schedule::primitive::sampling::{self, Rng};
+use crate::schedule::primitive::sampling::{self, divisors, factorize, Rng};
 use crate::trace::{Arg, Handle, Replayer, Step, StepError};
 
 /// One sampled step of the trace.
@@ -284,7 +284,7 @@ fn fresh_decision(
     }))
 }
 
-fn mutate_site(kind: &SiteKind, current: &Decision, rng: &mut Rng) -> Option<Decision> {
+pub(super) fn mutate_site(kind: &SiteKind, current: &Decision, rng: &mut Rng) -> Option<Decision> {
     match (kind, current) {
         (SiteKind::Tile { max_innermost, .. }, Decision::Tile(f)) => {
             let n = f.len();
@@ -297,7 +297,9 @@ fn mutate_site(kind: &SiteKind, current: &Decision, rng: &mut Rng) -> Option<Dec
                 if from == to || f[from] == 1 {
                     continue;
                 }
-                let divs: Vec<i64> = (2..=f[from]).filter(|d| f[from] % d == 0).collect();
+                // From the factorization: a factor near 2^62 has few divisors
+                // but too many candidates to try one by one.
+                let divs: Vec<i64> = divisors(f[from]).into_iter().skip(1).collect();
                 let d = divs[rng.below(divs.len() as u64) as usize];
                 let mut g = f.clone();
                 g[from] /= d;
@@ -349,27 +351,103 @@ fn loop_extent(state: &Replayer, step: &Step) -> Result<i64, String> {
 }
 
 /// Ordered ways to write `extent` as `n` factors, the last at most `max_innermost`
-/// (when positive).
+/// (when positive); `u128::MAX` when there are more.
+///
+/// Counted from the prime factorization, never by trying divisors: with
+/// `extent = p1^e1 ... pr^er`, a tiling into `k` factors spreads each `ei`
+/// over the `k` slots, in C(ei + k - 1, k - 1) ways, independently. With a
+/// bound on the innermost factor, the divisors within it are enumerated (at
+/// most about 10^5 below 2^63) and the rest is spread over `n - 1` slots.
 pub fn count_tilings(extent: i64, n: i64, max_innermost: i64) -> u128 {
-    fn ordered(m: i64, k: i64) -> u128 {
-        if k <= 1 {
-            return 1;
-        }
-        (1..=m)
-            .filter(|d| m % d == 0)
-            .map(|d| ordered(m / d, k - 1))
-            .sum()
-    }
     if n < 1 || extent < 1 {
         return 0;
     }
     if n == 1 {
         return u128::from(max_innermost <= 0 || extent <= max_innermost);
     }
-    (1..=extent)
-        .filter(|d| extent % d == 0 && (max_innermost <= 0 || *d <= max_innermost))
-        .map(|d| ordered(extent / d, n - 1))
-        .sum()
+    let exponents = prime_exponents(extent);
+    if max_innermost <= 0 || max_innermost >= extent {
+        return spreads(exponents.iter().map(|&(_, e)| e), n);
+    }
+    let mut total = 0u128;
+    let mut inner = vec![0u32; exponents.len()];
+    inner_divisors(&exponents, 0, 1, max_innermost, &mut inner, &mut |inner| {
+        let rest = exponents.iter().zip(inner).map(|(&(_, e), &f)| e - f);
+        total = total.saturating_add(spreads(rest, n - 1));
+    });
+    total
+}
+
+/// `(prime, exponent)` of `n >= 1`, primes ascending.
+fn prime_exponents(n: i64) -> Vec<(i64, u32)> {
+    let mut primes = factorize(n as u64);
+    primes.sort_unstable();
+    let mut out: Vec<(i64, u32)> = Vec::new();
+    for p in primes {
+        match out.last_mut() {
+            Some((q, e)) if *q == p as i64 => *e += 1,
+            _ => out.push((p as i64, 1)),
+        }
+    }
+    out
+}
+
+/// Calls `visit` with the exponents of every divisor of the number whose
+/// factorization is `exponents` that is at most `max` (`d` is the product
+/// of the primes before `at`, as chosen in `inner`).
+fn inner_divisors(
+    exponents: &[(i64, u32)],
+    at: usize,
+    d: i64,
+    max: i64,
+    inner: &mut [u32],
+    visit: &mut impl FnMut(&[u32]),
+) {
+    let Some(&(p, e)) = exponents.get(at) else {
+        visit(inner);
+        return;
+    };
+    let mut d = d;
+    for f in 0..=e {
+        inner[at] = f;
+        inner_divisors(exponents, at + 1, d, max, inner, visit);
+        match d.checked_mul(p).filter(|x| *x <= max) {
+            Some(next) => d = next,
+            None => break,
+        }
+    }
+    inner[at] = 0;
+}
+
+/// Ways to spread each exponent over `k` ordered slots: the product of
+/// C(e + k - 1, e), saturating at `u128::MAX`.
+fn spreads(exponents: impl Iterator<Item = u32>, k: i64) -> u128 {
+    let mut total = 1u128;
+    for e in exponents {
+        // C(k - 1 + i, i) from C(k - 2 + i, i - 1), divided before it is
+        // multiplied so that no step overflows a count that fits.
+        let mut c = 1u128;
+        for i in 1..=u128::from(e) {
+            let top = (k as u128 - 1) + i;
+            let g = gcd(c, i);
+            let Some(next) = (c / g).checked_mul(top / (i / g)) else {
+                return u128::MAX;
+            };
+            c = next;
+        }
+        total = match total.checked_mul(c) {
+            Some(t) => t,
+            None => return u128::MAX,
+        };
+    }
+    total
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 fn step_invalid(e: &StepError) -> Invalid {

@@ -91,6 +91,99 @@ fn tilings_are_counted_like_tvm_samples_them() {
     assert_eq!(size.total, 38 * 34 * 5 * 3);
 }
 
+/// `count_tilings` as it was written first: every candidate divisor tried.
+fn brute_force_tilings(extent: i64, n: i64, max_innermost: i64) -> u128 {
+    fn ordered(m: i64, k: i64) -> u128 {
+        if k <= 1 {
+            return 1;
+        }
+        (1..=m)
+            .filter(|d| m % d == 0)
+            .map(|d| ordered(m / d, k - 1))
+            .sum()
+    }
+    if n < 1 || extent < 1 {
+        return 0;
+    }
+    if n == 1 {
+        return u128::from(max_innermost <= 0 || extent <= max_innermost);
+    }
+    (1..=extent)
+        .filter(|d| extent % d == 0 && (max_innermost <= 0 || *d <= max_innermost))
+        .map(|d| ordered(extent / d, n - 1))
+        .sum()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn tilings_counted_from_the_factorization_match_brute_force(
+        extent in -2i64..=720,
+        n in -1i64..=5,
+        max_innermost in -1i64..=40,
+    ) {
+        proptest::prop_assert_eq!(
+            count_tilings(extent, n, max_innermost),
+            brute_force_tilings(extent, n, max_innermost),
+            "extent {} n {} max_innermost {}", extent, n, max_innermost
+        );
+    }
+}
+
+/// issue 29: `tune --space` tried every number up to the extent as a
+/// divisor; near 2^62 it never finished. The count comes from the prime
+/// factorization: for `extent = p1^e1 ... pr^er` and `n` factors it is the
+/// product of C(ei + n - 1, n - 1), exact, in microseconds.
+const EXTENT_2_29_3_12_5_4_7_2: i64 = 8_737_778_439_290_880_000;
+
+#[test]
+fn tilings_of_huge_extents_are_counted_exactly_and_fast() {
+    let started = std::time::Instant::now();
+    // 2^62 in 4 factors: 62 twos spread over 4 slots.
+    assert_eq!(count_tilings(1 << 62, 4, 0), 43_680);
+    // Innermost at most 16: 2^0 ..= 2^4, the rest in one factor.
+    assert_eq!(count_tilings(1 << 62, 2, 16), 5);
+    assert_eq!(count_tilings(1 << 30, 3, 0), 496);
+    // 2^31 - 1 and the largest prime under 2^63 go in one slot of n.
+    assert_eq!(count_tilings(2_147_483_647, 3, 0), 3);
+    assert_eq!(count_tilings(9_223_372_036_854_775_783, 64, 0), 64);
+    // 2^31 - 1 squared: 3 ways to spread each of two equal primes over 2 slots.
+    assert_eq!(count_tilings(4_611_686_014_132_420_609, 2, 0), 3);
+    // 3 * 5 * 7 * ... * 47 (14 primes): 64 slots for each.
+    let primorial: i64 = [3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47]
+        .iter()
+        .product();
+    assert_eq!(count_tilings(primorial, 64, 0), 64u128.pow(14));
+    // C(125, 63): 62 twos over 64 slots.
+    assert_eq!(
+        count_tilings(1 << 62, 64, 0),
+        3_017_467_217_880_703_353_213_932_318_284_164_000
+    );
+    // 2^29 3^12 5^4 7^2 in 64 factors has about 2^154 tilings: the count
+    // saturates, as the space's total does.
+    assert_eq!(count_tilings(EXTENT_2_29_3_12_5_4_7_2, 64, 0), u128::MAX);
+    assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
+}
+
+#[test]
+fn mutating_a_huge_factor_does_not_enumerate_its_divisors() {
+    let started = std::time::Instant::now();
+    let kind = SiteKind::Tile {
+        n: 2,
+        max_innermost: 0,
+    };
+    let mut rng = Rng(5);
+    let parent = Decision::Tile(vec![1 << 62, 1]);
+    let child = super::space::mutate_site(&kind, &parent, &mut rng);
+    let Some(Decision::Tile(f)) = child else {
+        panic!("{child:?}")
+    };
+    assert_eq!(f[0].checked_mul(f[1]), Some(1 << 62), "{f:?}");
+    assert_ne!(f, vec![1 << 62, 1]);
+    assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
+}
+
 #[test]
 fn the_recorded_decisions_replay_to_the_session_program() {
     let (session, space) = tune_session();

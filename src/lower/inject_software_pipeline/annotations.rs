@@ -49,7 +49,10 @@ pub(super) fn read_annotations(
     };
     let stages = list(STAGE, None)?;
     let orders = list(ORDER, Some((0..n as i64).collect()))?;
-    let async_stages = list(ASYNC_STAGES, Some(Vec::new()))?;
+    // A set, as in TVM: repeats would only repeat every membership test.
+    let mut async_stages = list(ASYNC_STAGES, Some(Vec::new()))?;
+    async_stages.sort_unstable();
+    async_stages.dedup();
     for (key, v) in [(STAGE, &stages), (ORDER, &orders)] {
         if v.len() != n {
             let example = (0..n)
@@ -121,21 +124,32 @@ pub(super) fn read_annotations(
     })
 }
 
-/// TVM's ValidatePipelineBody: orders are distinct, and statements of one
-/// stage keep their relative order.
+/// TVM's ValidatePipelineBody: orders are a permutation of the statements,
+/// and statements of one stage keep their relative order.
 pub(super) fn validate(cx: &Ctx, stages: &[i64], orders: &[i64]) -> Result<(), LowerError> {
     if let Some(s) = stages.iter().find(|&&s| s < 0) {
         return Err(cx.err(format!("stage {s} is negative"), String::new()));
     }
-    let mut seen = Vec::new();
+    // TVM indexes the body by order: one outside 0..n is its IndexError.
+    let n = orders.len() as i64;
+    if let Some((i, o)) = orders
+        .iter()
+        .enumerate()
+        .find(|(_, o)| !(0..n).contains(*o))
+    {
+        return Err(cx.err(
+            format!("statement {i} has order {o}, outside 0..{n} (`{ORDER}` = {orders:?})"),
+            format!("`{ORDER}` is a permutation of 0..{n}: one position per statement"),
+        ));
+    }
+    let mut seen = vec![false; orders.len()];
     for (i, &o) in orders.iter().enumerate() {
-        if seen.contains(&o) {
+        if std::mem::replace(&mut seen[o as usize], true) {
             return Err(cx.err(
                 format!("two statements have order {o} (`{ORDER}` = {orders:?})"),
                 "give every statement its own position".into(),
             ));
         }
-        seen.push(o);
         if let Some(j) = (0..i).rev().find(|&j| stages[j] == stages[i]) {
             if orders[j] > o {
                 return Err(cx.err(
@@ -149,4 +163,47 @@ pub(super) fn validate(cx: &Ctx, stages: &[i64], orders: &[i64]) -> Result<(), L
         }
     }
     Ok(())
+}
+
+/// The stages against the loop (TVM checks neither; its prologue is a loop
+/// of `max_stage` iterations, ours is written out): no stage past the loop's
+/// extent, where a statement would run only after every iteration of the
+/// others had finished, and a prologue and epilogue within
+/// `MAX_UNROLLED_NODES`, whose pipeline iterations (up to `lo + ext +
+/// max_stage`) fit 64 bits. Returns the largest stage.
+pub(super) fn check_stage_sizes(
+    cx: &Ctx,
+    stages: &[i64],
+    lo: i64,
+    ext: i64,
+    body_nodes: u64,
+) -> Result<i64, LowerError> {
+    if let Some((i, s)) = stages.iter().enumerate().find(|(_, s)| **s > ext.max(0)) {
+        return Err(cx.err(
+            format!("statement {i} has stage {s}, past the loop's extent {ext}"),
+            format!(
+                "a stage delays a statement by that many iterations; give stages of at most {ext} (1 overlaps the next iteration's copies with this one's compute)"
+            ),
+        ));
+    }
+    let max_stage = stages.iter().copied().max().unwrap_or(0);
+    // The prologue and the epilogue each run `max_stage` pipeline iterations.
+    crate::lower::limits::check_copies(
+        0,
+        2 * max_stage as u64,
+        body_nodes,
+        || format!("the prologue and epilogue of the pipeline of loop `{}` (largest stage {max_stage})", cx.loop_name),
+        "give smaller stages (1 or 2 overlap copies with compute), or pipeline a loop with a smaller body",
+    )?;
+    if lo
+        .checked_add(ext)
+        .and_then(|e| e.checked_add(max_stage))
+        .is_none()
+    {
+        return Err(cx.err(
+            format!("the loop's bounds ({lo} + {ext}) and stages overflow 64 bits"),
+            String::new(),
+        ));
+    }
+    Ok(max_stage)
 }

@@ -91,7 +91,8 @@ pub fn check(map: &IndexMap, shape: &[i64], limit: i64) -> Option<Vec<i64>> {
                 *h = (*h).max(*v);
             }
         }
-        let dims: Vec<i64> = hi.iter().map(|h| h + 1).collect();
+        // An index of i64::MAX has no extent: left to the full check, which words it.
+        let dims: Vec<i64> = hi.iter().map(|h| h.checked_add(1)).collect::<Option<_>>()?;
         let total = dims.iter().try_fold(1i64, |a, d| a.checked_mul(*d))?;
         if total > limit {
             return None;

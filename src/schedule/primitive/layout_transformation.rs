@@ -24,6 +24,7 @@ use crate::ir::{
 };
 use crate::schedule::analysis::{block_culprit, get_block};
 use crate::schedule::error::ScheduleError;
+use crate::schedule::limits::MAX_LAYOUT_ELEMENTS;
 use crate::schedule::tree;
 
 /// Which buffer of the block: TVM's `("read", i)` / `("write", i)`, or a name.
@@ -34,11 +35,38 @@ pub enum BufferRef {
     Name(String),
 }
 
-/// The value written into padding: a constant, in the buffer's type.
+/// The value written into padding: a constant, which must have the buffer's
+/// type (TVM 0.27 refuses any other, padding or not).
 #[derive(Clone, Debug, PartialEq)]
 pub enum PadValue {
+    /// A plain integer: an int32, as TVM reads a Python int.
     Int(i64),
+    /// A plain number with a point: a float32, as TVM reads a Python float.
     Float(f64),
+    /// `T.int64(0)` and the like in a pad-value lambda.
+    TypedInt(i64, DataType),
+    /// `T.float16(0.0)` and the like in a pad-value lambda.
+    TypedFloat(f64, DataType),
+}
+
+impl PadValue {
+    /// The type TVM gives the value.
+    pub fn dtype(&self) -> DataType {
+        match self {
+            PadValue::Int(_) => DataType::I32,
+            PadValue::Float(_) => DataType::F32,
+            PadValue::TypedInt(_, t) | PadValue::TypedFloat(_, t) => *t,
+        }
+    }
+}
+
+impl std::fmt::Display for PadValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PadValue::Int(v) | PadValue::TypedInt(v, _) => write!(f, "{v}"),
+            PadValue::Float(v) | PadValue::TypedFloat(v, _) => write!(f, "{v}"),
+        }
+    }
 }
 
 /// A pad value written as TVM prints it: `lambda i, j: (T.float32(0.0),)`, a
@@ -51,15 +79,60 @@ pub fn pad_value_of_lambda(text: &str) -> Result<PadValue, ScheduleError> {
     };
     let m = IndexMap::parse(text).map_err(|e| bad(e.span, &e.why))?;
     match m.outputs.as_slice() {
-        [MapExpr::Float(v, _, _)] => Ok(PadValue::Float(*v)),
-        [MapExpr::Int(v, _)] => Ok(PadValue::Int(*v)),
+        [MapExpr::Float(v, Some(t), _)] => Ok(PadValue::TypedFloat(*v, *t)),
+        [MapExpr::Float(v, None, _)] => Ok(PadValue::Float(*v)),
+        // The parser keeps no type on an integer: `T.int64(0)` is read back
+        // from its text.
+        [MapExpr::Int(v, span)] => Ok(match typed_name(text, *span) {
+            Some(t) => PadValue::TypedInt(*v, t),
+            None => PadValue::Int(*v),
+        }),
         [one] => Err(bad(one.span(), "tirtui takes a constant pad value")),
         _ => Err(bad(m.body_span, "a pad value is one value")),
     }
 }
 
-/// Buffers up to this many elements (old and new shape) are checked element by element.
-const MAX_CHECKED_ELEMENTS: i64 = 1 << 24;
+/// The type `T.<type>(...)` names at `span` of `text`, if the constant is spelled so.
+fn typed_name(text: &str, span: crate::diag::Span) -> Option<DataType> {
+    let spelled = text.get(span.start..span.end)?.strip_prefix("T.")?;
+    DataType::from_name(spelled.split('(').next()?.trim())
+}
+
+/// TVM's check that the pad value has the buffer's type (made whether or
+/// not the map pads), and that a plain integer fits its int32.
+fn check_pad_type(pad: &PadValue, buffer: &crate::ir::Buffer) -> Result<(), ScheduleError> {
+    let (name, dtype) = (&buffer.name, buffer.dtype);
+    let why = if pad.dtype() != dtype {
+        let example = match dtype {
+            DataType::F32 => "0.0".to_string(),
+            DataType::I32 => "0".to_string(),
+            t if t.is_float() => format!("\"lambda <new indices>: (T.{}(0.0),)\"", t.name()),
+            t => format!("\"lambda <new indices>: (T.{}(0),)\"", t.name()),
+        };
+        let article = if pad.dtype().name().starts_with('i') {
+            "an"
+        } else {
+            "a"
+        };
+        format!(
+            "`{name}` holds {dtype} but pad_value {pad} is {article} {} (a plain integer is an int32, a plain number with a point a float32, as in TVM); give it in {dtype}, e.g. {example}",
+            pad.dtype().name()
+        )
+    } else {
+        match *pad {
+            PadValue::Int(v) | PadValue::TypedInt(v, _)
+                if dtype.int_range().is_some_and(|(lo, hi)| v < lo || v > hi) =>
+            {
+                format!("pad_value {v} is out of the range of {dtype}")
+            }
+            _ => return Ok(()),
+        }
+    };
+    Err(ScheduleError::InvalidArgument {
+        what: "transform_layout",
+        why,
+    })
+}
 
 fn map_err(map: &IndexMap, e: MapError) -> ScheduleError {
     ScheduleError::BadIndexMap {
@@ -156,6 +229,9 @@ pub fn transform_layout(
             why: format!("`{}` has explicit strides or a storage_align; transform its layout before aligning it", b.name),
         });
     }
+    if let Some(pad) = &pad_value {
+        check_pad_type(pad, &b)?;
+    }
     if map.params.len() != b.shape.len() {
         return Err(map_err(
             &map,
@@ -217,25 +293,35 @@ fn is_matched(func: &PrimFunc, buf: BufferId) -> bool {
         .any(|blk| blk.match_buffers.iter().any(|m| m.buffer == buf))
 }
 
+/// The element count of `shape` (`whose` says which), refused past
+/// `MAX_LAYOUT_ELEMENTS` before anything is evaluated over it; the product
+/// is checked at every factor, so a count past 64 bits is refused too.
+fn bounded_elements(map: &IndexMap, whose: &str, shape: &[i64]) -> Result<i64, ScheduleError> {
+    shape
+        .iter()
+        .try_fold(1i64, |acc, d| acc.checked_mul(*d))
+        .filter(|n| *n <= MAX_LAYOUT_ELEMENTS)
+        .ok_or_else(|| {
+            whole(
+                map,
+                format!("{whose} shape {shape:?} has more than {MAX_LAYOUT_ELEMENTS} elements; tirtui allows at most {MAX_LAYOUT_ELEMENTS} elements in a buffer whose layout it transforms (it checks the map at every index)"),
+            )
+        })
+}
+
 /// Evaluates the map at every index of `shape`: the new shape (one past the
 /// largest value on each axis) and whether it has padding. Errors mark the
 /// output that goes negative, or the whole map when two indices collide.
 fn check_map(map: &IndexMap, shape: &[i64]) -> Result<(Vec<i64>, bool), ScheduleError> {
-    let old: i64 = shape.iter().product();
-    if old > MAX_CHECKED_ELEMENTS {
-        return Err(whole(
-            map,
-            format!("the buffer has {old} elements; tirtui checks index maps on buffers of at most {MAX_CHECKED_ELEMENTS}"),
-        ));
-    }
+    let old = bounded_elements(map, "the buffer's", shape)?;
     if old == 0 {
         return Err(whole(map, "the buffer has no elements".into()));
     }
     // Most maps (TVM's MMA layouts included) check group by group in a few
     // hundred evaluations; the full pass below answers the rest and words errors.
-    if let Some(new_shape) = super::index_map_groups::check(map, shape, MAX_CHECKED_ELEMENTS) {
+    if let Some(new_shape) = super::index_map_groups::check(map, shape, MAX_LAYOUT_ELEMENTS) {
         let total = new_shape.iter().try_fold(1i64, |a, d| a.checked_mul(*d));
-        if let Some(total) = total.filter(|t| *t <= MAX_CHECKED_ELEMENTS) {
+        if let Some(total) = total.filter(|t| *t <= MAX_LAYOUT_ELEMENTS) {
             return Ok((new_shape, total != old));
         }
     }
@@ -275,17 +361,18 @@ fn check_map(map: &IndexMap, shape: &[i64]) -> Result<(Vec<i64>, bool), Schedule
         }
         next_index(&mut idx, shape);
     }
-    let new_shape: Vec<i64> = hi.iter().map(|h| h + 1).collect();
-    let total = new_shape
+    // One past the largest index; an index of i64::MAX has no such extent.
+    let Some(new_shape) = hi
         .iter()
-        .try_fold(1i64, |acc, d| acc.checked_mul(*d))
-        .filter(|t| *t <= MAX_CHECKED_ELEMENTS)
-        .ok_or_else(|| {
-            whole(
-                map,
-                format!("the new shape {new_shape:?} is larger than tirtui checks ({MAX_CHECKED_ELEMENTS} elements)"),
-            )
-        })?;
+        .map(|h| h.checked_add(1))
+        .collect::<Option<Vec<i64>>>()
+    else {
+        return Err(whole(
+            map,
+            format!("gives an index of {} elements; tirtui allows at most {MAX_LAYOUT_ELEMENTS} elements in a buffer whose layout it transforms", i64::MAX),
+        ));
+    };
+    let total = bounded_elements(map, "the new", &new_shape)?;
     // Pass 2: injectivity.
     let mut seen = vec![false; total as usize];
     idx.iter_mut().for_each(|i| *i = 0);
@@ -432,7 +519,6 @@ fn plan_pad_writer(
     } = row_major_writer(func, buf, writer, shape)?;
     let blk = &realize.block;
     // New loops and iterators over the new shape.
-    let name = func.buffer(buf).name.clone();
     let dtype = func.buffer(buf).dtype;
     let loop_vars: Vec<_> = (0..new_shape.len())
         .map(|k| func.new_var(format!("axis{k}"), DataType::I32))
@@ -454,7 +540,7 @@ fn plan_pad_writer(
             .position(|o| *o == v)
             .map(|k| old_of_new[k].clone())
     });
-    let pad_expr = pad_constant(pad, dtype, &name)?;
+    let pad_expr = pad_constant(pad, dtype);
     let body = Stmt::BufferStore(BufferStore {
         buffer: buf,
         indices: new_idx.clone(),
@@ -618,16 +704,10 @@ fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[Expr]) -> Ex
 
 /// `pad_value` as a constant of the buffer's type `dtype` (a float for an integer
 /// buffer is refused).
-fn pad_constant(pad: &PadValue, dtype: DataType, name: &str) -> Result<Expr, ScheduleError> {
-    Ok(match pad {
-        PadValue::Int(i) if dtype.is_float() => Expr::Float(*i as f64, dtype),
-        PadValue::Int(i) => Expr::Int(*i, dtype),
-        PadValue::Float(f) if dtype.is_float() => Expr::Float(*f, dtype),
-        PadValue::Float(f) => {
-            return Err(ScheduleError::InvalidArgument {
-                what: "transform_layout",
-                why: format!("pad_value {f} is a float but `{name}` holds {dtype}"),
-            })
-        }
-    })
+fn pad_constant(pad: &PadValue, dtype: DataType) -> Expr {
+    // `check_pad_type` made sure the type is the buffer's.
+    match *pad {
+        PadValue::Int(v) | PadValue::TypedInt(v, _) => Expr::Int(v, dtype),
+        PadValue::Float(v) | PadValue::TypedFloat(v, _) => Expr::Float(v, dtype),
+    }
 }

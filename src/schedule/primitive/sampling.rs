@@ -37,7 +37,7 @@ impl Rng {
 /// The divisors of `n` (positive), ascending. Found from `n`'s prime
 /// factorization, so even a 64-bit extent takes microseconds, not a trial
 /// division per candidate.
-fn divisors(n: i64) -> Vec<i64> {
+pub(crate) fn divisors(n: i64) -> Vec<i64> {
     let mut divs = vec![1i64];
     let mut primes = factorize(n.max(1) as u64);
     primes.sort_unstable();
@@ -61,7 +61,7 @@ fn divisors(n: i64) -> Vec<i64> {
 
 /// The prime factors of `n` with multiplicity (none for 1): small primes by
 /// trial division, the rest by Pollard's rho with a Miller-Rabin primality test.
-fn factorize(mut n: u64) -> Vec<u64> {
+pub(crate) fn factorize(mut n: u64) -> Vec<u64> {
     let mut out = Vec::new();
     for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
         while n.is_multiple_of(p) {
