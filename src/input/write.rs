@@ -46,20 +46,24 @@ fn refuse(message: String) -> Error {
 /// permissions. Errors say what was refused and why.
 pub fn write_file(path: &Path, bytes: &[u8], rules: &WriteRules<'_>) -> Result<(), Error> {
     let target = check_target(path, rules)?;
-    let (tmp, mut file) = create_temp(&target)?;
-    let written = (|| -> Result<(), Error> {
-        file.write_all(bytes)?;
-        if let Ok(meta) = std::fs::metadata(&target) {
-            file.set_permissions(meta.permissions())?;
-        }
-        file.sync_all()?;
-        // `rename` replaces a link that appeared since the check, never its target.
-        std::fs::rename(&tmp, &target)
-    })();
+    let (tmp, file) = create_temp(&target)?;
+    let written = fill_and_rename(file, bytes, &tmp, &target);
     if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
     written
+}
+
+/// Writes the temp file, gives it the target's permissions, and renames it
+/// over the target.
+fn fill_and_rename(mut file: File, bytes: &[u8], tmp: &Path, target: &Path) -> Result<(), Error> {
+    file.write_all(bytes)?;
+    if let Ok(meta) = std::fs::metadata(target) {
+        file.set_permissions(meta.permissions())?;
+    }
+    file.sync_all()?;
+    // `rename` replaces a link that appeared since the check, never its target.
+    std::fs::rename(tmp, target)
 }
 
 /// What `write_file` would replace, checked without writing (so a command

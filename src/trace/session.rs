@@ -398,6 +398,13 @@ impl Session {
 /// that `/proc/self/environ`, `~/.ssh/id_rsa` or a `.tir` link to either is
 /// never opened.
 fn check_workload_path(full: &Path) -> Result<(), String> {
+    // Devices and FIFOs first, by their metadata alone (nothing is opened).
+    if let Some(meta) = std::fs::metadata(full).ok().filter(|m| !m.is_file()) {
+        return Err(format!(
+            "it is {}, not a regular file; tirtui reads workloads from regular files only",
+            crate::input::kind_of(&meta)
+        ));
+    }
     let is_tir = |p: &Path| p.extension().is_some_and(|e| e == "tir");
     if !is_tir(full) {
         return Err("a session's workload must be a `.tir` file (TVMScript); \
