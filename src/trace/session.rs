@@ -4,6 +4,7 @@
 //! before the caller sees a session; saving is atomic (temp file + rename).
 
 use super::step::{op_spec, op_specs, Arg, FieldKind, Step};
+mod workload_file;
 mod yaml;
 
 use crate::input::write::{write_file, Links, WriteRules};
@@ -373,14 +374,14 @@ impl Session {
                         .unwrap_or_else(|| "<session>".into()),
                     message: format!("workload `{}` not read: {why}", full.display()),
                 };
-                check_workload_path(&full).map_err(refused)?;
+                workload_file::check_workload_path(&full).map_err(refused)?;
                 let text = crate::input::read_text(&full).map_err(|e| SessionError::Io {
                     path: full.display().to_string(),
                     source: e,
                 })?;
                 // Only TVMScript is quoted in parse errors: any other file's
                 // lines (secrets) must not reach a CI log.
-                if !looks_like_tvmscript(&text) {
+                if !workload_file::looks_like_tvmscript(&text) {
                     return Err(refused(
                         "it is not TVMScript (no `@T.prim_func` or `ir_module`); its content \
                          is not shown"
@@ -391,39 +392,6 @@ impl Session {
             }
         }
     }
-}
-
-/// A session's `workload:` is a `.tir` file (issue 29): checked before
-/// anything is read, on the name written and on the file it leads to, so
-/// that `/proc/self/environ`, `~/.ssh/id_rsa` or a `.tir` link to either is
-/// never opened.
-fn check_workload_path(full: &Path) -> Result<(), String> {
-    // Devices and FIFOs first, by their metadata alone (nothing is opened).
-    if let Some(meta) = std::fs::metadata(full).ok().filter(|m| !m.is_file()) {
-        return Err(format!(
-            "it is {}, not a regular file; tirtui reads workloads from regular files only",
-            crate::input::kind_of(&meta)
-        ));
-    }
-    let is_tir = |p: &Path| p.extension().is_some_and(|e| e == "tir");
-    if !is_tir(full) {
-        return Err("a session's workload must be a `.tir` file (TVMScript); \
-                    for another file, put its text under `source:`"
-            .into());
-    }
-    match std::fs::canonicalize(full) {
-        Ok(real) if !is_tir(&real) => Err(format!(
-            "it leads to {}, which is not a `.tir` file",
-            real.display()
-        )),
-        // A missing file is reported when it is read.
-        _ => Ok(()),
-    }
-}
-
-/// TVMScript's text, as `session::looks_like_workload` tells it.
-fn looks_like_tvmscript(text: &str) -> bool {
-    text.contains("@T.prim_func") || text.contains("ir_module") || text.contains("from tvm.script")
 }
 
 /// `serde_yaml`'s message, with its recursion limit said in the session's terms.
