@@ -136,7 +136,7 @@ fn cases() -> Vec<Case> {
             run: yaml_deep_block,
         },
         Case {
-            name: "yaml: a deep annotation value is an error naming the line",
+            name: "yaml: a 30,000-deep annotation value is an error naming the line",
             run: yaml_deep_value,
         },
     ]
@@ -800,9 +800,13 @@ fn yaml_deep_block(dir: &Path) -> CaseResult {
 }
 
 fn yaml_deep_value(dir: &Path) -> CaseResult {
-    let n = 5_000;
+    // The reproducer: an annotation value 30,000 lists deep in a session of
+    // the shape tirtui writes (read by the direct reader; it loaded, then
+    // overflowed the stack converting the value).
+    write(dir, "w.tir", GEMM);
+    let n = 30_000;
     let y = format!(
-        "tirtui: 1\nsource: x\nsteps:\n  - {{op: get_block, name: C, out: b0}}\n  - {{op: annotate, block_or_loop: b0, ann_key: k, ann_val: {}1{}}}\n",
+        "tirtui: 1\nworkload: w.tir\nsteps:\n  - {{op: get_block, name: C, out: b0}}\n  - {{op: annotate, block_or_loop: b0, ann_key: k, ann_val: {}1{}}}\n",
         "[".repeat(n),
         "]".repeat(n)
     );
