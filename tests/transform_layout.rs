@@ -280,7 +280,7 @@ fn python_export_is_tvms_call() {
         "tirtui: 1\nworkload: unused.tir\nsteps:\n{TILE}  - {{op: transform_layout, block: C, buffer: [read, 0], index_map: \"lambda a, b, c, d: (a, b, d, c)\", pad_value: null, assume_injective_transform: true}}\n"
     );
     let session = Session::from_yaml(&yaml, "case.yaml").unwrap();
-    let py = tirtui::trace::python::to_python(&session.steps, "case.yaml");
+    let py = tirtui::trace::python::to_python(&session.steps, "case.yaml").unwrap();
     assert!(py.contains("sch.transform_layout(block=get_block(\"B\"), buffer=(\"write\", 0), index_map=lambda i, j: (i // 16, j // 16, i % 16, j % 16))"), "{py}");
     assert!(py.contains("index_map=lambda a, b, c, d: (a, b, d, c), pad_value=None, assume_injective_transform=True)"), "{py}");
     // The session writes back as it was read.

@@ -146,7 +146,7 @@ fn annotate_with_a_sampled_name_uses_the_decision() {
     );
     // A string that names no sample stays a string.
     assert_eq!(annotation(&t, "S", "note"), Some(AnnValue::Str("w".into())));
-    let py = tirtui::trace::python::to_python(&t.steps, "case.yaml");
+    let py = tirtui::trace::python::to_python(&t.steps, "case.yaml").unwrap();
     assert!(
         py.contains("ann_val=v)"),
         "the Python export passes the sampled variable:\n{py}"
@@ -172,6 +172,6 @@ fn list_valued_annotations_survive_print_replay_and_export() {
     .unwrap();
     let saved = session.to_yaml();
     assert!(saved.contains("ann_val: [0, 0, 1]"), "{saved}");
-    let py = tirtui::trace::python::to_python(&t.steps, "case.yaml");
+    let py = tirtui::trace::python::to_python(&t.steps, "case.yaml").unwrap();
     assert!(py.contains("ann_val=[0, 0, 1])"), "{py}");
 }

@@ -162,13 +162,23 @@ fn print_without_cuda(path: &Path, opts: &ReplayOptions, trace: &Trace, name: &s
     if opts.emit == Some(Emit::Tir) && !super::out(&crate::script::print_func(trace.func())) {
         return Some(EXIT_OK);
     }
-    if opts.emit == Some(Emit::Python)
-        && !super::out(&crate::trace::python::to_python(
-            &trace.steps,
-            &path.display().to_string(),
-        ))
-    {
-        return Some(EXIT_OK);
+    if opts.emit == Some(Emit::Python) {
+        let script =
+            match crate::trace::python::to_python(&trace.steps, &path.display().to_string()) {
+                Ok(script) => script,
+                Err(e) => {
+                    let msg = format!("{}: cannot export the trace as Python: {e}", path.display());
+                    return Some(fail(
+                        opts,
+                        path,
+                        EXIT_STEP_FAILED,
+                        &Diagnostic::new(msg).render(),
+                    ));
+                }
+            };
+        if !super::out(&script) {
+            return Some(EXIT_OK);
+        }
     }
     let needs_cuda = opts.emit == Some(Emit::Cuda) || opts.json || opts.run || opts.check.is_some();
     if needs_cuda {

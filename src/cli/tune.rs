@@ -4,6 +4,7 @@
 use super::{EXIT_BAD_INPUT, EXIT_NO_GPU, EXIT_OK, EXIT_STEP_FAILED};
 use crate::db::Db;
 use crate::diag::Diagnostic;
+use crate::input::write::{Links, WriteRules};
 use crate::schedule::primitive::sampling::Rng;
 use crate::trace::{RecordedResult, Session, Trace, Workload};
 use crate::tune::{
@@ -205,7 +206,43 @@ fn workload_for(session: &Session, from: &Path, out: &Path) -> Workload {
     }
 }
 
+/// Where the best session goes and how it may be written: a link at the
+/// default path is refused (one planted there would have led anywhere);
+/// never over the session being tuned or its workload.
+fn out_rules<'a>(args: &'a TuneArgs, protected: &'a [(&'a Path, &'a str)]) -> WriteRules<'a> {
+    WriteRules {
+        links: match args.out {
+            Some(_) => Links::FollowIf(crate::trace::session::is_session_text),
+            None => Links::Refuse,
+        },
+        not_over: protected,
+    }
+}
+
 fn run_tune(session: &Session, space: &Space, args: &TuneArgs) -> i32 {
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(&args.session));
+    let workload_file = match &session.workload {
+        Workload::Path(p) => Some(crate::trace::session::resolve(Some(&args.session), p)),
+        Workload::Inline(_) => None,
+    };
+    let mut protected: Vec<(&Path, &str)> = vec![(&args.session, "the session being tuned")];
+    if let Some(w) = &workload_file {
+        protected.push((w, "the session's workload"));
+    }
+    let rules = out_rules(args, &protected);
+    // Checked before any measurement: a refused output would lose the search.
+    if let Err(e) = crate::input::write::check_target(&out, &rules) {
+        eprint!(
+            "{}",
+            Diagnostic::new(format!("cannot write the best session: {e}"))
+                .with_help("name where it goes with --out FILE.yaml")
+                .render()
+        );
+        return EXIT_BAD_INPUT;
+    }
     let target = match crate::session::gpu::configured_gpu(args.gpu.as_deref()) {
         Ok(t) => t,
         Err(e) => {
@@ -227,10 +264,6 @@ fn run_tune(session: &Session, space: &Space, args: &TuneArgs) -> i32 {
             None
         }
     };
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| default_out(&args.session));
     let stop = Arc::new(AtomicBool::new(false));
     // First Ctrl-C: stop after the current measurement; a second one exits.
     let _ = signal_hook::flag::register_conditional_shutdown(
@@ -280,7 +313,7 @@ fn run_tune(session: &Session, space: &Space, args: &TuneArgs) -> i32 {
     bar.finish_and_clear();
     measure.shutdown();
 
-    let written = write_best(session, &report, &args.session, &out);
+    let written = write_best(session, &report, &args.session, (&out, &rules));
     if args.json {
         println!(
             "{}",
@@ -323,7 +356,7 @@ fn write_best(
     session: &Session,
     report: &TuneReport,
     from: &Path,
-    out: &Path,
+    (out, rules): (&Path, &WriteRules<'_>),
 ) -> Result<Option<PathBuf>, String> {
     let Some(best) = report.best() else {
         return Ok(None);
@@ -342,7 +375,7 @@ fn write_best(
             driver: Some(dev.driver.clone()),
         });
     }
-    s.save(out).map_err(|e| e.to_string())?;
+    s.save_with(out, rules).map_err(|e| e.to_string())?;
     Ok(Some(out.to_path_buf()))
 }
 

@@ -513,7 +513,8 @@ impl Writer<'_> {
             .iter()
             .any(|(n, r)| n == name && r.last().is_some_and(|last| last.1 == start));
         if !continues {
-            self.line(&format!("// block \"{name}\""));
+            let shown = super::names::comment_text(name);
+            self.line(&format!("// block \"{shown}\""));
         }
         start
     }
@@ -621,7 +622,10 @@ impl Writer<'_> {
             }
             (why, _) => {
                 let why = why.unwrap_or_default();
-                self.line(&format!("// synchronous copy (not cp.async): {why}"));
+                self.line(&format!(
+                    "// synchronous copy (not cp.async): {}",
+                    super::names::comment_text(&why)
+                ));
                 false
             }
         }
@@ -791,7 +795,10 @@ impl Writer<'_> {
                     self.copy_line(bytes, &format!("{dst} + {base}"), &format!("{src} + {sb}"))
                 } else {
                     if let Some(why) = why.filter(|_| self.in_async > 0) {
-                        self.line(&format!("// synchronous copy (not cp.async): {why}"));
+                        self.line(&format!(
+                            "// synchronous copy (not cp.async): {}",
+                            super::names::comment_text(&why)
+                        ));
                     }
                     let global = self.f.buffer(src_id).scope == StorageScope::Global;
                     let from = pointer_plus(&src, &sb, global);

@@ -10,80 +10,250 @@ use crate::ir::{BufferId, VarId};
 use crate::ir::{IdMap, IdSet};
 use crate::lower::Lowered;
 
+/// Names a variable must not take: C++ keywords, CUDA types and built-ins,
+/// the math functions and macros the generated code or its headers use
+/// (a buffer named `INFINITY` or `constexpr` would not compile, or worse).
 /// Sorted (byte order), for `binary_search`.
 const RESERVED: &[&str] = &[
+    "DBL_MAX",
+    "DBL_MIN",
+    "FLT_MAX",
+    "FLT_MIN",
+    "HUGE_VAL",
+    "HUGE_VALF",
+    "INFINITY",
+    "INT_MAX",
+    "INT_MIN",
+    "NAN",
+    "NULL",
     "abs",
+    "alignas",
+    "alignof",
+    "and",
+    "and_eq",
+    "asm",
+    "assert",
     "auto",
+    "bitand",
+    "bitor",
     "blockDim",
     "blockIdx",
     "bool",
     "break",
     "buf_dyn_shmem",
     "case",
+    "ceil",
+    "ceilf",
     "char",
+    "char1",
+    "char16_t",
+    "char2",
+    "char3",
+    "char32_t",
+    "char4",
+    "char8_t",
     "class",
+    "co_await",
+    "co_return",
+    "co_yield",
+    "compl",
+    "concept",
     "const",
+    "const_cast",
+    "consteval",
+    "constexpr",
+    "constinit",
     "continue",
+    "cos",
+    "cosf",
+    "decltype",
     "default",
     "delete",
+    "dim3",
     "do",
     "double",
+    "double1",
     "double2",
+    "double3",
+    "double4",
+    "dynamic_cast",
     "else",
     "enum",
+    "erf",
+    "erff",
+    "exp",
+    "exp2",
+    "exp2f",
+    "expf",
+    "explicit",
+    "export",
     "extern",
+    "fabs",
+    "fabsf",
     "false",
     "float",
+    "float1",
     "float2",
+    "float3",
     "float4",
+    "floor",
+    "floorf",
+    "fmax",
+    "fmaxf",
+    "fmin",
+    "fminf",
+    "fmod",
+    "fmodf",
     "for",
     "friend",
     "goto",
     "gridDim",
     "half",
     "half2",
+    "hceil",
+    "hcos",
+    "hexp",
+    "hexp2",
+    "hfloor",
+    "hlog",
+    "hlog2",
+    "hrint",
+    "hrsqrt",
+    "hsin",
+    "hsqrt",
+    "htrunc",
     "if",
     "inline",
     "int",
+    "int1",
+    "int16_t",
     "int2",
+    "int3",
+    "int32_t",
     "int4",
+    "int64_t",
+    "int8_t",
+    "intptr_t",
+    "isinf",
+    "isnan",
+    "llabs",
+    "log",
+    "log10",
+    "log10f",
+    "log2",
+    "log2f",
+    "logf",
     "long",
+    "long1",
+    "long2",
+    "long3",
+    "long4",
+    "longlong1",
+    "longlong2",
+    "longlong3",
+    "longlong4",
     "main",
     "max",
     "min",
+    "mutable",
     "namespace",
     "new",
+    "noexcept",
+    "not",
+    "not_eq",
+    "nullptr",
     "nv_bfloat16",
     "nv_bfloat162",
+    "nvcuda",
+    "offsetof",
     "operator",
+    "or",
+    "or_eq",
+    "pow",
+    "powf",
     "private",
     "protected",
+    "ptrdiff_t",
     "public",
     "register",
+    "reinterpret_cast",
+    "requires",
     "return",
+    "round",
+    "roundf",
+    "rsqrt",
+    "rsqrtf",
     "short",
+    "short1",
+    "short2",
+    "short3",
+    "short4",
     "signed",
+    "sin",
+    "sinf",
+    "size_t",
     "sizeof",
+    "sqrt",
+    "sqrtf",
     "static",
+    "static_assert",
+    "static_cast",
+    "std",
     "struct",
     "switch",
+    "tan",
+    "tanf",
+    "tanh",
+    "tanhf",
     "template",
     "this",
     "threadIdx",
+    "thread_local",
     "throw",
     "true",
+    "trunc",
+    "truncf",
     "try",
     "typedef",
+    "typeid",
+    "typename",
+    "uchar1",
+    "uchar2",
+    "uchar3",
+    "uchar4",
+    "uint1",
+    "uint16_t",
     "uint2",
+    "uint3",
+    "uint32_t",
     "uint4",
+    "uint64_t",
+    "uint8_t",
+    "uintptr_t",
+    "ulong1",
+    "ulong2",
+    "ulong3",
+    "ulong4",
+    "ulonglong1",
+    "ulonglong2",
+    "ulonglong3",
+    "ulonglong4",
     "union",
     "unsigned",
+    "ushort1",
+    "ushort2",
+    "ushort3",
+    "ushort4",
     "using",
     "virtual",
     "void",
     "volatile",
     "warpSize",
+    "wchar_t",
     "while",
+    "wmma",
+    "xor",
+    "xor_eq",
 ];
 
 #[derive(Clone, Debug, Default)]
@@ -117,11 +287,50 @@ fn sanitize(name: &str) -> String {
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, 'v');
     }
-    let reserved = RESERVED.binary_search(&s.as_str()).is_ok();
-    if reserved || s.starts_with("tirtui_") || s.starts_with("__") {
+    if is_reserved(&s) {
         s.push('_');
     }
     s
+}
+
+/// Taken by the language, CUDA, its headers or tirtui's own helpers: whole
+/// names, and prefixes (`__x` and `_X` belong to the implementation,
+/// `CUDA_`/`CUDART_` to CUDA's macros, `tirtui_`/`TIRTUI_` to the helpers,
+/// `make_` to CUDA's vector constructors).
+fn is_reserved(s: &str) -> bool {
+    let lower = s.to_ascii_lowercase();
+    RESERVED.binary_search(&s).is_ok()
+        || lower.starts_with("tirtui_")
+        || s.starts_with("__")
+        || (s.starts_with('_') && s[1..].starts_with(|c: char| c.is_ascii_uppercase()))
+        || s.starts_with("CUDA_")
+        || s.starts_with("CUDART_")
+        || s.starts_with("make_")
+}
+
+/// `text` safe inside a `//` comment of the generated CUDA: printable ASCII
+/// other than `\`, `"`, `*`, `/` and `?` is kept, anything else (newlines,
+/// `*/`, control and non-ASCII characters) becomes `\xNN` or `\u{N}`, so a
+/// block or buffer name can neither end the comment nor continue it onto
+/// the next line.
+pub fn comment_text(text: &str) -> std::borrow::Cow<'_, str> {
+    let keep = |c: char| {
+        c.is_ascii() && !c.is_ascii_control() && !matches!(c, '\\' | '"' | '*' | '/' | '?')
+    };
+    if text.chars().all(keep) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if keep(c) {
+            out.push(c);
+        } else if c.is_ascii() {
+            out.push_str(&format!("\\x{:02x}", c as u32));
+        } else {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// `base` (sanitized) if unused, else `{base}_{n}` with the smallest unused `n >= 1`.
@@ -217,6 +426,60 @@ mod tests {
         assert!(RESERVED.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(sanitize("threadIdx"), "threadIdx_");
         assert_eq!(sanitize("a.b"), "a_b");
+    }
+
+    /// Issue 29: names a user may give (parameters, loops, blocks) that C++,
+    /// CUDA's headers or tirtui's helpers already use are renamed.
+    #[test]
+    fn keywords_macros_and_helpers_are_renamed() {
+        for name in [
+            "constexpr",
+            "nullptr",
+            "asm",
+            "typename",
+            "static_cast",
+            "NULL",
+            "INFINITY",
+            "size_t",
+            "dim3",
+            "expf",
+            "sqrtf",
+            "make_float4",
+            "TIRTUI_CP_ASYNC_WAIT",
+            "CUDART_INF_F",
+            "_Pragma",
+            "__syncthreads",
+            "int32_t",
+            "wmma",
+            "float3",
+        ] {
+            let s = sanitize(name);
+            assert_ne!(s, name, "{name}");
+            assert!(
+                s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+                "{s}"
+            );
+        }
+        for kept in ["A", "B_shared", "i_0", "ax0", "vi", "C_local", "k_p2_mod3"] {
+            assert_eq!(sanitize(kept), kept);
+        }
+    }
+
+    /// Issue 29: no name ends a `//` comment or continues it.
+    #[test]
+    fn comment_text_keeps_names_on_their_line() {
+        assert_eq!(comment_text("B_shared"), "B_shared");
+        assert_eq!(comment_text("a\nb"), "a\\x0ab");
+        assert_eq!(comment_text("x */ y \\"), "x \\x2a\\x2f y \\x5c");
+        assert_eq!(comment_text("\u{2028}\u{85}"), "\\u{2028}\\u{85}");
+        for hostile in ["\r", "\u{1b}[2J", "\"", "??/"] {
+            assert!(
+                comment_text(hostile)
+                    .chars()
+                    .all(|c| c.is_ascii_graphic() || c == ' ')
+                    && !comment_text(hostile).contains('"')
+            );
+        }
     }
 
     /// The smallest free suffix, also when a user's name already looks like

@@ -36,9 +36,75 @@ pub fn load_workload(path: &Path, func: Option<&str>) -> Result<PrimFunc, String
     parse_workload(&path.display().to_string(), &text, func)
 }
 
-/// Parses workload text; `name` is used in messages.
+/// Parses workload text; `name` is used in messages, which quote at most
+/// `MAX_QUOTED_CHARS` of the offending line.
 pub fn parse_workload(name: &str, text: &str, func: Option<&str>) -> Result<PrimFunc, String> {
-    crate::script::parse_func(text, func).map_err(|e| e.to_diagnostic(name, text).render())
+    crate::script::parse_func(text, func)
+        .map_err(|e| cap_quotes(e.to_diagnostic(name, text)).render())
+}
+
+/// The most characters of a source line, and of a message, that an error
+/// quotes (issue 29: a parse error must not copy a 16 MiB line into a log).
+pub const MAX_QUOTED_CHARS: usize = 160;
+
+/// `diag` with its message cut and its quoted line cut to a window around
+/// the mark (line numbers kept).
+fn cap_quotes(mut diag: Diagnostic) -> Diagnostic {
+    diag.message = cut_chars(&diag.message, 0, 2 * MAX_QUOTED_CHARS);
+    for note in &mut diag.notes {
+        *note = cut_chars(note, 0, 2 * MAX_QUOTED_CHARS);
+    }
+    if let Some(help) = diag.help.as_mut() {
+        *help = cut_chars(help, 0, 2 * MAX_QUOTED_CHARS);
+    }
+    if let Some(snippet) = diag.snippet.as_mut().filter(|s| !s.whole) {
+        for label in &mut snippet.labels {
+            label.message = cut_chars(&label.message, 0, MAX_QUOTED_CHARS);
+        }
+        if let Some(label) = snippet.labels.first().cloned() {
+            let (line, col) = crate::diag::line_col(&snippet.text, label.span.start);
+            let line_text = snippet.text.split('\n').nth(line - 1).unwrap_or("");
+            if line_text.chars().count() > MAX_QUOTED_CHARS {
+                let from = (col - 1).saturating_sub(MAX_QUOTED_CHARS / 2);
+                let window = cut_chars(line_text, from, MAX_QUOTED_CHARS);
+                let lead = "\n".repeat(line - 1);
+                // The mark's place in the window ("…" is 3 bytes).
+                let before: usize = line_text
+                    .chars()
+                    .skip(from)
+                    .take(col - 1 - from)
+                    .map(char::len_utf8)
+                    .sum();
+                let start = lead.len() + before + if from > 0 { 3 } else { 0 };
+                let width =
+                    (label.span.end.saturating_sub(label.span.start)).min(MAX_QUOTED_CHARS / 2);
+                snippet.text = format!("{lead}{window}");
+                let end = (start + width).min(snippet.text.len());
+                snippet.labels = vec![crate::diag::Label {
+                    span: crate::diag::Span::new(start, end.max(start)),
+                    message: label.message,
+                }];
+            }
+        }
+    }
+    diag
+}
+
+/// At most `max` characters of `text` from character `from`, with "…" where cut.
+fn cut_chars(text: &str, from: usize, max: usize) -> String {
+    let total = text.chars().count();
+    if from == 0 && total <= max {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    if from > 0 {
+        out.push('…');
+    }
+    out.extend(text.chars().skip(from).take(max));
+    if from + max < total {
+        out.push('…');
+    }
+    out
 }
 
 /// What a file given on the command line is.

@@ -4,8 +4,10 @@
 //! before the caller sees a session; saving is atomic (temp file + rename).
 
 use super::step::{op_spec, op_specs, Arg, FieldKind, Step};
+mod workload_file;
 mod yaml;
 
+use crate::input::write::{write_file, Links, WriteRules};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 use yaml::Node;
@@ -131,7 +133,7 @@ impl Session {
                         path: path.to_string(),
                         line,
                         col,
-                        message: e.to_string(),
+                        message: yaml_message(&e),
                     }
                 })?,
             ),
@@ -312,10 +314,21 @@ impl Session {
         s
     }
 
-    /// Writes the session atomically: a temp file in the same folder, then
-    /// rename. The text is read back first: a session that would not load as
-    /// the same session is refused, and the old file stays as it was.
+    /// Writes the session atomically to a path the user named or opened: a
+    /// symbolic link there is followed only to a session file (never to
+    /// `~/.bashrc`), and devices and FIFOs are refused (`save_with`).
     pub fn save(&self, path: &Path) -> Result<(), SessionError> {
+        let rules = WriteRules {
+            links: Links::FollowIf(is_session_text),
+            not_over: &[],
+        };
+        self.save_with(path, &rules)
+    }
+
+    /// Writes the session atomically under `rules`: a temp file in the same
+    /// folder, then rename. The text is read back first: a session that would
+    /// not load as the same session is refused, and the old file stays as it was.
+    pub fn save_with(&self, path: &Path, rules: &WriteRules<'_>) -> Result<(), SessionError> {
         let text = self.to_yaml();
         let shown = path.display().to_string();
         match Session::from_yaml(&text, &shown) {
@@ -335,7 +348,10 @@ impl Session {
                 })
             }
         }
-        write_atomic(path, &text)
+        write_file(path, text.as_bytes(), rules).map_err(|e| SessionError::Write {
+            path: shown,
+            source: e,
+        })
     }
 
     /// Reads the workload's TVMScript; returns (display name, text).
@@ -352,14 +368,41 @@ impl Session {
             )),
             Workload::Path(p) => {
                 let full = resolve(session_path, p);
+                let refused = |why: String| SessionError::Format {
+                    path: session_path
+                        .map(|s| s.display().to_string())
+                        .unwrap_or_else(|| "<session>".into()),
+                    message: format!("workload `{}` not read: {why}", full.display()),
+                };
+                workload_file::check_workload_path(&full).map_err(refused)?;
                 let text = crate::input::read_text(&full).map_err(|e| SessionError::Io {
                     path: full.display().to_string(),
                     source: e,
                 })?;
+                // Only TVMScript is quoted in parse errors: any other file's
+                // lines (secrets) must not reach a CI log.
+                if !workload_file::looks_like_tvmscript(&text) {
+                    return Err(refused(
+                        "it is not TVMScript (no `@T.prim_func` or `ir_module`); its content \
+                         is not shown"
+                            .into(),
+                    ));
+                }
                 Ok((full.display().to_string(), text))
             }
         }
     }
+}
+
+/// `serde_yaml`'s message, with its recursion limit said in the session's terms.
+fn yaml_message(e: &serde_yaml::Error) -> String {
+    let text = e.to_string();
+    if text.starts_with("recursion limit exceeded") {
+        return "values nested more than 128 levels deep; a session nests a few \
+                (refused before reading further, so that no nesting can exhaust the stack)"
+            .into();
+    }
+    text
 }
 
 /// A path relative to the session file's folder.
@@ -374,51 +417,21 @@ pub fn resolve(session_path: Option<&Path>, rel: &str) -> PathBuf {
     }
 }
 
-/// Writes `text` to `path` atomically: a temp file `.NAME.tmpPID` in the same
-/// folder, then a rename over the old file. A symlink is followed (its target
-/// is replaced, the link stays), and an existing file keeps its permissions.
+/// Writes `text` to `path` atomically (a temp file beside it, then a
+/// rename) under `WriteRules::STRICT`: a link, device or FIFO at `path` is
+/// refused (the journal and other paths tirtui derives itself).
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), SessionError> {
-    let path = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => {
-            std::fs::canonicalize(path).map_err(|e| SessionError::Write {
-                path: path.display().to_string(),
-                source: e,
-            })?
-        }
-        _ => path.to_path_buf(),
-    };
-    let io = |e: std::io::Error| SessionError::Write {
+    write_file(path, text.as_bytes(), &WriteRules::STRICT).map_err(|e| SessionError::Write {
         path: path.display().to_string(),
         source: e,
-    };
-    let tmp = temp_path(&path, std::process::id());
-    let write = || -> std::io::Result<()> {
-        use std::io::Write;
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        if let Ok(meta) = std::fs::metadata(&path) {
-            f.set_permissions(meta.permissions())?;
-        }
-        f.sync_all()?;
-        std::fs::rename(&tmp, &path)
-    };
-    write().map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io(e)
     })
 }
 
-/// The temp file a save by process `pid` writes before the rename.
-pub fn temp_path(path: &Path, pid: u32) -> PathBuf {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_else(|| "session".into());
-    dir.join(format!(".{name}.tmp{pid}"))
+pub use crate::input::write::temp_path;
+
+/// Whether a file's text is a session: a link to one may be saved through.
+pub fn is_session_text(text: &str) -> bool {
+    Session::from_yaml(text, "").is_ok()
 }
 
 /// Removes temp files that a killed save of `path` left behind (those whose
@@ -827,12 +840,14 @@ mod save_tests {
 
     #[cfg(unix)]
     #[test]
-    fn saves_follow_links_keep_modes_and_name_write_errors() {
+    fn saves_follow_links_to_sessions_keep_modes_and_name_write_errors() {
         use std::os::unix::fs::PermissionsExt;
         let dir = scratch("links");
         let real = dir.join("real.yaml");
         let link = dir.join("link.yaml");
-        std::fs::write(&real, "old").unwrap();
+        // A link to a session is saved through (a link to anything else is
+        // refused: `tests/hostile_inputs.rs`).
+        with_note("old").save(&real).unwrap();
         std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
         std::os::unix::fs::symlink(&real, &link).unwrap();
         with_note("x").save(&link).unwrap();

@@ -40,20 +40,9 @@ impl Arg {
         }
     }
 
-    /// Python literal text.
+    /// Python literal text (Python's escapes, `float("nan")`: `python::literal`).
     pub fn to_python(&self) -> String {
-        match self {
-            Arg::Null => "None".into(),
-            Arg::Bool(true) => "True".into(),
-            Arg::Bool(false) => "False".into(),
-            Arg::Int(i) => i.to_string(),
-            Arg::Float(f) => format!("{f:?}"),
-            Arg::Str(s) => format!("{s:?}"),
-            Arg::List(v) => format!(
-                "[{}]",
-                v.iter().map(Arg::to_python).collect::<Vec<_>>().join(", ")
-            ),
-        }
+        super::python::literal(self)
     }
 }
 

@@ -110,9 +110,15 @@ pub(super) fn read_direct(text: &str) -> Option<Node<'_>> {
         src: text.as_bytes(),
         text,
         pos: 0,
+        depth: 0,
     };
     r.document()
 }
+
+/// The deepest flow nesting the direct reader follows; deeper text goes to
+/// `serde_yaml`, whose recursion limit (128) then refuses it with a line
+/// number (issue 29: 30,000 nested `[` overflowed the stack further on).
+const MAX_DIRECT_NESTING: usize = 64;
 
 /// Characters the direct reader lets through (anything else: `serde_yaml`
 /// decides): newline, printable ASCII, and non-ASCII that YAML allows anywhere.
@@ -125,6 +131,8 @@ struct Reader<'a> {
     src: &'a [u8],
     text: &'a str,
     pos: usize,
+    /// Flow collections open around `pos`.
+    depth: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -278,8 +286,22 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A scalar or a one-line flow collection.
+    /// A scalar or a one-line flow collection, at most `MAX_DIRECT_NESTING` deep.
     fn flow_value(&mut self) -> Option<Node<'a>> {
+        let opens = matches!(self.peek()?, b'{' | b'[');
+        if !opens {
+            return self.flow_value_at();
+        }
+        if self.depth >= MAX_DIRECT_NESTING {
+            return None;
+        }
+        self.depth += 1;
+        let value = self.flow_value_at();
+        self.depth -= 1;
+        value
+    }
+
+    fn flow_value_at(&mut self) -> Option<Node<'a>> {
         match self.peek()? {
             b'{' => {
                 self.pos += 1;

@@ -1,8 +1,11 @@
 //! Reading the files a user names (workloads, sessions): regular files only,
 //! of bounded size, so that `/dev/zero` or a FIFO fails at once with a clear
-//! message instead of eating memory or blocking forever.
+//! message instead of eating memory or blocking forever. Writing what tirtui
+//! produces goes through `write` (the same rules the other way round).
 //!
 //! May use: nothing (a leaf).
+
+pub mod write;
 
 use std::fs::File;
 use std::io::{Error, ErrorKind, Read};
@@ -57,7 +60,7 @@ fn check_regular(meta: &std::fs::Metadata) -> Result<(), Error> {
     ))
 }
 
-fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     let t = meta.file_type();
     if t.is_dir() {
         return "a directory";
