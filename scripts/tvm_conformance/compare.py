@@ -24,6 +24,7 @@ RESULTS after. Per job:
 
 import difflib
 import json
+import multiprocessing
 import re
 import signal
 import sys
@@ -112,6 +113,39 @@ def run_on_cpu(func, arrays):
     return [t.numpy() for t in tensors]
 
 
+def run_isolated(func, arrays):
+    """("ok", outputs) | ("failed to compile or run", why) | ("crashed", how):
+    compiled and run in a forked child, so an out-of-bounds access that
+    corrupts memory or kills the process costs only that child."""
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+
+    def child():
+        try:
+            send.send(("ok", run_on_cpu(func, arrays)))
+        except Exception as e:
+            send.send(("failed to compile or run", _line(e)))
+        send.close()
+
+    proc = ctx.Process(target=child)
+    proc.start()
+    send.close()
+    result = None
+    if receive.poll(CASE_SECONDS / 3):
+        try:
+            result = receive.recv()
+        except EOFError:
+            result = None
+    proc.join(5)
+    if proc.is_alive():
+        proc.kill()
+        proc.join()
+        return "crashed", f"ran past {CASE_SECONDS / 3:.0f} s"
+    if result is None:
+        return "crashed", f"exit {proc.exitcode}, signal {-proc.exitcode}" if proc.exitcode and proc.exitcode < 0 else f"exit {proc.exitcode}"
+    return result
+
+
 def numeric_check(expected_func, mine_func):
     rng = np.random.default_rng(0)
     arrays, why = random_args(expected_func, rng)
@@ -119,18 +153,19 @@ def numeric_check(expected_func, mine_func):
         return {"numeric": f"not run: {why}"}
     if len(mine_func.params) != len(expected_func.params):
         return {"numeric": "different", "numeric_detail": "the parameter lists differ"}
-    try:
-        want = run_on_cpu(expected_func, arrays)
-    except Exception as e:
-        return {"numeric": f"not run: TVM cannot compile or run its own program: {_line(e)}"}
+    state, want = run_isolated(expected_func, arrays)
+    if state != "ok":
+        return {"numeric": f"not run: TVM's own program {state}: {want}"}
     # Function attributes are compared with the text, not here: tirtui prints
     # `T.bool(True)` where TVM prints `True`, which TVM's compile then refuses.
     for key, val in (expected_func.attrs or {}).items():
         mine_func = mine_func.with_attr(key, val)
-    try:
-        got = run_on_cpu(mine_func, arrays)
-    except Exception as e:
-        return {"numeric": f"not run: TVM cannot compile or run tirtui's program: {_line(e)}"}
+    state, got = run_isolated(mine_func, arrays)
+    if state == "crashed":
+        # TVM's program ran on the same inputs: tirtui's reads or writes out of bounds.
+        return {"numeric": "different", "numeric_detail": f"tirtui's program crashed when run ({got})"}
+    if state != "ok":
+        return {"numeric": f"not run: tirtui's program {state}: {got}"}
     for i, (w, g) in enumerate(zip(want, got)):
         name = expected_func.params[i].name
         if w.shape != g.shape:

@@ -22,6 +22,17 @@ import signal
 
 import pytest
 import tvm
+
+# Some of TVM's test files call `tvm.testing.parameter` without importing
+# tvm.testing (in TVM's full suite another file has imported it by then).
+import tvm.testing  # noqa: F401
+
+# A name TVM 0.27 moved and the test snapshot still uses at its old place
+# (the same class; no behaviour changes): `tirx.TensorIntrin` is
+# `s_tir.TensorIntrin` in 0.27. Tests using other names 0.27 no longer has fail
+# under TVM itself and are left out of the counts, listed.
+if not hasattr(tvm.tirx, "TensorIntrin") and hasattr(tvm.s_tir, "TensorIntrin"):
+    tvm.tirx.TensorIntrin = tvm.s_tir.TensorIntrin
 from tvm.s_tir import Schedule
 from tvm.s_tir.schedule import schedule as schedule_module
 import tvm.s_tir.schedule.testing as schedule_testing

@@ -39,7 +39,6 @@ import convert  # noqa: E402
 import report  # noqa: E402
 
 TEST_SECONDS = 120  # one TVM test
-FILE_SECONDS = 1200  # one TVM test file, all its tests
 REPLAY_SECONDS = 20  # one tirtui replay
 COMPARE_SECONDS = 90  # one comparison (compare.py has its own, shorter, alarm)
 
@@ -100,14 +99,15 @@ def run_test_file(test_file, args, work):
             cmd += ["-k", args.filter]
         for nodeid in sorted(done):
             cmd += ["--deselect", nodeid]
-        try:
-            proc = subprocess.run(cmd, cwd=test_file.parent, env=env, capture_output=True,
-                                  text=True, timeout=FILE_SECONDS)
-            if proc.returncode in (0, 1, 5):  # passed, some failed, none collected
-                break
-            why = f"pytest exited {proc.returncode}: {proc.stderr.strip()[-300:] or proc.stdout.strip()[-300:]}"
-        except subprocess.TimeoutExpired:
-            why = f"the file ran past {FILE_SECONDS} s"
+        log = work / f"{test_file.stem}.log"
+        # Collection (importing the file, building its workloads) counts toward the first test.
+        code = _run_watched(cmd, progress, TEST_SECONDS + 180, cwd=test_file.parent, env=env, log=log)
+        if code in (0, 1, 5):  # passed, some failed, none collected
+            break
+        why = f"the test ran past {TEST_SECONDS + 180} s" if code is None else f"pytest exited {code}"
+        errors = [l for l in log.read_text().splitlines() if l.startswith("E ")] if log.exists() else []
+        if errors:
+            why += f": {errors[-1][1:].strip()[:300]}"
         running = _running_test(progress, done | {e["nodeid"] for e in _recorded(record)})
         if running is None:
             dead.append({"nodeid": f"{test_file.name}::(collection)", "outcome": "failed",
@@ -235,11 +235,7 @@ def _compare_chunk(chunk, work, index):
         jobs_path.write_text(json.dumps(jobs))
         cmd = [sys.executable, str(HERE / "compare.py"), str(jobs_path), str(results_path),
                str(progress_path)]
-        try:
-            subprocess.run(cmd, capture_output=True, text=True,
-                           timeout=COMPARE_SECONDS * len(remaining) + 30)
-        except subprocess.TimeoutExpired:
-            pass
+        _run_watched(cmd, progress_path, COMPARE_SECONDS)
         got = _recorded(results_path)
         results += got
         finished = {r["case"] for r in got}
@@ -257,6 +253,35 @@ def _compare_chunk(chunk, work, index):
             break
         remaining = left
     return results
+
+
+def _run_watched(cmd, progress_path, seconds_per_item, cwd=None, env=None, log=None):
+    """Runs a worker until it exits, killing it when one item (a `start` line
+    in its progress file) runs past its time: a process that corrupted its
+    heap can hang where no alarm reaches it."""
+    out = open(log, "w") if log else subprocess.DEVNULL
+    try:
+        return _wait_watched(subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=cwd, env=env),
+                             progress_path, seconds_per_item)
+    finally:
+        if log:
+            out.close()
+
+
+def _wait_watched(proc, progress_path, seconds_per_item):
+    last_count, last_change = -1, time.monotonic()
+    while proc.poll() is None:
+        time.sleep(0.5)
+        count = 0
+        if progress_path.exists():
+            count = progress_path.read_text().count("\nstart ") + 1
+        if count != last_count:
+            last_count, last_change = count, time.monotonic()
+        elif time.monotonic() - last_change > seconds_per_item:
+            proc.kill()
+            proc.wait()
+            return None
+    return proc.returncode
 
 
 def main(argv):
