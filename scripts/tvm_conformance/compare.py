@@ -10,6 +10,8 @@ RESULTS after. Per job:
   if not, `parse_error` says why;
 - `same_text`: tirtui's text equals TVM's printed program after whitespace and
   comment normalisation;
+- `same_skeleton`: the loop nests and blocks agree (`skeleton`: loop kinds,
+  extents and nesting, block names), whatever the expressions inside;
 - `same_structure`: `tvm.ir.structural_equal` of the two function bodies,
   variables mapped (names do not matter; loop kinds, extents, bindings, block
   names, iterators, regions, annotations and every expression do);
@@ -57,6 +59,23 @@ def normalise_text(text):
         stripped = re.sub(r"^def [A-Za-z_][A-Za-z0-9_]*\(", "def main(", stripped)
         lines.append(stripped)
     return lines
+
+
+def skeleton(text):
+    """The loop nest and block structure of a program as TVM prints it: each
+    loop's kind and extents (`for 2 in T.grid(4, 16)`), each block's name,
+    indented as nested; loop variable names left out."""
+    out = []
+    for line in text.splitlines():
+        m = re.match(r"^(\s*)for (.+?) in (.*):\s*$", line)
+        if m:
+            count = len(m.group(2).split(","))
+            out.append(f"{m.group(1)}for {count} in {m.group(3)}")
+            continue
+        m = re.match(r'^(\s*)with T\.sblock\("([^"]*)"', line)
+        if m:
+            out.append(f"{m.group(1)}block {m.group(2)}")
+    return out
 
 
 def load_func(text):
@@ -195,6 +214,7 @@ def compare(expected_text, mine_text):
         result.update(parsed=False, parse_error=_line(e), same_structure=False)
         return result
     result["parsed"] = True
+    result["same_skeleton"] = skeleton(mine_func.script()) == skeleton(expected_func.script())
     same = tvm_ffi.structural_equal(mine_func.body, expected_func.body, map_free_vars=True)
     same = same and _same_params(mine_func, expected_func)
     result["same_structure"] = bool(same)

@@ -116,6 +116,17 @@ class ConversionError(Exception):
     pass
 
 
+def unknown_op(case, known_ops):
+    """The first op of the case that tirtui does not have (in session terms), or None."""
+    if not known_ops:
+        return None
+    for step in case.steps:
+        op = OP_NAMES.get(step["op"], step["op"])
+        if step["op"] != "work_on" and op not in known_ops:
+            return op
+    return None
+
+
 def session_steps(case):
     """(func, list of (op, fields, out)) in session terms; ConversionError if not sayable."""
     func = None

@@ -85,6 +85,8 @@ class ScheduleRecord:
         return self.names[key][0]
 
     def bind_output(self, rv):
+        if not hasattr(rv, "__chandle__"):
+            raise Unconvertible(f"an output of type {type(rv).__name__}")
         prefix = {"SBlockRV": "b", "LoopRV": "l"}.get(type(rv).__name__, "v")
         name = f"{prefix}{self.counter}"
         self.counter += 1
@@ -214,6 +216,8 @@ def _wrap(op, method):
             raise
         finally:
             _quiet -= 1
+        if op.startswith("sample_") and "decision" not in step["fields"]:
+            _record_decision(rec, step)
         try:
             step["out"] = rec.outputs(result)
         except Exception as e:
@@ -225,6 +229,18 @@ def _wrap(op, method):
     recorded.__name__ = method.__name__
     recorded.__doc__ = method.__doc__
     return recorded
+
+
+def _record_decision(rec, step):
+    """The value TVM sampled, so that tirtui replays the same choice."""
+    try:
+        trace = rec.sch.trace
+        inst = trace.insts[-1]
+        decision = trace.decisions.get(inst) if hasattr(trace.decisions, "get") else trace.decisions[inst]
+        if decision is not None:
+            step["fields"]["decision"] = rec.value(decision)
+    except Exception as e:
+        step["unconvertible"] = f"{step['op']}.decision: TVM's sampled value unreadable: {e}"
 
 
 def _find(sch):

@@ -75,6 +75,9 @@ def _classify_exit2(case, stderr):
     m = re.search(r"\(`([^`]+)`\): field `([^`]+)`: unknown field", stderr)
     if m:
         return "missing_argument", f"{m.group(1)}.{m.group(2)}"
+    m = re.search(r"\(`([^`]+)`\): field `([^`]+)`: (expected [^\n]*)", stderr)
+    if m:
+        return "missing_argument", f"{m.group(1)}.{m.group(2)}: {m.group(3)[:120]}"
     if re.search(r"--> \S*workload\.tir:\d+:\d+", stderr):
         return "unreadable", _unreadable_detail(case, stderr)
     return "unreadable_session", _first_error_line(stderr)
@@ -101,15 +104,23 @@ def _classify_replayed(case):
 
 def _tvm_error(case):
     err = case.get("tvm_error") or {}
-    lines = [l.strip() for l in err.get("message", "").splitlines() if l.strip()]
-    # TVM's ScheduleError messages end with the reason; keep that line.
-    reason = next((l for l in reversed(lines) if not l.startswith("#") and "^" not in l), "")
+    message = err.get("message", "")
+    # TVM's ScheduleError says its reason after "Error message:"; others end with it.
+    if "Error message:" in message:
+        reason = message.split("Error message:", 1)[1].strip().splitlines()[0]
+    else:
+        lines = [l.strip() for l in message.splitlines() if l.strip()]
+        reason = next((l for l in reversed(lines) if not l.startswith("#") and "^" not in l), "")
     return f"{err.get('type', '?')}: {reason[:200]}"
 
 
 def classify(case):
     if case["conversion"]:
-        case["status"], case["detail"] = "unconvertible", case["conversion"]
+        op = case.get("unknown_op")
+        if op:
+            case["status"], case["detail"] = "missing_primitive", op
+        else:
+            case["status"], case["detail"] = "unconvertible", case["conversion"]
         return
     rep = case.get("replay", {})
     code, stderr = rep.get("exit"), rep.get("stderr", "")
@@ -139,7 +150,8 @@ COLUMNS = [
     ("cases", "cases"),
     ("converted", "conv"),
     ("replayed", "replayed"),
-    ("same_structure", "same struct"),
+    ("same_skeleton", "same loops/blocks"),
+    ("same_structure", "same program"),
     ("same_text", "same text"),
     ("negatives", "neg"),
     ("neg_at_step", "neg at TVM's step"),
@@ -150,6 +162,8 @@ COLUMNS = [
     ("refused", "refused valid"),
     ("unreadable", "unreadable"),
     ("missing_primitive", "missing prim"),
+    ("missing_argument", "missing arg"),
+    ("unconvertible", "unconv"),
     ("other", "other"),
     ("pass", "pass"),
 ]
@@ -166,10 +180,12 @@ def _counts(cases):
             n["replayed"] += 1
             comp = c.get("compare") or {}
             n["same_structure"] += bool(comp.get("same_structure"))
+            n["same_skeleton"] += bool(comp.get("same_skeleton"))
             n["same_text"] += bool(comp.get("same_text"))
         n["neg_at_step"] += c["kind"] == "negative" and st == "pass"
         n["pass"] += st == "pass"
-        if st in ("accepted_negative", "wrong_result", "equivalent", "unreadable", "missing_primitive"):
+        if st in ("accepted_negative", "wrong_result", "equivalent", "unreadable", "missing_primitive",
+                  "missing_argument", "unconvertible"):
             n[st] += 1
         elif st in ("different_program", "unparsable_output"):
             n["different_program"] += 1

@@ -146,8 +146,22 @@ def case_dir_name(case_id):
     return name[:150]
 
 
-def write_cases(tests_by_file, out):
-    """All cases, each with `files` (its folder) and `conversion` filled in."""
+def known_ops(tirtui, work):
+    """The ops tirtui's sessions know, from the error a session with an unknown
+    op gets (`unknown op ...; known ops: a, b`); empty if it says no list."""
+    (work / "probe.tir").write_text("@T.prim_func\ndef main():\n    T.evaluate(0)\n")
+    (work / "probe.yaml").write_text("tirtui: 1\nworkload: probe.tir\nsteps:\n  - {op: no_such_op_probe}\n")
+    try:
+        proc = subprocess.run([str(tirtui), "replay", str(work / "probe.yaml")], capture_output=True,
+                              text=True, timeout=REPLAY_SECONDS)
+    except (OSError, subprocess.TimeoutExpired):
+        return set()
+    m = re.search(r"known ops: ([^\n]*)", proc.stderr)
+    return {op.strip() for op in m.group(1).split(",")} if m else set()
+
+
+def write_cases(tests_by_file, out, ops):
+    """All cases, each with `dir` (its folder) and `conversion` filled in."""
     cases = []
     excluded = []
     for test_file in sorted(tests_by_file):
@@ -165,6 +179,7 @@ def write_cases(tests_by_file, out):
                     workload, session, func, failing_index = convert.convert(case)
                 except convert.ConversionError as e:
                     info["conversion"] = str(e)
+                    info["unknown_op"] = convert.unknown_op(case, ops)
                     cases.append(info)
                     continue
                 info["conversion"] = None
@@ -301,7 +316,7 @@ def main(argv):
     started = time.time()
     print(f"running {len(files)} TVM test files ({args.jobs} jobs)", file=sys.stderr)
     tests = run_tvm_tests(files, args, work)
-    cases, excluded = write_cases(tests, out)
+    cases, excluded = write_cases(tests, out, known_ops(args.tirtui.resolve(), work))
     print(f"{len(cases)} cases; replaying in tirtui", file=sys.stderr)
     replay_all(cases, args.tirtui.resolve(), args.jobs)
     print("comparing with TVM", file=sys.stderr)
