@@ -200,7 +200,13 @@ def numeric_check(expected_func, mine_func):
 
 
 def _line(e):
+    """One line for an exception; for a TVMScript diagnostic, its error and the source line."""
     text = str(e).strip().splitlines()
+    errors = [t.strip() for t in text if t.strip().startswith("error:")]
+    if errors:
+        source = [t.split("|", 1)[1].strip() for t in text if re.match(r"^\s*\d+\s*\|", t)]
+        where = f" at `{source[0][:160]}`" if source else ""
+        return f"{type(e).__name__}: {errors[0][6:].strip()[:200]}{where}"
     last = [t for t in text if t.strip()]
     return (f"{type(e).__name__}: " + (last[-1] if last else ""))[:300]
 

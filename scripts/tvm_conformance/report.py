@@ -238,10 +238,14 @@ def markdown(cases, excluded, table_text, seconds):
     tally = {
         "missing_primitive": Counter(c["detail"] for c in groups.get("missing_primitive", [])),
         "missing_argument": Counter(c["detail"] for c in groups.get("missing_argument", [])),
+        # The construct: the parse error without where it was found.
+        "unreadable": Counter(c["detail"].split(" at line ")[0] for c in groups.get("unreadable", [])),
     }
     for key, counter in tally.items():
         if counter:
-            out.append(f"{key.replace('_', ' ')}: " + ", ".join(f"`{k}` ({v})" for k, v in counter.most_common()))
+            quote = "`" if key != "unreadable" else ""
+            items = ", ".join(f"{quote}{k}{quote} ({v})" for k, v in counter.most_common())
+            out.append(f"{key.replace('_', ' ')}: {items}")
             out.append("")
     for status in FAILING_ORDER:
         items = groups.get(status, [])
