@@ -16,6 +16,7 @@ callable given as an index map is recorded as the lambda TVM makes of it.
 """
 
 import inspect
+from collections import Counter
 import json
 import os
 import signal
@@ -137,7 +138,27 @@ class ScheduleRecord:
             "final": final,
             "final_funcs": {gv.name_hint: _func_text(f) for gv, f in self.sch.mod.functions.items()},
             "steps": self.steps,
+            "unrecorded": self.unrecorded(),
         }
+
+    def unrecorded(self):
+        """Primitives in TVM's trace that no Python call made (TVM's C++
+        helpers such as tile_with_tensor_intrin apply them directly): a case
+        without them is not what TVM did."""
+        try:
+            kinds = [inst.kind.name for inst in self.sch.trace.insts]
+        except Exception as e:
+            return [f"(trace unreadable: {type(e).__name__})"]
+
+        def key(name):  # "SetScope" and "set_scope" alike
+            return name.replace("_", "").lower()
+
+        # A block given by name is looked up with a GetSBlock the caller did
+        # not write: lookups are left out of the comparison.
+        left = Counter(key(k) for k in kinds if key(k) != "getsblock")
+        left.subtract(key(st["op"]) for st in self.steps if "error" not in st)
+        extra = [k for k in kinds if left.get(key(k), 0) > 0]
+        return sorted(set(extra))
 
 
 def _module_text(mod):
