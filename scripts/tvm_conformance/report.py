@@ -232,8 +232,9 @@ def _grouped(cases):
     return groups
 
 
-def markdown(cases, excluded, table_text, seconds):
-    out = ["# TVM conformance of tirtui", "", f"Run time {seconds:.0f} s.", "", table_text, ""]
+def tallies(cases):
+    """Lines naming the missing primitives and arguments and the unreadable
+    constructs, each with how many cases it stopped."""
     groups = _grouped(cases)
     tally = {
         "missing_primitive": Counter(c["detail"] for c in groups.get("missing_primitive", [])),
@@ -241,12 +242,20 @@ def markdown(cases, excluded, table_text, seconds):
         # The construct: the parse error without where it was found.
         "unreadable": Counter(c["detail"].split(" at line ")[0] for c in groups.get("unreadable", [])),
     }
+    out = []
     for key, counter in tally.items():
         if counter:
             quote = "`" if key != "unreadable" else ""
             items = ", ".join(f"{quote}{k}{quote} ({v})" for k, v in counter.most_common())
             out.append(f"{key.replace('_', ' ')}: {items}")
             out.append("")
+    return out
+
+
+def markdown(cases, excluded, table_text, seconds):
+    out = ["# TVM conformance of tirtui", "", f"Run time {seconds:.0f} s.", "", table_text, ""]
+    groups = _grouped(cases)
+    out += tallies(cases)
     for status in FAILING_ORDER:
         items = groups.get(status, [])
         if not items:

@@ -325,6 +325,7 @@ def main(argv):
         report.classify(c)
     tables = report.tables(cases, excluded, [f.name for f in files])
     print(tables)
+    print("\n".join(report.tallies(cases)))
     report.write(out, cases, excluded, tables, time.time() - started)
     print(f"report: {out / 'report.md'}, {out / 'report.json'}", file=sys.stderr)
     return 0
