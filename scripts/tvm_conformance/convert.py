@@ -1,0 +1,196 @@
+"""Recorded TVM schedules -> conformance cases -> tirtui workloads and sessions.
+
+A recorded schedule (see record_plugin.py) gives:
+- one positive case, when at least one call that changes the program
+  succeeded: every successful call in order; TVM's program is the module at
+  the end of the test;
+- one negative case per call that raised: the successful calls before it,
+  then that call; tirtui must refuse it at that step (TVM leaves the schedule
+  unchanged after an error, so later calls build on the calls before it).
+
+A case converts to a `.tir` (TVM's printed text of the function worked on, or
+the whole module when it has several functions) and a session in tirtui's
+format (docs/session-format.md): TVM's keyword names, `get_sblock` written
+`get_block`, random variables by the names the recorder gave them.
+"""
+
+import json
+import re
+
+# Calls that only look things up: a schedule of these alone changes nothing.
+QUERIES = {
+    "get_sblock",
+    "get_loops",
+    "get_child_blocks",
+    "get_producers",
+    "get_consumers",
+    "get_output_blocks",
+    "work_on",
+}
+
+# TVM's name -> the session format's.
+OP_NAMES = {"get_sblock": "get_block"}
+
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*\Z")
+_YAML_WORDS = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
+
+
+class Case:
+    """One conformance case: a workload, steps, and what TVM did with them."""
+
+    def __init__(self, case_id, test_file, nodeid, kind, record, steps, failing=None):
+        self.case_id = case_id
+        self.test_file = test_file
+        self.nodeid = nodeid
+        self.kind = kind  # "positive" or "negative"
+        self.record = record
+        self.steps = steps  # recorded steps, successful ones (plus the failing one)
+        self.failing = failing  # the recorded failing step (negative cases)
+
+    def summary(self):
+        return {
+            "case": self.case_id,
+            "test_file": self.test_file,
+            "nodeid": self.nodeid,
+            "kind": self.kind,
+            "tvm_error": (self.failing or {}).get("error"),
+        }
+
+
+def cases_of_test(entry, test_file):
+    """The cases of one recorded test (a pytest item)."""
+    cases = []
+    for si, sched in enumerate(entry.get("schedules", [])):
+        if "record_error" in sched:
+            continue
+        base = f"{entry['nodeid']}#s{si}"
+        ok = []
+        negatives = 0
+        for step in sched["steps"]:
+            if "error" in step:
+                negatives += 1
+                cases.append(
+                    Case(f"{base}!neg{negatives}", test_file, entry["nodeid"], "negative",
+                         sched, ok + [step], failing=step)
+                )
+            else:
+                ok.append(step)
+        if sched.get("unrecorded"):
+            # The trace holds primitives no Python call made: the case is
+            # counted (unconvertible, with them named), never silently dropped.
+            cases.append(Case(base, test_file, entry["nodeid"], "positive", sched, ok))
+        elif any(s["op"] not in QUERIES for s in ok):
+            cases.append(Case(base, test_file, entry["nodeid"], "positive", sched, ok))
+    return cases
+
+
+def yaml_scalar(v):
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        if v != v:
+            return ".nan"
+        if v in (float("inf"), float("-inf")):
+            return ".inf" if v > 0 else "-.inf"
+        return repr(v)
+    if isinstance(v, str):
+        if _PLAIN.match(v) and v.lower() not in _YAML_WORDS:
+            return v
+        return json.dumps(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(yaml_scalar(x) for x in v) + "]"
+    raise TypeError(f"no YAML form for {type(v).__name__}")
+
+
+def _session_value(v):
+    if isinstance(v, dict) and "rv" in v:
+        return v["rv"]
+    if isinstance(v, dict) and "lambda" in v:
+        return v["lambda"]
+    if isinstance(v, list):
+        return [_session_value(x) for x in v]
+    return v
+
+
+class ConversionError(Exception):
+    pass
+
+
+def unknown_op(case, known_ops):
+    """The first op of the case that tirtui does not have (in session terms), or None."""
+    if not known_ops:
+        return None
+    for step in case.steps:
+        op = OP_NAMES.get(step["op"], step["op"])
+        if step["op"] != "work_on" and op not in known_ops:
+            return op
+    return None
+
+
+def session_steps(case):
+    """(func, list of (op, fields, out)) in session terms; ConversionError if not sayable."""
+    func = None
+    out_steps = []
+    for step in case.steps:
+        if step.get("unconvertible"):
+            raise ConversionError(step["unconvertible"])
+        fields = dict(step["fields"])
+        if step["op"] == "work_on":
+            name = fields.get("func_name")
+            if func is not None and func != name:
+                raise ConversionError("the case works on two functions (work_on)")
+            func = name
+            continue
+        if step["op"] == "get_sblock" and fields.get("func_name") is not None:
+            name = fields.pop("func_name")
+            if func is not None and func != name:
+                raise ConversionError("the case gets blocks of two functions (get_sblock func_name)")
+            func = name
+        op = OP_NAMES.get(step["op"], step["op"])
+        out_steps.append((op, {k: _session_value(v) for k, v in fields.items()}, step.get("out")))
+    return func, out_steps
+
+
+def convert(case):
+    """(workload text, session text with WORKLOAD placeholder, func, step index
+    of the failing call or None); ConversionError when a session cannot say it."""
+    rec = case.record
+    if case.failing is not None and case.failing["op"] == "work_on":
+        raise ConversionError("the failing call is work_on, which a session says with `func:`")
+    if case.record.get("unrecorded") and case.kind == "positive":
+        names = ", ".join(sorted(set(case.record["unrecorded"])))
+        raise ConversionError(f"TVM applied primitives no Python call made (a trace replayed, or a C++ helper such as tile_with_tensor_intrin): {names}")
+    func, steps = session_steps(case)
+    funcs = rec["funcs"]
+    if func is None:
+        func = "main" if "main" in funcs or len(funcs) != 1 else funcs[0]
+    if func not in funcs:
+        raise ConversionError(f"the function `{func}` is not in the module")
+    if len(funcs) == 1:
+        workload = rec["initial_funcs"][func]
+        func_line = ""
+    else:
+        workload = rec["initial"]
+        func_line = f"func: {yaml_scalar(func)}\n"
+    lines = ["tirtui: 1", "workload: workload.tir"]
+    if func_line:
+        lines.append(func_line.rstrip("\n"))
+    lines.append("steps:" if steps else "steps: []")
+    for op, fields, out in steps:
+        parts = [f"op: {op}"]
+        for k, v in fields.items():
+            parts.append(f"{k}: {yaml_scalar(v)}")
+        if out is not None:
+            parts.append(f"out: {yaml_scalar(out)}")
+        lines.append("  - {" + ", ".join(parts) + "}")
+    failing_index = len(steps) if case.kind == "negative" else None
+    return workload, "\n".join(lines) + "\n", func, failing_index
+
+
+def expected_text(case, func):
+    """TVM's program for a positive case: the function at the end of the test."""
+    return case.record["final_funcs"].get(func)

@@ -1,0 +1,179 @@
+"""Self-test of the conformance runner (needs TVM and pytest; not part of `cargo test`).
+
+    python3 -m pytest scripts/tvm_conformance/test_runner.py
+
+Two synthetic TVM-style tests (written here, not TVM's), one positive and one
+negative, go through the whole runner: with the real tirtui both pass; with
+stand-in binaries that accept everything, the runner must report the accepted
+negative, the wrong result and the equivalent-but-different program.
+"""
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+
+import convert  # noqa: E402
+import report  # noqa: E402
+
+SYNTHETIC_TESTS = textwrap.dedent(
+    '''
+    import pytest
+    import tvm
+    from tvm.s_tir.schedule.testing import assert_structural_equal_ignore_global_symbol
+    from tvm.script import tirx as T
+
+
+    @T.prim_func(s_tir=True)
+    def scale(A: T.Buffer((64, 32), "float32"), B: T.Buffer((64, 32), "float32")):
+        for i, j in T.grid(64, 32):
+            with T.sblock("B"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                B[vi, vj] = A[vi, vj] * T.float32(2.0)
+
+
+    @T.prim_func(s_tir=True)
+    def scale_split(A: T.Buffer((64, 32), "float32"), B: T.Buffer((64, 32), "float32")):
+        for i_0, i_1, j in T.grid(4, 16, 32):
+            with T.sblock("B"):
+                vi = T.axis.spatial(64, i_0 * 16 + i_1)
+                vj = T.axis.spatial(32, j)
+                B[vi, vj] = A[vi, vj] * T.float32(2.0)
+
+
+    def test_split_positive():
+        sch = tvm.s_tir.Schedule(scale, debug_mask="all")
+        i, j = sch.get_loops(sch.get_sblock("B"))
+        sch.split(i, factors=[None, 16])
+        assert_structural_equal_ignore_global_symbol(scale_split, sch.mod["main"])
+
+
+    def test_trace_replayed_in_cpp():
+        sch = tvm.s_tir.Schedule(scale)
+        i, j = sch.get_loops(sch.get_sblock("B"))
+        sch.split(i, factors=[None, 16])
+        fresh = tvm.s_tir.Schedule(scale)
+        sch.trace.apply_to_schedule(fresh, remove_postproc=False)
+        assert_structural_equal_ignore_global_symbol(scale_split, fresh.mod["main"])
+
+
+    def test_fuse_not_nested_negative():
+        sch = tvm.s_tir.Schedule(scale_split, debug_mask="all")
+        i_0, i_1, j = sch.get_loops(sch.get_sblock("B"))
+        with pytest.raises(tvm.s_tir.ScheduleError):
+            sch.fuse(i_0, j)
+    '''
+)
+
+# Stand-ins for tirtui: print the workload (edited) whatever the steps say.
+FAKE_TIRTUI = textwrap.dedent(
+    """\
+    #!{python}
+    import re, sys
+    from pathlib import Path
+    session = Path(sys.argv[2])
+    text = (session.parent / "workload.tir").read_text()
+    print(text.replace("T.float32(2.0)", "T.float32({factor})"))
+    """
+)
+
+
+def run_runner(tmp_path, tirtui):
+    tests = tmp_path / "tests"
+    tests.mkdir(exist_ok=True)
+    (tests / "test_tir_schedule_synthetic.py").write_text(SYNTHETIC_TESTS)
+    out = tmp_path / "out"
+    proc = subprocess.run(
+        [sys.executable, str(HERE / "run.py"), "--tvm-tests", str(tests), "--tirtui", str(tirtui),
+         "--jobs", "2", "--out", str(out)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr
+    cases = json.loads((out / "report.json").read_text())["cases"]
+    return {c["case"].split("::")[1]: c for c in cases}, proc.stdout
+
+
+def fake_tirtui(tmp_path, factor):
+    path = tmp_path / f"fake_tirtui_{factor}"
+    path.write_text(FAKE_TIRTUI.format(python=sys.executable, factor=factor))
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    return path
+
+
+def real_tirtui():
+    path = Path(os.environ.get("TIRTUI_BIN", REPO / "target" / "release" / "tirtui"))
+    if not path.exists():
+        pytest.skip(f"no tirtui binary at {path} (cargo build --release, or set TIRTUI_BIN)")
+    return path
+
+
+def test_real_tirtui_passes_both(tmp_path):
+    cases, table = run_runner(tmp_path, real_tirtui())
+    assert set(cases) == {"test_split_positive#s0", "test_fuse_not_nested_negative#s0!neg1",
+                          "test_trace_replayed_in_cpp#s0", "test_trace_replayed_in_cpp#s1"}
+    positive = cases["test_split_positive#s0"]
+    assert positive["status"] == "pass", positive
+    assert positive["compare"]["same_structure"]
+    negative = cases["test_fuse_not_nested_negative#s0!neg1"]
+    assert negative["failing_step"] == 3
+    assert negative["status"] == "pass", negative
+    # The schedule the trace was replayed on (in C++) holds a split no Python
+    # call made: counted, as unconvertible, never dropped or passed.
+    assert cases["test_trace_replayed_in_cpp#s0"]["status"] == "pass"
+    replayed = cases["test_trace_replayed_in_cpp#s1"]
+    assert replayed["status"] == "unconvertible", replayed
+    assert "Split" in replayed["detail"]
+    assert "pass rate 3/4 = 75.0%" in table
+
+
+def test_stand_in_that_accepts_everything(tmp_path):
+    # It prints the unscheduled workload: the same results, another program,
+    # and the negative case accepted.
+    cases, table = run_runner(tmp_path, fake_tirtui(tmp_path, "2.0"))
+    assert cases["test_split_positive#s0"]["status"] == "equivalent"
+    assert "i_0" in cases["test_split_positive#s0"]["detail"]
+    assert cases["test_fuse_not_nested_negative#s0!neg1"]["status"] == "accepted_negative"
+    assert "pass rate 0/4" in table
+
+
+def test_stand_in_with_a_miscompile(tmp_path):
+    cases, _ = run_runner(tmp_path, fake_tirtui(tmp_path, "3.0"))
+    wrong = cases["test_split_positive#s0"]
+    assert wrong["status"] == "wrong_result", wrong
+    assert "`B` differs" in wrong["detail"]
+
+
+def test_session_text_quotes_what_yaml_would_misread():
+    assert convert.yaml_scalar(["l1", None, 16, True]) == "[l1, null, 16, true]"
+    assert convert.yaml_scalar("shared.dyn") == "shared.dyn"
+    assert convert.yaml_scalar("null") == '"null"'
+    assert convert.yaml_scalar("lambda i: (i,)") == '"lambda i: (i,)"'
+
+
+def test_exit_2_names_the_missing_piece():
+    case = {"conversion": None, "kind": "positive", "dir": "/nonexistent",
+            "replay": {"exit": 2, "stderr": "error: s.yaml: step 3: unknown op `reindex`; known ops: split"}}
+    report.classify(case)
+    assert (case["status"], case["detail"]) == ("missing_primitive", "reindex")
+    case["replay"]["stderr"] = "error: s.yaml: step 3 (`split`): field `disable_predication`: unknown field"
+    report.classify(case)
+    assert (case["status"], case["detail"]) == ("missing_argument", "split.disable_predication")
+
+
+def test_refusal_at_another_step_is_not_a_pass():
+    case = {"conversion": None, "kind": "negative", "failing_step": 4, "dir": "/nonexistent",
+            "replay": {"exit": 1, "stderr": "error: step 3 `fuse`: not nested"}}
+    report.classify(case)
+    assert case["status"] == "refused_other_step"
+    case["replay"]["stderr"] = "error: step 4 `fuse`: not nested"
+    report.classify(case)
+    assert case["status"] == "pass"
