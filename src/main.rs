@@ -65,6 +65,10 @@ struct Args {
     /// Colour theme for the explorer (a name from themes/ or a path).
     #[arg(long, default_value = "dark")]
     theme: String,
+    /// A Python trace (`trace.py`, as `print(sch.trace)` writes it) to apply
+    /// to the workload when the explorer opens; its steps are undoable.
+    #[arg(long)]
+    trace: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -96,6 +100,10 @@ enum Command {
         /// Where the GPU is: ssh://host[:port], cmd:COMMAND, or local.
         #[arg(long)]
         gpu: Option<String>,
+        /// The workload a Python trace (`trace.py`, as `print(sch.trace)` writes
+        /// it) schedules.
+        #[arg(long)]
+        workload: Option<PathBuf>,
     },
     /// Search the sampled decisions of a session's trace for the fastest kernel.
     Tune {
@@ -284,6 +292,7 @@ fn run() -> i32 {
             tolerance,
             db,
             gpu,
+            workload,
         }) => {
             let emit = emit.map(|e| match e {
                 EmitArg::Tir => cli::replay::Emit::Tir,
@@ -298,6 +307,7 @@ fn run() -> i32 {
                 check,
                 db,
                 gpu,
+                workload,
             };
             cli::replay::replay(&session, &opts)
         }
@@ -342,7 +352,7 @@ fn run() -> i32 {
         ),
         Some(Command::Worker) => tirtui::runtime::worker_main(),
         None => match args.file {
-            Some(file) => cli::explore(&file, &args.theme),
+            Some(file) => cli::explore(&file, &args.theme, args.trace.as_deref()),
             None => {
                 eprintln!("usage: tirtui FILE.tir | SESSION.yaml (or tirtui --help)");
                 cli::EXIT_BAD_INPUT

@@ -1,4 +1,4 @@
-//! `tirtui FILE.tir | SESSION.yaml`: opens the interactive explorer.
+//! `tirtui FILE.tir | SESSION.yaml [--trace trace.py]`: opens the interactive explorer.
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 use crate::session::config_path;
@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// Runs the explorer on `path` with a theme (`dark`, `light` or a path);
 /// returns the exit status.
-pub fn explore(path: &Path, theme: &str) -> i32 {
+pub fn explore(path: &Path, theme: &str, python_trace: Option<&Path>) -> i32 {
     let theme = match Theme::load(theme) {
         Ok(t) => t,
         Err(e) => {
@@ -26,6 +26,28 @@ pub fn explore(path: &Path, theme: &str) -> i32 {
             return EXIT_BAD_INPUT;
         }
     };
+    if let Some(trace_path) = python_trace {
+        // Read and checked whole before the terminal changes, so a bad line
+        // is reported like `replay`'s, with its number.
+        let origin = trace_path.display().to_string();
+        let text = match crate::input::read_text(trace_path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {origin}: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        };
+        let read = crate::trace::pyscript::read_trace_file(&text, app.doc.trace.func().clone());
+        match read {
+            Ok(trace) => {
+                app.apply_steps(trace.steps, &origin);
+            }
+            Err(e) => {
+                eprintln!("error: {origin}:{}: `{}`: {}", e.line, e.text, e.message());
+                return super::EXIT_STEP_FAILED;
+            }
+        }
+    }
     if !problems.is_empty() {
         app.error(format!("key config: {}", problems.join("; ")));
     }

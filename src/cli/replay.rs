@@ -28,6 +28,8 @@ pub struct ReplayOptions {
     pub db: Option<std::path::PathBuf>,
     /// `--gpu TARGET`.
     pub gpu: Option<String>,
+    /// `--workload W.tir`: what a Python trace (`trace.py`) schedules.
+    pub workload: Option<std::path::PathBuf>,
 }
 
 fn ms(t: Instant) -> f64 {
@@ -135,6 +137,15 @@ fn leave_to_exit<T>(built: T) {
 /// workload's name and the workload.
 fn load(path: &Path, opts: &ReplayOptions) -> Result<(Session, String, PrimFunc), i32> {
     let bad_input = |msg: String| fail(opts, path, EXIT_BAD_INPUT, &Diagnostic::new(msg).render());
+    if path.extension().is_some_and(|e| e == "py") {
+        return load_python_trace(path, opts);
+    }
+    if opts.workload.is_some() {
+        return Err(bad_input(format!(
+            "--workload is for Python traces (`.py`); the session {} names its own workload",
+            path.display()
+        )));
+    }
     let loaded = match crate::input::read_text(path) {
         Ok(text) => {
             if let Some(msg) = crate::session::wrong_kind(path, &text, FileKind::Session) {
@@ -153,6 +164,50 @@ fn load(path: &Path, opts: &ReplayOptions) -> Result<(Session, String, PrimFunc)
         .map_err(|e| bad_input(e.to_string()))?;
     let workload = super::parse_workload(&name, &text, session.func.as_deref())
         .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
+    Ok((session, name, workload))
+}
+
+/// A Python trace (`print(sch.trace)`'s `def apply_trace(sch):` or a script
+/// of `sch.<op>(...)` calls) applied to `--workload`, as a session.
+fn load_python_trace(
+    path: &Path,
+    opts: &ReplayOptions,
+) -> Result<(Session, String, PrimFunc), i32> {
+    let origin = path.display().to_string();
+    let bad_input = |msg: String| fail(opts, path, EXIT_BAD_INPUT, &Diagnostic::new(msg).render());
+    let Some(workload_path) = &opts.workload else {
+        return Err(bad_input(format!(
+            "{origin} is a Python trace: name the workload it schedules with --workload W.tir"
+        )));
+    };
+    let text = crate::input::read_text(path).map_err(|e| bad_input(format!("{origin}: {e}")))?;
+    let name = workload_path.display().to_string();
+    let source = crate::input::read_text(workload_path)
+        .map_err(|e| bad_input(format!("workload {name}: {e}")))?;
+    let workload = super::parse_workload(&name, &source, None)
+        .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
+    let trace = crate::trace::pyscript::read_trace_file(&text, workload.clone()).map_err(|e| {
+        let at = format!("{origin}:{}: `{}`", e.line, e.text);
+        let rendered = match &e.failure {
+            crate::trace::pyscript::PyFailure::Step(step) => step
+                .to_diagnostic(&origin)
+                .with_note(format!("in {at}"))
+                .render(),
+            crate::trace::pyscript::PyFailure::Text(msg) => Diagnostic::new(msg.clone())
+                .with_note(format!("in {at}"))
+                .render(),
+        };
+        fail(opts, path, EXIT_STEP_FAILED, &rendered)
+    })?;
+    let absolute = std::env::current_dir()
+        .map(|d| d.join(workload_path))
+        .unwrap_or_else(|_| workload_path.clone());
+    let session = Session {
+        workload: crate::trace::Workload::Path(absolute.display().to_string()),
+        func: None,
+        steps: trace.steps.clone(),
+        results: Vec::new(),
+    };
     Ok((session, name, workload))
 }
 

@@ -17,6 +17,7 @@
 
 pub mod double_buffer;
 mod ops;
+pub mod pyscript;
 pub mod python;
 pub mod replay;
 pub mod report;

@@ -7,63 +7,13 @@
 //! `Schedule` methods; varargs primitives (`reorder`, `fuse`, `merge`) take
 //! their loops positionally or as one list.
 
-mod python;
-mod to_step;
+pub use crate::trace::pyscript::{
+    example, parse_statement, parse_value, plain_arg, split_statements, to_step, PyCall,
+    PyError as CommandError, PyExpr, PyStmt,
+};
 
-pub use python::{parse_statement, parse_value, plain_arg, split_statements};
-pub use to_step::to_step;
-
-use crate::trace::step::{op_spec, op_specs, Arg, FieldKind};
-use thiserror::Error;
-
-#[derive(Clone, Debug, PartialEq, Error)]
-#[error("{message}")]
-pub struct CommandError {
-    pub message: String,
-}
-
-fn err<T>(message: impl Into<String>) -> Result<T, CommandError> {
-    Err(CommandError {
-        message: message.into(),
-    })
-}
-
-/// A schedule call as typed: `targets = obj.op(args)`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PyCall {
-    pub targets: Vec<String>,
-    pub op: String,
-    /// Keyword (or None for positional) and value, in the order typed.
-    pub args: Vec<(Option<String>, Arg)>,
-}
-
-/// A Python expression of the `:` line: what a TVM user writes around
-/// schedule calls.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PyExpr {
-    /// A number, a string, None, True or False.
-    Lit(Arg),
-    /// A name: a handle, a loop variable, or a Python variable set earlier.
-    Name(String),
-    /// `[a, b]` or `(a, b)`.
-    List(Vec<PyExpr>),
-    /// `sch.op(args)`; keyword or None for positional.
-    Call {
-        op: String,
-        args: Vec<(Option<String>, PyExpr)>,
-    },
-    /// `x[-1]`
-    Index(Box<PyExpr>, i64),
-    /// `x[a:b]`
-    Slice(Box<PyExpr>, Option<i64>, Option<i64>),
-}
-
-/// One statement: `targets = value` (targets empty for a bare expression).
-#[derive(Clone, Debug, PartialEq)]
-pub struct PyStmt {
-    pub targets: Vec<String>,
-    pub value: PyExpr,
-}
+use crate::trace::pyscript::err;
+use crate::trace::step::{op_spec, op_specs};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -177,26 +127,6 @@ fn parse_ex(line: &str) -> Result<Command, CommandError> {
     }
 }
 
-/// An example call for an op, for messages and the palette.
-pub fn example(op: &str) -> String {
-    let Some(spec) = op_spec(op) else {
-        return format!("sch.{op}(...)");
-    };
-    let args: Vec<String> = spec
-        .fields
-        .iter()
-        .filter(|f| f.default.is_none())
-        .map(|f| match f.kind {
-            FieldKind::Factors => format!("{}=[None, 16]", f.name),
-            FieldKind::Names => format!("{}=[...]", f.name),
-            FieldKind::BufferRef => format!("{}=(\"write\", 0)", f.name),
-            FieldKind::Lambda => format!("{}=lambda i, j: (j, i)", f.name),
-            _ => f.name.to_string(),
-        })
-        .collect();
-    format!("sch.{op}({})", args.join(", "))
-}
-
 /// Completion of the word before the end of `line`: the byte offset where the
 /// word starts and the candidates (each a replacement for the word).
 pub fn complete(line: &str, handles: &[String]) -> (usize, Vec<String>) {
@@ -235,7 +165,7 @@ pub fn complete(line: &str, handles: &[String]) -> (usize, Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::Step;
+    use crate::trace::{Arg, Step};
 
     fn step(line: &str) -> Result<(Vec<String>, Step), CommandError> {
         match parse(line)? {

@@ -1,7 +1,7 @@
 //! A parsed call mapped onto the op table: TVM's aliases, positional
 //! arguments in field order, varargs, and "did you mean" for unknown names.
 
-use super::{err, example, CommandError, PyCall};
+use super::{err, example, PyCall, PyError as CommandError};
 use crate::trace::step::{op_spec, op_specs, Arg, FieldKind};
 use crate::trace::Step;
 

@@ -2,7 +2,7 @@
 //! statement parsed into `PyStmt` (targets and a call, name, list, index or
 //! literal), and single values for the wizard's prompts.
 
-use super::{err, CommandError, PyExpr, PyStmt};
+use super::{err, PyError as CommandError, PyExpr, PyStmt};
 use crate::trace::step::Arg;
 
 /// Splits Python text into statements: at newlines and `;` outside brackets
@@ -118,7 +118,19 @@ pub fn parse_statement(text: &str) -> Result<PyStmt, CommandError> {
         }
         p.pos = eq + 1;
     }
-    let value = p.expr()?;
+    let mut value = p.expr()?;
+    // `i, j = loops[0], loops[1]`: a bare tuple on the right is a list.
+    if eq.is_some() && matches!(p.toks.get(p.pos), Some(Tok::Punct(','))) {
+        let mut items = vec![value];
+        while matches!(p.toks.get(p.pos), Some(Tok::Punct(','))) {
+            p.pos += 1;
+            if p.pos == p.toks.len() {
+                break;
+            }
+            items.push(p.expr()?);
+        }
+        value = PyExpr::List(items);
+    }
     if p.pos < p.toks.len() {
         return err(match eq {
             None if matches!(value, PyExpr::Call { .. }) => "unexpected text after the call",

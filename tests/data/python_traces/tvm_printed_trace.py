@@ -1,0 +1,15 @@
+# from tvm import s_tir
+def apply_trace(sch: s_tir.Schedule) -> None:
+  b0 = sch.get_sblock(name="C", func_name="main")
+  l1, l2, l3 = sch.get_loops(block=b0)
+  v4, v5 = sch.sample_perfect_tile(loop=l1, n=2, max_innermost_factor=16, decision=[32, 2])
+  l6, l7 = sch.split(loop=l1, factors=[v4, v5], preserve_unit_iters=True)
+  l8, l9 = sch.split(loop=l2, factors=[None, 8], preserve_unit_iters=True)
+  sch.reorder(l6, l8, l7, l9)
+  sch.bind(loop=l6, thread_axis="blockIdx.x")
+  sch.bind(loop=l8, thread_axis="blockIdx.y")
+  l10, l11 = sch.split(loop=l3, factors=[None, 4], preserve_unit_iters=True)
+  sch.bind(loop=l7, thread_axis="threadIdx.x")
+  b12 = sch.cache_write(block=b0, write_buffer_index=0, storage_scope="local")
+  sch.reverse_compute_at(block=b12, loop=l7, preserve_unit_loops=False, index=-1)
+  b13 = sch.decompose_reduction(block=b0, loop=l10)
