@@ -282,3 +282,177 @@ fn cache_write_places_the_write_back_for_the_readers_left_on_the_buffer() {
         "{printed}"
     );
 }
+
+/// test_reduction_rfactor_spatial_only: the factored loop is the only one
+/// driving the reduction, so every partial result is written once.
+const RFACTOR_SPATIAL_ONLY: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((1, 512, 7, 7), "float32"), B: T.Buffer((1, 512, 1, 1), "float32")):
+    for _i0, i1, _i2, _i3, i4, _i5 in T.grid(1, 512, 1, 1, 49, 1):
+        with T.block("acc"):
+            ax0 = T.axis.spatial(1, 0)
+            ax1 = T.axis.spatial(512, i1)
+            ax2 = T.axis.spatial(1, 0)
+            ax3 = T.axis.spatial(1, 0)
+            rv0 = T.axis.reduce(7, i4 // 7)
+            rv1 = T.axis.reduce(7, i4 % 7)
+            with T.init():
+                B[ax0, ax1, ax2, ax3] = T.float32(0)
+            B[ax0, ax1, ax2, ax3] = B[ax0, ax1, ax2, ax3] + A[ax0, ax1, ax2 * 7 + rv0, ax3 * 7 + rv1]
+"#;
+
+#[test]
+fn rfactor_of_a_spatial_only_rf_block_stores_without_init_as_tvm() {
+    let printed = legal(
+        RFACTOR_SPATIAL_ONLY,
+        "  - {op: get_loops, block: acc, out: [a, b, c, d, l, e]}\n  - {op: rfactor, loop: l, factor_axis: 4}\n",
+    );
+    // TVM's program, line for line: the rf iterator first, no init, and the
+    // write-back keeps the unit loops that bind nothing.
+    let expected = r#"    for _i0, i1, _i2, _i3, i4, _i5 in T.grid(1, 512, 1, 1, 49, 1):
+        with T.block("acc_rf"):
+            vi4 = T.axis.spatial(49, i4)
+            ax0 = T.axis.spatial(1, 0)
+            ax1 = T.axis.spatial(512, i1)
+            ax2 = T.axis.spatial(1, 0)
+            ax3 = T.axis.spatial(1, 0)
+            T.reads(A[ax0, ax1, ax2 * 7 + vi4 // 7, ax3 * 7 + vi4 % 7])
+            T.writes(B_rf[ax0, ax1, ax2, ax3, vi4])
+            B_rf[ax0, ax1, ax2, ax3, vi4] = A[ax0, ax1, ax2 * 7 + vi4 // 7, ax3 * 7 + vi4 % 7]
+    for _i0, i1, _i2, _i3, i4, _i5 in T.grid(1, 512, 1, 1, 49, 1):
+        with T.block("acc"):
+            vi4 = T.axis.reduce(49, i4)
+            ax0 = T.axis.spatial(1, 0)
+"#;
+    assert!(printed.contains(expected), "{printed}");
+}
+
+/// test_reduction_rfactor_factor_axis_range's transformed_matmul.
+const TRANSFORMED_MATMUL: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    for i0, i1, i2_outer, i2_inner_outer, i2_inner_inner in T.grid(128, 128, 4, 8, 4):
+        with T.block("update"):
+            vi, vj = T.axis.remap("SS", [i0, i1])
+            vk = T.axis.reduce(128, i2_outer * 32 + i2_inner_outer * 4 + i2_inner_inner)
+            with T.init():
+                C[vi, vj] = T.float32(0)
+            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vj, vk]
+"#;
+
+/// Issue 28 item 5: the rf block's and the write-back's iterators in TVM's
+/// order (the rf axis first), so a TVM trace's later steps (here
+/// decompose_reduction of the rf block) give TVM's program.
+#[test]
+fn rfactor_orders_the_iterators_as_tvm_and_a_later_decompose_matches() {
+    let printed = legal(
+        TRANSFORMED_MATMUL,
+        "  - {op: get_loops, block: update, out: [a, b, c, d, kii]}\n  - {op: rfactor, loop: kii, factor_axis: 0, out: rf}\n  - {op: get_loops, block: rf, out: [r0, r1, r2, r3, r4]}\n  - {op: decompose_reduction, block: rf, loop: r2}\n",
+    );
+    for line in [
+        "vi2_inner_inner, vi, vj = T.axis.remap(\"SSS\", [i2_inner_inner_init, i0, i1])\n",
+        "vi2_inner_inner, vi, vj, vi2_outer, vi2_inner_outer = T.axis.remap(\"SSSRR\", [i2_inner_inner, i0, i1, i2_outer, i2_inner_outer])\n",
+        "vi2_inner_inner, vi, vj = T.axis.remap(\"RSS\", [i2_inner_inner, i0, i1])\n",
+    ] {
+        assert!(printed.contains(line), "missing {line}in\n{printed}");
+    }
+}
+
+fn rfactor_k(workload: &str) -> String {
+    fail(
+        workload,
+        "  - {op: get_loops, block: B, out: [i, k]}\n  - {op: rfactor, loop: k, factor_axis: 0}\n",
+    )
+}
+
+const ROWSUM: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128,), "float32")):
+    for i, k in T.grid(128, 128):
+        with T.block("B"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                B[vi] = T.float32(0)
+            B[vi] = B[vi] + A[vi, vk]
+"#;
+
+/// test_reduction_rfactor_not_serial_loop.
+#[test]
+fn rfactor_refuses_a_parallel_loop() {
+    let w = ROWSUM.replace(
+        "    for i, k in T.grid(128, 128):\n        with",
+        "    for i in range(128):\n      for k in T.parallel(128):\n        with",
+    );
+    let short = rfactor_k(&w);
+    assert!(
+        short.contains("loop `k` is parallel; rfactor needs a serial loop"),
+        "{short}"
+    );
+}
+
+/// test_reduction_rfactor_wrong_reduce_pattern1: the init is not 0.
+#[test]
+fn rfactor_refuses_an_init_that_is_not_the_identity() {
+    let w = ROWSUM.replace("B[vi] = T.float32(0)", "B[vi] = T.float32(1)");
+    let short = rfactor_k(&w);
+    assert!(short.contains("is not the identity of `+`"), "{short}");
+}
+
+/// test_reduction_rfactor_not_reduction_block2 (rowsum_not_quasi_affine).
+#[test]
+fn rfactor_refuses_a_binding_that_is_not_quasi_affine() {
+    let w = ROWSUM
+        .replace("T.grid(128, 128)", "T.grid(128, 16)")
+        .replace(
+            "vi, vk = T.axis.remap(\"SR\", [i, k])",
+            "vi = T.axis.spatial(128, i)\n            vk = T.axis.reduce(128, k * k // 2)",
+        );
+    let short = rfactor_k(&w);
+    assert!(short.contains("not quasi-affine"), "{short}");
+}
+
+/// test_reduction_rfactor_not_same_buffer_access: init C[vi, vj], update C[vj, vi].
+#[test]
+fn rfactor_refuses_an_update_of_another_element_than_the_init() {
+    let w = r#"
+@T.prim_func
+def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    for i, j, k in T.grid(128, 128, 128):
+        with T.block("C"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                C[vi, vj] = T.float32(0)
+            C[vj, vi] = C[vj, vi] + A[vi, vk] * B[vk, vj]
+"#;
+    let short = fail(
+        w,
+        "  - {op: get_loops, block: C, out: [i, j, k]}\n  - {op: rfactor, loop: k, factor_axis: 0}\n",
+    );
+    assert!(short.contains("other indices than its update"), "{short}");
+}
+
+/// test_reduction_rfactor_not_stage_pipeline: D reads all of C (256x256),
+/// the reduction writes a 128x128 corner.
+#[test]
+fn rfactor_refuses_a_scope_that_is_not_a_stage_pipeline() {
+    let w = r#"
+@T.prim_func
+def main(A: T.Buffer((256, 256), "float32"), B: T.Buffer((256, 256), "float32"), D: T.Buffer((256, 256), "float32")):
+    C = T.alloc_buffer((256, 256))
+    for i, j, k in T.grid(128, 128, 128):
+        with T.block("C"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                C[vi, vj] = T.float32(0)
+            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]
+    for i, j in T.grid(256, 256):
+        with T.block("D"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            D[vi, vj] = C[vi, vj]
+"#;
+    let short = fail(
+        w,
+        "  - {op: get_loops, block: C, out: [i, j, k]}\n  - {op: rfactor, loop: k, factor_axis: 0}\n",
+    );
+    assert!(short.contains("not a stage pipeline"), "{short}");
+}

@@ -15,6 +15,7 @@ pub mod index_map_groups;
 pub mod layout_transformation;
 pub mod loop_transformation;
 pub mod reduction;
+pub mod rfactor_checks;
 pub mod sampling;
 
 pub use loop_transformation::BlockOrLoop;

@@ -358,21 +358,31 @@ pub fn rfactor(
     sub(&mut init_value);
     let rf_load = Expr::Load(rf_buffer, rf_indices.clone());
     let rf_block_id = func.new_block_id();
+    // With the factored loop the only one driving the reduction, every partial
+    // result is written once: TVM's rf block is then a plain store of the
+    // right-hand side, without an init (the init is the identity).
+    let spatial_only = rf_iters.iter().all(|iv| iv.kind != IterKind::Reduce);
+    let (init, value) = if spatial_only {
+        (None, rf_rhs)
+    } else {
+        let init = Stmt::BufferStore(BufferStore {
+            buffer: rf_buffer,
+            indices: rf_indices.clone(),
+            value: init_value,
+        });
+        (Some(init), Expr::binary(op, rf_load, rf_rhs))
+    };
     let rf_block = Block {
         id: rf_block_id,
         name: format!("{}_rf", realize.block.name),
         iter_vars: rf_iters,
         reads: Vec::new(),
         writes: Vec::new(),
-        init: Some(Stmt::BufferStore(BufferStore {
-            buffer: rf_buffer,
-            indices: rf_indices.clone(),
-            value: init_value,
-        })),
+        init,
         body: Stmt::BufferStore(BufferStore {
             buffer: rf_buffer,
             indices: rf_indices,
-            value: Expr::binary(op, rf_load, rf_rhs),
+            value,
         }),
         alloc_buffers: Vec::new(),
         match_buffers: Vec::new(),
@@ -404,7 +414,12 @@ pub fn rfactor(
     // Fresh ids for the rf nest's loops (the original nest keeps its ids for the write-back).
     renumber_loops(func, &mut rf_nest);
     rewrite_write_back(func, block_id, l.var, extent, op, &store, axis, rf_buffer);
-    drop_unused_write_back_loops(func, block_id, &realize.block.name)?;
+    let reduce_loops: Vec<VarId> = driving
+        .iter()
+        .map(|(v, _)| *v)
+        .filter(|v| *v != l.var)
+        .collect();
+    drop_unused_write_back_loops(func, block_id, &realize.block.name, &reduce_loops)?;
     place_rf_nest(func, block_id, rf_nest, rf_buffer)?;
     tree::cleanup_empty(&mut func.body);
     let ranges = loop_ranges(func);
@@ -504,6 +519,9 @@ fn rfactor_target(
             ),
         });
     }
+    crate::schedule::primitive::rfactor_checks::check_rfactor_preconditions(
+        func, loop_id, l, &realize, op, &store,
+    )?;
     Ok(RfactorTarget {
         realize,
         extent,
@@ -623,10 +641,7 @@ fn rf_iterators(
     for (lv, ext) in driving {
         let nv = func.new_var(format!("v{}", func.var_name(*lv)), crate::ir::DataType::I32);
         let is_rf = *lv == rf_loop_var;
-        if is_rf {
-            rf_iter = Some(nv);
-        }
-        rf_iters.push(IterVar {
+        let iter = IterVar {
             var: nv,
             dom: Range::from_extent(Expr::int(*ext)),
             kind: if is_rf {
@@ -634,8 +649,17 @@ fn rf_iterators(
             } else {
                 IterKind::Reduce
             },
-        });
-        rf_values.push(Expr::Var(*lv));
+        };
+        if is_rf {
+            // TVM puts the rf iterator first, so a recorded trace's later
+            // get_loops / decompose_reduction see the same iterators.
+            rf_iter = Some(nv);
+            rf_iters.insert(0, iter);
+            rf_values.insert(0, Expr::Var(*lv));
+        } else {
+            rf_iters.push(iter);
+            rf_values.push(Expr::Var(*lv));
+        }
         loop_to_iter.push((*lv, nv));
     }
     let rf_iter = rf_iter.ok_or_else(|| ScheduleError::InvalidArgument {
@@ -698,12 +722,16 @@ fn rewrite_write_back(
         crate::ir::DataType::I32,
     );
     if let Some(r) = tree::block_realize_mut(func, block_id) {
-        r.block.iter_vars.push(IterVar {
-            var: wb_rf,
-            dom: Range::from_extent(Expr::int(extent)),
-            kind: IterKind::Reduce,
-        });
-        r.iter_values.push(Expr::Var(rf_loop_var));
+        // First, as TVM orders the write-back's iterators.
+        r.block.iter_vars.insert(
+            0,
+            IterVar {
+                var: wb_rf,
+                dom: Range::from_extent(Expr::int(extent)),
+                kind: IterKind::Reduce,
+            },
+        );
+        r.iter_values.insert(0, Expr::Var(rf_loop_var));
         let mut idx = store.indices.clone();
         idx.insert(axis, Expr::Var(wb_rf));
         r.block.body = Stmt::BufferStore(BufferStore {
@@ -736,18 +764,16 @@ fn renumber_loops(func: &mut PrimFunc, nest: &mut Stmt) {
     });
 }
 
-/// rfactor's write-back keeps only the loops that drive its iterators, and
-/// only the predicates over loops it still has.
+/// rfactor's write-back drops the loops that drove the other reduction
+/// iterators (`reduce_loops`; the rf block did that work), keeping the rest as
+/// TVM does, unit loops that bind nothing included, and only the predicates
+/// over loops it still has.
 fn drop_unused_write_back_loops(
     func: &mut PrimFunc,
     block_id: BlockId,
     block_name: &str,
+    reduce_loops: &[VarId],
 ) -> Result<(), ScheduleError> {
-    // Drop the write-back loops that no longer drive any of its iterators.
-    let wb_values: Vec<Expr> = func
-        .find_block(block_id)
-        .map(|r| r.iter_values.clone())
-        .unwrap_or_default();
     let wb_loops = tree::loops_of_block(func, block_id).unwrap_or_default();
     let ranges_before_drop = loop_ranges(func);
     let mut dropped: Vec<VarId> = Vec::new();
@@ -755,7 +781,7 @@ fn drop_unused_write_back_loops(
         let Some(f) = func.find_loop(wl) else {
             continue;
         };
-        if wb_values.iter().any(|v| v.uses_var(f.var)) {
+        if !reduce_loops.contains(&f.var) {
             continue;
         }
         dropped.push(f.var);
