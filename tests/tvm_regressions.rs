@@ -456,3 +456,134 @@ def main(A: T.Buffer((256, 256), "float32"), B: T.Buffer((256, 256), "float32"),
     );
     assert!(short.contains("not a stage pipeline"), "{short}");
 }
+
+/// test_buffer_matched: C views B through `T.match_buffer`.
+#[test]
+fn compute_inline_refuses_a_buffer_matched_by_a_consumer() {
+    let w = r#"
+@T.prim_func
+def main(A: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    B = T.alloc_buffer((128, 128))
+    for i, j in T.grid(128, 128):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2)
+    for i, j in T.grid(128, 128):
+        with T.block("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            Bb = T.match_buffer(B[vi : vi + 1, vj], (1, 1))
+            C[vi, vj] = Bb[0, 0] + T.float32(1)
+"#;
+    let short = fail(w, "  - {op: compute_inline, block: B}\n");
+    assert!(
+        short.contains("`B` is matched by `T.match_buffer` in \"C\""),
+        "{short}"
+    );
+}
+
+/// test_fuse_split_fail_with_annotation.
+const ANNOTATED_K: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((128, 128, 128), "float32"), B: T.Buffer((128, 128, 128), "float32")):
+    for i, j in T.grid(128, 128):
+        for k in T.serial(0, 128, annotations={"useless_annotation": 1}):
+            with T.block("B"):
+                vi, vj, vk = T.axis.remap("SSS", [i, j, k])
+                B[vi, vj, vk] = A[vi, vj, vk] * T.float32(2)
+"#;
+
+#[test]
+fn split_and_fuse_refuse_an_annotated_loop() {
+    let loops = "  - {op: get_loops, block: B, out: [i, j, k]}\n";
+    let short = fail(
+        ANNOTATED_K,
+        &format!("{loops}  - {{op: fuse, loops: [j, k]}}\n"),
+    );
+    assert!(
+        short.contains("fuse: loop `k` carries the annotation `useless_annotation`"),
+        "{short}"
+    );
+    let short = fail(
+        ANNOTATED_K,
+        &format!("{loops}  - {{op: split, loop: k, factors: [null, 10]}}\n"),
+    );
+    assert!(
+        short.contains("split: loop `k` carries the annotation `useless_annotation`"),
+        "{short}"
+    );
+}
+
+/// test_reorder_fail_not_affine_bindings and test_reorder_with_partial_affineness.
+#[test]
+fn reorder_refuses_non_affine_bindings_over_the_reordered_loops() {
+    let not_affine = r#"
+@T.prim_func
+def main(A: T.Buffer((128, 128, 128, 128), "float32"), B: T.Buffer((128, 128, 128, 128), "float32")):
+    for i, j, k, l in T.grid(128, 128, 128, 8):
+        with T.block("B"):
+            vi, vj, vk = T.axis.remap("SSS", [i, j, k])
+            vl = T.axis.spatial(128, l * 16)
+            B[vi, vj, vk, vl] = A[vi, vj, vk, vl] * T.float32(2)
+"#;
+    let short = fail(
+        not_affine,
+        "  - {op: get_loops, block: B, out: [i, j, k, l]}\n  - {op: reorder, ordered_loops: [l, i]}\n",
+    );
+    assert!(short.contains("binding `l * 16` is not affine"), "{short}");
+    let partial = r#"
+@T.prim_func
+def main(A: T.Buffer((8, 4), "float32"), B: T.Buffer((8, 4), "float32")):
+    for v0, v1, v2 in T.grid(3, 4, 4):
+        with T.block("block"):
+            i = T.axis.spatial(8, v0 * v0 + v1)
+            j = T.axis.spatial(4, v2)
+            B[i, j] = A[i, j] + T.float32(1)
+"#;
+    let loops = "  - {op: get_loops, block: block, out: [v0, v1, v2]}\n";
+    let short = fail(
+        partial,
+        &format!("{loops}  - {{op: reorder, ordered_loops: [v0, v2, v1]}}\n"),
+    );
+    assert!(
+        short.contains("binding `v0 * v0 + v1` is not affine"),
+        "{short}"
+    );
+    // Below v0, v0 * v0 is a constant: TVM reorders v2 and v1. (TVM's test
+    // runs v0 over 6, past i's domain of 14; over 3, i covers all of 8 rows.)
+    let printed = legal(
+        partial,
+        &format!("{loops}  - {{op: reorder, ordered_loops: [v2, v1]}}\n"),
+    );
+    assert!(
+        printed.contains("for v0, v2, v1 in T.grid(3, 4, 4):"),
+        "{printed}"
+    );
+}
+
+/// test_parallel_not_compact_data_flow: the reduction iterator indexes B.
+#[test]
+fn parallel_vectorize_and_bind_refuse_a_subtree_without_compact_dataflow() {
+    let w = r#"
+@T.prim_func
+def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128,), "float32")):
+    for i, k in T.grid(128, 16):
+        with T.block("B"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                B[vk] = T.float32(0)
+            B[vk] = B[vk] + A[vi, vk]
+"#;
+    let loops = "  - {op: get_loops, block: B, out: [i, k]}\n";
+    for (step, what) in [
+        ("{op: parallel, loop: i}", "cannot be parallelized"),
+        ("{op: vectorize, loop: i}", "cannot be vectorized"),
+        (
+            "{op: bind, loop: i, thread_axis: blockIdx.x}",
+            "cannot be bound to blockIdx.x",
+        ),
+    ] {
+        let short = fail(w, &format!("{loops}  - {step}\n"));
+        assert!(short.contains("has no compact dataflow"), "{short}");
+        assert!(short.contains(what), "{short}");
+    }
+}

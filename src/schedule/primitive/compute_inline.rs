@@ -134,6 +134,34 @@ fn check_only_reader(
     })
 }
 
+/// A buffer a block views through `T.match_buffer` is accessed opaquely
+/// there: no load to substitute, and the view would point at a buffer nobody
+/// writes (TVM refuses: "its subregion is matched into other blocks").
+fn check_not_matched(
+    func: &PrimFunc,
+    block: BlockId,
+    buffer: BufferId,
+    primitive: &str,
+) -> Result<(), ScheduleError> {
+    let matching: Vec<String> = func
+        .blocks()
+        .iter()
+        .filter(|b| b.match_buffers.iter().any(|m| m.source.buffer == buffer))
+        .map(|b| format!("\"{}\"", b.name))
+        .collect();
+    if matching.is_empty() {
+        return Ok(());
+    }
+    Err(ScheduleError::UnsupportedPattern {
+        block: block_culprit(func, block),
+        why: format!(
+            "`{}` is matched by `T.match_buffer` in {}; {primitive} needs every access of it to be a load or store",
+            func.buffer(buffer).name,
+            matching.join(", ")
+        ),
+    })
+}
+
 fn refresh(func: &mut PrimFunc, id: BlockId) {
     if let Some(r) = func.find_block(id) {
         let b = r.block.clone();
@@ -200,6 +228,7 @@ pub fn compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), Schedul
         }
     }
     check_rhs_vars_indexed(func, block, &store, &vars)?;
+    check_not_matched(func, block, store.buffer, "compute_inline")?;
     let readers = consumers(func, block);
     let buffer = store.buffer;
     check_single_writer(func, block, buffer)?;
@@ -281,6 +310,7 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     check_single_writer(func, producer, produced)?;
     check_single_writer(func, block, out_store.buffer)?;
     check_only_reader(func, producer, block, produced)?;
+    check_not_matched(func, block, produced, "reverse_compute_inline")?;
     // Every load of the produced buffer must use the same indices: distinct iterators of this block.
     let mut load_idx: Option<Vec<Expr>> = None;
     let mut consistent = true;

@@ -221,6 +221,7 @@ pub fn split(
     get_loop(func, loop_id)?;
     check_starts_at_zero(func, loop_id)?;
     reject_thread_bound(func, loop_id, "split")?;
+    reject_annotated_split_fuse(func, loop_id, "split")?;
     let extent = const_extent(func, loop_id)?;
     let (factors, product) = resolve_split_factors(func, loop_id, factors, extent)?;
 
@@ -422,6 +423,7 @@ pub fn fuse(
     for l in loops {
         check_starts_at_zero(func, *l)?;
         reject_thread_bound(func, *l, "fused")?;
+        reject_annotated_split_fuse(func, *l, "fuse")?;
         extents.push(const_extent(func, *l)?);
     }
     let vars: Vec<VarId> = loops
@@ -581,7 +583,27 @@ fn check_reorder_blocks(
     chain: &[For],
     listed: &[LoopId],
 ) -> Result<(), ScheduleError> {
+    // The loops from the outermost reordered one down (TVM counts those
+    // above it as constants).
+    let mut inner: Vec<(VarId, i64)> = chain
+        .iter()
+        .map(|l| (l.var, l.extent.as_int().unwrap_or(i64::MAX)))
+        .collect();
+    body.visit(&mut |s| {
+        if let Stmt::For(l) = s {
+            inner.push((l.var, l.extent.as_int().unwrap_or(i64::MAX)));
+        }
+    });
     for r in tree::blocks_in(body) {
+        if let Some(value) = super::affine_binding::first_non_affine(&r.iter_values, &inner) {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: crate::schedule::analysis::block_culprit(func, r.block.id),
+                why: format!(
+                    "its binding `{}` is not affine over the reordered loops (a sum of their variables packed like one index, or a split or fuse of one); TVM refuses to reorder over it",
+                    crate::script::print_expr(func, value)
+                ),
+            });
+        }
         for l in chain.iter().filter(|l| listed.contains(&l.id)) {
             let drives = |kind: crate::ir::IterKind| {
                 r.block
@@ -708,6 +730,28 @@ fn reject_annotated(func: &PrimFunc, id: LoopId) -> Result<(), ScheduleError> {
             loop_culprit(func, id),
             format!("`{key}`"),
         )),
+        None => Ok(()),
+    }
+}
+
+/// TVM refuses to split or fuse an annotated loop: the new loops could not
+/// say which of them the annotation (a pragma, a pipeline stage list) meant,
+/// and dropping it silently changed the program.
+fn reject_annotated_split_fuse(
+    func: &PrimFunc,
+    id: LoopId,
+    primitive: &'static str,
+) -> Result<(), ScheduleError> {
+    let l = get_loop(func, id)?;
+    match l.annotations.first() {
+        Some((key, _)) => Err(ScheduleError::LoopPrecondition {
+            loop_: loop_culprit(func, id),
+            primitive,
+            why: format!(
+                "carries the annotation `{key}`; TVM refuses to {primitive} an annotated loop"
+            ),
+            hint: format!("{primitive} before annotating, or unannotate the loop first"),
+        }),
         None => Ok(()),
     }
 }

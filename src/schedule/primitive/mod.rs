@@ -3,6 +3,7 @@
 //! that checks its preconditions first; callers run them through
 //! `Schedule::transact` so that a failure changes nothing.
 
+pub mod affine_binding;
 pub mod annotate;
 pub mod blockize_tensorize;
 pub mod cache_read_write;

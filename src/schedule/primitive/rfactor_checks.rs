@@ -86,7 +86,7 @@ fn op_name(op: BinOp) -> &'static str {
 
 /// TVM's IsQuasiAffine: literals and variables, sums and differences, products
 /// with a constant, and floor division / modulo by a positive constant.
-fn is_quasi_affine(e: &Expr) -> bool {
+pub(crate) fn is_quasi_affine(e: &Expr) -> bool {
     let positive = |d: &Expr| d.as_int().is_some_and(|d| d > 0);
     match e {
         Expr::Int(..) | Expr::Var(_) => true,
