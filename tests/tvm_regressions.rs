@@ -587,3 +587,57 @@ def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128,), "float32")):
         assert!(short.contains(what), "{short}");
     }
 }
+
+/// Issue 28 item 6 (test_split_int64_extent_with_int32_factors and
+/// test_reduction_rfactor_int64): an int64 loop has an int64 variable, and the
+/// loops, constants and buffers split, fuse and rfactor make keep `T.int64`.
+#[test]
+fn int64_loops_keep_int64_through_split_fuse_and_rfactor() {
+    let w = r#"
+@T.prim_func
+def main(A: T.Buffer((T.int64(12),), "float32"), B: T.Buffer((T.int64(12),), "float32")):
+    for i in range(T.int64(12)):
+        with T.block("B"):
+            v_i = T.axis.spatial(T.int64(12), i)
+            B[v_i] = A[v_i] + T.float32(1)
+"#;
+    let printed = legal(
+        w,
+        "  - {op: get_loops, block: B, out: [i]}\n  - {op: split, loop: i, factors: [1, 1, 3, 1, 4], out: [a, b, c, d, e]}\n",
+    );
+    assert!(
+        printed.contains("for i_0, i_1, i_2, i_3, i_4 in T.grid(T.int64(1), T.int64(1), T.int64(3), T.int64(1), T.int64(4)):\n"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("v_i = T.axis.spatial(T.int64(12), i_0 * T.int64(12) + i_1 * T.int64(12) + i_2 * T.int64(4) + i_3 * T.int64(4) + i_4)\n"),
+        "{printed}"
+    );
+    let printed = legal(
+        w,
+        "  - {op: get_loops, block: B, out: [i]}\n  - {op: split, loop: i, factors: [3, 4], out: [a, b]}\n  - {op: fuse, loops: [a, b]}\n",
+    );
+    assert!(
+        printed.contains("for i_0_i_1_fused in range(T.int64(12)):"),
+        "{printed}"
+    );
+    let matmul = TRANSFORMED_MATMUL
+        .replace("(128, 128)", "(T.int64(128), T.int64(128))")
+        .replace("T.grid(128, 128, 4, 8, 4)", "T.grid(T.int64(128), T.int64(128), T.int64(4), T.int64(8), T.int64(4))")
+        .replace(
+            "T.axis.reduce(128, i2_outer * 32 + i2_inner_outer * 4 + i2_inner_inner)",
+            "T.axis.reduce(T.int64(128), i2_outer * T.int64(32) + i2_inner_outer * T.int64(4) + i2_inner_inner)",
+        );
+    let printed = legal(
+        &matmul,
+        "  - {op: get_loops, block: update, out: [a, b, c, d, kii]}\n  - {op: rfactor, loop: kii, factor_axis: 0}\n",
+    );
+    for line in [
+        "C_rf = T.alloc_buffer((T.int64(4), T.int64(128), T.int64(128)))\n",
+        "vi2_inner_inner, vi, vj, vi2_outer, vi2_inner_outer = T.axis.remap(\"SSSRR\", [i2_inner_inner, i0, i1, i2_outer, i2_inner_outer])\n",
+        "T.reads(A[vi, vi2_outer * T.int64(32) + vi2_inner_outer * T.int64(4) + vi2_inner_inner], B[vj, vi2_outer * T.int64(32) + vi2_inner_outer * T.int64(4) + vi2_inner_inner])\n",
+        "for i0, i1, i2_inner_inner in T.grid(T.int64(128), T.int64(128), T.int64(4)):\n",
+    ] {
+        assert!(printed.contains(line), "missing {line}in\n{printed}");
+    }
+}

@@ -323,7 +323,8 @@ pub fn rfactor(
     let out = func.buffer(store.buffer).clone();
     let axis = rf_axis(factor_axis, out.shape.len() as i64)?;
     let mut rf_shape = out.shape.clone();
-    rf_shape.insert(axis, Expr::int(extent));
+    // The new axis in the factored loop's type (`T.int64(4)` for an int64 loop, as TVM).
+    rf_shape.insert(axis, Expr::Int(extent, func.var(l.var).dtype));
     let rf_buffer = func.new_buffer(Buffer {
         name: format!("{}_rf", out.name),
         shape: rf_shape,
@@ -639,11 +640,12 @@ fn rf_iterators(
     }
     let mut loop_to_iter: Vec<(VarId, VarId)> = Vec::new();
     for (lv, ext) in driving {
-        let nv = func.new_var(format!("v{}", func.var_name(*lv)), crate::ir::DataType::I32);
+        let dtype = func.var(*lv).dtype;
+        let nv = func.new_var(format!("v{}", func.var_name(*lv)), dtype);
         let is_rf = *lv == rf_loop_var;
         let iter = IterVar {
             var: nv,
-            dom: Range::from_extent(Expr::int(*ext)),
+            dom: Range::from_extent(Expr::Int(*ext, dtype)),
             kind: if is_rf {
                 IterKind::Spatial
             } else {
@@ -717,17 +719,15 @@ fn rewrite_write_back(
         r.block.iter_vars = new_iters;
         r.iter_values = new_values;
     }
-    let wb_rf = func.new_var(
-        format!("v{}", func.var_name(rf_loop_var)),
-        crate::ir::DataType::I32,
-    );
+    let dtype = func.var(rf_loop_var).dtype;
+    let wb_rf = func.new_var(format!("v{}", func.var_name(rf_loop_var)), dtype);
     if let Some(r) = tree::block_realize_mut(func, block_id) {
         // First, as TVM orders the write-back's iterators.
         r.block.iter_vars.insert(
             0,
             IterVar {
                 var: wb_rf,
-                dom: Range::from_extent(Expr::int(extent)),
+                dom: Range::from_extent(Expr::Int(extent, dtype)),
                 kind: IterKind::Reduce,
             },
         );
