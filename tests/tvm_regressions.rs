@@ -641,3 +641,63 @@ def main(A: T.Buffer((T.int64(12),), "float32"), B: T.Buffer((T.int64(12),), "fl
         assert!(printed.contains(line), "missing {line}in\n{printed}");
     }
 }
+
+/// The neighbour of the predicate cases: a producer whose `T.where` says more
+/// than its domains (TVM: the scope is not a stage pipeline). Inlined, C got
+/// A * 2 + 1 where B was never written.
+#[test]
+fn compute_inline_refuses_a_producer_whose_predicate_says_more_than_its_domains() {
+    let w = r#"
+@T.prim_func
+def main(A: T.Buffer((128,), "float32"), C: T.Buffer((128,), "float32")):
+    B = T.alloc_buffer((128,))
+    for i in range(128):
+        with T.block("B"):
+            vi = T.axis.spatial(128, i)
+            T.where(A[i] > T.float32(0))
+            B[vi] = A[vi] * T.float32(2)
+    for i in range(128):
+        with T.block("C"):
+            vi = T.axis.spatial(128, i)
+            C[vi] = B[vi] + T.float32(1)
+"#;
+    let short = fail(w, "  - {op: compute_inline, block: B}\n");
+    assert!(
+        short.contains("says more than its iterators' domains"),
+        "{short}"
+    );
+    // A guard of the domains only (a non-divisible split) still inlines.
+    let split = "  - {op: get_loops, block: B, out: [i]}\n  - {op: split, loop: i, factors: [null, 48], out: [a, b]}\n  - {op: compute_inline, block: B}\n";
+    let plain = w.replace("            T.where(A[i] > T.float32(0))\n", "");
+    legal(&plain, split);
+}
+
+/// test_reduction_rfactor_with_annotation: the rf block keeps the block's
+/// annotation (it was dropped), and a reduction iterator the factored loop
+/// does not drive stays as it was (`i`, TVM's order and name). TVM's shape
+/// is (16, 256, 256); 16 keeps float sums within the interpreter check.
+#[test]
+fn rfactor_keeps_annotations_and_untouched_reduction_iterators_as_tvm() {
+    let w = r#"
+@T.prim_func
+def main(A: T.Buffer((16, 16, 16), "float32"), C: T.Buffer((16,), "float32")):
+    for b0, i0, j0 in T.grid(16, 16, 16):
+        with T.block("C"):
+            T.block_attr({"test_annotation": 1})
+            b, i, j = T.axis.remap("SRR", [b0, i0, j0])
+            with T.init():
+                C[b] = T.float32(0)
+            C[b] = C[b] + A[b, i, j] * A[b, i, j]
+"#;
+    let printed = legal(
+        w,
+        "  - {op: get_loops, block: C, out: [b0, i0, j0]}\n  - {op: rfactor, loop: j0, factor_axis: 1}\n",
+    );
+    let expected = r#"        with T.block("C_rf"):
+            vj0, b, i = T.axis.remap("SSR", [j0, b0, i0])
+            T.reads(A[b, i, vj0])
+            T.writes(C_rf[b, vj0])
+            T.block_attr({"test_annotation": 1})
+"#;
+    assert!(printed.contains(expected), "{printed}");
+}

@@ -229,6 +229,7 @@ pub fn compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), Schedul
     }
     check_rhs_vars_indexed(func, block, &store, &vars)?;
     check_not_matched(func, block, store.buffer, "compute_inline")?;
+    check_predicate_only_guards(func, block)?;
     let readers = consumers(func, block);
     let buffer = store.buffer;
     check_single_writer(func, block, buffer)?;
@@ -487,5 +488,34 @@ fn collect_conjuncts<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
             collect_conjuncts(b, out);
         }
         other => out.push(other),
+    }
+}
+
+/// An inlined value is computed wherever a reader loads it, so a producer's
+/// `T.where` that says more than its iterators' domains (`A[i] > 0`) would be
+/// lost: the reader would see values the block never wrote. TVM refuses it
+/// (the scope is no stage pipeline); a predicate that only guards the
+/// domains (after a non-divisible split) says nothing the reader's indices
+/// do not, and is dropped as before.
+fn check_predicate_only_guards(func: &PrimFunc, block: BlockId) -> Result<(), ScheduleError> {
+    let r = get_block(func, block)?;
+    if r.predicate.is_const_true() {
+        return Ok(());
+    }
+    let ranges = crate::schedule::region::all_loop_ranges(func);
+    let guard = crate::schedule::region::domain_guard(&r.block.iter_vars, &r.iter_values, &ranges);
+    let mut kept = Vec::new();
+    collect_conjuncts(&guard, &mut kept);
+    let mut own = Vec::new();
+    collect_conjuncts(&r.predicate, &mut own);
+    match own.iter().find(|c| !c.is_const_true() && !kept.contains(c)) {
+        None => Ok(()),
+        Some(c) => Err(ScheduleError::UnsupportedPattern {
+            block: block_culprit(func, block),
+            why: format!(
+                "its `T.where` condition `{}` says more than its iterators' domains; inlined, the value would be computed where the block never wrote it (TVM: not a stage pipeline)",
+                crate::script::print_expr(func, c)
+            ),
+        }),
     }
 }

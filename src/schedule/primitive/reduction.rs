@@ -387,7 +387,8 @@ pub fn rfactor(
         }),
         alloc_buffers: Vec::new(),
         match_buffers: Vec::new(),
-        annotations: Vec::new(),
+        // TVM keeps the block's annotations on the rf block too.
+        annotations: realize.block.annotations.clone(),
     };
     // The rf block takes the original block's place in the loop nest.
     let mut rf_realize = BlockRealize {
@@ -611,10 +612,13 @@ struct RfIterators {
     rf_iter: VarId,
 }
 
-/// rf block iterators (TVM's scheme): the spatial iterators as they were, and one
-/// iterator per `driving` loop; the factored loop's (`rf_loop_var`) one is spatial,
-/// the others reduce. Each original reduction iterator maps to its binding over
-/// those new iterators.
+/// rf block iterators in TVM's order (RFactorBlockCreator): first a spatial
+/// iterator for the factored loop (`rf_loop_var`); then, in the block's
+/// order, each spatial iterator and each reduction iterator whose binding
+/// does not use the factored loop as they were (a fresh variable of the same
+/// name, the same binding), and for a reduction iterator that uses it one new
+/// reduction iterator per loop of its binding not yet given one. Each
+/// original iterator maps to its binding over the new iterators.
 fn rf_iterators(
     func: &mut PrimFunc,
     realize: &BlockRealize,
@@ -622,58 +626,60 @@ fn rf_iterators(
     rf_loop_var: VarId,
     loop_id: LoopId,
 ) -> Result<RfIterators, ScheduleError> {
-    let mut rf_iters = Vec::new();
-    let mut rf_values = Vec::new();
-    let mut map: Vec<(VarId, Expr)> = Vec::new();
-    let mut rf_iter = None;
-    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
-        if iv.kind == IterKind::Reduce {
-            continue;
-        }
-        let nv = func.new_var(func.var_name(iv.var).to_string(), func.var(iv.var).dtype);
-        map.push((iv.var, Expr::Var(nv)));
-        rf_iters.push(IterVar {
-            var: nv,
-            ..iv.clone()
+    let Some(&(_, rf_extent)) = driving.iter().find(|(v, _)| *v == rf_loop_var) else {
+        return Err(ScheduleError::InvalidArgument {
+            what: "rfactor",
+            why: format!(
+                "{} does not drive the reduction",
+                loop_culprit(func, loop_id)
+            ),
         });
-        rf_values.push(value.clone());
-    }
-    let mut loop_to_iter: Vec<(VarId, VarId)> = Vec::new();
-    for (lv, ext) in driving {
-        let dtype = func.var(*lv).dtype;
-        let nv = func.new_var(format!("v{}", func.var_name(*lv)), dtype);
-        let is_rf = *lv == rf_loop_var;
+    };
+    let loop_iter = |func: &mut PrimFunc, lv: VarId, ext: i64, kind: IterKind| {
+        let dtype = func.var(lv).dtype;
+        let nv = func.new_var(format!("v{}", func.var_name(lv)), dtype);
         let iter = IterVar {
             var: nv,
-            dom: Range::from_extent(Expr::Int(*ext, dtype)),
-            kind: if is_rf {
-                IterKind::Spatial
-            } else {
-                IterKind::Reduce
-            },
+            dom: Range::from_extent(Expr::Int(ext, dtype)),
+            kind,
         };
-        if is_rf {
-            // TVM puts the rf iterator first, so a recorded trace's later
-            // get_loops / decompose_reduction see the same iterators.
-            rf_iter = Some(nv);
-            rf_iters.insert(0, iter);
-            rf_values.insert(0, Expr::Var(*lv));
-        } else {
-            rf_iters.push(iter);
-            rf_values.push(Expr::Var(*lv));
-        }
-        loop_to_iter.push((*lv, nv));
-    }
-    let rf_iter = rf_iter.ok_or_else(|| ScheduleError::InvalidArgument {
-        what: "rfactor",
-        why: format!(
-            "{} does not drive the reduction",
-            loop_culprit(func, loop_id)
-        ),
-    })?;
+        (nv, iter)
+    };
+    let (rf_iter, first) = loop_iter(func, rf_loop_var, rf_extent, IterKind::Spatial);
+    let mut rf_iters = vec![first];
+    let mut rf_values = vec![Expr::Var(rf_loop_var)];
+    let mut loop_to_iter: Vec<(VarId, VarId)> = vec![(rf_loop_var, rf_iter)];
+    let mut map: Vec<(VarId, Expr)> = Vec::new();
     for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
-        if iv.kind != IterKind::Reduce {
+        if iv.kind != IterKind::Reduce || !value.uses_var(rf_loop_var) {
+            let nv = func.new_var(func.var_name(iv.var).to_string(), func.var(iv.var).dtype);
+            map.push((iv.var, Expr::Var(nv)));
+            rf_iters.push(IterVar {
+                var: nv,
+                ..iv.clone()
+            });
+            rf_values.push(value.clone());
             continue;
+        }
+        let mut used: Vec<VarId> = Vec::new();
+        value.visit(&mut |e| {
+            if let Expr::Var(v) = e {
+                if !used.contains(v) {
+                    used.push(*v);
+                }
+            }
+        });
+        for lv in used {
+            let Some(&(_, ext)) = driving.iter().find(|(v, _)| *v == lv) else {
+                continue;
+            };
+            if loop_to_iter.iter().any(|(a, _)| *a == lv) {
+                continue;
+            }
+            let (nv, iter) = loop_iter(func, lv, ext, IterKind::Reduce);
+            rf_iters.push(iter);
+            rf_values.push(Expr::Var(lv));
+            loop_to_iter.push((lv, nv));
         }
         let mut e = value.clone();
         e.substitute(&|v| {
@@ -691,6 +697,7 @@ fn rf_iterators(
         rf_iter,
     })
 }
+
 /// The write-back block: the original block keeps its spatial iterators and now
 /// reduces `rf_buffer` over one iterator bound to the factored loop (`rf_loop_var`).
 #[allow(clippy::too_many_arguments)]
