@@ -17,6 +17,7 @@ pub mod layout_transformation;
 pub mod loop_transformation;
 pub mod reduction;
 pub mod rfactor_checks;
+pub mod rfactor_iterators;
 pub mod sampling;
 
 pub use loop_transformation::BlockOrLoop;

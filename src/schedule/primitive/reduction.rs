@@ -2,6 +2,7 @@
 //!
 //! TVM: src/tir/schedule/primitive/reduction.cc
 
+use super::rfactor_iterators::{rf_iterators, RfIterators};
 use crate::ir::{
     BinOp, Block, BlockId, BlockRealize, Buffer, BufferId, BufferRegion, BufferStore, Expr, For,
     IterKind, IterVar, LoopId, PrimFunc, Range, Stmt, VarId,
@@ -357,39 +358,19 @@ pub fn rfactor(
         }
     };
     sub(&mut init_value);
-    let rf_load = Expr::Load(rf_buffer, rf_indices.clone());
     let rf_block_id = func.new_block_id();
-    // With the factored loop the only one driving the reduction, every partial
-    // result is written once: TVM's rf block is then a plain store of the
-    // right-hand side, without an init (the init is the identity).
-    let spatial_only = rf_iters.iter().all(|iv| iv.kind != IterKind::Reduce);
-    let (init, value) = if spatial_only {
-        (None, rf_rhs)
-    } else {
-        let init = Stmt::BufferStore(BufferStore {
-            buffer: rf_buffer,
-            indices: rf_indices.clone(),
-            value: init_value,
-        });
-        (Some(init), Expr::binary(op, rf_load, rf_rhs))
-    };
-    let rf_block = Block {
-        id: rf_block_id,
-        name: format!("{}_rf", realize.block.name),
-        iter_vars: rf_iters,
-        reads: Vec::new(),
-        writes: Vec::new(),
-        init,
-        body: Stmt::BufferStore(BufferStore {
+    let rf_block = make_rf_block(
+        rf_block_id,
+        &realize.block,
+        rf_iters,
+        RfStore {
             buffer: rf_buffer,
             indices: rf_indices,
-            value,
-        }),
-        alloc_buffers: Vec::new(),
-        match_buffers: Vec::new(),
-        // TVM keeps the block's annotations on the rf block too.
-        annotations: realize.block.annotations.clone(),
-    };
+            op,
+            rhs: rf_rhs,
+            init_value,
+        },
+    );
     // The rf block takes the original block's place in the loop nest.
     let mut rf_realize = BlockRealize {
         iter_values: rf_values,
@@ -427,6 +408,50 @@ pub fn rfactor(
     let ranges = loop_ranges(func);
     simplify_bindings(&mut func.body, &ranges);
     Ok(rf_block_id)
+}
+
+/// What the rf block stores: `buffer[indices] = buffer[indices] op rhs`, from `init_value`.
+struct RfStore {
+    buffer: BufferId,
+    indices: Vec<Expr>,
+    op: BinOp,
+    rhs: Expr,
+    init_value: Expr,
+}
+
+/// The rf block `<name>_rf`. With the factored loop the only one driving the
+/// reduction, every partial result is written once: TVM's rf block is then a
+/// plain store of the right-hand side, without an init (the init is the
+/// identity). TVM keeps the block's annotations on it.
+fn make_rf_block(id: BlockId, old: &Block, iter_vars: Vec<IterVar>, st: RfStore) -> Block {
+    let spatial_only = iter_vars.iter().all(|iv| iv.kind != IterKind::Reduce);
+    let (init, value) = if spatial_only {
+        (None, st.rhs)
+    } else {
+        let init = Stmt::BufferStore(BufferStore {
+            buffer: st.buffer,
+            indices: st.indices.clone(),
+            value: st.init_value,
+        });
+        let load = Expr::Load(st.buffer, st.indices.clone());
+        (Some(init), Expr::binary(st.op, load, st.rhs))
+    };
+    Block {
+        id,
+        name: format!("{}_rf", old.name),
+        iter_vars,
+        reads: Vec::new(),
+        writes: Vec::new(),
+        init,
+        body: Stmt::BufferStore(BufferStore {
+            buffer: st.buffer,
+            indices: st.indices,
+            value,
+        }),
+        alloc_buffers: Vec::new(),
+        match_buffers: Vec::new(),
+        annotations: old.annotations.clone(),
+    }
 }
 
 /// The rf nest (a copy of the loops private to the block) goes before the
@@ -600,102 +625,6 @@ fn reduction_driving_loops(
         }
     }
     Ok(driving)
-}
-
-/// The rf block's iterators and bindings, and the map from the original
-/// block's iterators to expressions over them.
-struct RfIterators {
-    iters: Vec<IterVar>,
-    values: Vec<Expr>,
-    map: Vec<(VarId, Expr)>,
-    /// The spatial iterator of the factored loop (it indexes the partial sums).
-    rf_iter: VarId,
-}
-
-/// rf block iterators in TVM's order (RFactorBlockCreator): first a spatial
-/// iterator for the factored loop (`rf_loop_var`); then, in the block's
-/// order, each spatial iterator and each reduction iterator whose binding
-/// does not use the factored loop as they were (a fresh variable of the same
-/// name, the same binding), and for a reduction iterator that uses it one new
-/// reduction iterator per loop of its binding not yet given one. Each
-/// original iterator maps to its binding over the new iterators.
-fn rf_iterators(
-    func: &mut PrimFunc,
-    realize: &BlockRealize,
-    driving: &[(VarId, i64)],
-    rf_loop_var: VarId,
-    loop_id: LoopId,
-) -> Result<RfIterators, ScheduleError> {
-    let Some(&(_, rf_extent)) = driving.iter().find(|(v, _)| *v == rf_loop_var) else {
-        return Err(ScheduleError::InvalidArgument {
-            what: "rfactor",
-            why: format!(
-                "{} does not drive the reduction",
-                loop_culprit(func, loop_id)
-            ),
-        });
-    };
-    let loop_iter = |func: &mut PrimFunc, lv: VarId, ext: i64, kind: IterKind| {
-        let dtype = func.var(lv).dtype;
-        let nv = func.new_var(format!("v{}", func.var_name(lv)), dtype);
-        let iter = IterVar {
-            var: nv,
-            dom: Range::from_extent(Expr::Int(ext, dtype)),
-            kind,
-        };
-        (nv, iter)
-    };
-    let (rf_iter, first) = loop_iter(func, rf_loop_var, rf_extent, IterKind::Spatial);
-    let mut rf_iters = vec![first];
-    let mut rf_values = vec![Expr::Var(rf_loop_var)];
-    let mut loop_to_iter: Vec<(VarId, VarId)> = vec![(rf_loop_var, rf_iter)];
-    let mut map: Vec<(VarId, Expr)> = Vec::new();
-    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
-        if iv.kind != IterKind::Reduce || !value.uses_var(rf_loop_var) {
-            let nv = func.new_var(func.var_name(iv.var).to_string(), func.var(iv.var).dtype);
-            map.push((iv.var, Expr::Var(nv)));
-            rf_iters.push(IterVar {
-                var: nv,
-                ..iv.clone()
-            });
-            rf_values.push(value.clone());
-            continue;
-        }
-        let mut used: Vec<VarId> = Vec::new();
-        value.visit(&mut |e| {
-            if let Expr::Var(v) = e {
-                if !used.contains(v) {
-                    used.push(*v);
-                }
-            }
-        });
-        for lv in used {
-            let Some(&(_, ext)) = driving.iter().find(|(v, _)| *v == lv) else {
-                continue;
-            };
-            if loop_to_iter.iter().any(|(a, _)| *a == lv) {
-                continue;
-            }
-            let (nv, iter) = loop_iter(func, lv, ext, IterKind::Reduce);
-            rf_iters.push(iter);
-            rf_values.push(Expr::Var(lv));
-            loop_to_iter.push((lv, nv));
-        }
-        let mut e = value.clone();
-        e.substitute(&|v| {
-            loop_to_iter
-                .iter()
-                .find(|(a, _)| *a == v)
-                .map(|(_, b)| Expr::Var(*b))
-        });
-        map.push((iv.var, crate::arith::simplify(&e)));
-    }
-    Ok(RfIterators {
-        iters: rf_iters,
-        values: rf_values,
-        map,
-        rf_iter,
-    })
 }
 
 /// The write-back block: the original block keeps its spatial iterators and now
