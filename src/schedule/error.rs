@@ -205,6 +205,14 @@ pub enum ScheduleError {
     InvalidDecision { decision: Vec<i64>, why: String },
     #[error("{0} carries the annotation {1}; merge refuses annotated loops, as TVM does")]
     AnnotatedLoop(Culprit, String),
+    /// A loop the primitive cannot take as it is (its kind, its annotations).
+    #[error("{primitive}: {loop_} {why}")]
+    LoopPrecondition {
+        loop_: Culprit,
+        primitive: &'static str,
+        why: String,
+        hint: String,
+    },
     #[error("{loop_} and {other} cannot be merged: both access `{buffer}` and {why}")]
     MergeDependence {
         loop_: Culprit,
@@ -248,6 +256,7 @@ impl ScheduleError {
             | E::NotAlone(c, _)
             | E::CannotBound(c, _)
             | E::AnnotatedLoop(c, _) => vec![c.clone()],
+            E::LoopPrecondition { loop_, .. } => vec![loop_.clone()],
             E::MergeDependence { loop_, other, .. } => vec![loop_.clone(), other.clone()],
             E::NonPositiveFactor { loop_, .. } | E::WrongFactorProduct { loop_, .. } => {
                 vec![loop_.clone()]
@@ -325,6 +334,7 @@ impl ScheduleError {
             }
             E::LoopInsideOwnNest { .. } => "choose a loop outside the block's own loop nest".into(),
             E::AnnotatedLoop(..) => "unannotate the loop first (or merge before annotating)".into(),
+            E::LoopPrecondition { hint, .. } => hint.clone(),
             E::MergeDependence { .. } => {
                 "merge only loops whose bodies touch each shared element in the same iteration; compute_at keeps such dependences instead".into()
             }

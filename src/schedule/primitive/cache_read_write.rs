@@ -196,38 +196,71 @@ fn scoped_buffer(func: &mut PrimFunc, src: BufferId, scope: StorageScope) -> Buf
 }
 
 /// TVM's MakeCacheStage: loops `ax0..` over `region`, a block `v0..` copying `from` into `to`.
+/// With `compact` (the cache, one of the two, sized to the region), the
+/// iterators run over the region's extents and only the original buffer's
+/// indices add the region's start (TVM's cache_full_region = false).
 fn make_cache_stage(
     func: &mut PrimFunc,
     name: String,
     region: &[Range],
     from: BufferId,
     to: BufferId,
+    compact: Option<BufferId>,
 ) -> (Stmt, BlockId) {
-    let shape = func.buffer(from).shape.clone();
     let loop_vars: Vec<_> = (0..region.len())
         .map(|i| func.new_var(format!("ax{i}"), DataType::I32))
         .collect();
-    let iter_vars: Vec<IterVar> = shape
-        .iter()
-        .enumerate()
-        .map(|(i, dim)| IterVar {
-            var: func.new_var(format!("v{i}"), DataType::I32),
-            dom: Range::from_extent(dim.clone()),
-            kind: IterKind::Spatial,
-        })
-        .collect();
-    let indices: Vec<Expr> = iter_vars.iter().map(|iv| Expr::Var(iv.var)).collect();
-    let access: Vec<Range> = indices.iter().cloned().map(Range::point).collect();
-    let iter_values: Vec<Expr> = region
-        .iter()
-        .zip(&loop_vars)
-        .map(|(r, v)| crate::arith::simplify(&Expr::add(r.min.clone(), Expr::Var(*v))))
-        .collect();
-    let mut ranges = crate::schedule::region::all_loop_ranges(func);
-    for (r, v) in region.iter().zip(&loop_vars) {
-        ranges.insert(*v, Range::from_extent(r.extent.clone()));
-    }
-    let predicate = crate::schedule::region::domain_guard(&iter_vars, &iter_values, &ranges);
+    let (iter_vars, iter_values, predicate, from_idx, to_idx) = match compact {
+        Some(cache) => {
+            let iter_vars: Vec<IterVar> = region
+                .iter()
+                .enumerate()
+                .map(|(i, r)| IterVar {
+                    var: func.new_var(format!("v{i}"), DataType::I32),
+                    dom: Range::from_extent(r.extent.clone()),
+                    kind: IterKind::Spatial,
+                })
+                .collect();
+            let vars: Vec<Expr> = iter_vars.iter().map(|iv| Expr::Var(iv.var)).collect();
+            let shifted: Vec<Expr> = region
+                .iter()
+                .zip(&vars)
+                .map(|(r, v)| crate::arith::simplify(&Expr::add(r.min.clone(), v.clone())))
+                .collect();
+            let (from_idx, to_idx) = if cache == to {
+                (shifted, vars)
+            } else {
+                (vars, shifted)
+            };
+            let values = loop_vars.iter().map(|v| Expr::Var(*v)).collect();
+            (iter_vars, values, Expr::bool(true), from_idx, to_idx)
+        }
+        None => {
+            let shape = func.buffer(from).shape.clone();
+            let iter_vars: Vec<IterVar> = shape
+                .iter()
+                .enumerate()
+                .map(|(i, dim)| IterVar {
+                    var: func.new_var(format!("v{i}"), DataType::I32),
+                    dom: Range::from_extent(dim.clone()),
+                    kind: IterKind::Spatial,
+                })
+                .collect();
+            let indices: Vec<Expr> = iter_vars.iter().map(|iv| Expr::Var(iv.var)).collect();
+            let iter_values: Vec<Expr> = region
+                .iter()
+                .zip(&loop_vars)
+                .map(|(r, v)| crate::arith::simplify(&Expr::add(r.min.clone(), Expr::Var(*v))))
+                .collect();
+            let mut ranges = crate::schedule::region::all_loop_ranges(func);
+            for (r, v) in region.iter().zip(&loop_vars) {
+                ranges.insert(*v, Range::from_extent(r.extent.clone()));
+            }
+            let predicate =
+                crate::schedule::region::domain_guard(&iter_vars, &iter_values, &ranges);
+            (iter_vars, iter_values, predicate, indices.clone(), indices)
+        }
+    };
     let block_id = func.new_block_id();
     let block = Block {
         id: block_id,
@@ -235,17 +268,17 @@ fn make_cache_stage(
         iter_vars,
         reads: vec![BufferRegion {
             buffer: from,
-            region: access.clone(),
+            region: from_idx.iter().cloned().map(Range::point).collect(),
         }],
         writes: vec![BufferRegion {
             buffer: to,
-            region: access,
+            region: to_idx.iter().cloned().map(Range::point).collect(),
         }],
         init: None,
         body: Stmt::BufferStore(BufferStore {
             buffer: to,
-            indices: indices.clone(),
-            value: Expr::Load(from, indices),
+            indices: to_idx,
+            value: Expr::Load(from, from_idx),
         }),
         alloc_buffers: Vec::new(),
         match_buffers: Vec::new(),
@@ -374,22 +407,27 @@ pub fn cache_read(
         get_block(func, *c)?;
     }
     let cache = scoped_buffer(func, buffer, storage);
-    let readers: Vec<BlockId> = tree::blocks_in(
-        &func
-            .find_block(scope_block)
-            .ok_or(ScheduleError::StaleBlock(scope_block))?
-            .block
-            .body,
-    )
-    .into_iter()
-    .filter(|b| b.block.reads.iter().any(|r| r.buffer == buffer))
-    .filter(|b| !b.block.writes.iter().any(|w| w.buffer == buffer))
-    .map(|b| b.block.id)
-    .collect();
+    let scope_body = &func
+        .find_block(scope_block)
+        .ok_or(ScheduleError::StaleBlock(scope_block))?
+        .block
+        .body;
+    let mut readers = Vec::new();
+    readers_outside_writers(scope_body, buffer, &mut readers);
     let consumers: Vec<BlockId> = if consumer_blocks.is_empty() {
         readers.clone()
     } else {
-        consumer_blocks.to_vec()
+        // As TVM: a named consumer's nested blocks read the cache too, but
+        // nothing inside a block that writes the buffer is rewritten.
+        let mut named = Vec::new();
+        for c in consumer_blocks {
+            if let Some(r) = func.find_block(*c) {
+                named.push(*c);
+                named.extend(tree::blocks_in(&r.block.body).iter().map(|b| b.block.id));
+            }
+        }
+        named.retain(|c| readers.contains(c) || consumer_blocks.contains(c));
+        named
     };
     let (loc, pos, region) = match only_writer(func, scope_block, buffer)? {
         Some(writer) => {
@@ -398,29 +436,130 @@ pub fn cache_read(
                 .unwrap_or_else(|| full_region(func, buffer));
             (loc, pos, region)
         }
-        None => (Loc::Block(scope_block), 0, full_region(func, buffer)),
+        // An input of the scope: the region the scope block says it reads
+        // (a nested scope reads a tile, not the whole buffer).
+        None => {
+            let declared = get_block(func, scope_block)?
+                .block
+                .reads
+                .iter()
+                .find(|r| r.buffer == buffer)
+                .map(|r| r.region.clone());
+            let region = declared.unwrap_or_else(|| full_region(func, buffer));
+            (Loc::Block(scope_block), 0, region)
+        }
     };
+    let compact = compact_cache(func, cache, loc, &region);
     let name = format!("{}_{}", func.buffer(buffer).name, scope.replace('.', "_"));
-    let (stage, stage_id) = make_cache_stage(func, name, &region, buffer, cache);
+    let (stage, stage_id) = make_cache_stage(func, name, &region, buffer, cache, compact);
+    let shift = shift_of(compact, &region);
     for c in &consumers {
         if let Some(r) = tree::block_realize_mut(func, *c) {
             replace_buffer_in_regions(&mut r.block.reads, buffer, cache);
             for m in &mut r.block.match_buffers {
                 if m.source.buffer == buffer {
                     m.source.buffer = cache;
+                    shift_region(&mut m.source.region, shift);
                 }
             }
             if let Some(init) = &mut r.block.init {
-                replace_loads(init, buffer, cache);
+                replace_accesses(init, buffer, cache, shift);
             }
-            replace_loads(&mut r.block.body, buffer, cache);
+            replace_accesses(&mut r.block.body, buffer, cache, shift);
         }
+    }
+    if shift.is_some() {
+        crate::schedule::region::refresh_regions(func, &consumers);
     }
     insert_stage(func, loc, pos, stage)?;
     if let Some(r) = tree::block_realize_mut(func, scope_block) {
         r.block.alloc_buffers.push(cache);
     }
     Ok(stage_id)
+}
+
+/// The blocks under `stmt` that read `buffer`, leaving out everything inside
+/// a block that writes it: that block produces the buffer, and its own reads
+/// of it come before any cache stage could be filled (TVM leaves the writer's
+/// subtree as it is; rewriting it read a cache filled only afterwards).
+fn readers_outside_writers(stmt: &Stmt, buffer: BufferId, out: &mut Vec<BlockId>) {
+    if let Stmt::BlockRealize(r) = stmt {
+        if r.block.writes.iter().any(|w| w.buffer == buffer) {
+            return;
+        }
+        if r.block.reads.iter().any(|x| x.buffer == buffer) {
+            out.push(r.block.id);
+        }
+    }
+    stmt.for_each_child(|c| readers_outside_writers(c, buffer, out));
+}
+
+/// TVM allocates the cache for just the region when the stage goes into a
+/// block's body (every consumer is under it): sized to the region's extents,
+/// each access shifted by the region's start. Returns the cache when so, and
+/// resizes it.
+fn compact_cache(
+    func: &mut PrimFunc,
+    cache: BufferId,
+    loc: Loc,
+    region: &[Range],
+) -> Option<BufferId> {
+    if !matches!(loc, Loc::Block(_)) {
+        return None;
+    }
+    func.buffer_mut(cache).shape = region.iter().map(|r| r.extent.clone()).collect();
+    Some(cache)
+}
+
+/// The starts to subtract from the accesses of a compact cache; `None` when
+/// there is nothing to shift (all starts zero).
+fn shift_of(compact: Option<BufferId>, region: &[Range]) -> Option<&[Range]> {
+    compact?;
+    let zero = |e: &Expr| e.as_int() == Some(0);
+    (!region.iter().all(|r| zero(&r.min))).then_some(region)
+}
+
+fn shift_region(region: &mut [Range], shift: Option<&[Range]>) {
+    let Some(shift) = shift else { return };
+    for (r, s) in region.iter_mut().zip(shift) {
+        r.min = crate::arith::simplify(&Expr::sub(r.min.clone(), s.min.clone()));
+    }
+}
+
+fn shifted(indices: &[Expr], shift: Option<&[Range]>) -> Vec<Expr> {
+    match shift {
+        None => indices.to_vec(),
+        Some(shift) => indices
+            .iter()
+            .zip(shift)
+            .map(|(i, s)| crate::arith::simplify(&Expr::sub(i.clone(), s.min.clone())))
+            .collect(),
+    }
+}
+
+/// Replaces loads of and stores to `from` by accesses of `to`, indices
+/// shifted by `shift`'s starts (a compact cache).
+fn replace_accesses(stmt: &mut Stmt, from: BufferId, to: BufferId, shift: Option<&[Range]>) {
+    if shift.is_none() {
+        return replace_loads(stmt, from, to);
+    }
+    stmt.visit_mut(&mut |s| {
+        if let Stmt::BufferStore(st) = s {
+            if st.buffer == from {
+                st.buffer = to;
+                st.indices = shifted(&st.indices, shift);
+            }
+        }
+        s.for_each_expr_mut(|e| {
+            e.rewrite(&mut |x| {
+                if let Expr::Load(b, idx) = x {
+                    if *b == from {
+                        *x = Expr::Load(to, shifted(idx, shift));
+                    }
+                }
+            })
+        })
+    });
 }
 
 /// TVM's `cache_write`: the block writes a new buffer of `scope`, and a stage
@@ -448,20 +587,37 @@ pub fn cache_write(
                 .is_some_and(|r| r.block.reads.iter().any(|x| x.buffer == buffer))
         })
         .collect();
-    let (loc, pos) = detect_location(func, scope_block, block, &consumers);
+    // The write-back must come before the readers left on the original
+    // buffer; the named consumers read the cache and do not place it (TVM's
+    // CacheLocDetector skips them: after `consumer_blocks: [B]` the copy goes
+    // before C, not inside the loop that A and B share).
+    let placing: Vec<BlockId> = consumers
+        .iter()
+        .copied()
+        .filter(|c| !consumer_blocks.contains(c))
+        .collect();
+    let (loc, pos) = detect_location(func, scope_block, block, &placing);
     let region = relaxed_access(func, block, buffer, true, stop_loop(loc), &[])
         .unwrap_or_else(|| full_region(func, buffer));
+    let compact = compact_cache(func, cache, loc, &region);
     let name = format!("{}_{}", func.buffer(buffer).name, scope.replace('.', "_"));
-    let (stage, stage_id) = make_cache_stage(func, name, &region, cache, buffer);
+    let (stage, stage_id) = make_cache_stage(func, name, &region, cache, buffer, compact);
+    let shift = shift_of(compact, &region);
     // The writer (and anything nested in it) now writes and reads the cache.
+    let mut changed = vec![block];
     if let Some(r) = tree::block_realize_mut(func, block) {
-        rewrite_block_buffer(&mut r.block, buffer, cache);
+        rewrite_block_buffer(&mut r.block, buffer, cache, shift);
+        changed.extend(tree::blocks_in(&r.block.body).iter().map(|b| b.block.id));
     }
     for c in consumer_blocks {
         if let Some(r) = tree::block_realize_mut(func, *c) {
             replace_buffer_in_regions(&mut r.block.reads, buffer, cache);
-            replace_loads(&mut r.block.body, buffer, cache);
+            replace_accesses(&mut r.block.body, buffer, cache, shift);
+            changed.push(*c);
         }
+    }
+    if shift.is_some() {
+        crate::schedule::region::refresh_regions(func, &changed);
     }
     insert_stage(func, loc, pos, stage)?;
     if let Some(r) = tree::block_realize_mut(func, scope_block) {
@@ -471,13 +627,13 @@ pub fn cache_write(
 }
 
 /// Replaces every store to, load of, and region of `from` with `to` inside a block.
-fn rewrite_block_buffer(block: &mut Block, from: BufferId, to: BufferId) {
+fn rewrite_block_buffer(block: &mut Block, from: BufferId, to: BufferId, shift: Option<&[Range]>) {
     replace_buffer_in_regions(&mut block.reads, from, to);
     replace_buffer_in_regions(&mut block.writes, from, to);
     let fix = |s: &mut Stmt| {
         s.visit_mut(&mut |x| {
             if let Stmt::BufferStore(st) = x {
-                if st.buffer == from {
+                if st.buffer == from && shift.is_none() {
                     st.buffer = to;
                 }
             }
@@ -486,7 +642,7 @@ fn rewrite_block_buffer(block: &mut Block, from: BufferId, to: BufferId) {
                 replace_buffer_in_regions(&mut r.block.writes, from, to);
             }
         });
-        replace_loads(s, from, to);
+        replace_accesses(s, from, to, shift);
     };
     if let Some(init) = &mut block.init {
         fix(init);

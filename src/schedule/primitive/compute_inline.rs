@@ -134,6 +134,34 @@ fn check_only_reader(
     })
 }
 
+/// A buffer a block views through `T.match_buffer` is accessed opaquely
+/// there: no load to substitute, and the view would point at a buffer nobody
+/// writes (TVM refuses: "its subregion is matched into other blocks").
+fn check_not_matched(
+    func: &PrimFunc,
+    block: BlockId,
+    buffer: BufferId,
+    primitive: &str,
+) -> Result<(), ScheduleError> {
+    let matching: Vec<String> = func
+        .blocks()
+        .iter()
+        .filter(|b| b.match_buffers.iter().any(|m| m.source.buffer == buffer))
+        .map(|b| format!("\"{}\"", b.name))
+        .collect();
+    if matching.is_empty() {
+        return Ok(());
+    }
+    Err(ScheduleError::UnsupportedPattern {
+        block: block_culprit(func, block),
+        why: format!(
+            "`{}` is matched by `T.match_buffer` in {}; {primitive} needs every access of it to be a load or store",
+            func.buffer(buffer).name,
+            matching.join(", ")
+        ),
+    })
+}
+
 fn refresh(func: &mut PrimFunc, id: BlockId) {
     if let Some(r) = func.find_block(id) {
         let b = r.block.clone();
@@ -200,6 +228,8 @@ pub fn compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), Schedul
         }
     }
     check_rhs_vars_indexed(func, block, &store, &vars)?;
+    check_not_matched(func, block, store.buffer, "compute_inline")?;
+    check_predicate_only_guards(func, block)?;
     let readers = consumers(func, block);
     let buffer = store.buffer;
     check_single_writer(func, block, buffer)?;
@@ -212,29 +242,28 @@ pub fn compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), Schedul
         });
         v
     };
-    for c in &readers {
-        if let Some(r) = tree::block_realize_mut(func, *c) {
-            let rewrite = |s: &mut Stmt| {
-                s.visit_mut(&mut |x| {
-                    x.for_each_expr_mut(|e| {
-                        e.rewrite(&mut |y| {
-                            if let Expr::Load(b, idx) = y {
-                                if *b == buffer && idx.len() == vars.len() {
-                                    *y = inline(idx);
-                                }
-                            }
-                        })
-                    })
-                })
-            };
-            if let Some(init) = &mut r.block.init {
-                rewrite(init);
-            }
-            rewrite(&mut r.block.body);
+    // Every load of the buffer, wherever it is: a reader's `T.where` may load it
+    // too (TVM substitutes there as well), and a predicate left loading the
+    // buffer would read memory nothing writes any more.
+    let mut predicate_readers = Vec::new();
+    func.body.visit_mut(&mut |x| {
+        let mut changed = false;
+        x.for_each_expr_mut(|e| {
+            e.rewrite(&mut |y| {
+                if let Expr::Load(b, idx) = y {
+                    if *b == buffer && idx.len() == vars.len() {
+                        *y = inline(idx);
+                        changed = true;
+                    }
+                }
+            })
+        });
+        if let (true, Stmt::BlockRealize(r)) = (changed, &*x) {
+            predicate_readers.push(r.block.id);
         }
-    }
+    });
     remove_block(func, block);
-    for c in &readers {
+    for c in readers.iter().chain(&predicate_readers) {
         refresh(func, *c);
     }
     drop_alloc_if_unused(func, buffer);
@@ -255,6 +284,14 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
             "reverse_compute_inline needs the block body to be a single buffer store".into(),
         ));
     };
+    // TVM refuses it too: the folded store would run wherever the producer's
+    // iteration runs, and the consumer's condition has no place to go.
+    if !get_block_realize_predicate(func, block)?.is_const_true() {
+        return Err(err(
+            "it has a `T.where` predicate; reverse_compute_inline needs a consumer without one"
+                .into(),
+        ));
+    }
     let prods = producers(func, block);
     let [producer] = prods.as_slice() else {
         return Err(err(format!(
@@ -274,6 +311,7 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     check_single_writer(func, producer, produced)?;
     check_single_writer(func, block, out_store.buffer)?;
     check_only_reader(func, producer, block, produced)?;
+    check_not_matched(func, block, produced, "reverse_compute_inline")?;
     // Every load of the produced buffer must use the same indices: distinct iterators of this block.
     let mut load_idx: Option<Vec<Expr>> = None;
     let mut consistent = true;
@@ -340,7 +378,9 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     for i in &mut new_indices {
         i.substitute(&map);
     }
+    let guard = consumer_domain_guard(func, block, producer, &my_vars, &pvars)?;
     if let Some(p) = tree::block_realize_mut(func, producer) {
+        p.predicate = conjoin(&p.predicate, guard);
         p.block.body = Stmt::BufferStore(BufferStore {
             buffer: out_store.buffer,
             indices: new_indices,
@@ -351,4 +391,131 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     refresh(func, producer);
     drop_alloc_if_unused(func, produced);
     Ok(())
+}
+
+fn get_block_realize_predicate(func: &PrimFunc, block: BlockId) -> Result<Expr, ScheduleError> {
+    Ok(get_block(func, block)?.predicate.clone())
+}
+
+/// The producer runs over its own domain, the folded store must only run
+/// where the consumer did: the consumer iterators' domain bounds, on the
+/// producer's bindings, for the producer's `T.where` (TVM's
+/// BuildInlinedConsumerPredicate; a (127, 127) output of a (128, 128)
+/// producer keeps `i < 127 and j < 127`). A consumer domain reaching past the
+/// producer's reads what nobody wrote: refused, as TVM does.
+fn consumer_domain_guard(
+    func: &PrimFunc,
+    consumer: BlockId,
+    producer: BlockId,
+    consumer_vars: &[VarId],
+    producer_vars: &[VarId],
+) -> Result<Expr, ScheduleError> {
+    let c = get_block(func, consumer)?;
+    let p = get_block(func, producer)?;
+    let ranges = crate::schedule::region::all_loop_ranges(func);
+    let no_ranges = crate::arith::bound::VarRanges::new();
+    let mut doms = Vec::new();
+    let mut bindings = Vec::new();
+    for (cv, pv) in consumer_vars.iter().zip(producer_vars) {
+        let (Some(civ), Some(pos)) = (
+            c.block.iter_vars.iter().find(|iv| iv.var == *cv),
+            p.block.iter_vars.iter().position(|iv| iv.var == *pv),
+        ) else {
+            continue;
+        };
+        let piv = &p.block.iter_vars[pos];
+        let end = |iv: &crate::ir::IterVar| Expr::add(iv.dom.min.clone(), iv.dom.extent.clone());
+        let covered = crate::arith::can_prove(
+            &Expr::binary(
+                crate::ir::BinOp::Le,
+                piv.dom.min.clone(),
+                civ.dom.min.clone(),
+            ),
+            &no_ranges,
+        ) && crate::arith::can_prove(
+            &Expr::binary(crate::ir::BinOp::Le, end(civ), end(piv)),
+            &no_ranges,
+        );
+        if !covered {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, consumer),
+                why: format!(
+                    "its iterator `{}` runs over [{}, {}), past the producer \"{}\"'s `{}` over [{}, {}); \
+                     reverse_compute_inline needs the producer to cover the consumer",
+                    func.var_name(*cv),
+                    crate::script::print_expr(func, &civ.dom.min),
+                    crate::script::print_expr(func, &end(civ)),
+                    p.block.name,
+                    func.var_name(*pv),
+                    crate::script::print_expr(func, &piv.dom.min),
+                    crate::script::print_expr(func, &end(piv)),
+                ),
+            });
+        }
+        doms.push(civ.clone());
+        bindings.push(p.iter_values[pos].clone());
+    }
+    Ok(crate::schedule::region::domain_guard(
+        &doms, &bindings, &ranges,
+    ))
+}
+
+/// `a and b`, leaving out `true` and a `b` already among `a`'s conjuncts.
+fn conjoin(a: &Expr, b: Expr) -> Expr {
+    let mut conjuncts = Vec::new();
+    collect_conjuncts(a, &mut conjuncts);
+    let mut out = a.clone();
+    let mut added = Vec::new();
+    collect_conjuncts(&b, &mut added);
+    for c in added {
+        if c.is_const_true() || conjuncts.contains(&c) {
+            continue;
+        }
+        out = if out.is_const_true() {
+            c.clone()
+        } else {
+            Expr::and(out, c.clone())
+        };
+        conjuncts.push(c);
+    }
+    out
+}
+
+fn collect_conjuncts<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match e {
+        Expr::Binary(crate::ir::BinOp::And, a, b) => {
+            collect_conjuncts(a, out);
+            collect_conjuncts(b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// An inlined value is computed wherever a reader loads it, so a producer's
+/// `T.where` that says more than its iterators' domains (`A[i] > 0`) would be
+/// lost: the reader would see values the block never wrote. TVM refuses it
+/// (the scope is no stage pipeline); a predicate that only guards the
+/// domains (after a non-divisible split) says nothing the reader's indices
+/// do not, and is dropped as before.
+fn check_predicate_only_guards(func: &PrimFunc, block: BlockId) -> Result<(), ScheduleError> {
+    let r = get_block(func, block)?;
+    if r.predicate.is_const_true() {
+        return Ok(());
+    }
+    let ranges = crate::schedule::region::all_loop_ranges(func);
+    let guard = crate::schedule::region::domain_guard(&r.block.iter_vars, &r.iter_values, &ranges);
+    let mut kept = Vec::new();
+    collect_conjuncts(&guard, &mut kept);
+    let mut own = Vec::new();
+    collect_conjuncts(&r.predicate, &mut own);
+    match own.iter().find(|c| !c.is_const_true() && !kept.contains(c)) {
+        None => Ok(()),
+        Some(c) => Err(ScheduleError::UnsupportedPattern {
+            block: block_culprit(func, block),
+            why: format!(
+                "its `T.where` condition `{}` says more than its iterators' domains; inlined, the value would be computed where the block never wrote it (TVM: not a stage pipeline)",
+                crate::script::print_expr(func, c)
+            ),
+        }),
+    }
 }

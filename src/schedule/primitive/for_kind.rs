@@ -54,6 +54,41 @@ fn check_parallelizable(func: &PrimFunc, id: LoopId, kind: ForKind) -> Result<()
     Ok(())
 }
 
+/// TVM's CheckSubtreeCompactDataflow: every block under the loop is a
+/// complete block (spatial iterators only, reading none of the buffers it
+/// writes) or a reduction block with quasi-affine bindings. Anything else has
+/// iterations that depend on each other in ways TVM does not let a parallel
+/// or vector loop (or a thread) reorder: `B[vk] = B[vk] + A[vi, vk]` under a
+/// parallel `i` races on B.
+fn check_compact_dataflow(func: &PrimFunc, id: LoopId, kind: ForKind) -> Result<(), ScheduleError> {
+    let l = get_loop(func, id)?;
+    // The blocks directly under the loop (a blockized block's inner block is
+    // the outer block's business, as in TVM's sref tree).
+    for r in tree::child_blocks(&l.body) {
+        let b = &r.block;
+        let complete = b.iter_vars.iter().all(|iv| iv.kind == IterKind::Spatial)
+            && !b
+                .reads
+                .iter()
+                .any(|x| b.writes.iter().any(|w| w.buffer == x.buffer));
+        let reduction = crate::schedule::analysis::check_reduction(func, b.id).is_ok()
+            && r.iter_values
+                .iter()
+                .all(super::rfactor_checks::is_quasi_affine);
+        if !complete && !reduction {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: crate::schedule::analysis::block_culprit(func, b.id),
+                why: format!(
+                    "it is neither a complete block (spatial iterators only, reading none of what it writes) nor a reduction block (an init, quasi-affine bindings, no reduction iterator in the written indices), so {} has no compact dataflow and cannot be {}, as TVM refuses",
+                    loop_culprit(func, id),
+                    kind_name(kind)
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
 fn set_kind(func: &mut PrimFunc, id: LoopId, kind: ForKind) -> Result<(), ScheduleError> {
     let l = get_loop(func, id)?;
     if let ForKind::ThreadBinding(axis) = l.kind {
@@ -79,11 +114,13 @@ fn set_kind(func: &mut PrimFunc, id: LoopId, kind: ForKind) -> Result<(), Schedu
 
 pub fn parallel(func: &mut PrimFunc, id: LoopId) -> Result<(), ScheduleError> {
     check_parallelizable(func, id, ForKind::Parallel)?;
+    check_compact_dataflow(func, id, ForKind::Parallel)?;
     set_kind(func, id, ForKind::Parallel)
 }
 
 pub fn vectorize(func: &mut PrimFunc, id: LoopId) -> Result<(), ScheduleError> {
     check_parallelizable(func, id, ForKind::Vectorized)?;
+    check_compact_dataflow(func, id, ForKind::Vectorized)?;
     set_kind(func, id, ForKind::Vectorized)
 }
 
@@ -97,6 +134,7 @@ pub fn unroll(func: &mut PrimFunc, id: LoopId) -> Result<(), ScheduleError> {
 pub fn bind(func: &mut PrimFunc, id: LoopId, axis: ThreadAxis) -> Result<(), ScheduleError> {
     let kind = ForKind::ThreadBinding(axis);
     check_parallelizable(func, id, kind)?;
+    check_compact_dataflow(func, id, kind)?;
     check_axis_conflict(func, id, axis)?;
     set_kind(func, id, kind)
 }

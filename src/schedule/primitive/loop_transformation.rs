@@ -221,6 +221,7 @@ pub fn split(
     get_loop(func, loop_id)?;
     check_starts_at_zero(func, loop_id)?;
     reject_thread_bound(func, loop_id, "split")?;
+    reject_annotated_split_fuse(func, loop_id, "split")?;
     let extent = const_extent(func, loop_id)?;
     let (factors, product) = resolve_split_factors(func, loop_id, factors, extent)?;
 
@@ -230,7 +231,7 @@ pub fn split(
     let new_vars: Vec<VarId> = (0..factors.len())
         .map(|k| func.new_var(limits::bounded_name(&base, &format!("_{k}")), dtype))
         .collect();
-    let value = split_index(&new_vars, &factors, preserve_unit_iters);
+    let value = split_index(&new_vars, &factors, preserve_unit_iters, dtype);
 
     let mut body = old.body;
     let old_var = old.var;
@@ -238,15 +239,18 @@ pub fn split(
         (v == old_var).then(|| value.clone())
     });
     if product != extent {
-        append_predicate(&mut body, &Expr::lt(value.clone(), Expr::int(extent)));
+        append_predicate(
+            &mut body,
+            &Expr::lt(value.clone(), Expr::Int(extent, dtype)),
+        );
     }
     let mut ranges = loop_ranges(func);
     for (v, f) in new_vars.iter().zip(&factors) {
-        ranges.insert(*v, Range::from_extent(Expr::int(*f)));
+        ranges.insert(*v, Range::from_extent(Expr::Int(*f, dtype)));
     }
     simplify_bindings(&mut body, &ranges);
 
-    let (stmt, ids) = serial_nest(func, &new_vars, &factors, body);
+    let (stmt, ids) = serial_nest(func, &new_vars, &factors, body, dtype);
     let slot =
         tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
     *slot = stmt;
@@ -328,20 +332,27 @@ fn resolve_split_factors(
 
 /// The old loop variable in terms of the new ones: `((v0 * f1 + v1) * f2 + v2) ...`.
 /// Unit loops contribute 0 unless `preserve_unit_iters` keeps their variable.
-fn split_index(new_vars: &[VarId], factors: &[i64], preserve_unit_iters: bool) -> Expr {
+/// Constants take the loop's type: an int64 loop splits into int64 loops, as
+/// TVM prints them (`T.int64(4)`).
+fn split_index(
+    new_vars: &[VarId],
+    factors: &[i64],
+    preserve_unit_iters: bool,
+    dtype: DataType,
+) -> Expr {
     let mut value: Option<Expr> = None;
     for (v, f) in new_vars.iter().zip(factors) {
         let term = if *f == 1 && !preserve_unit_iters {
-            Expr::int(0)
+            Expr::Int(0, dtype)
         } else {
             Expr::Var(*v)
         };
         value = Some(match value {
             None => term,
-            Some(acc) => Expr::add(Expr::mul(acc, Expr::int(*f)), term),
+            Some(acc) => Expr::add(Expr::mul(acc, Expr::Int(*f, dtype)), term),
         });
     }
-    value.unwrap_or_else(|| Expr::int(0))
+    value.unwrap_or(Expr::Int(0, dtype))
 }
 
 /// Wraps `body` in serial loops over `vars` with `extents`, outermost first.
@@ -351,6 +362,7 @@ fn serial_nest(
     vars: &[VarId],
     extents: &[i64],
     body: Stmt,
+    dtype: DataType,
 ) -> (Stmt, Vec<LoopId>) {
     let ids: Vec<LoopId> = extents.iter().map(|_| func.new_loop_id()).collect();
     let mut stmt = body;
@@ -358,8 +370,8 @@ fn serial_nest(
         stmt = Stmt::For(crate::ir::Shared::new(For {
             id: ids[k],
             var: vars[k],
-            min: Expr::int(0),
-            extent: Expr::int(extents[k]),
+            min: Expr::Int(0, dtype),
+            extent: Expr::Int(extents[k], dtype),
             kind: ForKind::Serial,
             annotations: Vec::new(),
             body: stmt,
@@ -422,6 +434,7 @@ pub fn fuse(
     for l in loops {
         check_starts_at_zero(func, *l)?;
         reject_thread_bound(func, *l, "fused")?;
+        reject_annotated_split_fuse(func, *l, "fuse")?;
         extents.push(const_extent(func, *l)?);
     }
     let vars: Vec<VarId> = loops
@@ -450,17 +463,17 @@ pub fn fuse(
     let mut subst: Vec<(VarId, Expr)> = Vec::new();
     for k in (0..loops.len()).rev() {
         let e = if extents[k] == 1 && !preserve_unit_iters {
-            Expr::int(0)
+            Expr::Int(0, dtype)
         } else {
             let div = if stride == 1 {
                 Expr::Var(fused)
             } else {
-                Expr::floordiv(Expr::Var(fused), Expr::int(stride))
+                Expr::floordiv(Expr::Var(fused), Expr::Int(stride, dtype))
             };
             if k == 0 {
                 div
             } else {
-                Expr::floormod(div, Expr::int(extents[k]))
+                Expr::floormod(div, Expr::Int(extents[k], dtype))
             }
         };
         subst.push((vars[k], e));
@@ -470,14 +483,14 @@ pub fn fuse(
         subst.iter().find(|(x, _)| *x == v).map(|(_, e)| e.clone())
     });
     let mut ranges = loop_ranges(func);
-    ranges.insert(fused, Range::from_extent(Expr::int(total)));
+    ranges.insert(fused, Range::from_extent(Expr::Int(total, dtype)));
     simplify_bindings(&mut body, &ranges);
     let id = func.new_loop_id();
     let new_loop = Stmt::For(crate::ir::Shared::new(For {
         id,
         var: fused,
-        min: Expr::int(0),
-        extent: Expr::int(total),
+        min: Expr::Int(0, dtype),
+        extent: Expr::Int(total, dtype),
         kind: ForKind::Serial,
         annotations: Vec::new(),
         body,
@@ -581,7 +594,27 @@ fn check_reorder_blocks(
     chain: &[For],
     listed: &[LoopId],
 ) -> Result<(), ScheduleError> {
+    // The loops from the outermost reordered one down (TVM counts those
+    // above it as constants).
+    let mut inner: Vec<(VarId, i64)> = chain
+        .iter()
+        .map(|l| (l.var, l.extent.as_int().unwrap_or(i64::MAX)))
+        .collect();
+    body.visit(&mut |s| {
+        if let Stmt::For(l) = s {
+            inner.push((l.var, l.extent.as_int().unwrap_or(i64::MAX)));
+        }
+    });
     for r in tree::blocks_in(body) {
+        if let Some(value) = super::affine_binding::first_non_affine(&r.iter_values, &inner) {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: crate::schedule::analysis::block_culprit(func, r.block.id),
+                why: format!(
+                    "its binding `{}` is not affine over the reordered loops (a sum of their variables packed like one index, or a split or fuse of one); TVM refuses to reorder over it",
+                    crate::script::print_expr(func, value)
+                ),
+            });
+        }
         for l in chain.iter().filter(|l| listed.contains(&l.id)) {
             let drives = |kind: crate::ir::IterKind| {
                 r.block
@@ -708,6 +741,28 @@ fn reject_annotated(func: &PrimFunc, id: LoopId) -> Result<(), ScheduleError> {
             loop_culprit(func, id),
             format!("`{key}`"),
         )),
+        None => Ok(()),
+    }
+}
+
+/// TVM refuses to split or fuse an annotated loop: the new loops could not
+/// say which of them the annotation (a pragma, a pipeline stage list) meant,
+/// and dropping it silently changed the program.
+fn reject_annotated_split_fuse(
+    func: &PrimFunc,
+    id: LoopId,
+    primitive: &'static str,
+) -> Result<(), ScheduleError> {
+    let l = get_loop(func, id)?;
+    match l.annotations.first() {
+        Some((key, _)) => Err(ScheduleError::LoopPrecondition {
+            loop_: loop_culprit(func, id),
+            primitive,
+            why: format!(
+                "carries the annotation `{key}`; TVM refuses to {primitive} an annotated loop"
+            ),
+            hint: format!("{primitive} before annotating, or unannotate the loop first"),
+        }),
         None => Ok(()),
     }
 }

@@ -3,6 +3,7 @@
 //! that checks its preconditions first; callers run them through
 //! `Schedule::transact` so that a failure changes nothing.
 
+pub mod affine_binding;
 pub mod annotate;
 pub mod blockize_tensorize;
 pub mod cache_read_write;
@@ -15,6 +16,8 @@ pub mod index_map_groups;
 pub mod layout_transformation;
 pub mod loop_transformation;
 pub mod reduction;
+pub mod rfactor_checks;
+pub mod rfactor_iterators;
 pub mod sampling;
 
 pub use loop_transformation::BlockOrLoop;

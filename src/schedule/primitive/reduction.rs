@@ -2,6 +2,7 @@
 //!
 //! TVM: src/tir/schedule/primitive/reduction.cc
 
+use super::rfactor_iterators::{rf_iterators, RfIterators};
 use crate::ir::{
     BinOp, Block, BlockId, BlockRealize, Buffer, BufferId, BufferRegion, BufferStore, Expr, For,
     IterKind, IterVar, LoopId, PrimFunc, Range, Stmt, VarId,
@@ -323,7 +324,8 @@ pub fn rfactor(
     let out = func.buffer(store.buffer).clone();
     let axis = rf_axis(factor_axis, out.shape.len() as i64)?;
     let mut rf_shape = out.shape.clone();
-    rf_shape.insert(axis, Expr::int(extent));
+    // The new axis in the factored loop's type (`T.int64(4)` for an int64 loop, as TVM).
+    rf_shape.insert(axis, Expr::Int(extent, func.var(l.var).dtype));
     let rf_buffer = func.new_buffer(Buffer {
         name: format!("{}_rf", out.name),
         shape: rf_shape,
@@ -356,28 +358,19 @@ pub fn rfactor(
         }
     };
     sub(&mut init_value);
-    let rf_load = Expr::Load(rf_buffer, rf_indices.clone());
     let rf_block_id = func.new_block_id();
-    let rf_block = Block {
-        id: rf_block_id,
-        name: format!("{}_rf", realize.block.name),
-        iter_vars: rf_iters,
-        reads: Vec::new(),
-        writes: Vec::new(),
-        init: Some(Stmt::BufferStore(BufferStore {
-            buffer: rf_buffer,
-            indices: rf_indices.clone(),
-            value: init_value,
-        })),
-        body: Stmt::BufferStore(BufferStore {
+    let rf_block = make_rf_block(
+        rf_block_id,
+        &realize.block,
+        rf_iters,
+        RfStore {
             buffer: rf_buffer,
             indices: rf_indices,
-            value: Expr::binary(op, rf_load, rf_rhs),
-        }),
-        alloc_buffers: Vec::new(),
-        match_buffers: Vec::new(),
-        annotations: Vec::new(),
-    };
+            op,
+            rhs: rf_rhs,
+            init_value,
+        },
+    );
     // The rf block takes the original block's place in the loop nest.
     let mut rf_realize = BlockRealize {
         iter_values: rf_values,
@@ -404,12 +397,61 @@ pub fn rfactor(
     // Fresh ids for the rf nest's loops (the original nest keeps its ids for the write-back).
     renumber_loops(func, &mut rf_nest);
     rewrite_write_back(func, block_id, l.var, extent, op, &store, axis, rf_buffer);
-    drop_unused_write_back_loops(func, block_id, &realize.block.name)?;
+    let reduce_loops: Vec<VarId> = driving
+        .iter()
+        .map(|(v, _)| *v)
+        .filter(|v| *v != l.var)
+        .collect();
+    drop_unused_write_back_loops(func, block_id, &realize.block.name, &reduce_loops)?;
     place_rf_nest(func, block_id, rf_nest, rf_buffer)?;
     tree::cleanup_empty(&mut func.body);
     let ranges = loop_ranges(func);
     simplify_bindings(&mut func.body, &ranges);
     Ok(rf_block_id)
+}
+
+/// What the rf block stores: `buffer[indices] = buffer[indices] op rhs`, from `init_value`.
+struct RfStore {
+    buffer: BufferId,
+    indices: Vec<Expr>,
+    op: BinOp,
+    rhs: Expr,
+    init_value: Expr,
+}
+
+/// The rf block `<name>_rf`. With the factored loop the only one driving the
+/// reduction, every partial result is written once: TVM's rf block is then a
+/// plain store of the right-hand side, without an init (the init is the
+/// identity). TVM keeps the block's annotations on it.
+fn make_rf_block(id: BlockId, old: &Block, iter_vars: Vec<IterVar>, st: RfStore) -> Block {
+    let spatial_only = iter_vars.iter().all(|iv| iv.kind != IterKind::Reduce);
+    let (init, value) = if spatial_only {
+        (None, st.rhs)
+    } else {
+        let init = Stmt::BufferStore(BufferStore {
+            buffer: st.buffer,
+            indices: st.indices.clone(),
+            value: st.init_value,
+        });
+        let load = Expr::Load(st.buffer, st.indices.clone());
+        (Some(init), Expr::binary(st.op, load, st.rhs))
+    };
+    Block {
+        id,
+        name: format!("{}_rf", old.name),
+        iter_vars,
+        reads: Vec::new(),
+        writes: Vec::new(),
+        init,
+        body: Stmt::BufferStore(BufferStore {
+            buffer: st.buffer,
+            indices: st.indices,
+            value,
+        }),
+        alloc_buffers: Vec::new(),
+        match_buffers: Vec::new(),
+        annotations: old.annotations.clone(),
+    }
 }
 
 /// The rf nest (a copy of the loops private to the block) goes before the
@@ -504,6 +546,9 @@ fn rfactor_target(
             ),
         });
     }
+    crate::schedule::primitive::rfactor_checks::check_rfactor_preconditions(
+        func, loop_id, l, &realize, op, &store,
+    )?;
     Ok(RfactorTarget {
         realize,
         extent,
@@ -582,89 +627,6 @@ fn reduction_driving_loops(
     Ok(driving)
 }
 
-/// The rf block's iterators and bindings, and the map from the original
-/// block's iterators to expressions over them.
-struct RfIterators {
-    iters: Vec<IterVar>,
-    values: Vec<Expr>,
-    map: Vec<(VarId, Expr)>,
-    /// The spatial iterator of the factored loop (it indexes the partial sums).
-    rf_iter: VarId,
-}
-
-/// rf block iterators (TVM's scheme): the spatial iterators as they were, and one
-/// iterator per `driving` loop; the factored loop's (`rf_loop_var`) one is spatial,
-/// the others reduce. Each original reduction iterator maps to its binding over
-/// those new iterators.
-fn rf_iterators(
-    func: &mut PrimFunc,
-    realize: &BlockRealize,
-    driving: &[(VarId, i64)],
-    rf_loop_var: VarId,
-    loop_id: LoopId,
-) -> Result<RfIterators, ScheduleError> {
-    let mut rf_iters = Vec::new();
-    let mut rf_values = Vec::new();
-    let mut map: Vec<(VarId, Expr)> = Vec::new();
-    let mut rf_iter = None;
-    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
-        if iv.kind == IterKind::Reduce {
-            continue;
-        }
-        let nv = func.new_var(func.var_name(iv.var).to_string(), func.var(iv.var).dtype);
-        map.push((iv.var, Expr::Var(nv)));
-        rf_iters.push(IterVar {
-            var: nv,
-            ..iv.clone()
-        });
-        rf_values.push(value.clone());
-    }
-    let mut loop_to_iter: Vec<(VarId, VarId)> = Vec::new();
-    for (lv, ext) in driving {
-        let nv = func.new_var(format!("v{}", func.var_name(*lv)), crate::ir::DataType::I32);
-        let is_rf = *lv == rf_loop_var;
-        if is_rf {
-            rf_iter = Some(nv);
-        }
-        rf_iters.push(IterVar {
-            var: nv,
-            dom: Range::from_extent(Expr::int(*ext)),
-            kind: if is_rf {
-                IterKind::Spatial
-            } else {
-                IterKind::Reduce
-            },
-        });
-        rf_values.push(Expr::Var(*lv));
-        loop_to_iter.push((*lv, nv));
-    }
-    let rf_iter = rf_iter.ok_or_else(|| ScheduleError::InvalidArgument {
-        what: "rfactor",
-        why: format!(
-            "{} does not drive the reduction",
-            loop_culprit(func, loop_id)
-        ),
-    })?;
-    for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
-        if iv.kind != IterKind::Reduce {
-            continue;
-        }
-        let mut e = value.clone();
-        e.substitute(&|v| {
-            loop_to_iter
-                .iter()
-                .find(|(a, _)| *a == v)
-                .map(|(_, b)| Expr::Var(*b))
-        });
-        map.push((iv.var, crate::arith::simplify(&e)));
-    }
-    Ok(RfIterators {
-        iters: rf_iters,
-        values: rf_values,
-        map,
-        rf_iter,
-    })
-}
 /// The write-back block: the original block keeps its spatial iterators and now
 /// reduces `rf_buffer` over one iterator bound to the factored loop (`rf_loop_var`).
 #[allow(clippy::too_many_arguments)]
@@ -693,17 +655,19 @@ fn rewrite_write_back(
         r.block.iter_vars = new_iters;
         r.iter_values = new_values;
     }
-    let wb_rf = func.new_var(
-        format!("v{}", func.var_name(rf_loop_var)),
-        crate::ir::DataType::I32,
-    );
+    let dtype = func.var(rf_loop_var).dtype;
+    let wb_rf = func.new_var(format!("v{}", func.var_name(rf_loop_var)), dtype);
     if let Some(r) = tree::block_realize_mut(func, block_id) {
-        r.block.iter_vars.push(IterVar {
-            var: wb_rf,
-            dom: Range::from_extent(Expr::int(extent)),
-            kind: IterKind::Reduce,
-        });
-        r.iter_values.push(Expr::Var(rf_loop_var));
+        // First, as TVM orders the write-back's iterators.
+        r.block.iter_vars.insert(
+            0,
+            IterVar {
+                var: wb_rf,
+                dom: Range::from_extent(Expr::Int(extent, dtype)),
+                kind: IterKind::Reduce,
+            },
+        );
+        r.iter_values.insert(0, Expr::Var(rf_loop_var));
         let mut idx = store.indices.clone();
         idx.insert(axis, Expr::Var(wb_rf));
         r.block.body = Stmt::BufferStore(BufferStore {
@@ -736,18 +700,16 @@ fn renumber_loops(func: &mut PrimFunc, nest: &mut Stmt) {
     });
 }
 
-/// rfactor's write-back keeps only the loops that drive its iterators, and
-/// only the predicates over loops it still has.
+/// rfactor's write-back drops the loops that drove the other reduction
+/// iterators (`reduce_loops`; the rf block did that work), keeping the rest as
+/// TVM does, unit loops that bind nothing included, and only the predicates
+/// over loops it still has.
 fn drop_unused_write_back_loops(
     func: &mut PrimFunc,
     block_id: BlockId,
     block_name: &str,
+    reduce_loops: &[VarId],
 ) -> Result<(), ScheduleError> {
-    // Drop the write-back loops that no longer drive any of its iterators.
-    let wb_values: Vec<Expr> = func
-        .find_block(block_id)
-        .map(|r| r.iter_values.clone())
-        .unwrap_or_default();
     let wb_loops = tree::loops_of_block(func, block_id).unwrap_or_default();
     let ranges_before_drop = loop_ranges(func);
     let mut dropped: Vec<VarId> = Vec::new();
@@ -755,7 +717,7 @@ fn drop_unused_write_back_loops(
         let Some(f) = func.find_loop(wl) else {
             continue;
         };
-        if wb_values.iter().any(|v| v.uses_var(f.var)) {
+        if !reduce_loops.contains(&f.var) {
             continue;
         }
         dropped.push(f.var);

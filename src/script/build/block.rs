@@ -337,7 +337,11 @@ impl FuncBuilder<'_> {
         let binding = self.index(a.require("binding")?)?;
         let dtype = match a.get("dtype") {
             Some(d) => self.dtype_arg(d)?,
-            None => DataType::I32,
+            // As TVM: an int64 domain makes an int64 iterator.
+            None => match &dom.extent {
+                Expr::Int(_, DataType::I64) => DataType::I64,
+                _ => DataType::I32,
+            },
         };
         let var = self.new_var(name, dtype);
         let frame = self.frame()?;
@@ -446,7 +450,9 @@ impl FuncBuilder<'_> {
             new_iters.push((name, dom, kind, loop_var));
         }
         for (name, dom, kind, loop_var) in new_iters {
-            let var = self.new_var(name, DataType::I32);
+            // The iterator takes its loop's type (int64 over an int64 loop).
+            let dtype = self.func.var(loop_var).dtype;
+            let var = self.new_var(name, dtype);
             let frame = self.frame()?;
             frame.iter_vars.push(IterVar { var, dom, kind });
             frame.iter_values.push(Expr::Var(loop_var));

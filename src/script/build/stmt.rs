@@ -614,7 +614,13 @@ impl FuncBuilder<'_> {
                 .with_label("this loop has a negative extent"));
             }
             let id = self.func.new_loop_id();
-            let var = self.new_var(name, DataType::I32);
+            // As TVM: a loop over an int64 extent has an int64 variable (its
+            // uses then need no casts, and split/fuse keep `T.int64`).
+            let dtype = match &spec.extent {
+                Expr::Int(_, DataType::I64) => DataType::I64,
+                _ => DataType::I32,
+            };
+            let var = self.new_var(name, dtype);
             self.loop_ranges
                 .insert(var, Range::new(spec.min.clone(), spec.extent.clone()));
             loops.push((id, var, spec.min, spec.extent));

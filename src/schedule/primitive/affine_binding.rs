@@ -1,0 +1,73 @@
+//! TVM's partial affine-binding check for `reorder` (CheckPartialAffineBinding,
+//! with the iterator map's surjective level): over the loops being reordered
+//! and those below them, each binding must be a sum of those loop variables
+//! that packs them like one mixed-radix number (`i * 16 + j` with `j` over
+//! 16), or a split / fuse of such a sum (`f // 16`, `f % 16`); loops above
+//! the reordered ones count as constants. `v0 * v0 + v1` and `l * 16` with
+//! `l` alone are not: reordering their loops is refused, as TVM refuses it.
+//!
+//! TVM: src/s_tir/schedule/primitive/loop_transformation.cc, arith/iter_affine_map.cc.
+
+use crate::ir::{BinOp, Expr, VarId};
+
+/// The first of `values` that is not an affine binding over `inner` (loop
+/// variables with their extents), if any.
+pub(crate) fn first_non_affine<'a>(values: &'a [Expr], inner: &[(VarId, i64)]) -> Option<&'a Expr> {
+    values.iter().find(|v| !is_affine_binding(v, inner))
+}
+
+fn uses_inner(e: &Expr, inner: &[(VarId, i64)]) -> bool {
+    inner.iter().any(|(v, _)| e.uses_var(*v))
+}
+
+fn is_affine_binding(value: &Expr, inner: &[(VarId, i64)]) -> bool {
+    if !uses_inner(value, inner) {
+        return true;
+    }
+    let Some(affine) = crate::arith::to_affine(value) else {
+        return false;
+    };
+    let mut linear: Vec<(i64, i64)> = Vec::new();
+    let mut has_split = false;
+    for (atom, coef) in &affine.terms {
+        if !uses_inner(atom, inner) {
+            continue;
+        }
+        match atom {
+            Expr::Var(v) => {
+                let extent = inner.iter().find(|(x, _)| x == v).map_or(1, |(_, e)| *e);
+                // A unit loop adds nothing, whatever its coefficient.
+                if extent > 1 {
+                    linear.push((*coef, extent));
+                }
+            }
+            Expr::Binary(BinOp::FloorDiv | BinOp::FloorMod, a, d)
+                if d.as_int().is_some_and(|d| d > 0) && is_affine_binding(a, inner) =>
+            {
+                has_split = true
+            }
+            _ => return false,
+        }
+    }
+    // With a split or fuse in the sum its parts are not plain strides; its
+    // pieces were checked above.
+    has_split || is_mixed_radix(linear)
+}
+
+/// `c0 * x0 + c1 * x1 + ...` covers a dense range exactly when, smallest
+/// coefficient first, it is 1 and each next one is the previous one times the
+/// previous variable's extent.
+fn is_mixed_radix(mut terms: Vec<(i64, i64)>) -> bool {
+    terms.sort_unstable();
+    let mut stride = 1i64;
+    for (coef, extent) in terms {
+        if coef != stride {
+            return false;
+        }
+        let Some(next) = stride.checked_mul(extent) else {
+            return false;
+        };
+        stride = next;
+    }
+    true
+}
