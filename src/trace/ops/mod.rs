@@ -13,6 +13,7 @@ mod annotate;
 mod blockize_tensorize;
 mod for_kind;
 mod get_block_loop;
+mod get_output_blocks;
 mod layout;
 mod loop_transformation;
 mod placement;
@@ -57,6 +58,7 @@ fn build_op_specs() -> Vec<OpSpec> {
     // Family by family, in the palette's order.
     [
         get_block_loop::specs(),
+        get_output_blocks::specs(),
         loop_transformation::specs(),
         for_kind::specs(),
         placement::specs(),
