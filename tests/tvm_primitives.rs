@@ -3,6 +3,7 @@
 //! expected results were taken by running TVM 0.27 on the CPU), refuses what
 //! TVM refuses, and leaves the program computing what it computed.
 
+use tirtui::interp;
 use tirtui::ir::PrimFunc;
 use tirtui::trace::replay::Handle;
 use tirtui::trace::{Session, Trace};
@@ -41,6 +42,16 @@ fn try_replay(workload: &str, steps: &str) -> Result<Trace, String> {
 
 fn replay(workload: &str, steps: &str) -> Trace {
     try_replay(workload, steps).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The interpreter gives bit-identical outputs for both programs.
+#[track_caller]
+fn assert_same_result(before: &PrimFunc, after: &PrimFunc) {
+    let mut want = interp::random_args(before, 3).unwrap();
+    let mut got = want.clone();
+    interp::run(before, &mut want).unwrap();
+    interp::run(after, &mut got).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(got, want);
 }
 
 /// The names of the blocks the handles `names` are bound to after the replay.
@@ -138,4 +149,90 @@ fn get_output_blocks_exports_as_tvm_calls_it() {
         py.contains("b1, b2 = sch.get_output_blocks(block=b0)"),
         "{py}"
     );
+}
+
+/// A scratch buffer B between two element-wise blocks.
+const SCRATCH: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((8, 8), "float32"), C: T.Buffer((8, 8), "float32")):
+    B = T.alloc_buffer((8, 8))
+    for i, j in T.grid(8, 8):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2)
+    for i, j in T.grid(8, 8):
+        with T.block("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            C[vi, vj] = B[vi, vj] + T.float32(1) + B[vi, vj]
+"#;
+
+/// TVM 0.27's program after `sch.unsafe_set_dtype("B", 0, "float16")` on
+/// SCRATCH, `T.sblock` spelled `T.block`.
+const SCRATCH_F16_BY_TVM: &str = r#"    B = T.alloc_buffer((8, 8), "float16")
+    for i, j in T.grid(8, 8):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(A[vi, vj])
+            T.writes(B[vi, vj])
+            B[vi, vj] = T.Cast("float16", A[vi, vj] * T.float32(2.0))
+    for i, j in T.grid(8, 8):
+        with T.block("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(B[vi, vj])
+            T.writes(C[vi, vj])
+            C[vi, vj] = T.Cast("float32", B[vi, vj]) + T.float32(1.0) + T.Cast("float32", B[vi, vj])
+"#;
+
+#[test]
+fn unsafe_set_dtype_prints_what_tvm_prints_and_runs() {
+    let trace = replay(
+        SCRATCH,
+        "  - {op: unsafe_set_dtype, block: B, buffer_index: 0, dtype: float16}\n",
+    );
+    let text = tirtui::script::print_func(trace.func());
+    assert!(
+        text.ends_with(SCRATCH_F16_BY_TVM),
+        "tirtui printed:\n{text}"
+    );
+    // The interpreter rounds through half precision exactly as TVM's program
+    // written out by hand does.
+    let by_hand = parse(&format!(
+        "@T.prim_func\ndef main(A: T.Buffer((8, 8), \"float32\"), C: T.Buffer((8, 8), \"float32\")):\n{SCRATCH_F16_BY_TVM}"
+    ));
+    assert_same_result(&by_hand, trace.func());
+    // Widening loses nothing: the result is the original program's, bit for bit.
+    let wide = replay(
+        SCRATCH,
+        "  - {op: unsafe_set_dtype, block: B, buffer_index: 0, dtype: float64}\n",
+    );
+    assert_same_result(&parse(SCRATCH), wide.func());
+    // The type it has already: nothing changes (TVM 0.27 likewise).
+    let same = replay(
+        SCRATCH,
+        "  - {op: unsafe_set_dtype, block: B, buffer_index: 0, dtype: float32}\n",
+    );
+    assert_eq!(same.func(), &same.workload);
+}
+
+#[test]
+fn unsafe_set_dtype_refuses_what_tvm_refuses() {
+    let refusal = |step: &str| {
+        try_replay(SCRATCH, &format!("  - {step}\n"))
+            .err()
+            .unwrap_or_else(|| panic!("{step} was accepted"))
+    };
+    // TVM 0.27: "The input buffer C is not allocated by a block".
+    let err = refusal("{op: unsafe_set_dtype, block: C, buffer_index: 0, dtype: float16}");
+    assert!(
+        err.contains("step 1") && err.contains("`C` is not allocated by a block"),
+        "{err}"
+    );
+    // TVM 0.27: "`buffer_index` is required to be in [0, 1)".
+    let err = refusal("{op: unsafe_set_dtype, block: B, buffer_index: 1, dtype: float16}");
+    assert!(
+        err.contains("step 1") && err.contains("has 1 write buffers; index 1 is out of range"),
+        "{err}"
+    );
+    let err = refusal("{op: unsafe_set_dtype, block: B, buffer_index: 0, dtype: bogus}");
+    assert!(err.contains("unknown dtype `bogus`"), "{err}");
 }

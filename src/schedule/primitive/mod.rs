@@ -17,5 +17,6 @@ pub mod layout_transformation;
 pub mod loop_transformation;
 pub mod reduction;
 pub mod sampling;
+pub mod set_dtype;
 
 pub use loop_transformation::BlockOrLoop;

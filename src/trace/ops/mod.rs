@@ -19,6 +19,7 @@ mod loop_transformation;
 mod placement;
 mod reduction;
 mod sampling;
+mod set_dtype;
 
 use super::replay::{Handle, StepFailure};
 use super::step::{ApplyFn, Arg, FieldKind, FieldSpec, OpSpec, Returns};
@@ -67,6 +68,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         blockize_tensorize::specs(),
         annotate::specs(),
         sampling::specs(),
+        set_dtype::specs(),
     ]
     .into_iter()
     .flatten()
