@@ -11,6 +11,7 @@ pub mod compute_at;
 pub mod compute_inline;
 pub mod for_kind;
 pub mod get_block_loop;
+pub mod get_output_blocks;
 pub mod index_map;
 pub mod index_map_groups;
 pub mod layout_transformation;
@@ -19,5 +20,6 @@ pub mod reduction;
 pub mod rfactor_checks;
 pub mod rfactor_iterators;
 pub mod sampling;
+pub mod set_dtype;
 
 pub use loop_transformation::BlockOrLoop;

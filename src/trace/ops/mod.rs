@@ -13,11 +13,13 @@ mod annotate;
 mod blockize_tensorize;
 mod for_kind;
 mod get_block_loop;
+mod get_output_blocks;
 mod layout;
 mod loop_transformation;
 mod placement;
 mod reduction;
 mod sampling;
+mod set_dtype;
 
 use super::replay::{Handle, StepFailure};
 use super::step::{ApplyFn, Arg, FieldKind, FieldSpec, OpSpec, Returns};
@@ -57,6 +59,7 @@ fn build_op_specs() -> Vec<OpSpec> {
     // Family by family, in the palette's order.
     [
         get_block_loop::specs(),
+        get_output_blocks::specs(),
         loop_transformation::specs(),
         for_kind::specs(),
         placement::specs(),
@@ -65,6 +68,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         blockize_tensorize::specs(),
         annotate::specs(),
         sampling::specs(),
+        set_dtype::specs(),
     ]
     .into_iter()
     .flatten()
