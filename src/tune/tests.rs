@@ -273,3 +273,37 @@ fn a_second_tune_reads_known_candidates_from_the_database() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn failed_candidates_are_read_back_not_measured_again() {
+    let (session, space) = tune_session();
+    let dir = std::env::temp_dir().join(format!("tirtui-tune-failed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut opts = TuneOptions::new(8);
+    opts.nvrtc = Nvrtc::Skip;
+    let stop = AtomicBool::new(false);
+    let mut db = Db::open(&dir).unwrap();
+    let mut first = Model::new();
+    first.wrong = vec![1, 3, 5];
+    let ctx = DbContext {
+        db: &mut db,
+        template: session.clone(),
+        session_path: None,
+    };
+    let a = tune(&space, &opts, &mut first, Some(ctx), &stop, &mut quiet);
+    assert!(a.db_write_errors.is_empty(), "{:?}", a.db_write_errors);
+    let mut db = Db::open(&dir).unwrap();
+    assert!(db.skipped.is_empty(), "{:?}", db.skipped);
+    assert_eq!(db.records().len(), 8);
+    let mut second = Model::new();
+    let ctx = DbContext {
+        db: &mut db,
+        template: session,
+        session_path: None,
+    };
+    let b = tune(&space, &opts, &mut second, Some(ctx), &stop, &mut quiet);
+    assert_eq!(second.calls, 0, "a failed candidate was measured again");
+    assert_eq!(b.from_db, 8);
+    assert_eq!(b.failed.values().map(|t| t.count).sum::<usize>(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
