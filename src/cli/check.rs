@@ -39,7 +39,12 @@ pub struct RunContext<'a> {
 /// Records the run; returns `EXIT_CHECK_FAILED` when `--check` fails.
 pub fn after_run(ctx: &RunContext<'_>, res: &RunResult, driver: &str) -> Option<i32> {
     let mut db = match Db::open_or_default(ctx.db_dir) {
-        Ok(db) => Some(db),
+        Ok(db) => {
+            if let Some(w) = db.skipped_warning() {
+                eprintln!("warning: {w}");
+            }
+            Some(db)
+        }
         Err(e) => {
             eprintln!("warning: the results database is not available: {e}");
             None

@@ -47,6 +47,9 @@ pub fn top(workload: &Path, opts: &TopOptions<'_>) -> i32 {
             return EXIT_BAD_INPUT;
         }
     };
+    if let Some(w) = db.skipped_warning() {
+        eprintln!("warning: {w}");
+    }
     let hash = workload_hash(&func);
     let top = db.top(&hash, opts.device, opts.k);
     println!(

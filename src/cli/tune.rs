@@ -258,7 +258,12 @@ fn run_tune(session: &Session, space: &Space, args: &TuneArgs) -> i32 {
         }
     };
     let mut db = match Db::open_or_default(args.db.as_deref()) {
-        Ok(db) => Some(db),
+        Ok(db) => {
+            if let Some(w) = db.skipped_warning() {
+                eprintln!("warning: {w}");
+            }
+            Some(db)
+        }
         Err(e) => {
             eprintln!("warning: tuning without the results database: {e}");
             None
@@ -312,6 +317,14 @@ fn run_tune(session: &Session, space: &Space, args: &TuneArgs) -> i32 {
     let report = tune::tune(space, &opts, &mut measure, ctx, &stop, &mut progress);
     bar.finish_and_clear();
     measure.shutdown();
+    // As `replay --run` does: a record that cannot be stored is a warning.
+    if let Some(first) = report.db_write_errors.first() {
+        let more = report.db_write_errors.len() - 1;
+        match more {
+            0 => eprintln!("warning: {first}"),
+            n => eprintln!("warning: {first} (and {n} more records not stored)"),
+        }
+    }
 
     let written = write_best(session, &report, &args.session, (&out, &rules));
     if args.json {

@@ -13,13 +13,14 @@
 //!
 //! May use: `ir`, `runtime`, `script`, `trace`.
 
+pub mod file;
 pub mod hash;
 
+pub use file::SkippedLine;
 pub use hash::{trace_hash, workload_hash};
 
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The file inside the database folder.
@@ -47,8 +48,11 @@ pub struct Record {
     pub workload: String,
     pub device: String,
     pub driver: String,
-    /// Median kernel time; meaningless when `error` is set.
+    /// Median kernel time; meaningless when `error` is set or `correct` is
+    /// `false` (written `null` then: JSON has no NaN).
+    #[serde(with = "number_or_null")]
     pub time_ms: f64,
+    #[serde(with = "number_or_null")]
     pub gflops: f64,
     /// `false`: the kernel ran but its output differs from the reference.
     pub correct: Option<bool>,
@@ -68,7 +72,44 @@ pub struct Record {
 impl Record {
     /// A measurement that can be compared by time: ran, and was right.
     pub fn is_good(&self) -> bool {
-        self.error.is_none() && self.correct != Some(false) && self.time_ms.is_finite()
+        self.error.is_none() && self.correct != Some(false) && is_valid_time(self.time_ms)
+    }
+
+    /// A record that claims a good measurement must carry a positive, finite
+    /// time: a `-1` or `0` would win or lose every comparison forever.
+    pub fn check_time(&self) -> Result<(), String> {
+        let failed = self.error.is_some() || self.correct == Some(false);
+        if failed || is_valid_time(self.time_ms) {
+            return Ok(());
+        }
+        Err(format!(
+            "time_ms {} of a measurement without an error is not a positive, finite time",
+            self.time_ms
+        ))
+    }
+}
+
+/// A kernel time that can be compared: positive and finite.
+pub fn is_valid_time(ms: f64) -> bool {
+    ms.is_finite() && ms > 0.0
+}
+
+/// `time_ms` and `gflops` on disk: a number, or `null` for a failed candidate's
+/// NaN (serde_json writes NaN as `null` and then refuses to read it back into an
+/// `f64`, so the line was skipped and the candidate measured again).
+mod number_or_null {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+        if x.is_finite() {
+            s.serialize_f64(*x)
+        } else {
+            s.serialize_none()
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NAN))
     }
 }
 
@@ -104,8 +145,9 @@ pub struct Db {
     path: PathBuf,
     records: Vec<Record>,
     by_key: HashMap<String, usize>,
-    /// Lines that did not parse when loading (a torn last line after a crash).
-    pub skipped_lines: usize,
+    /// Lines that were not loaded (a torn last line after a crash, bytes that
+    /// are not UTF-8, a record with an impossible time), with their numbers.
+    pub skipped: Vec<SkippedLine>,
 }
 
 impl Db {
@@ -114,22 +156,16 @@ impl Db {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create the database folder {}: {e}", dir.display()))?;
         let path = dir.join(FILE_NAME);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
-        };
+        let bytes = file::read_bounded(&path)?.unwrap_or_default();
+        let (records, skipped) = file::parse_lines(&bytes);
         let mut db = Db {
             path,
             records: Vec::new(),
             by_key: HashMap::new(),
-            skipped_lines: 0,
+            skipped,
         };
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            match serde_json::from_str::<Record>(line) {
-                Ok(r) => db.remember(r),
-                Err(_) => db.skipped_lines += 1,
-            }
+        for r in records {
+            db.remember(r);
         }
         Ok(db)
     }
@@ -147,6 +183,11 @@ impl Db {
         }
     }
 
+    /// A warning naming the lines that were skipped when loading, if any.
+    pub fn skipped_warning(&self) -> Option<String> {
+        file::describe_skipped(&self.path, &self.skipped)
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -162,16 +203,10 @@ impl Db {
 
     /// Appends a record to the file (one `write` of one line) and keeps it.
     pub fn insert(&mut self, record: Record) -> Result<(), String> {
-        let mut line = serde_json::to_string(&record)
+        record.check_time()?;
+        let line = serde_json::to_string(&record)
             .map_err(|e| format!("cannot encode a database record: {e}"))?;
-        line.push('\n');
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)
-            .map_err(|e| format!("cannot open {}: {e}", self.path.display()))?;
-        file.write_all(line.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        file::append_line(&self.path, &line)?;
         self.remember(record);
         Ok(())
     }

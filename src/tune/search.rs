@@ -137,6 +137,9 @@ pub struct TuneReport {
     /// Proposals dropped because the same decisions were seen before.
     pub duplicates: usize,
     pub from_db: usize,
+    /// Measurements the database could not store (the search goes on; the
+    /// command line warns as `replay --run` does).
+    pub db_write_errors: Vec<String>,
     pub elapsed: Duration,
     pub stop: Stop,
     pub device: Option<DeviceId>,
@@ -152,6 +155,7 @@ impl TuneReport {
             failed: BTreeMap::new(),
             duplicates: 0,
             from_db: 0,
+            db_write_errors: Vec::new(),
             elapsed: Duration::ZERO,
             stop: Stop::Trials,
             device: None,
@@ -299,7 +303,9 @@ pub fn tune(
             if let (false, Some(ctx)) = (from_db, db.as_mut()) {
                 let rec = run.record(ctx, key, trace_hash, &built.replayed.steps, &outcome);
                 // A database that cannot be written does not stop the search.
-                let _ = ctx.db.insert(rec);
+                if let Err(e) = ctx.db.insert(rec) {
+                    report.db_write_errors.push(e);
+                }
             }
             add_trial(&mut report, opts, built, outcome, from_db, progress);
             if report.trials.len() >= opts.trials {
@@ -386,6 +392,11 @@ fn measure_outcome(measure: &mut dyn Measure, kernel: &CudaKernel) -> Result<Out
         Ok(m) if m.correct == Some(false) => Outcome::Failed {
             reason: "wrong result".into(),
             detail: "the output differs from the reference kernel's".into(),
+        },
+        // The worker is not trusted: a -1 or 0 would be the best time forever.
+        Ok(m) if !db::is_valid_time(m.time_ms) => Outcome::Failed {
+            reason: "invalid time".into(),
+            detail: format!("the worker reported {} ms", m.time_ms),
         },
         Ok(m) => Outcome::Time {
             ms: m.time_ms,

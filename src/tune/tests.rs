@@ -30,6 +30,8 @@ struct Model {
     /// Calls answered with a wrong result.
     wrong: Vec<usize>,
     stop_after: Option<(usize, &'static AtomicBool)>,
+    /// Calls answered with this time instead of the model's (an untrusted worker).
+    bad_time: Option<(usize, f64)>,
 }
 
 impl Model {
@@ -40,6 +42,7 @@ impl Model {
             fatal_from: None,
             wrong: Vec::new(),
             stop_after: None,
+            bad_time: None,
         }
     }
 }
@@ -67,7 +70,10 @@ impl Measure for Model {
         *self.measured.entry(k.source.clone()).or_default() += 1;
         let blocks: u32 = k.grid.iter().product();
         let per_thread = 1024.0 * 512.0 / f64::from(threads * blocks);
-        let ms = 1.0 + (f64::from(threads) - 256.0).abs() / 256.0 + 4.0 / per_thread;
+        let mut ms = 1.0 + (f64::from(threads) - 256.0).abs() / 256.0 + 4.0 / per_thread;
+        if let Some((_, bad)) = self.bad_time.filter(|&(call, _)| call == self.calls) {
+            ms = bad;
+        }
         Ok(Measured {
             time_ms: ms,
             gflops: 1.0 / ms,
@@ -365,4 +371,61 @@ fn a_second_tune_reads_known_candidates_from_the_database() {
         b.best().and_then(Trial::time_ms)
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn failed_candidates_are_read_back_not_measured_again() {
+    let (session, space) = tune_session();
+    let dir = std::env::temp_dir().join(format!("tirtui-tune-failed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut opts = TuneOptions::new(8);
+    opts.nvrtc = Nvrtc::Skip;
+    let stop = AtomicBool::new(false);
+    let mut db = Db::open(&dir).unwrap();
+    let mut first = Model::new();
+    first.wrong = vec![1, 3, 5];
+    let ctx = DbContext {
+        db: &mut db,
+        template: session.clone(),
+        session_path: None,
+    };
+    let a = tune(&space, &opts, &mut first, Some(ctx), &stop, &mut quiet);
+    assert!(a.db_write_errors.is_empty(), "{:?}", a.db_write_errors);
+    let mut db = Db::open(&dir).unwrap();
+    assert!(db.skipped.is_empty(), "{:?}", db.skipped);
+    assert_eq!(db.records().len(), 8);
+    let mut second = Model::new();
+    let ctx = DbContext {
+        db: &mut db,
+        template: session,
+        session_path: None,
+    };
+    let b = tune(&space, &opts, &mut second, Some(ctx), &stop, &mut quiet);
+    assert_eq!(second.calls, 0, "a failed candidate was measured again");
+    assert_eq!(b.from_db, 8);
+    assert_eq!(b.failed.values().map(|t| t.count).sum::<usize>(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_worker_time_that_is_not_positive_and_finite_is_a_failed_candidate() {
+    let (_, space) = tune_session();
+    let stop = AtomicBool::new(false);
+    let mut opts = TuneOptions::new(6);
+    opts.nvrtc = Nvrtc::Skip;
+    for bad in [-1.0, 0.0, f64::NAN] {
+        let mut model = Model::new();
+        model.bad_time = Some((2, bad));
+        let report = tune(&space, &opts, &mut model, None, &stop, &mut quiet);
+        assert!(
+            report.failed.contains_key("invalid time"),
+            "{bad}: {:?}",
+            report.failed
+        );
+        let best = report.best().and_then(Trial::time_ms).unwrap();
+        assert!(
+            best > 0.0 && best.is_finite(),
+            "{bad} became the best time {best}"
+        );
+    }
 }
