@@ -816,13 +816,12 @@ impl App {
             _ => None,
         };
         let t = slow(self.probes.progress(&key)).or(slow(self.pipeline_probes.progress(&key)));
-        match t {
-            Some(t) => Some(format!(
+        t.map(|t| {
+            format!(
                 "palette checks too expensive ({:.0} s): u undoes",
                 t.as_secs_f64()
-            )),
-            _ => None,
-        }
+            )
+        })
     }
 
     pub(super) fn cuda_source_lines(&mut self) -> usize {
