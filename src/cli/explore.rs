@@ -56,7 +56,20 @@ pub fn explore(path: &Path, theme: &str, python_trace: Option<&Path>) -> i32 {
         return EXIT_BAD_INPUT;
     }
     match crate::tui::term::run(&mut app) {
-        Ok(()) => EXIT_OK,
+        Ok(crate::tui::term::Ended::Quit) => EXIT_OK,
+        Ok(crate::tui::term::Ended::Signal(sig)) => {
+            // As `q!`: the journal keeps the unsaved steps for the next open.
+            eprintln!(
+                "tirtui: {}: terminal restored{}",
+                crate::tui::term::signal_name(sig),
+                if app.doc.unsaved() {
+                    "; the unsaved steps are in the journal (reopen the file to restore them)"
+                } else {
+                    ""
+                }
+            );
+            128 + sig
+        }
         Err(e) => {
             eprintln!("error: {e}");
             super::EXIT_STEP_FAILED

@@ -50,6 +50,11 @@ pub struct Doc {
     pub journal_error: Option<String>,
     /// The session's `results:` (last measured time per device), written on save.
     pub results: Vec<crate::trace::RecordedResult>,
+    /// Inside `begin_batch`/`end_batch` (a pasted script): changes are
+    /// printed, indexed and journaled once, at the end.
+    batch: Option<bool>,
+    /// How many times the journal was written (tests count the fsyncs).
+    pub journal_writes: u64,
 }
 
 /// A document just opened: a step that failed while replaying a session, and
@@ -166,6 +171,8 @@ impl Doc {
             journal,
             journal_error: None,
             results: Vec::new(),
+            batch: None,
+            journal_writes: 0,
         };
         if is_session {
             doc.results = Session::load(path).map(|s| s.results).unwrap_or_default();
@@ -327,7 +334,25 @@ impl Doc {
         res
     }
 
+    /// Starts a batch of changes (the statements of a paste): the TIR is
+    /// printed and the journal written (one fsync) once, by `end_batch`.
+    pub fn begin_batch(&mut self) {
+        self.batch = Some(false);
+    }
+
+    /// Ends a batch: what changed in it is printed and journaled now, so
+    /// once the batch is reported, a kill loses none of it.
+    pub fn end_batch(&mut self) {
+        if self.batch.take() == Some(true) {
+            self.changed();
+        }
+    }
+
     fn changed(&mut self) {
+        if let Some(dirty) = &mut self.batch {
+            *dirty = true;
+            return;
+        }
         self.version += 1;
         self.printed = print_func_marked(self.trace.func());
         self.lines = LineIndex::new(&self.printed, self.trace.func());
@@ -335,8 +360,9 @@ impl Doc {
     }
 
     /// The journal follows the trace: written while there are unsaved steps.
-    fn write_journal(&self) -> Option<String> {
+    fn write_journal(&mut self) -> Option<String> {
         let journal = self.journal.as_ref()?;
+        self.journal_writes += 1;
         if !self.unsaved() {
             journal.remove();
             return None;

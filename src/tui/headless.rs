@@ -14,6 +14,10 @@ use std::time::{Duration, Instant};
 pub struct Headless {
     pub app: App,
     terminal: Terminal<TestBackend>,
+    /// How long a frame waits for lowering and dry runs before it is drawn
+    /// without them (a user sees them a few frames later; tests want them
+    /// in the frame that follows the key).
+    pub background_wait: Duration,
 }
 
 impl Headless {
@@ -34,12 +38,35 @@ impl Headless {
         let journal = journal_dir.map(|d| Journal::in_dir(d, path));
         let app = App::open(path, theme, Keymap::default(), journal)?;
         let terminal = Terminal::new(TestBackend::new(width, height)).map_err(|e| e.to_string())?;
-        let mut h = Headless { app, terminal };
+        let mut h = Headless {
+            app,
+            terminal,
+            background_wait: Duration::from_secs(60),
+        };
         h.draw();
         Ok(h)
     }
 
+    /// Draws a frame; when it asked for lowering or dry runs, waits for
+    /// them (up to `background_wait`) and draws again.
     pub fn draw(&mut self) {
+        self.draw_once();
+        let start = Instant::now();
+        while self.app.background_busy() && start.elapsed() < self.background_wait {
+            std::thread::sleep(Duration::from_millis(1));
+            self.app.poll_background();
+            if !self.app.background_busy() {
+                // A frame with the results may ask for more (the marks of
+                // a target the CUDA frame showed).
+                self.draw_once();
+            }
+        }
+        if self.app.background_busy() {
+            self.draw_once();
+        }
+    }
+
+    fn draw_once(&mut self) {
         let app = &mut self.app;
         // TestBackend's draw cannot fail.
         let _ = self.terminal.draw(|f| view::draw(app, f));

@@ -247,11 +247,7 @@ impl App {
         } else {
             text.trim_end_matches(['\r', '\n']).to_string()
         };
-        let insert = |edit: &mut LineEdit, t: &str| {
-            for c in t.chars() {
-                edit.key(Key::ch(c));
-            }
-        };
+        let insert = |edit: &mut LineEdit, t: &str| edit.insert_str(t);
         match &mut self.mode {
             Mode::Normal => {
                 let script = script.trim_start_matches(':').to_string();

@@ -4,7 +4,8 @@
 //! Elm-style split: `app` is the model and its updates, `view` draws it onto
 //! any ratatui backend, `term` is the only code that touches the terminal, so
 //! everything else runs headless (`headless`, with `TestBackend`). Slow work
-//! (GPU runs) happens in `jobs` on a thread; highlighting is cached per text.
+//! happens on threads: GPU runs in `jobs`, lowering and the palette's dry
+//! runs in `background` (with a deadline); highlighting is cached per text.
 //!
 //! Invariant: no panics on any input, and the terminal is restored on exit,
 //! on error and on panic.
@@ -13,6 +14,7 @@
 //!  `session`, `trace`, `tune`.
 
 pub mod app;
+pub mod background;
 pub mod command;
 pub mod diff;
 pub mod doc;

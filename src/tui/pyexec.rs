@@ -15,6 +15,15 @@ impl App {
     /// Runs statements in order; stops at the first failure, keeping that
     /// statement and the rest in the command line (shown after the error).
     pub fn run_python(&mut self, stmts: &[String], origin: &str) {
+        // One journal write (and one print of the TIR) for the whole script.
+        let keep = self.target();
+        self.doc.begin_batch();
+        self.run_python_batch(stmts, origin);
+        self.doc.end_batch();
+        self.after_change(keep);
+    }
+
+    fn run_python_batch(&mut self, stmts: &[String], origin: &str) {
         let total = stmts.len();
         let mut applied = 0;
         for (k, text) in stmts.iter().enumerate() {

@@ -50,7 +50,6 @@ impl App {
         let kernel = match self.cuda() {
             Ok(out) => out.kernel.clone(),
             Err(e) => {
-                let e = e.clone();
                 self.error(format!("cannot run: no CUDA for this program: {e}"));
                 return;
             }

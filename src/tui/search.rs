@@ -30,7 +30,7 @@ impl App {
             SearchIn::Tir => self.doc.printed.text.lines().map(str::to_string).collect(),
             SearchIn::Cuda => match self.cuda() {
                 Ok(o) => o.kernel.source.lines().map(str::to_string).collect(),
-                Err(e) => vec![e.clone()],
+                Err(e) => vec![e.to_string()],
             },
             SearchIn::Trace => {
                 let mut rows: Vec<String> = self

@@ -1,6 +1,13 @@
 //! The terminal: the only place that talks to crossterm. Raw mode, alternate
 //! screen and mouse capture on the way in; all of it undone on the way out,
-//! on error, and from a panic hook, so the shell is never left broken.
+//! on error, from a panic hook, and on SIGTERM, SIGINT, SIGHUP and SIGQUIT,
+//! so the shell is never left broken.
+//!
+//! A signal ends the event loop as `q!` would (the journal, written after
+//! every change, keeps the unsaved steps; the lock is dropped). Should the UI
+//! thread be busy past `SIGNAL_GRACE` (a long paste being applied), the
+//! signal thread restores the terminal itself and exits: the journal is
+//! written atomically, so it holds the last acknowledged change.
 
 use super::app::{App, Event};
 use super::keymap::{Key, KeyCode};
@@ -15,15 +22,103 @@ use crossterm::terminal::{
 };
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
-/// Runs the app until it quits. Errors are terminal IO errors.
-pub fn run(app: &mut App) -> Result<(), String> {
+/// How the explorer ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The user quit.
+    Quit,
+    /// A signal (its number) ended it.
+    Signal(i32),
+}
+
+/// How long the UI thread has to notice a signal before the signal thread
+/// restores the terminal and exits on its own.
+const SIGNAL_GRACE: Duration = Duration::from_secs(2);
+
+/// The longest the event loop waits for input before looking at signals.
+const MAX_IDLE: Duration = Duration::from_millis(200);
+
+/// Runs the app until it quits or a signal ends it. Errors are terminal IO
+/// errors.
+pub fn run(app: &mut App) -> Result<Ended, String> {
     install_panic_hook();
+    let signals = SignalWatch::start();
     enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
-    let res = event_loop(app);
+    let res = event_loop(app, &signals.caught);
     leave();
+    signals.stop();
     res
+}
+
+/// The signals that end the explorer, watched by a thread.
+struct SignalWatch {
+    /// The signal caught (0: none).
+    caught: Arc<AtomicI32>,
+    /// Set once the terminal is restored by the UI thread.
+    done: Arc<AtomicBool>,
+    handle: Option<signal_hook::iterator::Handle>,
+}
+
+impl SignalWatch {
+    fn start() -> SignalWatch {
+        let caught = Arc::new(AtomicI32::new(0));
+        let done = Arc::new(AtomicBool::new(false));
+        // Without the signal thread the default actions stay: the explorer
+        // still dies on them, only without restoring the terminal.
+        let handle = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT])
+            .ok()
+            .and_then(|mut signals| {
+                let handle = signals.handle();
+                let (caught, done) = (Arc::clone(&caught), Arc::clone(&done));
+                std::thread::Builder::new()
+                    .name("tirtui-signals".into())
+                    .spawn(move || {
+                        if let Some(sig) = signals.forever().next() {
+                            caught.store(sig, Ordering::SeqCst);
+                            let start = std::time::Instant::now();
+                            while start.elapsed() < SIGNAL_GRACE {
+                                if done.load(Ordering::SeqCst) {
+                                    return;
+                                }
+                                std::thread::sleep(Duration::from_millis(10));
+                            }
+                            // The UI thread is stuck: restore and go.
+                            leave();
+                            eprintln!("tirtui: {}: terminal restored; the journal keeps the last applied step", signal_name(sig));
+                            std::process::exit(128 + sig);
+                        }
+                    })
+                    .ok()
+                    .map(|_| handle)
+            });
+        SignalWatch {
+            caught,
+            done,
+            handle,
+        }
+    }
+
+    fn stop(self) {
+        self.done.store(true, Ordering::SeqCst);
+        if let Some(h) = self.handle {
+            h.close();
+        }
+    }
+}
+
+pub fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        SIGTERM => "SIGTERM",
+        SIGINT => "SIGINT",
+        SIGHUP => "SIGHUP",
+        SIGQUIT => "SIGQUIT",
+        _ => "a signal",
+    }
 }
 
 fn enter() -> std::io::Result<()> {
@@ -52,12 +147,21 @@ fn leave() {
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // A lowering or dry-run thread's panic is caught there and shown as
+        // an error in its pane: the explorer goes on, so the terminal stays
+        // set up and nothing is printed over the screen.
+        let background = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with(super::background::THREAD_PREFIX));
+        if background {
+            return;
+        }
         leave();
         previous(info);
     }));
 }
 
-fn event_loop(app: &mut App) -> Result<(), String> {
+fn event_loop(app: &mut App, signal: &AtomicI32) -> Result<Ended, String> {
     let io = |e: std::io::Error| format!("terminal: {e}");
     let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(io)?;
     let mut frames = FrameLog::from_env();
@@ -65,16 +169,23 @@ fn event_loop(app: &mut App) -> Result<(), String> {
         terminal.draw(|f| view::draw(app, f)).map_err(io)?;
         frames.drawn();
         if app.quit {
-            return Ok(());
+            return Ok(Ended::Quit);
+        }
+        let sig = signal.load(Ordering::SeqCst);
+        if sig != 0 {
+            return Ok(Ended::Signal(sig));
         }
         // A spinner needs frames; otherwise wake up now and then for results.
         // Highlighting results are picked up quickly.
         let timeout = if app.hl.busy() {
             Duration::from_millis(10)
+        } else if app.background_busy() {
+            // Lowering or dry runs: show their results (or the deadline) soon.
+            Duration::from_millis(50)
         } else if app.runner.busy.is_some() {
             Duration::from_millis(100)
         } else {
-            Duration::from_millis(1000)
+            MAX_IDLE
         };
         if !event::poll(timeout).map_err(io)? {
             app.handle(Event::Tick);
@@ -87,7 +198,10 @@ fn event_loop(app: &mut App) -> Result<(), String> {
             if let Some(ev) = convert(ev) {
                 app.handle(ev);
             }
-            if app.quit || !event::poll(Duration::ZERO).map_err(io)? {
+            if app.quit
+                || signal.load(Ordering::SeqCst) != 0
+                || !event::poll(Duration::ZERO).map_err(io)?
+            {
                 break;
             }
         }

@@ -87,7 +87,11 @@ pub fn parse_statement(text: &str) -> Result<PyStmt, CommandError> {
             _ => {}
         }
     }
-    let mut p = Parser { toks, pos: 0 };
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        depth: 0,
+    };
     let mut targets = Vec::new();
     if let Some(eq) = eq {
         let mut names = &p.toks[..eq];
@@ -250,9 +254,17 @@ fn lambda_end(chars: &[char], from: usize) -> usize {
     i
 }
 
+/// The deepest nesting of brackets and calls a statement may have. The
+/// parser recurses once per level: 20,000 nested `(` overflowed the stack
+/// (and left the terminal in the alternate screen). TVM schedules nest a
+/// few levels.
+pub const MAX_NESTING: usize = 64;
+
 struct Parser {
     toks: Vec<Tok>,
     pos: usize,
+    /// Brackets and calls open around the current token.
+    depth: usize,
 }
 
 impl Parser {
@@ -290,7 +302,29 @@ impl Parser {
         }
     }
 
+    /// One nesting level deeper, refused past `MAX_NESTING`.
+    fn nested<T>(
+        &mut self,
+        inner: impl FnOnce(&mut Parser) -> Result<T, CommandError>,
+    ) -> Result<T, CommandError> {
+        if self.depth >= MAX_NESTING {
+            return err(format!(
+                "brackets and calls are nested more than {MAX_NESTING} levels deep (at token {}): \
+                 the `:` line takes at most {MAX_NESTING}; set parts to names first (`x = ...`)",
+                self.pos + 1
+            ));
+        }
+        self.depth += 1;
+        let r = inner(self);
+        self.depth -= 1;
+        r
+    }
+
     fn value(&mut self) -> Result<Arg, CommandError> {
+        self.nested(Parser::value_inner)
+    }
+
+    fn value_inner(&mut self) -> Result<Arg, CommandError> {
         match self.next() {
             Some(Tok::Int(v)) => Ok(Arg::Int(v)),
             Some(Tok::Float(v)) => Ok(Arg::Float(v)),
@@ -321,6 +355,10 @@ impl Parser {
 impl Parser {
     /// An expression: a primary, then calls, `[i]` and `[a:b]` after it.
     fn expr(&mut self) -> Result<PyExpr, CommandError> {
+        self.nested(Parser::expr_inner)
+    }
+
+    fn expr_inner(&mut self) -> Result<PyExpr, CommandError> {
         let mut e =
             match self.next() {
                 Some(Tok::Int(v)) => PyExpr::Lit(Arg::Int(v)),
@@ -362,7 +400,17 @@ impl Parser {
                     "expected a value (a name, number, string, None, True/False, a list or a call)",
                 ),
             };
+        // Each `[i]` wraps the expression once more: it counts as a level.
+        let mut postfix = 0;
         while self.eat('[') {
+            postfix += 1;
+            if self.depth + postfix > MAX_NESTING {
+                return err(format!(
+                    "indexes and slices are nested more than {MAX_NESTING} levels deep (at token {}): \
+                     the `:` line takes at most {MAX_NESTING}",
+                    self.pos
+                ));
+            }
             let int = |p: &mut Parser| match p.peek() {
                 Some(Tok::Int(v)) => {
                     let v = *v;
@@ -430,7 +478,11 @@ pub fn parse_value(text: &str) -> Result<Arg, CommandError> {
     if toks.is_empty() {
         return err("expected a value");
     }
-    let mut p = Parser { toks, pos: 0 };
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        depth: 0,
+    };
     let v = p.value()?;
     if p.pos == p.toks.len() {
         return Ok(v);
@@ -438,7 +490,11 @@ pub fn parse_value(text: &str) -> Result<Arg, CommandError> {
     let mut toks = vec![Tok::Punct('[')];
     toks.extend(p.toks);
     toks.push(Tok::Punct(']'));
-    let mut p = Parser { toks, pos: 0 };
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        depth: 0,
+    };
     let v = p.value()?;
     if p.pos != p.toks.len() {
         return err("unexpected text after the value");

@@ -2,8 +2,8 @@
 //! block's colour, as Compiler Explorer links source and assembly) and the run
 //! pane (last result and a sparkline of the time after each step).
 
-use super::{pane_block, skip_cols, spinner};
-use crate::tui::app::{App, Pane};
+use super::{pane_block, sanitize, skip_cols, spinner};
+use crate::tui::app::{App, NoCuda, Pane};
 use crate::tui::highlight::Lang;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -12,23 +12,39 @@ use ratatui::widgets::{Paragraph, Sparkline, Wrap};
 use ratatui::Frame;
 
 pub fn draw_cuda(app: &mut App, f: &mut Frame, area: Rect) {
-    let out = app.cuda().clone();
+    let out = app.cuda().cloned();
     match out {
-        Err(e) => {
+        Err(why) => {
             let block = pane_block(app, Line::from(" CUDA "), Pane::Cuda);
             let t = &app.theme;
-            let text = vec![
-                Line::from(Span::styled(
-                    "No kernel for this program yet:",
-                    t.fg("ui.text").add_modifier(Modifier::BOLD),
-                )),
-                Line::from(Span::styled(e, t.fg("ui.muted"))),
-                Line::default(),
-                Line::from(Span::styled(
-                    "Bind loops to blockIdx/threadIdx (sch.bind) to get a CUDA kernel.",
-                    t.fg("ui.muted"),
-                )),
-            ];
+            let bold = t.fg("ui.text").add_modifier(Modifier::BOLD);
+            let muted = t.fg("ui.muted");
+            let text = match &why {
+                NoCuda::Failed(e) => vec![
+                    Line::from(Span::styled("No kernel for this program yet:", bold)),
+                    Line::from(Span::styled(sanitize(e), muted)),
+                    Line::default(),
+                    Line::from(Span::styled(
+                        "Bind loops to blockIdx/threadIdx (sch.bind) to get a CUDA kernel.",
+                        muted,
+                    )),
+                ],
+                NoCuda::TooExpensive(_) => vec![
+                    Line::from(Span::styled(
+                        "This program is too expensive to lower.",
+                        t.fg("ui.status.error").add_modifier(Modifier::BOLD),
+                    )),
+                    Line::from(Span::styled(why.to_string(), muted)),
+                    Line::default(),
+                    Line::from(Span::styled(
+                        "The explorer stays usable: keys, undo and quit work; the CUDA shows if lowering ends.",
+                        muted,
+                    )),
+                ],
+                NoCuda::Lowering(_) | NoCuda::Waiting => {
+                    vec![Line::from(Span::styled(why.to_string(), muted))]
+                }
+            };
             f.render_widget(
                 Paragraph::new(text).wrap(Wrap { trim: false }).block(block),
                 area,

@@ -3,6 +3,7 @@
 //! state but scroll positions that keep cursors in view.
 
 mod cuda;
+mod dialog;
 mod popup;
 pub(crate) use popup::help_text;
 mod side;
@@ -27,6 +28,12 @@ pub fn draw(app: &mut App, f: &mut Frame) {
     let area = f.area();
     f.render_widget(Block::default().style(app.theme.base()), area);
     if area.height < 4 || area.width < 20 {
+        if let Mode::Confirm(c) = &app.mode {
+            // The way out of a dialog shows whatever the size.
+            let d = dialog::confirm_dialog(app, c);
+            dialog::draw_keys_only(app, f, area, &d);
+            return;
+        }
         f.render_widget(
             Paragraph::new("too small").wrap(ratatui::widgets::Wrap { trim: true }),
             area,
@@ -72,6 +79,7 @@ pub fn draw(app: &mut App, f: &mut Frame) {
         draw_status(app, f, rows[1]);
         draw_message(app, f, rows[2]);
         popup::draw(app, f, area);
+        neutralize_cells(f);
         return;
     }
     let show_cuda = area.width >= CUDA_MIN_WIDTH;
@@ -137,6 +145,7 @@ pub fn draw(app: &mut App, f: &mut Frame) {
     draw_message(app, f, rows[2]);
     tune::draw(app, f, rows[0]);
     popup::draw(app, f, area);
+    neutralize_cells(f);
 }
 
 /// A pane's frame: rounded border, title, focus colour.
@@ -151,12 +160,13 @@ pub(super) fn pane_block<'a>(app: &App, title: Line<'a>, pane: Pane) -> Block<'a
 }
 
 fn draw_status(app: &mut App, f: &mut Frame, area: Rect) {
+    let expensive = app.too_expensive();
     let t = &app.theme;
     let bar = t.bg("ui.status").patch(t.fg("ui.status.text"));
     let n = app.doc.trace.steps.len();
     let mut left = vec![
         Span::styled(
-            format!(" {} ", app.doc.name()),
+            format!(" {} ", sanitize(&app.doc.name())),
             bar.add_modifier(Modifier::BOLD),
         ),
         Span::styled(format!("│ {n} step{} ", if n == 1 { "" } else { "s" }), bar),
@@ -207,6 +217,13 @@ fn draw_status(app: &mut App, f: &mut Frame, area: Rect) {
                 app.keymap.hint(Action::Zoom)
             ),
             bar.patch(t.fg("ui.key")),
+        ));
+    }
+    if let Some(why) = expensive {
+        left.push(Span::styled(
+            format!("│ {why} "),
+            bar.patch(t.fg("ui.status.error"))
+                .add_modifier(Modifier::BOLD),
         ));
     }
     if let Some((_, start)) = &app.runner.busy {
@@ -266,7 +283,8 @@ fn draw_message(app: &mut App, f: &mut Frame, area: Rect) {
         let width = area.width as usize;
         let lead = prefix.chars().count();
         let skip = (lead + edit.cursor + 1).saturating_sub(width);
-        let shown: String = edit.text.chars().skip(skip).collect();
+        // Only what fits: a pasted script can be hundreds of kilobytes.
+        let shown = sanitize(&edit.text.chars().skip(skip).take(width).collect::<String>());
         let mut spans = vec![
             Span::styled(
                 prefix.clone(),
@@ -289,8 +307,8 @@ fn draw_message(app: &mut App, f: &mut Frame, area: Rect) {
         return;
     }
     let line = match &app.message {
-        Some(m) if m.error => Line::from(Span::styled(format!("✗ {}", m.text), t.fg("ui.status.error").add_modifier(Modifier::BOLD))),
-        Some(m) => Line::from(Span::styled(m.text.clone(), t.fg("ui.text"))),
+        Some(m) if m.error => Line::from(Span::styled(format!("✗ {}", sanitize(&m.text)), t.fg("ui.status.error").add_modifier(Modifier::BOLD))),
+        Some(m) => Line::from(Span::styled(sanitize(&m.text), t.fg("ui.text"))),
         None => Line::from(Span::styled(
             format!(
                 "{} panes · {} on a loop or block: palette · {} command (sch.split(i, factors=[None, 16])) · {} help",
@@ -303,6 +321,46 @@ fn draw_message(app: &mut App, f: &mut Frame, area: Rect) {
         )),
     };
     f.render_widget(Paragraph::new(line).style(t.base()), area);
+}
+
+/// Whether a character could change the terminal or how the text around it
+/// reads: C0/C1 controls (escape sequences start with ESC or CSI) and the
+/// invisible bidirectional and formatting marks (a right-to-left override
+/// makes `ab` read `ba`).
+fn is_unsafe(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
+}
+
+/// Text from a file (notes, names, messages) made safe to draw on one line:
+/// each control character becomes its visible picture (ESC as `␛`, a newline
+/// as `␤`), bidi and invisible marks become `�`.
+pub(crate) fn sanitize(text: &str) -> String {
+    if !text.chars().any(is_unsafe) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\t' => ' ',
+            '\n' => '␤',
+            '\u{7f}' => '␡',
+            c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('�'),
+            c if is_unsafe(c) => '�',
+            c => c,
+        })
+        .collect()
+}
+
+/// The last line of defence: no cell of a frame holds a control or bidi
+/// character, whatever a pane forgot to sanitize (ratatui drops C0/C1
+/// controls itself; the bidi marks it passes on).
+fn neutralize_cells(f: &mut Frame) {
+    let buf = f.buffer_mut();
+    for cell in buf.content.iter_mut() {
+        if cell.symbol().chars().any(is_unsafe) {
+            cell.set_symbol("�");
+        }
+    }
 }
 
 pub(super) fn spinner(ms: u128) -> char {

@@ -2,7 +2,7 @@
 //! every key as bound), a step's full diagnostic, confirmations, and the
 //! choices of the command line and the palette prompts.
 
-use crate::tui::app::{App, Confirm, Mode};
+use crate::tui::app::{App, Mode};
 use crate::tui::command::EX_COMMANDS;
 use crate::tui::keymap::ACTIONS;
 use ratatui::layout::Rect;
@@ -21,13 +21,15 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
             if let Mode::Help { scroll: s } = &mut app.mode {
                 *s = scroll;
             }
-            framed(app, f, r, " Help · j/k scroll · Esc closes ", lines, scroll);
+            framed(app, f, r, " Help ", lines, scroll);
         }
         Mode::Error { text, scroll } => {
             let h_want = text.lines().count() as u16 + 2;
             let r = centered(area, 100, h_want.min(area.height.saturating_sub(2)));
             let width = r.width.saturating_sub(2) as usize;
-            let fitted = fit_diagnostic(&hint_first(text), width);
+            let safe: Vec<String> = text.lines().map(super::sanitize).collect();
+            let safe: Vec<&str> = safe.iter().map(String::as_str).collect();
+            let fitted = fit_diagnostic(&hint_first_lines(safe), width);
             let lines: Vec<Line> = fitted
                 .into_iter()
                 .map(|l| {
@@ -52,43 +54,14 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
                 app,
                 f,
                 r,
-                " Step failed: the program is unchanged · j/k scroll · Esc closes ",
+                " Step failed: the program is unchanged ",
                 lines,
                 scroll,
             );
         }
         Mode::Confirm(c) => {
-            let (title, body) = match c {
-                Confirm::QuitUnsaved => {
-                    let n = app.doc.unsaved_count();
-                    (
-                        " Quit ",
-                        format!(
-                            "{n} unsaved change{} to the trace.\n\n[s] save and quit   [d] discard and quit   [Esc] cancel",
-                            if n == 1 { "" } else { "s" }
-                        ),
-                    )
-                }
-                Confirm::RestoreJournal(steps) => {
-                    let new = app.doc.new_in(steps);
-                    (
-                        " Restore? ",
-                        format!(
-                            "A journal from an earlier session holds {} step{}, {new} of them not saved,\nfor this file (the last: {}).\n\n[r] restore them   [d] discard the journal   [Esc] decide later",
-                            steps.len(),
-                            if steps.len() == 1 { "" } else { "s" },
-                            steps.last().map(crate::tui::app::python_line).unwrap_or_default()
-                        ),
-                    )
-                }
-                Confirm::Overwrite { question, .. } => (
-                    " Overwrite? ",
-                    format!("{question}\n\n[y] overwrite   [n] do not save   [Esc] cancel"),
-                ),
-            };
-            let lines: Vec<Line> = body.lines().map(|l| Line::from(l.to_string())).collect();
-            let r = centered(area, 76, lines.len() as u16 + 2);
-            framed(app, f, r, title, lines, 0);
+            let d = super::dialog::confirm_dialog(app, c);
+            super::dialog::draw_dialog(app, f, area, &d);
         }
         Mode::Command(line) => {
             if let Some((_, items, cur)) = &line.completion {
@@ -110,8 +83,12 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
 
 /// The diagnostic with its `note:`/`help:` lines moved up under the
 /// `-->` origin, so the hint shows without scrolling past the program.
+#[cfg(test)]
 fn hint_first(text: &str) -> Vec<&str> {
-    let lines: Vec<&str> = text.lines().collect();
+    hint_first_lines(text.lines().collect())
+}
+
+fn hint_first_lines(lines: Vec<&str>) -> Vec<&str> {
     let Some(tail) = lines
         .iter()
         .position(|l| l.starts_with("note:") || l.starts_with("help:"))
@@ -208,6 +185,14 @@ fn framed(app: &App, f: &mut Frame, r: Rect, title: &str, lines: Vec<Line>, scro
             title.to_string(),
             t.fg("ui.title").add_modifier(Modifier::BOLD),
         ))
+        // The keys on the bottom border: never scrolled away, shown first.
+        .title_bottom(
+            Line::from(Span::styled(
+                " Esc closes · j/k scroll ",
+                t.fg("ui.key").add_modifier(Modifier::BOLD),
+            ))
+            .left_aligned(),
+        )
         .style(t.fg("ui.text").patch(t.bg("ui.popup")));
     f.render_widget(Clear, r);
     f.render_widget(

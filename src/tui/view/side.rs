@@ -1,7 +1,7 @@
 //! The palette (primitives with their arguments, marked by a dry run on the
 //! cursor's target) and the trace (numbered steps with their `out` names).
 
-use super::{follow, pane_block};
+use super::{follow, pane_block, sanitize};
 use crate::tui::app::{python_line, App, Mark, Pane};
 use crate::tui::command::example;
 use ratatui::layout::Rect;
@@ -16,7 +16,7 @@ pub fn draw_palette(app: &mut App, f: &mut Frame, area: Rect) {
         Some(d) => format!(" Palette · {d} "),
         None => " Palette ".to_string(),
     };
-    let marks = app.marks().to_vec();
+    let marks = app.marks();
     let block = pane_block(app, Line::from(title), Pane::Palette);
     let inner = block.inner(area);
     f.render_widget(block, area);
@@ -36,6 +36,7 @@ pub fn draw_palette(app: &mut App, f: &mut Frame, area: Rect) {
             Some(Mark::Pass) => ("✓", t.fg("palette.pass")),
             Some(Mark::Fail(_)) => ("✗", t.fg("palette.fail")),
             Some(Mark::NeedsInput) => ("?", t.fg("palette.unknown")),
+            Some(Mark::Checking) => ("…", t.fg("ui.muted")),
             _ => (" ", t.fg("ui.muted")),
         };
         let name_style = match marks.get(i) {
@@ -73,7 +74,7 @@ pub fn draw_palette(app: &mut App, f: &mut Frame, area: Rect) {
     if detail_rows > 0 {
         let detail = match (app.ops.get(app.palette_sel), marks.get(app.palette_sel)) {
             (Some(op), Some(Mark::Fail(why))) => Line::from(Span::styled(
-                format!("✗ {}: {why}", op.name),
+                format!("✗ {}: {}", op.name, sanitize(why)),
                 t.fg("palette.fail"),
             )),
             (Some(op), Some(Mark::Pass)) => Line::from(Span::styled(
@@ -168,7 +169,7 @@ pub fn draw_trace(app: &mut App, f: &mut Frame, area: Rect) {
             2 => spans.push(Span::styled("· ", num_style)),
             _ => {}
         }
-        let line_text = python_line(step);
+        let line_text = sanitize(&python_line(step));
         match line_text.split_once(" = ") {
             Some((outs, call)) if !step.out.is_empty() => {
                 spans.push(Span::styled(
