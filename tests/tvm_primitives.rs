@@ -144,7 +144,7 @@ fn get_output_blocks_exports_as_tvm_calls_it() {
   - {op: get_output_blocks, block: b0, out: [b1, b2]}
 ",
     );
-    let py = tirtui::trace::python::to_python(&trace.steps, "case");
+    let py = tirtui::trace::python::to_python(&trace.steps, "case").unwrap();
     assert!(
         py.contains("b1, b2 = sch.get_output_blocks(block=b0)"),
         "{py}"
