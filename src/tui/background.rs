@@ -20,6 +20,10 @@ use std::collections::VecDeque;
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
+/// Stack of each background worker: what a main thread gets (8 MiB) and more;
+/// only touched pages cost memory.
+const WORKER_STACK_BYTES: usize = 64 << 20;
+
 /// Name prefix of the lanes' threads (the panic hook looks for it).
 pub const THREAD_PREFIX: &str = "tirtui-bg-";
 
@@ -137,6 +141,11 @@ impl<K: Clone + PartialEq, T: Send + 'static> Lane<K, T> {
         let (tx, rx) = channel();
         let spawned = std::thread::Builder::new()
             .name(format!("{THREAD_PREFIX}{}", self.name))
+            // Lowering recurses over the program's nesting (20,000 allocations
+            // at the root nest 20,000 deep): a thread's default 2 MiB would
+            // overflow where the command line's main thread does not, and an
+            // overflow aborts the explorer with the terminal still raw.
+            .stack_size(WORKER_STACK_BYTES)
             .spawn(move || {
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
                     .unwrap_or_else(|payload| Err(panic_text(payload.as_ref())));
