@@ -163,7 +163,17 @@ impl Journal {
             }
         }
         let _ = std::fs::create_dir_all(&self.dir);
-        let _ = std::fs::write(&lock, std::process::id().to_string());
+        // A stale lock (or anything planted at its name, a link included) is
+        // removed, never written through; the new one is created, not opened.
+        let _ = std::fs::remove_file(&lock);
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&lock)
+        {
+            use std::io::Write;
+            let _ = f.write_all(std::process::id().to_string().as_bytes());
+        }
         Ok(())
     }
 
@@ -180,6 +190,27 @@ impl Journal {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(unix)]
+    fn the_lock_never_writes_through_a_planted_link() {
+        let dir = std::env::temp_dir().join(format!("tirtui-lock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let victim = dir.join("victim.txt");
+        std::fs::write(&victim, "keep me").unwrap();
+        let j = Journal::in_dir(&dir, Path::new("/tmp/w.tir"));
+        std::os::unix::fs::symlink(&victim, j.lock_path()).unwrap();
+        j.lock().unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+        let lock = std::fs::symlink_metadata(j.lock_path()).unwrap();
+        assert!(
+            lock.file_type().is_file(),
+            "the link was replaced by a file"
+        );
+        j.unlock();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn long_paths_get_short_names() {
