@@ -59,7 +59,6 @@ fn build_op_specs() -> Vec<OpSpec> {
     // Family by family, in the palette's order.
     [
         get_block_loop::specs(),
-        get_output_blocks::specs(),
         loop_transformation::specs(),
         for_kind::specs(),
         placement::specs(),
@@ -68,6 +67,8 @@ fn build_op_specs() -> Vec<OpSpec> {
         blockize_tensorize::specs(),
         annotate::specs(),
         sampling::specs(),
+        // Newer primitives last, so the palette's long-standing rows keep their places.
+        get_output_blocks::specs(),
         set_dtype::specs(),
     ]
     .into_iter()
