@@ -54,6 +54,15 @@ def reference(workload, args):
                 patch = d[:, :, ry : ry + h, rx : rx + wd]
                 out += np.einsum("nchw,fc->nfhw", patch, w[:, :, ry, rx])
         return {"conv2d_nchw": out}
+    if workload == "dwconv.tir":
+        d = np.pad(a["data"], ((0, 0), (0, 0), (1, 1), (1, 1)))
+        w = a["kernel"]
+        n, c, h, wd = a["data"].shape
+        out = np.zeros((n, c, h, wd))
+        for ry in range(3):
+            for rx in range(3):
+                out += d[:, :, ry : ry + h, rx : rx + wd] * w[None, :, 0, ry, rx, None, None]
+        return {"out": out}
     if workload == "pool2x2.tir":
         x = a["data"]
         n, c, h, w = x.shape

@@ -196,38 +196,68 @@ impl<'a> TypeCtx<'a> {
 
 impl TypeCtx<'_> {
     /// `k*c * floordiv(x, c) + k * floormod(x, c)` is `k * x` for `c > 0`: the
-    /// two parts of a split index add back up to the index. The form is
-    /// returned unchanged where nothing recombines (or on overflow).
+    /// two parts of a split index add back up to the index. Likewise
+    /// `k*c * floormod(floordiv(x, c), m) + k * floormod(x, c)` is
+    /// `k * floormod(x, c*m)` (the middle part of a three-way split joins the
+    /// inner one), so `x // 3136 * 3136 + x // 56 % 56 * 56 + x % 56` is `x`.
+    /// Both hold for every `x` under floor division. The form is returned
+    /// unchanged where nothing recombines (or on overflow).
     pub fn recombine_div_mod(&self, mut f: Affine) -> Affine {
         loop {
             let found = f.terms.iter().enumerate().find_map(|(i, (a, k))| {
                 let Expr::Binary(BinOp::FloorMod, x, c) = a else {
                     return None;
                 };
-                let c = c.as_int().filter(|c| *c > 0)?;
-                let kd = k.checked_mul(c)?;
-                let j = f.terms.iter().position(|(b, kb)| {
-                    *kb == kd
-                        && matches!(b, Expr::Binary(BinOp::FloorDiv, y, c2)
-                            if y == x && c2.as_int() == Some(c))
-                })?;
-                Some((i, j, x, *k))
+                let c_value = c.as_int().filter(|c| *c > 0)?;
+                let kd = k.checked_mul(c_value)?;
+                f.terms.iter().enumerate().find_map(|(j, (b, kb))| {
+                    if *kb != kd {
+                        return None;
+                    }
+                    let joined = joined_split(b, x, c, c_value)?;
+                    Some((i, j, joined, *k))
+                })
             });
-            let Some((i, j, x, k)) = found else {
+            let Some((i, j, joined, k)) = found else {
                 return f;
             };
-            let Some(x) = self.to_affine(x).and_then(|x| x.scale(k)) else {
+            let Some(joined) = self.to_affine(&joined).and_then(|x| x.scale(k)) else {
                 return f;
             };
             let mut rest = f.clone();
             rest.terms.remove(i.max(j));
             rest.terms.remove(i.min(j));
-            match rest.add(&x) {
+            match rest.add(&joined) {
                 Some(next) => f = next,
                 None => return f,
             }
         }
     }
+}
+
+/// What `b * c + floormod(x, c)` joins into, when `b` is the outer part of a
+/// split of `x` by `c`: `x` for `floordiv(x, c)`, `floormod(x, c*m)` for
+/// `floormod(floordiv(x, c), m)` with `m > 0`.
+fn joined_split(b: &Expr, x: &Expr, c: &Expr, c_value: i64) -> Option<Expr> {
+    let is_outer = |e: &Expr| {
+        matches!(e, Expr::Binary(BinOp::FloorDiv, y, c2)
+            if **y == *x && c2.as_int() == Some(c_value))
+    };
+    if is_outer(b) {
+        return Some(x.clone());
+    }
+    let Expr::Binary(BinOp::FloorMod, inner, m) = b else {
+        return None;
+    };
+    let m = m.as_int().filter(|m| *m > 0)?;
+    if !is_outer(inner) {
+        return None;
+    }
+    let Expr::Int(_, dtype) = c else {
+        return None;
+    };
+    let cm = c_value.checked_mul(m).filter(|cm| super::fold::fits(*cm, *dtype))?;
+    Some(Expr::floormod(x.clone(), Expr::Int(cm, *dtype)))
 }
 
 fn join(a: Kind, b: Kind) -> Kind {

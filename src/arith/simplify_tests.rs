@@ -293,6 +293,33 @@ fn env_ok(e: &Expr, s: &Expr, env: &HashMap<VarId, i64>) -> Result<(), TestCaseE
     Ok(())
 }
 
+#[test]
+fn three_way_splits_join_back() {
+    // x // 3136 * 3136 + x // 56 % 56 * 56 + x % 56 is x (a fused loop over
+    // three axes, flattened back to the same row-major buffer).
+    let x = add(mul(v(0), c(256)), v(1));
+    let three = add(
+        add(
+            mul(fdiv(x.clone(), c(3136)), c(3136)),
+            mul(fmod(fdiv(x.clone(), c(56)), c(56)), c(56)),
+        ),
+        fmod(x.clone(), c(56)),
+    );
+    check(three, x.clone());
+    // The middle and inner parts alone join into one floormod.
+    let two = add(
+        mul(fmod(fdiv(x.clone(), c(10)), c(10)), c(10)),
+        fmod(x.clone(), c(10)),
+    );
+    check(two, fmod(x.clone(), c(100)));
+    // Coefficients that do not line up stay apart.
+    let apart = add(
+        mul(fmod(fdiv(x.clone(), c(10)), c(10)), c(20)),
+        fmod(x.clone(), c(10)),
+    );
+    assert_ne!(simplify(&apart), fmod(x, c(100)));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
