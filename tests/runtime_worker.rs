@@ -787,3 +787,18 @@ fn replay_run_check_refuses_impossible_times_and_shows_no_worker_escapes() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_worker_that_does_not_read_cannot_block_a_large_request() {
+    // 1 MB of CUDA source: more than a pipe holds, so the write itself blocks
+    // while the worker reads nothing.
+    let mut req = request();
+    req.kernel
+        .source
+        .push_str(&format!("\n// {}", "x".repeat(1_000_000)));
+    let mut client = fake("exec sleep 60").with_timeout(Duration::from_millis(500));
+    let (reply, took) =
+        within(Duration::from_secs(30), move || client.run(&req)).expect("the call returns");
+    assert!(matches!(reply, Err(RuntimeError::Timeout(_))), "{reply:?}");
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}

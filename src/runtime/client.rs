@@ -5,9 +5,10 @@
 //! error kills the worker; the next request starts a fresh one.
 //!
 //! The worker is untrusted (issue 29), and so is everything in its process group:
-//! - The deadline holds whatever it writes: stray lines are never queued
-//!   (`pipes`), and the deadline is checked before every wait, so a flood of
-//!   stale replies cannot postpone it either.
+//! - The deadline holds whatever it does: stray lines are never queued
+//!   (`pipes`), the deadline is checked before every wait, so a flood of stale
+//!   replies cannot postpone it either, and requests are written by a thread of
+//!   their own, so a worker that does not read its input cannot block a write.
 //! - Memory is bounded: a reply line is at most `MAX_REPLY_BYTES` (a longer one
 //!   is a protocol error naming the limit), stray text and stderr are not kept
 //!   beyond a few bytes per line.
@@ -36,7 +37,7 @@ use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -53,7 +54,9 @@ const STDERR_DRAIN: Duration = Duration::from_millis(500);
 /// A running worker process and the threads reading its output.
 struct WorkerProcess {
     child: Child,
-    stdin: ChildStdin,
+    /// Request lines for the writer thread: a worker that does not read its
+    /// input must not block tirtui past the deadline in a write.
+    requests: Sender<String>,
     stdout_replies: Receiver<StdoutEvent>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     /// Disconnects when the stderr reader has seen the end.
@@ -292,8 +295,8 @@ impl WorkerClient {
                 "the worker did not start".into(),
             ));
         };
-        let sent = writeln!(process.stdin, "{line}").and_then(|()| process.stdin.flush());
-        if sent.is_err() {
+        // A write that fails ends the writer; the worker's end shows on stdout.
+        if process.requests.send(line).is_err() {
             return Err(self.crashed());
         }
         let deadline = Instant::now() + self.timeout;
@@ -312,8 +315,8 @@ impl WorkerClient {
                 Ok(StdoutEvent::TooLong { bytes }) => {
                     self.shutdown();
                     return Err(RuntimeError::Protocol(format!(
-                        "a reply line longer than the limit of {} bytes ({bytes} bytes read before \
-                         giving up); is the worker a tirtui worker?",
+                        "a reply line of {bytes} bytes, over the limit of {} bytes; \
+                         is the worker a tirtui worker?",
                         self.reply_limit
                     )));
                 }
@@ -420,12 +423,28 @@ impl WorkerClient {
         });
         Ok(WorkerProcess {
             child,
-            stdin,
+            requests: spawn_writer(stdin),
             stdout_replies,
             stderr_tail,
             stderr_done,
         })
     }
+}
+
+/// The thread that writes request lines to the worker, one at a time.
+fn spawn_writer(mut stdin: ChildStdin) -> Sender<String> {
+    let (requests, lines) = mpsc::channel::<String>();
+    thread::spawn(move || {
+        for line in lines {
+            if writeln!(stdin, "{line}")
+                .and_then(|()| stdin.flush())
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    requests
 }
 
 /// A reply line as the reader found it (from its last `{"id":` on), decoded; a
