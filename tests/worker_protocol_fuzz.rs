@@ -195,7 +195,7 @@ fn line(id: u64, reply: &Reply) -> Vec<u8> {
 fn stray(rng: &mut Rng) -> Vec<u8> {
     let mut text = format!("printf from a kernel {}", rng.below(1000));
     if rng.chance(30) {
-        text.push_str(*rng.pick(ESCAPES));
+        text.push_str(rng.pick::<&str>(ESCAPES));
     }
     text.into_bytes()
 }

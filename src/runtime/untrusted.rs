@@ -30,16 +30,14 @@ pub(super) const QUOTE_CHARS: usize = 200;
 /// characters (then `… (N more characters)`). `multi_line` keeps `\n` and `\t`.
 pub fn neutralise(text: &str, max_chars: usize, multi_line: bool) -> String {
     let mut out = String::with_capacity(text.len().min(max_chars.saturating_mul(4)));
-    let mut kept = 0usize;
     let mut chars = text.chars();
-    for c in chars.by_ref() {
+    for (kept, c) in chars.by_ref().enumerate() {
         if kept == max_chars {
             let rest = 1 + chars.count();
             out.push_str(&format!("… ({rest} more characters)"));
             return out;
         }
         out.push(visible(c, multi_line));
-        kept += 1;
     }
     out
 }
