@@ -468,6 +468,33 @@ fn newline_free_flood_child() {
     assert!(took < Duration::from_secs(10), "took {took:?}");
     let grown_mib = peak_rss_kib().saturating_sub(before) / 1024;
     assert!(grown_mib < 64, "the peak memory grew by {grown_mib} MiB");
+
+    // Stale replies just under the limit, forever: memory stays within a few
+    // times the limit (the line being read, one queued, one being decoded).
+    let limit = tirtui::runtime::MAX_REPLY_BYTES;
+    let dir = scratch("stale-flood");
+    let stale = dir.join("stale.json");
+    let name = "x".repeat(limit - 100);
+    let line = encode(&ReplyLine {
+        id: 999,
+        reply: Reply::Device(name),
+    })
+    .unwrap();
+    std::fs::write(&stale, line + "\n").unwrap();
+    let before = peak_rss_kib();
+    let mut client = fake(&format!("while :; do cat {}; done", stale.display()))
+        .with_timeout(Duration::from_secs(3));
+    let (reply, took) =
+        within(Duration::from_secs(30), move || client.device()).expect("the call returns");
+    assert!(matches!(reply, Err(RuntimeError::Timeout(_))), "{reply:?}");
+    assert!(took < Duration::from_secs(8), "took {took:?}");
+    let grown_mib = peak_rss_kib().saturating_sub(before) / 1024;
+    eprintln!("a flood of stale replies of {limit} bytes: the peak grew by {grown_mib} MiB");
+    assert!(
+        grown_mib < 6 * (limit as u64 >> 20),
+        "the peak memory grew by {grown_mib} MiB"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
