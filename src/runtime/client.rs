@@ -3,70 +3,137 @@
 //!
 //! One request at a time, each with a time limit. A timeout, a crash or a fatal
 //! error kills the worker; the next request starts a fresh one.
+//!
+//! The worker is untrusted (issue 29), and so is everything in its process group:
+//! - The deadline holds whatever it does: stray lines are never queued
+//!   (`pipes`), the deadline is checked before every wait, so a flood of stale
+//!   replies cannot postpone it either, and requests are written by a thread of
+//!   their own, so a worker that does not read its input cannot block a write.
+//! - Memory is bounded: a reply line is at most `MAX_REPLY_BYTES` (a longer one
+//!   is a protocol error naming the limit), stray text and stderr are not kept
+//!   beyond a few bytes per line.
+//! - What is a reply: a line's tail from its last `{"id":` (see `pipes`). A line
+//!   without that marker is stray text (a kernel's `printf`) and skipped; a
+//!   line with it must decode as a reply, else it is a protocol error at once,
+//!   quoting the line (bounded, made printable) instead of waiting for the
+//!   timeout. A reply to an older request (its id is not the current one) is
+//!   skipped; one with id 0 is the worker's answer to a request it could not
+//!   read (an older worker that lacks an operation) and is returned.
+//! - Every reply is checked and its text made printable (`untrusted`) before
+//!   the rest of tirtui sees it.
+//! - Stopping a worker kills its whole process group (it is spawned as its own
+//!   group), so a `sh -c` wrapper's children die with it. For `ssh://` targets
+//!   that is the local ssh; the remote worker sees its input end and exits once
+//!   its current kernel returns.
 
 use super::error::RuntimeError;
 use super::paths::{cuda_library_dirs, join_search_path};
-use super::protocol::{decode_reply, encode, Reply, Request, RequestLine};
+use super::pipes::{read_replies, read_stderr_tail, StdoutEvent};
+use super::protocol::{encode, Reply, ReplyLine, Request, RequestLine};
 use super::request::{CompileReport, RunRequest, RunResult};
+use super::untrusted::{accept, quote};
 use crate::codegen::CudaKernel;
 use std::collections::VecDeque;
 use std::ffi::OsString;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
-/// Lines of the worker's stderr kept for crash reports.
-const STDERR_TAIL_LINES: usize = 20;
+/// The longest reply line accepted. The largest legitimate reply is a compile
+/// report with its PTX: the shipped sessions' CUDA is at most 92 KB, their PTX a
+/// few hundred KB to a few MB when unrolled; 32 MiB leaves room for far larger
+/// kernels while bounding what a worker can make tirtui hold (a few times this).
+pub const MAX_REPLY_BYTES: usize = 32 * 1024 * 1024;
 /// How long a dead worker's stderr is drained before reporting.
 const STDERR_DRAIN: Duration = Duration::from_millis(500);
 
 /// A running worker process and the threads reading its output.
 struct WorkerProcess {
     child: Child,
-    stdin: ChildStdin,
-    stdout_lines: Receiver<String>,
+    /// Request lines for the writer thread: a worker that does not read its
+    /// input must not block tirtui past the deadline in a write.
+    requests: Sender<String>,
+    stdout_replies: Receiver<StdoutEvent>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     /// Disconnects when the stderr reader has seen the end.
     stderr_done: Receiver<()>,
 }
 
 impl WorkerProcess {
-    fn kill(mut self) {
+    /// Kills the worker's process group, then reaps the worker (its exit status).
+    fn kill(mut self) -> Option<std::process::ExitStatus> {
+        // The worker is not reaped yet, so its pid still names its group.
+        kill_process_group(&self.child);
         // Killing an already exited child fails harmlessly; wait reaps it.
         let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.wait().ok()
     }
 
     /// Why the worker is gone: its exit status and the end of its stderr.
-    fn death_report(mut self) -> String {
+    fn death_report(self) -> String {
         let deadline = Instant::now() + STDERR_DRAIN;
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
-                _ => break None,
-            }
-        };
+        let mut exited = has_exited(&self.child);
+        while !exited && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(10));
+            exited = has_exited(&self.child);
+        }
         let _ = self.stderr_done.recv_timeout(STDERR_DRAIN);
-        let mut msg = match status {
-            Some(s) => format!("the worker exited ({s})"),
-            None => "the worker closed its output".to_string(),
-        };
         let tail = self
             .stderr_tail
             .lock()
             .map(|t| t.iter().cloned().collect::<Vec<_>>().join("\n"))
             .unwrap_or_default();
+        let status = self.kill();
+        let mut msg = match status {
+            Some(s) if exited => format!("the worker exited ({s})"),
+            _ => "the worker closed its output".to_string(),
+        };
         if !tail.trim().is_empty() {
             msg.push_str(":\n");
             msg.push_str(tail.trim_end());
         }
-        self.kill();
         msg
+    }
+}
+
+/// Kills every process in the worker's group (`process_group(0)` at spawn).
+/// Only called before the worker is reaped, so the group id cannot name
+/// another group.
+fn kill_process_group(child: &Child) {
+    #[cfg(unix)]
+    if let Ok(pgid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill(2) with a negative pid signals a process group; it
+        // touches no memory of ours.
+        unsafe {
+            libc::kill(-pgid, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = child;
+}
+
+/// Whether the worker has exited, without reaping it (so its group can still
+/// be killed by id).
+fn has_exited(child: &Child) -> bool {
+    #[cfg(unix)]
+    {
+        let pid: libc::id_t = child.id();
+        // SAFETY: siginfo_t is plain data that waitid fills; WNOWAIT leaves
+        // the child waitable for `Child::wait`.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            libc::waitid(libc::P_PID, pid, &mut info, flags) == 0 && info.si_pid() != 0
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = child;
+        false
     }
 }
 
@@ -81,6 +148,8 @@ pub struct WorkerClient {
     next_id: u64,
     /// Where a remote worker runs (`ssh://gpu1`), named in crash messages.
     label: Option<String>,
+    /// The longest reply line accepted (`MAX_REPLY_BYTES`).
+    reply_limit: usize,
 }
 
 impl Default for WorkerClient {
@@ -116,6 +185,7 @@ impl WorkerClient {
             process: None,
             next_id: 1,
             label: None,
+            reply_limit: MAX_REPLY_BYTES,
         }
     }
 
@@ -129,6 +199,12 @@ impl WorkerClient {
     /// The time limit of each request (default 20 s).
     pub fn with_timeout(mut self, timeout: Duration) -> Self {
         self.timeout = timeout;
+        self
+    }
+
+    /// The longest reply line accepted (default `MAX_REPLY_BYTES`; tests lower it).
+    pub fn with_reply_limit(mut self, bytes: usize) -> Self {
+        self.reply_limit = bytes;
         self
     }
 
@@ -219,8 +295,8 @@ impl WorkerClient {
                 "the worker did not start".into(),
             ));
         };
-        let sent = writeln!(process.stdin, "{line}").and_then(|()| process.stdin.flush());
-        if sent.is_err() {
+        // A write that fails ends the writer; the worker's end shows on stdout.
+        if process.requests.send(line).is_err() {
             return Err(self.crashed());
         }
         let deadline = Instant::now() + self.timeout;
@@ -228,31 +304,55 @@ impl WorkerClient {
             let Some(process) = self.process.as_mut() else {
                 return Err(RuntimeError::WorkerCrashed("the worker is gone".into()));
             };
+            // Checked before every wait: a worker that keeps writing must not
+            // keep the deadline from passing.
             let left = deadline.saturating_duration_since(Instant::now());
-            match process.stdout_lines.recv_timeout(left) {
-                // Anything else on stdout (a kernel's printf, a stale reply) is skipped;
-                // a printf without a newline may sit in front of the reply.
-                Ok(line) => match decode_reply(reply_part(&line)) {
-                    Ok(reply) if reply.id == id => {
-                        return match reply.reply {
-                            Reply::Error(e) => {
-                                if e.is_fatal() {
-                                    self.shutdown();
-                                }
-                                Err(e)
-                            }
-                            other => Ok(other),
-                        };
-                    }
-                    _ => continue,
-                },
-                Err(RecvTimeoutError::Timeout) => {
-                    self.shutdown();
-                    return Err(RuntimeError::Timeout(self.timeout.as_secs_f64()));
-                }
-                Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
+            if left.is_zero() {
+                return Err(self.timed_out());
             }
+            let line = match process.stdout_replies.recv_timeout(left) {
+                Ok(StdoutEvent::Reply(line)) => line,
+                Ok(StdoutEvent::TooLong { bytes }) => {
+                    self.shutdown();
+                    return Err(RuntimeError::Protocol(format!(
+                        "a reply line of {bytes} bytes, over the limit of {} bytes; \
+                         is the worker a tirtui worker?",
+                        self.reply_limit
+                    )));
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(self.timed_out()),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
+            };
+            let reply = match decode_reply_line(&line) {
+                Ok(reply) => reply,
+                Err(e) => {
+                    self.shutdown();
+                    return Err(e);
+                }
+            };
+            // Id 0 is the worker's answer to a request it could not read (an
+            // older worker lacks an operation); any other id is a reply to an
+            // earlier request, skipped.
+            let answers =
+                reply.id == id || (reply.id == 0 && matches!(reply.reply, Reply::Error(_)));
+            if !answers {
+                continue;
+            }
+            return match accept(reply.reply) {
+                Ok(Reply::Error(e)) | Err(e) => {
+                    if e.is_fatal() {
+                        self.shutdown();
+                    }
+                    Err(e)
+                }
+                Ok(other) => Ok(other),
+            };
         }
+    }
+
+    fn timed_out(&mut self) -> RuntimeError {
+        self.shutdown();
+        RuntimeError::Timeout(self.timeout.as_secs_f64())
     }
 
     fn crashed(&mut self) -> RuntimeError {
@@ -310,43 +410,55 @@ impl WorkerClient {
                 "the worker has no pipes".into(),
             ));
         };
-        let (line_tx, stdout_lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if line_tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        // A queue of one: the reader waits on the worker's pipe, not on our memory.
+        let (reply_tx, stdout_replies) = mpsc::sync_channel(1);
+        let reply_limit = self.reply_limit;
+        thread::spawn(move || read_replies(stdout, reply_limit, reply_tx));
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr_tail);
         let (done_tx, stderr_done) = mpsc::channel::<()>();
         thread::spawn(move || {
             let _done = done_tx;
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Ok(mut t) = tail.lock() {
-                    if t.len() == STDERR_TAIL_LINES {
-                        t.pop_front();
-                    }
-                    t.push_back(line);
-                }
-            }
+            read_stderr_tail(stderr, tail);
         });
         Ok(WorkerProcess {
             child,
-            stdin,
-            stdout_lines,
+            requests: spawn_writer(stdin),
+            stdout_replies,
             stderr_tail,
             stderr_done,
         })
     }
 }
 
-/// The reply object in a stdout line: from its `{"id":` on.
-fn reply_part(line: &str) -> &str {
-    line.find(r#"{"id":"#).map_or(line, |start| &line[start..])
+/// The thread that writes request lines to the worker, one at a time.
+fn spawn_writer(mut stdin: ChildStdin) -> Sender<String> {
+    let (requests, lines) = mpsc::channel::<String>();
+    thread::spawn(move || {
+        for line in lines {
+            if writeln!(stdin, "{line}")
+                .and_then(|()| stdin.flush())
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    requests
+}
+
+/// A reply line as the reader found it (from its last `{"id":` on), decoded; a
+/// protocol error quoting it when it is no reply.
+fn decode_reply_line(line: &[u8]) -> Result<ReplyLine, RuntimeError> {
+    let decoded = std::str::from_utf8(line)
+        .map_err(|e| e.to_string())
+        .and_then(|text| serde_json::from_str::<ReplyLine>(text).map_err(|e| e.to_string()));
+    decoded.map_err(|why| {
+        RuntimeError::Protocol(format!(
+            "a reply line that does not decode ({why}): {}",
+            quote(line)
+        ))
+    })
 }
 
 impl Drop for WorkerClient {
@@ -377,12 +489,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn replies_are_found_behind_stray_text() {
-        assert_eq!(
-            reply_part(r#"hello {"id":1,"reply":{}}"#),
-            r#"{"id":1,"reply":{}}"#
-        );
-        assert_eq!(reply_part("no reply here"), "no reply here");
+    fn a_reply_line_that_does_not_decode_is_quoted_safely() {
+        let ok = decode_reply_line(br#"{"id":1,"reply":{"device":"GPU"}}"#);
+        assert_eq!(ok.map(|r| r.id), Ok(1));
+        let bad = b"{\"id\":1,\"reply\":{\"device\":\"\x1b[2J\xff".to_vec();
+        match decode_reply_line(&bad) {
+            Err(RuntimeError::Protocol(msg)) => {
+                assert!(
+                    msg.starts_with("a reply line that does not decode ("),
+                    "{msg}"
+                );
+                assert!(
+                    msg.ends_with(": {\"id\":1,\"reply\":{\"device\":\"␛[2J\u{fffd}"),
+                    "{msg}"
+                );
+            }
+            other => panic!("expected a protocol error, got {other:?}"),
+        }
     }
 
     #[test]

@@ -25,14 +25,16 @@ mod execute;
 mod launch;
 mod nvrtc;
 mod paths;
+mod pipes;
 pub mod protocol;
 mod registers;
 mod request;
 mod timing;
 mod transport;
+mod untrusted;
 mod worker;
 
-pub use client::{WorkerClient, DEFAULT_TIMEOUT};
+pub use client::{WorkerClient, DEFAULT_TIMEOUT, MAX_REPLY_BYTES};
 pub use device::{device_available, driver_version, DEFAULT_ARCH};
 pub use error::RuntimeError;
 pub use execute::{run_once_in_process, ArgData};
