@@ -98,7 +98,12 @@ impl App {
         let mut env = PyEnv {
             vars: std::mem::take(&mut self.py_vars),
         };
-        let outcome = env.statement(text, &self.doc.trace, &autobind);
+        // A probe, not the trace: the statement runs on a copy of what it is
+        // given, and a copy of every step per statement made a long paste
+        // quadratic (issue 29). The probe numbers its steps as the trace does.
+        let probe = self.doc.trace.probe();
+        let outcome = env.statement(text, &probe, &autobind);
+        drop(probe);
         self.py_vars = env.vars;
         match outcome? {
             Outcome::Skipped(_) if text.starts_with("import ") || text.starts_with("from ") => {}
