@@ -81,3 +81,31 @@ fn a_pasted_statement_costs_the_same_however_many_came_before() {
         "allocations per statement: {small:.0} at 200 statements, {large:.0} at 1,600"
     );
 }
+
+/// Applied in place now (no copy to fall back on): a statement whose last
+/// step fails takes its first steps back, and the redo stack survives.
+#[test]
+fn a_statement_failing_half_way_leaves_trace_undo_and_redo_as_they_were() {
+    let tir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tui/gemm.tir");
+    let theme = Theme::load("dark").expect("theme");
+    let mut app = App::open(&tir, theme, Keymap::default(), None).expect("open");
+    app.run_python(&["sch.split(i, factors=[None, 16])".to_string()], "test");
+    let applied = app.doc.trace.steps.len();
+    assert!(applied >= 1, "the split applied");
+    app.undo();
+    let before: Vec<String> = app.doc.trace.steps.iter().map(|s| s.to_yaml()).collect();
+    let text = app.doc.printed.text.clone();
+    assert_eq!(app.doc.trace.redo.len(), 1);
+    // get_block and get_loops apply, then the split fails.
+    let failing = "sch.split(sch.get_loops(sch.get_block(\"B\"))[0], factors=[0, None])";
+    app.run_python(&[failing.to_string()], "test");
+    let after: Vec<String> = app.doc.trace.steps.iter().map(|s| s.to_yaml()).collect();
+    assert_eq!(after, before, "the first two steps are taken back");
+    assert_eq!(app.doc.printed.text, text);
+    assert_eq!(app.doc.trace.redo.len(), 1, "the redo stack is kept");
+    assert_eq!(app.doc.texts.len(), before.len() + 1);
+    app.redo();
+    assert_eq!(app.doc.trace.steps.len(), applied, "redo still works");
+    app.undo();
+    assert_eq!(app.doc.trace.steps.len(), before.len(), "and undo");
+}

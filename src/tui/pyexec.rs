@@ -27,6 +27,15 @@ impl App {
         let total = stmts.len();
         let mut applied = 0;
         for (k, text) in stmts.iter().enumerate() {
+            if super::plan::statement_plans(text) {
+                // Lowers: planned off the UI thread; the rest runs after it.
+                let input = super::plan::PlanInput::Statement {
+                    text: text.clone(),
+                    vars: self.py_vars.clone(),
+                };
+                self.plan_in_background(input, origin, stmts[k + 1..].to_vec());
+                return;
+            }
             match self.run_statement(text, origin) {
                 Ok(()) => applied += 1,
                 Err(f) => {
