@@ -354,4 +354,21 @@ fn double_buffer_is_planned_off_the_ui_thread_with_the_deadline() {
         .map(|m| m.text.clone())
         .unwrap_or_default();
     assert!(said.contains("changed since"), "{said}");
+    // A plan that fails says why, applies nothing and keeps the rest.
+    press(&mut h, ":");
+    h.app.handle(Event::Paste(
+        "sch.double_buffer(ki)\nc7 = sch.get_block(\"A_shared\")".into(),
+    ));
+    press(&mut h, "<ret>");
+    tick_until(&mut h, "the failed plan", |h| !h.app.background_busy());
+    assert_eq!(h.app.doc.trace.steps.len(), n + 1, "nothing applied");
+    let Mode::Error { text, .. } = &h.app.mode else {
+        panic!("the error is shown");
+    };
+    assert!(
+        text.contains("holds no copy from global into shared memory"),
+        "{text}"
+    );
+    let kept = h.app.stashed_command.clone().unwrap_or_default();
+    assert!(kept.contains("c7 = sch.get_block"), "{kept}");
 }

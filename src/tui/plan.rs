@@ -11,7 +11,7 @@
 //! abandons a job past its deadline, within the budget the explorer's lanes
 //! share, so stuck threads never pile up).
 
-use super::app::App;
+use super::app::{App, Mode};
 use super::background::{AbandonBudget, Lane, Progress};
 use super::targets::autobind;
 use crate::trace::double_buffer::OP;
@@ -168,7 +168,11 @@ impl App {
             Err(e) => {
                 match e {
                     PlanError::Text(t) => self.error(t),
-                    PlanError::Step(e) => self.show_step_error(&e, &p.origin),
+                    // A popup only where it replaces nothing being typed.
+                    PlanError::Step(e) if matches!(self.mode, Mode::Normal) => {
+                        self.show_step_error(&e, &p.origin)
+                    }
+                    PlanError::Step(e) => self.error(e.to_string()),
                 }
                 if let Some(text) = p.text {
                     let mut all = vec![text];
