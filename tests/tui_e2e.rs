@@ -382,3 +382,106 @@ fn the_wrong_kind_of_file_is_named() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("is a session (YAML), not a workload"), "{err}");
 }
+
+/// The pane's terminal modes, as tmux keeps them: (alternate screen, any
+/// mouse tracking, cursor visible).
+fn pane_modes(tmux: &Tmux) -> (bool, bool, bool) {
+    let out = tmux.run(&[
+        "display-message",
+        "-p",
+        "-t",
+        "e2e",
+        "#{alternate_on} #{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_all_flag} #{cursor_flag}",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let fields: Vec<&str> = text.split(' ').collect();
+    assert_eq!(fields.len(), 3, "tmux modes: `{text}`");
+    (fields[0] == "1", fields[1].contains('1'), fields[2] == "1")
+}
+
+/// The explorer's process: the one child of the pane's shell.
+fn explorer_pid(tmux: &Tmux) -> i32 {
+    let out = tmux.run(&["display-message", "-p", "-t", "e2e", "#{pane_pid}"]);
+    let shell = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
+        .expect("the pane's shell has a children list");
+    let pids: Vec<i32> = children
+        .split_whitespace()
+        .filter_map(|p| p.parse().ok())
+        .collect();
+    assert_eq!(pids.len(), 1, "one explorer under the shell: {children}");
+    pids[0]
+}
+
+/// Each signal that ends the explorer restores the terminal (alternate
+/// screen left, mouse tracking off, cursor shown) and leaves the journal
+/// holding every step the screen acknowledged (issue 29).
+#[test]
+#[ignore = "needs tmux (.ci/run installs it and runs these with --ignored)"]
+fn signals_restore_the_terminal_and_keep_the_journal_in_tmux() {
+    require_tmux("signals_restore_the_terminal_and_keep_the_journal_in_tmux");
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_tirtui"));
+    for (signal, name) in [
+        (libc::SIGTERM, "TERM"),
+        (libc::SIGHUP, "HUP"),
+        (libc::SIGINT, "INT"),
+        (libc::SIGQUIT, "QUIT"),
+    ] {
+        let dir = std::env::temp_dir().join(format!("tirtui-e2e-sig{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::fs::copy(root().join("sessions/gemm.tir"), dir.join("gemm.tir")).expect("copy");
+        let tmux = Tmux {
+            socket: format!("tirtui-e2e-sig{name}-{}", std::process::id()),
+        };
+        // The shell outlives the explorer, so the pane's modes can be read after.
+        let cmd = format!(
+            "cd {d} && XDG_STATE_HOME={d}/state XDG_CONFIG_HOME={d}/config {bin} gemm.tir; \
+             echo EXITED; sleep 600",
+            d = dir.display(),
+            bin = bin.display()
+        );
+        let started = tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "e2e",
+            "-x",
+            "200",
+            "-y",
+            "50",
+            &cmd,
+        ]);
+        assert!(started.status.success(), "tmux new-session");
+        tmux.wait("the GEMM", |s| {
+            s.contains("for i, j, k in T.grid(1024, 1024, 1024):")
+        });
+        assert_eq!(
+            pane_modes(&tmux),
+            (true, true, false),
+            "SIG{name}: running, the explorer has the alternate screen, the mouse and no cursor"
+        );
+        tmux.keys(":sch.split(i, factors=[None, 16])");
+        tmux.key("Enter");
+        tmux.wait("the split", |s| s.contains("3 steps [+] 3 unsaved"));
+        let pid = explorer_pid(&tmux);
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0, "kill -{name}");
+        let screen = tmux.wait("the explorer's end", |s| s.contains("EXITED"));
+        assert_eq!(
+            pane_modes(&tmux),
+            (false, false, true),
+            "SIG{name}: the terminal is restored; screen:\n{screen}"
+        );
+        let journal = tirtui::tui::journal::Journal::in_dir(
+            &dir.join("state/tirtui/journal"),
+            &dir.join("gemm.tir"),
+        );
+        assert_eq!(
+            journal.read().map(|s| s.len()),
+            Some(3),
+            "SIG{name}: the journal holds the acknowledged steps"
+        );
+        drop(tmux);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -151,8 +151,7 @@ fn thousands_of_pasted_statements_apply_with_one_journal_write() {
     let (dir, tir) = scratch("paste-many");
     let state = dir.join("state");
     let mut h = Headless::open_with(&tir, 120, 32, Some(&state)).expect("open");
-    // Applying stays quadratic in the steps (each statement copies the
-    // trace); this checks the one journal write, on a few hundred.
+    // The one journal write, on a few hundred (linearity: tui_paste_scaling).
     let n = 300;
     let script: String = (0..n)
         .map(|k| format!("b{k} = sch.get_block(\"B\")\n"))
@@ -259,4 +258,117 @@ fn names_from_a_file_are_drawn_with_controls_neutralised() {
     assert!(screen.contains("B␛[2J"), "{screen}");
     assert!(!screen.contains('\u{202e}') && !screen.contains('\u{1b}'));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The tiled GEMM, whose `ko` loop `double_buffer` can pipeline.
+fn tiled_gemm() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/codegen/gemm64_tiled.yaml")
+}
+
+fn press(h: &mut Headless, keys: &str) {
+    for k in tirtui::tui::keymap::parse_key_string(keys).expect("keys") {
+        // Straight to the app: a frame would wait for the background.
+        h.app.handle(Event::Key(k));
+    }
+}
+
+/// Ticks until `done` holds (the plan taken in), or fails after 60 s.
+fn tick_until(h: &mut Headless, what: &str, done: impl Fn(&Headless) -> bool) {
+    let start = Instant::now();
+    while !done(h) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{what}: never; {} steps; the app says: {:?}",
+            h.app.doc.trace.steps.len(),
+            h.app.message
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        h.app.handle(Event::Tick);
+    }
+}
+
+#[test]
+fn double_buffer_is_planned_off_the_ui_thread_with_the_deadline() {
+    let mut h = Headless::open(&tiled_gemm(), 130, 36).expect("open");
+    let n = h.app.doc.trace.steps.len();
+    // Every plan is past a zero deadline: the status says so at once.
+    h.app.set_background_deadline(Duration::ZERO);
+    press(&mut h, ":");
+    h.app.handle(Event::Paste(
+        "sch.double_buffer(ko)\nc9 = sch.get_block(\"A_shared\")".into(),
+    ));
+    press(&mut h, "<ret>");
+    // Before the fix the key lowered the program on this thread and the
+    // steps were in the trace when it returned.
+    assert_eq!(h.app.doc.trace.steps.len(), n, "nothing applied yet");
+    let status = h.app.too_expensive().unwrap_or_default();
+    assert!(
+        status.contains("double_buffer too expensive to lower: still lowering after"),
+        "{status}"
+    );
+    // Done: the three annotations apply, then the rest of the script.
+    tick_until(&mut h, "the plan applied", |h| {
+        h.app.doc.trace.steps.len() == n + 4
+    });
+    let steps = &h.app.doc.trace.steps;
+    assert!(steps[n..n + 3]
+        .iter()
+        .all(|s| s.to_yaml().contains("ann_key: software_pipeline_")));
+    assert_eq!(steps[n + 3].op, "get_block");
+    // The palette's path: steps holding double_buffer are planned too.
+    h.app.undo();
+    h.app.undo();
+    h.app.undo();
+    h.app.undo();
+    assert_eq!(h.app.doc.trace.steps.len(), n);
+    let step = tirtui::trace::Step::new(
+        "double_buffer",
+        vec![("loop", tirtui::trace::Arg::Str("ko".into()))],
+        Vec::new(),
+    )
+    .expect("double_buffer step");
+    assert!(!h.app.apply_steps(vec![step], "palette"), "not applied yet");
+    assert_eq!(h.app.doc.trace.steps.len(), n);
+    tick_until(&mut h, "the palette's plan applied", |h| {
+        h.app.doc.trace.steps.len() == n + 3
+    });
+    // A plan whose program changed meanwhile is dropped, not applied to it.
+    h.app.undo();
+    h.app.undo();
+    h.app.undo();
+    press(&mut h, ":");
+    h.app.handle(Event::Paste("sch.double_buffer(ko)".into()));
+    press(&mut h, "<ret>");
+    press(&mut h, ":");
+    h.app
+        .handle(Event::Paste("c8 = sch.get_block(\"A_shared\")".into()));
+    press(&mut h, "<ret>");
+    tick_until(&mut h, "the stale plan dropped", |h| {
+        !h.app.background_busy()
+    });
+    assert_eq!(h.app.doc.trace.steps.len(), n + 1, "only the get_block");
+    let said = h
+        .app
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(said.contains("changed since"), "{said}");
+    // A plan that fails says why, applies nothing and keeps the rest.
+    press(&mut h, ":");
+    h.app.handle(Event::Paste(
+        "sch.double_buffer(ki)\nc7 = sch.get_block(\"A_shared\")".into(),
+    ));
+    press(&mut h, "<ret>");
+    tick_until(&mut h, "the failed plan", |h| !h.app.background_busy());
+    assert_eq!(h.app.doc.trace.steps.len(), n + 1, "nothing applied");
+    let Mode::Error { text, .. } = &h.app.mode else {
+        panic!("the error is shown");
+    };
+    assert!(
+        text.contains("holds no copy from global into shared memory"),
+        "{text}"
+    );
+    let kept = h.app.stashed_command.clone().unwrap_or_default();
+    assert!(kept.contains("c7 = sch.get_block"), "{kept}");
 }

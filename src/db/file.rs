@@ -4,6 +4,11 @@
 //! `fstat` on the open descriptor (a FIFO would block `read` forever, a symlink
 //! to `/dev/zero` never ends), and at most [`MAX_FILE_BYTES`] are read. Lines are
 //! split on raw bytes, so a torn or non-UTF-8 line costs that line only.
+//!
+//! Appending goes through the write rules of `input::write` (issue 29): never
+//! through a symbolic link planted at `records.jsonl` (the record would land
+//! in whatever file it names), and with `O_NOFOLLOW`, so a link that appears
+//! after the check is refused too.
 
 use super::Record;
 use std::fs::File;
@@ -22,10 +27,15 @@ pub struct SkippedLine {
     pub reason: String,
 }
 
-/// Opens `path` without blocking and refuses anything but a regular file.
-fn open_regular(path: &Path, options: &mut std::fs::OpenOptions) -> Result<File, String> {
+/// Opens `path` without blocking (and with `extra_flags`) and refuses
+/// anything but a regular file.
+fn open_regular(
+    path: &Path,
+    options: &mut std::fs::OpenOptions,
+    extra_flags: libc::c_int,
+) -> Result<File, String> {
     let file = options
-        .custom_flags(libc::O_NONBLOCK)
+        .custom_flags(libc::O_NONBLOCK | extra_flags)
         .open(path)
         .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     let meta = file
@@ -48,7 +58,7 @@ pub fn read_bounded(path: &Path) -> Result<Option<Vec<u8>>, String> {
         Err(e) => return Err(format!("cannot inspect {}: {e}", path.display())),
         Ok(_) => {}
     }
-    let file = open_regular(path, std::fs::OpenOptions::new().read(true))?;
+    let file = open_regular(path, std::fs::OpenOptions::new().read(true), 0)?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -103,12 +113,15 @@ pub fn parse_lines(bytes: &[u8]) -> (Vec<Record>, Vec<SkippedLine>) {
 /// Appends one line; when the file ends in a torn line (no final newline) a
 /// newline goes first, so the new record is not glued onto it.
 pub fn append_line(path: &Path, line: &str) -> Result<(), String> {
+    crate::input::write::check_target(path, &crate::input::write::WriteRules::STRICT)
+        .map_err(|e| format!("cannot add a record: {e}"))?;
     let mut file = open_regular(
         path,
         std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .read(true),
+        libc::O_NOFOLLOW,
     )?;
     let mut text = String::with_capacity(line.len() + 2);
     if ends_torn(&mut file).map_err(|e| format!("cannot read {}: {e}", path.display()))? {

@@ -11,7 +11,7 @@
 //! in milliseconds with a linear scan. What it gives up, indexes and concurrent
 //! writers beyond `O_APPEND` single-line writes, a tuner does not need.
 //!
-//! May use: `ir`, `runtime`, `script`, `trace`.
+//! May use: `input`, `ir`, `runtime`, `script`, `trace`.
 
 pub mod file;
 pub mod hash;

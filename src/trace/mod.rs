@@ -15,6 +15,7 @@
 // with the culprit marked; failures are rare, so their size does not matter.
 #![allow(clippy::result_large_err)]
 
+mod bindings;
 pub mod double_buffer;
 mod ops;
 pub mod pyscript;
@@ -33,7 +34,7 @@ use crate::ir::{LoopId, PrimFunc};
 /// A workload with its applied steps and the redo stack.
 #[derive(Clone, Debug)]
 pub struct Trace {
-    /// The unscheduled program.
+    /// The unscheduled program (a probe's: the program it started from).
     pub workload: PrimFunc,
     pub steps: Vec<Step>,
     /// Steps undone, most recent last.
@@ -44,6 +45,9 @@ pub struct Trace {
     history: Vec<Undo>,
     /// Whether applied steps add to `history` (see `replay_final`).
     keeps_history: bool,
+    /// Steps before `steps[0]`: nonzero in a `probe`, whose step numbers
+    /// (messages, sampling seeds) go on from the trace it came from.
+    numbered_from: usize,
 }
 
 /// The probe applied, so the name is a loop; this is the error if it is not.
@@ -74,7 +78,29 @@ impl Trace {
             redo: Vec::new(),
             history: Vec::with_capacity(64),
             keeps_history: true,
+            numbered_from: 0,
         }
+    }
+
+    /// A copy for trying steps on: the current program and names, numbering
+    /// its steps after this trace's, without this trace's steps and undo
+    /// history. Its cost does not grow with the steps (the explorer runs each
+    /// statement of a long paste on one: issue 29).
+    pub fn probe(&self) -> Trace {
+        Trace {
+            workload: self.func().clone(),
+            steps: Vec::new(),
+            redo: Vec::new(),
+            state: self.state.clone(),
+            history: Vec::new(),
+            keeps_history: true,
+            numbered_from: self.next_index(),
+        }
+    }
+
+    /// The 0-based number of the next step (for messages and sampling seeds).
+    fn next_index(&self) -> usize {
+        self.numbered_from + self.steps.len()
     }
 
     /// Replays `steps` from the workload; stops at the first failing step.
@@ -112,7 +138,7 @@ impl Trace {
         if step.op == double_buffer::OP {
             return self.push_double_buffer(step);
         }
-        let (recorded, undo) = self.state.apply_owned(self.steps.len(), step)?;
+        let (recorded, undo) = self.state.apply_owned(self.next_index(), step)?;
         self.record(recorded, undo);
         self.redo.clear();
         Ok(())
@@ -134,7 +160,7 @@ impl Trace {
     /// the `annotate` steps all or nothing.
     fn push_double_buffer(&mut self, step: Step) -> Result<(), StepError> {
         let mut probe = self.state.clone();
-        probe.apply(self.steps.len(), &step)?;
+        probe.apply(self.next_index(), &step)?;
         let name = match step.arg("loop") {
             Some(Arg::Str(s)) => s.clone(),
             _ => String::new(),
@@ -147,10 +173,10 @@ impl Trace {
                     .map_or(name.clone(), |x| self.func().var_name(x.var).to_string());
                 (*l, label)
             }
-            _ => unreachable_loop(&name, self.steps.len(), self.func())?,
+            _ => unreachable_loop(&name, self.next_index(), self.func())?,
         };
         let plan = double_buffer::plan(self.func(), l).map_err(|e| StepError {
-            step: self.steps.len() + 1,
+            step: self.next_index() + 1,
             op: step.op.clone(),
             failure: StepFailure::Schedule(e),
             func: Box::new(self.func().clone()),
@@ -170,7 +196,7 @@ impl Trace {
     /// Checks whether a step would apply, without changing anything.
     pub fn dry_run(&self, step: &Step) -> Result<(), StepError> {
         let mut probe = self.state.clone();
-        probe.apply(self.steps.len(), step).map(|_| ())
+        probe.apply(self.next_index(), step).map(|_| ())
     }
 
     /// Undo: restore the program before the last step. Returns false when there is nothing
@@ -201,7 +227,7 @@ impl Trace {
         for (i, s) in self.steps[..last].iter().enumerate() {
             // Replay is deterministic, so this fails only when a step's meaning
             // changed under it (e.g. a primitive's checks became stricter).
-            history.push(state.apply_undoable(i, s)?.1);
+            history.push(state.apply_undoable(self.numbered_from + i, s)?.1);
         }
         self.state = state;
         self.history = history;
@@ -218,7 +244,7 @@ impl Trace {
         let Some(step) = self.redo.pop() else {
             return Ok(false);
         };
-        match self.state.apply_undoable(self.steps.len(), &step) {
+        match self.state.apply_undoable(self.next_index(), &step) {
             Ok((recorded, undo)) => {
                 self.record(recorded, undo);
                 Ok(true)

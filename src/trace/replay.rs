@@ -8,7 +8,7 @@
 
 use super::step::{op_spec, Arg, Step};
 use crate::diag::Diagnostic;
-use crate::ir::{AnnValue, BlockId, IdMap, LoopId, PrimFunc};
+use crate::ir::{AnnValue, BlockId, LoopId, PrimFunc};
 use crate::schedule::primitive::{get_block_loop, BlockOrLoop};
 use crate::schedule::{Schedule, ScheduleError};
 use std::sync::Arc;
@@ -83,7 +83,7 @@ pub struct Undo {
 #[derive(Clone, Debug)]
 pub struct Replayer {
     pub schedule: Schedule,
-    names: IdMap<String, (Handle, usize)>,
+    names: super::bindings::Bindings,
 }
 
 pub(super) fn arg_err(field: &str, why: impl Into<String>) -> StepFailure {
@@ -98,7 +98,7 @@ impl Replayer {
         Replayer {
             schedule: Schedule::new(func),
             // Room for a session's names, bound one by one at each step.
-            names: IdMap::with_capacity_and_hasher(64, Default::default()),
+            names: super::bindings::Bindings::with_capacity(64),
         }
     }
 

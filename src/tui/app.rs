@@ -6,24 +6,21 @@
 //! drawn by `view` onto any ratatui backend, so the whole app runs headless in
 //! tests. Text-entry modes live in `input.rs`.
 
-use super::background::{Lane, Progress};
 use super::doc::{Doc, Opened};
 use super::highlight::Highlighter;
 use super::jobs::{RunKey, Runner};
 use super::journal::Journal;
 use super::keymap::{Action, Key, Keymap};
 use super::lineedit::{CommandLine, LineEdit};
-use super::targets::{handle_for, probe_step, Probe, Target};
+use super::targets::{handle_for, Target};
 use super::theme::Theme;
 use super::wizard::Wizard;
-use crate::codegen::CudaOutput;
 use crate::trace::step::{op_specs, OpSpec};
 use crate::trace::Arg;
-use crate::trace::{Step, StepError, Trace};
+use crate::trace::{Step, StepError};
 use ratatui::layout::Rect;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// Input to the app, independent of the terminal library.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,51 +175,14 @@ pub struct App {
     pub rects: Rects,
     /// Rows of the TIR pane's text area at the last draw (for paging).
     pub tir_rows: usize,
-    /// CUDA of each program (keyed by the printed TIR's hash), lowered off
-    /// the UI thread.
-    cuda: Lane<u64, CudaOutput>,
-    /// The current program's key: (version, hash of its TIR).
-    cuda_key: Option<(u64, u64)>,
-    /// Palette marks per (version, target), dry runs off the UI thread.
-    probes: Lane<(u64, Option<Target>), Vec<Mark>>,
-    /// The marks whose dry runs lower (double_buffer), in a lane of their own.
-    pipeline_probes: Lane<(u64, Option<Target>), Vec<Mark>>,
+    /// Lowering and dry runs off the UI thread (`lanes.rs`).
+    pub(super) lanes: super::lanes::Lanes,
+    /// A change holding `double_buffer`, planned off the UI thread (`plan.rs`).
+    pub(super) planner: super::plan::Planner,
     changed: Option<(u64, Vec<bool>)>,
 }
 
-/// Why there is no CUDA to show (yet).
-#[derive(Clone, Debug, PartialEq)]
-pub enum NoCuda {
-    /// Lowering failed: the message.
-    Failed(String),
-    /// Lowering runs (for this many seconds).
-    Lowering(f64),
-    /// Lowering has run past the deadline.
-    TooExpensive(f64),
-    /// Waiting for the lowering of an earlier, too expensive program.
-    Waiting,
-}
-
-impl std::fmt::Display for NoCuda {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NoCuda::Failed(e) => write!(f, "{e}"),
-            NoCuda::Lowering(s) => write!(f, "lowering to CUDA ({s:.1} s)…"),
-            NoCuda::TooExpensive(s) => write!(
-                f,
-                "too expensive to lower: still lowering after {s:.0} s (the last step is the likely cause: u undoes it)"
-            ),
-            NoCuda::Waiting => write!(
-                f,
-                "waiting for the lowering of an earlier program that is too expensive to end"
-            ),
-        }
-    }
-}
-
-/// How long lowering or a dry run may take before it is called too expensive
-/// (and abandoned when something newer is wanted).
-pub const BACKGROUND_DEADLINE: Duration = Duration::from_secs(3);
+pub use super::lanes::{NoCuda, BACKGROUND_DEADLINE};
 
 impl App {
     /// Opens a file; the error is the rendered message for stderr.
@@ -260,6 +220,8 @@ impl App {
 
     pub fn new(doc: Doc, theme: Theme, keymap: Keymap) -> App {
         let hl = Highlighter::new(theme.syntax.clone());
+        // One abandoned lowering thread at most, among all the lanes.
+        let budget = super::background::AbandonBudget::default();
         let mut app = App {
             doc,
             theme,
@@ -291,10 +253,8 @@ impl App {
             history: Vec::new(),
             rects: Rects::default(),
             tir_rows: 20,
-            cuda: Lane::new("lower", BACKGROUND_DEADLINE),
-            cuda_key: None,
-            probes: Lane::new("dry-run", BACKGROUND_DEADLINE),
-            pipeline_probes: Lane::new("pipeline-plan", BACKGROUND_DEADLINE),
+            lanes: super::lanes::Lanes::new(&budget),
+            planner: super::plan::Planner::new(&budget),
             changed: None,
         };
         app.cursor = app.doc.lines.header_lines().first().copied().unwrap_or(0);
@@ -622,8 +582,14 @@ impl App {
         }
     }
 
-    /// Applies steps as one change (all or nothing) and reports.
+    /// Applies steps as one change (all or nothing) and reports; false when
+    /// they did not apply (yet: a `double_buffer` is planned off the UI
+    /// thread and applies when the plan is done).
     pub fn apply_steps(&mut self, steps: Vec<Step>, origin: &str) -> bool {
+        if super::plan::steps_plan(&steps) {
+            self.plan_in_background(super::plan::PlanInput::Steps(steps), origin, Vec::new());
+            return false;
+        }
         let keep = self.target();
         let summary = steps.last().map(python_line).unwrap_or_default();
         match self.doc.apply(steps) {
@@ -744,86 +710,6 @@ impl App {
         }
     }
 
-    /// The generated CUDA for the current program: lowered on a thread
-    /// (asked for here), cached per program.
-    pub fn cuda(&mut self) -> Result<&CudaOutput, NoCuda> {
-        let key = self.cuda_key();
-        if matches!(self.cuda.progress(&key), Progress::Unknown) {
-            let func = self.doc.trace.func().clone();
-            self.cuda.request(key, move || {
-                crate::codegen::generate(&func).map_err(|e| e.to_string())
-            });
-        }
-        match self.cuda.progress(&key) {
-            Progress::Done(Ok(out)) => Ok(out),
-            Progress::Done(Err(e)) => Err(NoCuda::Failed(e.clone())),
-            Progress::Running(t) => Err(NoCuda::Lowering(t.as_secs_f64())),
-            Progress::TooSlow(t) => Err(NoCuda::TooExpensive(t.as_secs_f64())),
-            Progress::Queued | Progress::Unknown => Err(NoCuda::Waiting),
-        }
-    }
-
-    /// The current program's key in the CUDA lane: its TIR's hash.
-    fn cuda_key(&mut self) -> u64 {
-        let v = self.doc.version;
-        match self.cuda_key {
-            Some((kv, hash)) if kv == v => hash,
-            _ => {
-                let hash = super::highlight::text_hash(&self.doc.printed.text);
-                self.cuda_key = Some((v, hash));
-                hash
-            }
-        }
-    }
-
-    /// Takes finished background results in (every event and tick).
-    pub fn poll_background(&mut self) {
-        self.cuda.pump();
-        self.probes.pump();
-        self.pipeline_probes.pump();
-    }
-
-    /// Whether lowering or dry runs are running or waiting.
-    pub fn background_busy(&self) -> bool {
-        self.cuda.busy() || self.probes.busy() || self.pipeline_probes.busy()
-    }
-
-    /// Threads of lowering and dry runs still running (abandoned ones too).
-    pub fn background_threads(&self) -> usize {
-        self.cuda.threads() + self.probes.threads() + self.pipeline_probes.threads()
-    }
-
-    /// How long lowering or a dry run may run before it is called too expensive.
-    pub fn set_background_deadline(&mut self, d: Duration) {
-        self.cuda.deadline = d;
-        self.probes.deadline = d;
-        self.pipeline_probes.deadline = d;
-    }
-
-    /// What the status bar says about work past its deadline.
-    pub fn too_expensive(&mut self) -> Option<String> {
-        // Asks nothing: the CUDA is lowered only where it is shown.
-        let key = self.cuda_key();
-        if let Progress::TooSlow(t) = self.cuda.progress(&key) {
-            return Some(format!(
-                "too expensive to lower ({:.0} s): u undoes",
-                t.as_secs_f64()
-            ));
-        }
-        let key = (self.doc.version, self.target());
-        let slow = |p: Progress<'_, Vec<Mark>>| match p {
-            Progress::TooSlow(t) => Some(t),
-            _ => None,
-        };
-        let t = slow(self.probes.progress(&key)).or(slow(self.pipeline_probes.progress(&key)));
-        t.map(|t| {
-            format!(
-                "palette checks too expensive ({:.0} s): u undoes",
-                t.as_secs_f64()
-            )
-        })
-    }
-
     pub(super) fn cuda_source_lines(&mut self) -> usize {
         match self.cuda() {
             Ok(o) => o.kernel.source.lines().count(),
@@ -845,92 +731,6 @@ impl App {
         }
         &self.changed.get_or_insert_with(|| (v, Vec::new())).1
     }
-
-    /// The palette marks for the cursor's target: dry runs on a thread
-    /// (asked for here), cached per version and target; `Mark::Checking`
-    /// while they run.
-    pub fn marks(&mut self) -> Vec<Mark> {
-        let key = (self.doc.version, self.target());
-        let mut marks = self.lane_marks(false, key);
-        // The dry runs that lower (double_buffer) come from their own lane,
-        // so that a program too expensive to lower holds back only them.
-        let lowering = self.lane_marks(true, key);
-        for (i, op) in self.ops.iter().enumerate() {
-            if dry_run_lowers(op.name) {
-                if let (Some(m), Some(l)) = (marks.get_mut(i), lowering.get(i)) {
-                    *m = l.clone();
-                }
-            }
-        }
-        marks
-    }
-
-    fn lane_marks(&mut self, lowering: bool, key: (u64, Option<Target>)) -> Vec<Mark> {
-        let lane = if lowering {
-            &mut self.pipeline_probes
-        } else {
-            &mut self.probes
-        };
-        if matches!(lane.progress(&key), Progress::Unknown) {
-            let trace = self.doc.trace.clone();
-            let ops = self.ops;
-            lane.request(key, move || {
-                Ok(compute_marks(&trace, ops, key.1, |op| {
-                    dry_run_lowers(op) == lowering
-                }))
-            });
-        }
-        match lane.progress(&key) {
-            Progress::Done(Ok(marks)) => marks.clone(),
-            Progress::Done(Err(e)) => vec![Mark::Fail(e.clone()); self.ops.len()],
-            _ => vec![Mark::Checking; self.ops.len()],
-        }
-    }
-}
-
-/// Whether a primitive's dry run lowers the program (and so can take as
-/// long as lowering does).
-fn dry_run_lowers(op: &str) -> bool {
-    op == crate::trace::double_buffer::OP
-}
-
-/// Each primitive's dry run on `target` (the probes run on a copy of the
-/// trace that has the target bound).
-fn compute_marks(
-    trace: &Trace,
-    ops: &[OpSpec],
-    target: Option<Target>,
-    wanted: impl Fn(&str) -> bool,
-) -> Vec<Mark> {
-    let Some(target) = target else {
-        return vec![Mark::NotFor; ops.len()];
-    };
-    let (name, probe_trace) = match handle_for(trace, target) {
-        Ok((name, prelude)) => {
-            let mut t = trace.clone();
-            let ok = prelude.into_iter().all(|s| t.push(s).is_ok());
-            if !ok {
-                return vec![Mark::NeedsInput; ops.len()];
-            }
-            (name, t)
-        }
-        Err(_) => return vec![Mark::NeedsInput; ops.len()],
-    };
-    ops.iter()
-        .map(|op| {
-            if !wanted(op.name) {
-                return Mark::Checking;
-            }
-            match probe_step(op.name, target, &name, probe_trace.func()) {
-                Probe::NotFor => Mark::NotFor,
-                Probe::NeedsInput => Mark::NeedsInput,
-                Probe::Try(step) => match probe_trace.dry_run(&step) {
-                    Ok(()) => Mark::Pass,
-                    Err(e) => Mark::Fail(e.failure.to_string()),
-                },
-            }
-        })
-        .collect()
 }
 
 impl Pane {

@@ -9,15 +9,19 @@
 //! - a job past the deadline is reported as too expensive; when something
 //!   newer is wanted it is abandoned (left to finish on its own, its result
 //!   still taken if it comes) and the newer job starts;
-//! - at most `MAX_ABANDONED` abandoned jobs per lane are alive: beyond that
-//!   the newer job waits, so stuck threads never pile up.
+//! - at most `MAX_ABANDONED` abandoned jobs are alive among the lanes that
+//!   share an `AbandonBudget` (the explorer's lanes share one): beyond that
+//!   the newer job waits, so stuck threads never pile up. (A running thread
+//!   cannot be stopped, and lowering has no cancellation point.)
 //!
 //! Results are cached by key (the last `CACHE_CAP`), so going back to a
 //! program shows it at once. A job that panics is reported as an error
 //! (the terminal's panic hook leaves these threads' panics alone).
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Stack of each background worker: what a main thread gets (8 MiB) and more;
@@ -27,8 +31,37 @@ const WORKER_STACK_BYTES: usize = 64 << 20;
 /// Name prefix of the lanes' threads (the panic hook looks for it).
 pub const THREAD_PREFIX: &str = "tirtui-bg-";
 
-/// Abandoned jobs kept alive per lane before newer jobs wait.
+/// Abandoned jobs kept alive per budget before newer jobs wait.
 pub const MAX_ABANDONED: usize = 1;
+
+/// How many abandoned jobs are alive among the lanes sharing it.
+#[derive(Clone, Debug, Default)]
+pub struct AbandonBudget(Arc<AtomicUsize>);
+
+impl AbandonBudget {
+    /// Takes a place for one more abandoned job, if there is one.
+    fn try_take(&self) -> bool {
+        self.0
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < MAX_ABANDONED).then_some(n + 1)
+            })
+            .is_ok()
+    }
+
+    /// An abandoned job ended (or its lane is gone).
+    fn give_back(&self, n: usize) {
+        let _ = self
+            .0
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |m| {
+                Some(m.saturating_sub(n))
+            });
+    }
+
+    /// Abandoned jobs alive now.
+    pub fn in_use(&self) -> usize {
+        self.0.load(Ordering::SeqCst)
+    }
+}
 
 /// Results kept per lane.
 const CACHE_CAP: usize = 16;
@@ -60,17 +93,25 @@ pub struct Lane<K, T> {
     in_flight: Option<InFlight<K, T>>,
     queued: Option<(K, Job<T>)>,
     abandoned: Vec<InFlight<K, T>>,
+    budget: AbandonBudget,
     done: VecDeque<(K, Result<T, String>)>,
 }
 
 impl<K: Clone + PartialEq, T: Send + 'static> Lane<K, T> {
+    /// A lane with a budget of its own.
     pub fn new(name: &'static str, deadline: Duration) -> Lane<K, T> {
+        Lane::sharing(name, deadline, AbandonBudget::default())
+    }
+
+    /// A lane whose abandoned jobs count against `budget`.
+    pub fn sharing(name: &'static str, deadline: Duration, budget: AbandonBudget) -> Lane<K, T> {
         Lane {
             name,
             deadline,
             in_flight: None,
             queued: None,
             abandoned: Vec::new(),
+            budget,
             done: VecDeque::new(),
         }
     }
@@ -94,6 +135,7 @@ impl<K: Clone + PartialEq, T: Send + 'static> Lane<K, T> {
     /// newer one waits, and starts the waiting one when the lane allows.
     pub fn pump(&mut self) {
         let mut finished = Vec::new();
+        let alive = self.abandoned.len();
         self.abandoned.retain(|f| match f.rx.try_recv() {
             Ok(r) => {
                 finished.push((f.key.clone(), r));
@@ -102,6 +144,7 @@ impl<K: Clone + PartialEq, T: Send + 'static> Lane<K, T> {
             Err(TryRecvError::Empty) => true,
             Err(TryRecvError::Disconnected) => false,
         });
+        self.budget.give_back(alive - self.abandoned.len());
         if let Some(f) = &self.in_flight {
             match f.rx.try_recv() {
                 Ok(r) => {
@@ -125,7 +168,7 @@ impl<K: Clone + PartialEq, T: Send + 'static> Lane<K, T> {
             .in_flight
             .as_ref()
             .is_some_and(|f| f.started.elapsed() >= self.deadline);
-        if stuck && self.queued.is_some() && self.abandoned.len() < MAX_ABANDONED {
+        if stuck && self.queued.is_some() && self.budget.try_take() {
             if let Some(f) = self.in_flight.take() {
                 self.abandoned.push(f);
             }
@@ -209,6 +252,13 @@ impl<K: Clone + PartialEq, T: Send + 'static> Lane<K, T> {
     }
 }
 
+impl<K, T> Drop for Lane<K, T> {
+    /// Its abandoned jobs no longer count: nobody waits for them.
+    fn drop(&mut self) {
+        self.budget.give_back(self.abandoned.len());
+    }
+}
+
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     let what = payload
         .downcast_ref::<&str>()
@@ -279,6 +329,42 @@ mod tests {
         lane.request(4, || Ok(4));
         assert_eq!(wait_done(&mut lane, 4), Ok(4));
         assert_eq!(lane.threads(), 0);
+    }
+
+    /// Lanes sharing a budget: one stuck job abandoned among them all; the
+    /// other lane's newer job waits behind its stuck one instead of adding
+    /// a second abandoned thread (before, each lane abandoned one).
+    #[test]
+    fn lanes_sharing_a_budget_abandon_one_job_among_them() {
+        let release = Arc::new(AtomicBool::new(false));
+        let stuck = |r: Arc<AtomicBool>, v: u32| {
+            move || {
+                while !r.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Ok(v)
+            }
+        };
+        let budget = AbandonBudget::default();
+        let deadline = Duration::from_millis(20);
+        let mut a: Lane<u32, u32> = Lane::sharing("a", deadline, budget.clone());
+        let mut b: Lane<u32, u32> = Lane::sharing("b", deadline, budget.clone());
+        a.request(1, stuck(release.clone(), 1));
+        b.request(1, stuck(release.clone(), 1));
+        std::thread::sleep(Duration::from_millis(30));
+        a.request(2, || Ok(2));
+        b.request(2, || Ok(2));
+        assert_eq!(a.threads() + b.threads(), 3, "a: abandoned + new; b: stuck");
+        assert_eq!(budget.in_use(), 1, "one abandoned job in all");
+        assert!(
+            matches!(b.progress(&2), Progress::Queued),
+            "b's newer job waits"
+        );
+        assert_eq!(wait_done(&mut a, 2), Ok(2));
+        release.store(true, Ordering::Relaxed);
+        assert_eq!(wait_done(&mut b, 2), Ok(2));
+        assert_eq!(wait_done(&mut a, 1), Ok(1));
+        assert_eq!(budget.in_use(), 0, "the ended job gave its place back");
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //!
 //! Every change of the program goes through here, so the printed texts, the
 //! line index, the version counter and the journal never disagree with the
-//! trace. Steps are applied to a copy of the trace first: a failing step (or a
-//! failing prelude) leaves everything as it was.
+//! trace. A change of several steps is all or nothing: a failing step (or a
+//! failing prelude) is rolled back with the trace's own undo, which leaves
+//! everything as it was without copying the trace (a copy per statement made
+//! a long paste quadratic: issue 29).
 //!
 //! Nothing is ever dropped: steps of an opened session (or a restored
 //! journal) that do not apply stay in `pending`, the first one marked failed;
@@ -279,18 +281,44 @@ impl Doc {
 
     /// Applies steps as one change: all of them, or none.
     pub fn apply(&mut self, steps: Vec<Step>) -> Result<(), StepError> {
-        let mut trace = self.trace.clone();
-        let mut texts = Vec::new();
+        let before = self.trace.steps.len();
+        // A new step clears the redo stack; a failed change must not.
+        let redo = std::mem::take(&mut self.trace.redo);
+        let mut texts = Vec::with_capacity(steps.len());
         for s in steps {
-            trace.push(s)?;
-            texts.push(print_func(trace.func()));
+            if let Err(e) = self.trace.push(s) {
+                self.roll_back(before);
+                self.trace.redo = redo;
+                return Err(e);
+            }
+            texts.push(print_func(self.trace.func()));
         }
-        self.trace = trace;
+        if self.trace.steps.len() == before {
+            self.trace.redo = redo;
+        }
         self.texts.extend(texts);
         // New steps go before the pending ones, which may apply now.
         self.retry_pending();
         self.changed();
         Ok(())
+    }
+
+    /// Takes the trace back to its first `len` steps (a change that failed
+    /// half way). Undo restores the programs the steps replaced; should it
+    /// fail (a step's meaning changed under it), the prefix is replayed.
+    fn roll_back(&mut self, len: usize) {
+        while self.trace.steps.len() > len {
+            if !matches!(self.trace.try_undo(), Ok(true)) {
+                let prefix = self.trace.steps[..len].to_vec();
+                // Replay is deterministic: the prefix applied before. Were it
+                // to fail too, the trace keeps what it has (nothing is lost).
+                match Trace::replay(self.trace.workload.clone(), &prefix) {
+                    Ok(t) => self.trace = t,
+                    Err(_) => self.texts = self.replay_texts(),
+                }
+                return;
+            }
+        }
     }
 
     /// Undo by replay; a replay error leaves the trace exactly as it was.

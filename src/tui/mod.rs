@@ -4,8 +4,9 @@
 //! Elm-style split: `app` is the model and its updates, `view` draws it onto
 //! any ratatui backend, `term` is the only code that touches the terminal, so
 //! everything else runs headless (`headless`, with `TestBackend`). Slow work
-//! happens on threads: GPU runs in `jobs`, lowering and the palette's dry
-//! runs in `background` (with a deadline); highlighting is cached per text.
+//! happens on threads: GPU runs in `jobs`, lowering, the palette's dry runs
+//! and `double_buffer`'s plans in `background` lanes (with a deadline:
+//! `lanes`, `plan`); highlighting is cached per text.
 //!
 //! Invariant: no panics on any input, and the terminal is restored on exit,
 //! on error and on panic.
@@ -24,8 +25,10 @@ pub mod input;
 pub mod jobs;
 pub mod journal;
 pub mod keymap;
+mod lanes;
 pub mod lineedit;
 mod mouse;
+mod plan;
 mod pyexec;
 pub mod python;
 mod runs;

@@ -27,6 +27,15 @@ impl App {
         let total = stmts.len();
         let mut applied = 0;
         for (k, text) in stmts.iter().enumerate() {
+            if super::plan::statement_plans(text) {
+                // Lowers: planned off the UI thread; the rest runs after it.
+                let input = super::plan::PlanInput::Statement {
+                    text: text.clone(),
+                    vars: self.py_vars.clone(),
+                };
+                self.plan_in_background(input, origin, stmts[k + 1..].to_vec());
+                return;
+            }
             match self.run_statement(text, origin) {
                 Ok(()) => applied += 1,
                 Err(f) => {
@@ -98,7 +107,12 @@ impl App {
         let mut env = PyEnv {
             vars: std::mem::take(&mut self.py_vars),
         };
-        let outcome = env.statement(text, &self.doc.trace, &autobind);
+        // A probe, not the trace: the statement runs on a copy of what it is
+        // given, and a copy of every step per statement made a long paste
+        // quadratic (issue 29). The probe numbers its steps as the trace does.
+        let probe = self.doc.trace.probe();
+        let outcome = env.statement(text, &probe, &autobind);
+        drop(probe);
         self.py_vars = env.vars;
         match outcome? {
             Outcome::Skipped(_) if text.starts_with("import ") || text.starts_with("from ") => {}

@@ -197,7 +197,7 @@ pub fn handle_for(trace: &Trace, target: Target) -> Result<(String, Vec<Step>), 
                     .ok_or("get_loops is missing from the op table")?,
             );
             // Check: the prelude must bind this very loop.
-            let mut probe = trace.clone();
+            let mut probe = trace.probe();
             for s in &steps {
                 probe.push(s.clone()).map_err(|e| e.to_string())?;
             }
@@ -344,13 +344,16 @@ pub fn autobind(trace: &Trace, step: &Step) -> Result<Vec<Step>, String> {
             _ => {}
         }
     }
-    let mut probe = trace.clone();
+    // Copied only once a name needs binding: most statements bind nothing,
+    // and a copy per statement made a long paste quadratic (issue 29).
+    let mut probe: Option<Trace> = None;
     let mut prelude = Vec::new();
     for name in names {
-        if probe.state.lookup(&name).is_some() || !probe.func().blocks_named(&name).is_empty() {
+        let view = probe.as_ref().unwrap_or(trace);
+        if view.state.lookup(&name).is_some() || !view.func().blocks_named(&name).is_empty() {
             continue;
         }
-        let func = probe.func();
+        let func = view.func();
         let mut loops = Vec::new();
         func.body.visit(&mut |s| {
             if let Stmt::For(l) = s {
@@ -362,11 +365,12 @@ pub fn autobind(trace: &Trace, step: &Step) -> Result<Vec<Step>, String> {
         let [id] = loops.as_slice() else {
             continue;
         };
-        let (bound, steps) = handle_for(&probe, Target::Loop(*id))?;
+        let (bound, steps) = handle_for(view, Target::Loop(*id))?;
         if bound != name {
             // The loop got another name: let the replay report the unknown one.
             continue;
         }
+        let probe = probe.get_or_insert_with(|| trace.probe());
         for s in steps {
             probe.push(s.clone()).map_err(|e| e.to_string())?;
             prelude.push(s);

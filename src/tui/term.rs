@@ -164,7 +164,7 @@ fn install_panic_hook() {
 fn event_loop(app: &mut App, signal: &AtomicI32) -> Result<Ended, String> {
     let io = |e: std::io::Error| format!("terminal: {e}");
     let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(io)?;
-    let mut frames = FrameLog::from_env();
+    let mut frames = FrameLog::from_env(app);
     loop {
         terminal.draw(|f| view::draw(app, f)).map_err(io)?;
         frames.drawn();
@@ -218,8 +218,14 @@ struct FrameLog {
 }
 
 impl FrameLog {
-    fn from_env() -> FrameLog {
-        let file = std::env::var_os("TIRTUI_FRAME_LOG").and_then(|p| std::fs::File::create(p).ok());
+    /// The log `TIRTUI_FRAME_LOG` names; when it cannot be opened the
+    /// explorer runs without one and its status bar says why.
+    fn from_env(app: &mut App) -> FrameLog {
+        let file = std::env::var_os("TIRTUI_FRAME_LOG").and_then(|p| {
+            open_frame_log(std::path::Path::new(&p))
+                .map_err(|e| app.error(format!("TIRTUI_FRAME_LOG: {e}; no frame log is kept")))
+                .ok()
+        });
         FrameLog { file, since: None }
     }
 
@@ -236,6 +242,34 @@ impl FrameLog {
             let _ = writeln!(file, "{:.3}", t.elapsed().as_secs_f64() * 1e3);
         }
     }
+}
+
+/// Opens (creates or empties) the frame log at `path` under the write rules
+/// of `input::write` (issue 29): never through a symbolic link (a link
+/// planted at the path would have its target emptied), only a regular file
+/// (a FIFO would block, a device is not a log), with `O_NOFOLLOW` against a
+/// link that appears after the check. Emptied only once it is known to be a
+/// regular file.
+pub fn open_frame_log(path: &std::path::Path) -> Result<std::fs::File, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    crate::input::write::check_target(path, &crate::input::write::WriteRules::STRICT)
+        .map_err(|e| e.to_string())?;
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let regular = file.metadata().is_ok_and(|m| m.is_file());
+    if !regular {
+        return Err(format!(
+            "{} is not a regular file; tirtui writes only regular files",
+            path.display()
+        ));
+    }
+    file.set_len(0)
+        .map_err(|e| format!("cannot empty {}: {e}", path.display()))?;
+    Ok(file)
 }
 
 fn convert(ev: CtEvent) -> Option<Event> {

@@ -35,7 +35,7 @@ impl Wizard {
         name: Option<String>,
         prelude: Vec<Step>,
     ) -> Result<Wizard, String> {
-        let mut probe = trace.clone();
+        let mut probe = trace.probe();
         for s in &prelude {
             probe.push(s.clone()).map_err(|e| e.to_string())?;
         }
