@@ -6,6 +6,7 @@
 pub mod affine_binding;
 pub mod annotate;
 pub mod blockize_tensorize;
+pub mod buffer_arg;
 pub mod cache_read_write;
 pub mod compute_at;
 pub mod compute_inline;

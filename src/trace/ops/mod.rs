@@ -11,6 +11,7 @@
 
 mod annotate;
 mod blockize_tensorize;
+mod buffer_arg;
 mod for_kind;
 mod get_block_loop;
 mod get_output_blocks;
