@@ -16,6 +16,7 @@ pub mod get_output_blocks;
 pub mod index_map;
 pub mod index_map_groups;
 pub mod layout_transformation;
+pub mod loop_partition;
 pub mod loop_transformation;
 pub mod reduction;
 pub mod rfactor_checks;
