@@ -468,3 +468,40 @@ fn a_partitioned_kernel_lowers_to_cuda_and_simulates_correctly() {
     let text = &cuda.kernel.source;
     assert!(text.contains("for (int k1 = 1; k1 < 16; ++k1)"), "{text}");
 }
+
+#[test]
+fn split_takes_disable_predication_and_refuses_it_where_the_guard_is_needed() {
+    // test_split[True]: factors whose product is the extent; TVM's program.
+    let steps = "  - {op: get_loops, block: B, out: [i, j, k]}
+  - {op: split, loop: i, factors: [2, 1, 8], disable_predication: true, out: [i0, i1, i2]}
+  - {op: split, loop: j, factors: [4, 4], disable_predication: true, out: [j0, j1]}
+";
+    let printed = legal(ELEMENTWISE_3D, steps);
+    assert!(
+        printed.contains("for i_0, i_1, i_2, j_0, j_1, k in T.grid(2, 1, 8, 4, 4, 16):"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("vi = T.axis.spatial(16, i_0 * 8 + i_1 * 8 + i_2)"),
+        "{printed}"
+    );
+    assert!(!printed.contains("T.where"), "{printed}");
+    let python = python_round_trip(ELEMENTWISE_3D, steps);
+    assert!(python.contains("disable_predication=True"), "{python}");
+    // TVM drops the guard of 3 * 6 > 16 too and runs i = 16, 17 out of range.
+    let e = fail(
+        ELEMENTWISE_3D,
+        "  - {op: get_loops, block: B, out: [i, j, k]}\n  - {op: split, loop: i, factors: [3, 6], disable_predication: true}\n",
+    );
+    assert!(
+        e.contains("the factors' product 18 must be the extent 16"),
+        "{e}"
+    );
+    assert!(e.contains("drop disable_predication"), "{e}");
+    // Without the flag the same split is guarded.
+    let guarded = legal(
+        ELEMENTWISE_3D,
+        "  - {op: get_loops, block: B, out: [i, j, k]}\n  - {op: split, loop: i, factors: [3, 6]}\n",
+    );
+    assert!(guarded.contains("T.where(i_0 * 6 + i_1 < 16)"), "{guarded}");
+}
