@@ -505,3 +505,79 @@ fn split_takes_disable_predication_and_refuses_it_where_the_guard_is_needed() {
     );
     assert!(guarded.contains("T.where(i_0 * 6 + i_1 < 16)"), "{guarded}");
 }
+
+/// Every loop of the elementwise nest, partitioned by assorted factor lists
+/// (inferred, padded with the rest, single parts, many parts), computes what
+/// the workload does; lists reaching the extent are refused, changing nothing.
+#[test]
+fn loop_partition_keeps_the_result_for_assorted_factors() {
+    let lists = [
+        "[1]",
+        "[15]",
+        "[3, null]",
+        "[null, 5]",
+        "[2, 2, 2]",
+        "[1, 1, 1, 1]",
+        "[7, 8]",
+    ];
+    for target in ["i", "j", "k"] {
+        for factors in lists {
+            let steps = format!(
+                "  - {{op: get_loops, block: B, out: [i, j, k]}}\n  - {{op: loop_partition, loop: {target}, factors: {factors}}}\n"
+            );
+            let printed = legal(ELEMENTWISE_3D, &steps);
+            assert!(printed.contains(&format!("B_{target}_common")), "{printed}");
+        }
+        for too_many in ["[16]", "[8, 8]", "[10, 6, null]"] {
+            let steps = format!(
+                "  - {{op: get_loops, block: B, out: [i, j, k]}}\n  - {{op: loop_partition, loop: {target}, factors: {too_many}}}\n"
+            );
+            fail(ELEMENTWISE_3D, &steps);
+        }
+    }
+}
+
+/// A block allocating a buffer inside the partitioned loop: each part's copy
+/// allocates it (as in TVM, the same buffer), the parts run one after the
+/// other, and the kernel declares it once.
+const ALLOC_IN_LOOP: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    for i in T.thread_binding(2, thread="blockIdx.x"):
+        for i2 in range(2):
+            with T.block("outer"):
+                vi = T.axis.spatial(4, i * 2 + i2)
+                T.reads(A[vi * 4:vi * 4 + 4])
+                T.writes(B[vi * 4:vi * 4 + 4])
+                tmp = T.alloc_buffer((4,), scope="local")
+                for j in range(4):
+                    with T.block("t"):
+                        vj = T.axis.spatial(4, j)
+                        tmp[vj] = A[vi * 4 + vj]
+                for j in range(4):
+                    with T.block("b"):
+                        vj = T.axis.spatial(4, j)
+                        B[vi * 4 + vj] = tmp[vj] * T.float32(2)
+"#;
+
+#[test]
+fn a_partitioned_loop_with_an_allocating_block_lowers_and_simulates_correctly() {
+    let before = tirtui::script::parse_func(ALLOC_IN_LOOP, None).unwrap();
+    let steps = "  - {op: get_loops, block: outer, out: [i, i2]}\n  - {op: loop_partition, loop: i2, factors: [1, null], out: [p0, p1]}\n";
+    legal(ALLOC_IN_LOOP, steps);
+    let trace =
+        Trace::replay(before.clone(), &session(steps).steps).unwrap_or_else(|(_, e)| panic!("{e}"));
+    let mut want = tirtui::interp::random_args(&before, 5).unwrap();
+    let mut got = want.clone();
+    tirtui::interp::run(&before, &mut want).unwrap();
+    let lowered = tirtui::lower::lower_program(trace.func()).unwrap_or_else(|e| panic!("{e}"));
+    tirtui::simt::simulate_program(&lowered, &mut got).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(got, want);
+    let cuda = tirtui::codegen::generate(trace.func()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        cuda.kernel.source.matches("float tmp[4];").count(),
+        1,
+        "{}",
+        cuda.kernel.source
+    );
+}
