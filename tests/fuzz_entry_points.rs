@@ -440,6 +440,18 @@ fn random_arg(rng: &mut Rng, trace: &Trace, field: &str, kind: FieldKind) -> Arg
             }
             Arg::List(picked)
         }
+        // A buffer index, or now and then a buffer's name (or one no block has).
+        FieldKind::BufferIndex if rng.chance(30) => {
+            let mut names: Vec<String> = trace
+                .func()
+                .buffers
+                .iter()
+                .map(|b| b.name.clone())
+                .collect();
+            names.push("nope".into());
+            Arg::Str(rng.pick(&names).clone())
+        }
+        FieldKind::BufferIndex => Arg::Int(*rng.pick(&[0, 0, 0, 1, 2, -1, 5])),
         FieldKind::Int => Arg::Int(if field.ends_with("index") || field == "axis" {
             *rng.pick(&[0, 0, 0, 1, 2, -1, 5])
         } else {

@@ -203,6 +203,9 @@ fn random_arg(r: &mut Rng, field: &FieldSpec, defined: &[String], sampled: &[Str
                 .collect(),
         ),
         FieldKind::Int | FieldKind::OptInt => Arg::Int(*r.pick(&[0, 1, 4, -3, i64::MAX])),
+        // An index, or a buffer's name (any text: it is exported as a string).
+        FieldKind::BufferIndex if r.chance(50) => Arg::Int(*r.pick(&[0, 1, -3, i64::MAX])),
+        FieldKind::BufferIndex => Arg::Str(random_text(r)),
         FieldKind::Bool => Arg::Bool(r.chance(50)),
         FieldKind::Str => Arg::Str(random_text(r)),
         FieldKind::Factors => Arg::List(

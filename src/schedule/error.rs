@@ -144,6 +144,14 @@ pub enum ScheduleError {
         index: i64,
         count: usize,
     },
+    /// A buffer given by name that the block does not access as required.
+    #[error("{block}: buffer `{buffer}`: {why}")]
+    BufferNotInBlock {
+        block: Culprit,
+        buffer: String,
+        why: String,
+        hint: String,
+    },
     #[error("`{0}` is not a storage scope; use global, shared, shared.dyn, local, wmma.matrix_a/wmma.matrix_b/wmma.accumulator, warp or m16n8k8.matrixA/matrixB/matrixC")]
     UnknownStorageScope(String),
     #[error("{block} is an output block: it writes `{buffer}`, a parameter of the function, so it cannot be moved to compute inside another block's loop")]
@@ -267,6 +275,7 @@ impl ScheduleError {
                 vec![loop_.clone()]
             }
             E::BufferIndexOutOfRange { block, .. }
+            | E::BufferNotInBlock { block, .. }
             | E::OutputBlock { block, .. }
             | E::WrongBlockKind { block, .. }
             | E::UnsupportedPattern { block, .. }
@@ -334,7 +343,7 @@ impl ScheduleError {
             }
             E::LoopInsideOwnNest { .. } => "choose a loop outside the block's own loop nest".into(),
             E::AnnotatedLoop(..) => "unannotate the loop first (or merge before annotating)".into(),
-            E::LoopPrecondition { hint, .. } => hint.clone(),
+            E::LoopPrecondition { hint, .. } | E::BufferNotInBlock { hint, .. } => hint.clone(),
             E::MergeDependence { .. } => {
                 "merge only loops whose bodies touch each shared element in the same iteration; compute_at keeps such dependences instead".into()
             }

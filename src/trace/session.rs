@@ -670,6 +670,10 @@ fn convert(v: &Node, kind: FieldKind) -> Option<Arg> {
     match kind {
         FieldKind::Name | FieldKind::Str => v.as_str().map(|s| Arg::Str(s.to_string())),
         FieldKind::Int => v.as_i64().map(Arg::Int),
+        FieldKind::BufferIndex => match v {
+            Node::String(s) => Some(Arg::Str(s.to_string())),
+            _ => v.as_i64().map(Arg::Int),
+        },
         FieldKind::Bool => v.as_bool().map(Arg::Bool),
         FieldKind::Names => match v {
             Node::Sequence(items) => items

@@ -106,6 +106,9 @@ pub enum FieldKind {
     BufferRef,
     /// null, a number, or a lambda giving the value (transform_layout's `pad_value`).
     PadValue,
+    /// A buffer index: an integer, or the name of a buffer the block accesses
+    /// (TVM's `Union[int, str, Buffer]`: set_scope, cache_read, cache_write).
+    BufferIndex,
 }
 
 impl FieldKind {
@@ -125,6 +128,7 @@ impl FieldKind {
             FieldKind::Lambda => "a Python lambda as text, e.g. \"lambda i, j: (j, i)\"",
             FieldKind::BufferRef => "[\"read\", N], [\"write\", N] or a buffer name",
             FieldKind::PadValue => "null, a number or a lambda",
+            FieldKind::BufferIndex => "an integer or a buffer name",
         }
     }
 

@@ -262,7 +262,8 @@ mod tests {
         assert!(msg("sch.splt(i, factors=[2])").contains("did you mean `split`"));
         assert!(msg("sch.split(i)").contains("needs `factors`"));
         assert!(msg("sch.split(i, fcators=[2])").contains("no argument `fcators`"));
-        assert!(msg("sch.split(i, [2], True, 4)").contains("at most 3"));
+        // TVM's four: loop, factors, preserve_unit_iters, disable_predication.
+        assert!(msg("sch.split(i, [2], True, False, 4)").contains("at most 4"));
         assert!(msg("sch.split(i, factors=[None, 16]").contains("close"));
         assert!(msg("sch.split(i, factors=[None, 16]) x").contains("after the call"));
         assert!(msg("sch.bind(x, \"threadIdx.x)").contains("unterminated"));

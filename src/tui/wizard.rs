@@ -211,6 +211,12 @@ impl Wizard {
                 }
                 Arg::Str(unquoted.to_string())
             }
+            // An index, or a buffer's name (quoted or not).
+            FieldKind::BufferIndex => match text.parse() {
+                Ok(i) => Arg::Int(i),
+                Err(_) if !unquoted.is_empty() => Arg::Str(unquoted.to_string()),
+                Err(_) => return Err(format!("`{}` needs {}", field.name, field.kind.describe())),
+            },
             FieldKind::Int => Arg::Int(
                 text.parse()
                     .map_err(|_| format!("`{}` needs an integer, not `{text}`", field.name))?,

@@ -123,12 +123,16 @@ pub fn set_scope(
     let storage = StorageScope::from_name(scope)
         .ok_or_else(|| ScheduleError::UnknownStorageScope(scope.to_string()))?;
     let buffer = allocated_write_buffer(func, block, buffer_index)?;
-    let buf = func.buffer_mut(buffer);
-    // TVM 0.27 renames the buffer after its new scope (`C` -> `C_local`,
-    // `shared.dyn` -> `_shared_dyn`); setting the scope it has is a no-op.
-    if buf.scope != storage {
-        buf.name = format!("{}_{}", buf.name, storage.name().replace('.', "_"));
-        buf.scope = storage;
+    // A block's match_buffer view of the buffer moves with it (TVM checks
+    // that a view and its source agree on the scope) and is renamed alike.
+    for b in super::set_dtype::with_match_views(func, buffer) {
+        let buf = func.buffer_mut(b);
+        // TVM 0.27 renames the buffer after its new scope (`C` -> `C_local`,
+        // `shared.dyn` -> `_shared_dyn`); setting the scope it has is a no-op.
+        if buf.scope != storage {
+            buf.name = format!("{}_{}", buf.name, storage.name().replace('.', "_"));
+            buf.scope = storage;
+        }
     }
     Ok(())
 }

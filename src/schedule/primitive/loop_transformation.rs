@@ -218,12 +218,36 @@ pub fn split(
     factors: &[Option<i64>],
     preserve_unit_iters: bool,
 ) -> Result<Vec<LoopId>, ScheduleError> {
+    split_with(func, loop_id, factors, preserve_unit_iters, false)
+}
+
+/// `split` with TVM's `disable_predication`: no `T.where` guard. TVM then
+/// runs the iterations past the extent when the factors' product exceeds
+/// it (its docs: "may result in incorrect code"); tirtui refuses that case,
+/// so the flag only ever drops a guard that is not needed.
+pub fn split_with(
+    func: &mut PrimFunc,
+    loop_id: LoopId,
+    factors: &[Option<i64>],
+    preserve_unit_iters: bool,
+    disable_predication: bool,
+) -> Result<Vec<LoopId>, ScheduleError> {
     get_loop(func, loop_id)?;
     check_starts_at_zero(func, loop_id)?;
     reject_thread_bound(func, loop_id, "split")?;
     reject_annotated_split_fuse(func, loop_id, "split")?;
     let extent = const_extent(func, loop_id)?;
     let (factors, product) = resolve_split_factors(func, loop_id, factors, extent)?;
+    if disable_predication && product != extent {
+        return Err(ScheduleError::LoopPrecondition {
+            loop_: loop_culprit(func, loop_id),
+            primitive: "split",
+            why: format!(
+                "with disable_predication the factors' product {product} must be the extent {extent}: without the guard the iterations past it would run out of range"
+            ),
+            hint: "drop disable_predication (a T.where guard keeps the extra iterations out), or give factors whose product is the extent".into(),
+        });
+    }
 
     let old = get_loop(func, loop_id)?.clone();
     let base = func.var_name(old.var).to_string();

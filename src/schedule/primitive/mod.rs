@@ -6,6 +6,7 @@
 pub mod affine_binding;
 pub mod annotate;
 pub mod blockize_tensorize;
+pub mod buffer_arg;
 pub mod cache_read_write;
 pub mod compute_at;
 pub mod compute_inline;
@@ -15,6 +16,7 @@ pub mod get_output_blocks;
 pub mod index_map;
 pub mod index_map_groups;
 pub mod layout_transformation;
+pub mod loop_partition;
 pub mod loop_transformation;
 pub mod reduction;
 pub mod rfactor_checks;

@@ -31,11 +31,16 @@ pub fn unsafe_set_dtype(
     if old == new {
         return Ok(());
     }
-    func.buffer_mut(buffer).dtype = new;
+    // A block's match_buffer view of the buffer takes its type too (TVM
+    // checks that a view and its source agree), with the same casts.
+    let retyped = with_match_views(func, buffer);
+    for &b in &retyped {
+        func.buffer_mut(b).dtype = new;
+    }
     func.body.visit_mut(&mut |s| {
-        s.for_each_expr_mut(|e| cast_loads(e, buffer, old));
+        s.for_each_expr_mut(|e| cast_loads(e, &retyped, old));
         if let Stmt::BufferStore(store) = s {
-            if store.buffer == buffer {
+            if retyped.contains(&store.buffer) {
                 let value = std::mem::replace(&mut store.value, Expr::Int(0, DataType::I32));
                 store.value = Expr::Cast(new, Box::new(value));
             }
@@ -80,10 +85,26 @@ fn block_allocated_write(
     Ok(buffer)
 }
 
-/// Wraps every load of `buffer` in `e` (at any depth) in a cast to `old`.
-fn cast_loads(e: &mut Expr, buffer: BufferId, old: DataType) {
-    e.for_each_child_mut(|c| cast_loads(c, buffer, old));
-    if matches!(e, Expr::Load(b, _) if *b == buffer) {
+/// `buffer` and every match_buffer view of it, views of views included.
+pub fn with_match_views(func: &PrimFunc, buffer: BufferId) -> Vec<BufferId> {
+    let blocks = func.blocks();
+    let mut out = vec![buffer];
+    let mut next = 0;
+    while let Some(&source) = out.get(next) {
+        for view in blocks.iter().flat_map(|b| &b.match_buffers) {
+            if view.source.buffer == source && !out.contains(&view.buffer) {
+                out.push(view.buffer);
+            }
+        }
+        next += 1;
+    }
+    out
+}
+
+/// Wraps every load of `buffers` in `e` (at any depth) in a cast to `old`.
+fn cast_loads(e: &mut Expr, buffers: &[BufferId], old: DataType) {
+    e.for_each_child_mut(|c| cast_loads(c, buffers, old));
+    if matches!(e, Expr::Load(b, _) if buffers.contains(b)) {
         let load = std::mem::replace(e, Expr::Int(0, DataType::I32));
         *e = Expr::Cast(old, Box::new(load));
     }

@@ -1,6 +1,8 @@
 //! Buffers: storage_align, set_scope, transform_layout.
 
+use super::buffer_arg::buffer_index;
 use super::{d, f, op, Applied, S};
+use crate::schedule::primitive::buffer_arg::BufferSide;
 use crate::schedule::primitive::{annotate, layout_transformation};
 use crate::trace::replay::{arg_err, Replayer};
 use crate::trace::step::{Arg, FieldKind, OpSpec, Returns, Step};
@@ -25,7 +27,7 @@ pub(super) fn specs() -> Vec<OpSpec> {
             "set_scope",
             vec![
                 f("block", Name).block_by_name(),
-                f("buffer_index", Int),
+                f("buffer_index", BufferIndex),
                 f("storage_scope", Str),
             ],
             Nothing,
@@ -71,7 +73,7 @@ fn storage_align(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
 
 fn set_scope(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     let b = r.block(step, "block")?;
-    let bi = r.int(step, "buffer_index")?;
+    let bi = buffer_index(r, step, "buffer_index", b, BufferSide::Write)?;
     let scope = r.string(step, "storage_scope")?.to_string();
     r.schedule
         .transact(|f| annotate::set_scope(f, b, bi, &scope))

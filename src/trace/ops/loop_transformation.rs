@@ -15,6 +15,7 @@ pub(super) fn specs() -> Vec<OpSpec> {
                 f("loop", Name),
                 f("factors", Factors),
                 d("preserve_unit_iters", Bool, Arg::Bool(true)),
+                d("disable_predication", Bool, Arg::Bool(false)),
             ],
             Many,
             split,
@@ -64,9 +65,10 @@ fn split(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     let l = r.loop_(step, "loop")?;
     let factors = r.factors(step)?;
     let p = r.boolean(step, "preserve_unit_iters")?;
+    let unguarded = r.boolean(step, "disable_predication")?;
     let loops = r
         .schedule
-        .transact(|f| loop_transformation::split(f, l, &factors, p))
+        .transact(|f| loop_transformation::split_with(f, l, &factors, p, unguarded))
         .map_err(S)?;
     Ok(loops_out(loops))
 }

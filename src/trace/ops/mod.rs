@@ -11,10 +11,12 @@
 
 mod annotate;
 mod blockize_tensorize;
+mod buffer_arg;
 mod for_kind;
 mod get_block_loop;
 mod get_output_blocks;
 mod layout;
+mod loop_partition;
 mod loop_transformation;
 mod placement;
 mod reduction;
@@ -70,6 +72,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         // Newer primitives last, so the palette's long-standing rows keep their places.
         get_output_blocks::specs(),
         set_dtype::specs(),
+        loop_partition::specs(),
     ]
     .into_iter()
     .flatten()

@@ -1,7 +1,9 @@
 //! Caches and block placement: cache_read/write, (reverse_)compute_at,
 //! (reverse_)compute_inline.
 
+use super::buffer_arg::buffer_index;
 use super::{d, f, op, Applied, S};
+use crate::schedule::primitive::buffer_arg::BufferSide;
 use crate::schedule::primitive::{cache_read_write, compute_at, compute_inline};
 use crate::trace::replay::{Handle, Replayer};
 use crate::trace::step::{Arg, FieldKind, OpSpec, Returns, Step};
@@ -14,7 +16,7 @@ pub(super) fn specs() -> Vec<OpSpec> {
             "cache_read",
             vec![
                 f("block", Name).block_by_name(),
-                f("read_buffer_index", Int),
+                f("read_buffer_index", BufferIndex),
                 f("storage_scope", Str),
                 d("consumer_blocks", Names, Arg::List(Vec::new())).block_by_name(),
             ],
@@ -31,7 +33,7 @@ pub(super) fn specs() -> Vec<OpSpec> {
             "cache_write",
             vec![
                 f("block", Name).block_by_name(),
-                f("write_buffer_index", Int),
+                f("write_buffer_index", BufferIndex),
                 f("storage_scope", Str),
                 d("consumer_blocks", Names, Arg::List(Vec::new())).block_by_name(),
             ],
@@ -83,7 +85,7 @@ pub(super) fn specs() -> Vec<OpSpec> {
 
 fn cache_read(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     let b = r.block(step, "block")?;
-    let idx = r.int(step, "read_buffer_index")?;
+    let idx = buffer_index(r, step, "read_buffer_index", b, BufferSide::Read)?;
     let scope = r.string(step, "storage_scope")?.to_string();
     let consumers = r.blocks(step, "consumer_blocks")?;
     let c = r
@@ -95,7 +97,7 @@ fn cache_read(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
 
 fn cache_write(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     let b = r.block(step, "block")?;
-    let idx = r.int(step, "write_buffer_index")?;
+    let idx = buffer_index(r, step, "write_buffer_index", b, BufferSide::Write)?;
     let scope = r.string(step, "storage_scope")?.to_string();
     let consumers = r.blocks(step, "consumer_blocks")?;
     let c = r
