@@ -31,6 +31,7 @@ pub mod arith;
 pub mod cli;
 pub mod codegen;
 pub mod db;
+pub mod design_space;
 pub mod diag;
 pub mod input;
 pub mod interp;
