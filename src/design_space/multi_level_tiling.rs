@@ -70,7 +70,7 @@ pub(super) fn apply(
     if target.sm >= 80 && reads == 2 {
         for stages in [4, 5] {
             let mut pipelined = sketch.clone();
-            add_async_pipeline(&mut pipelined, &fetch_loop, stages)?;
+            add_async_pipeline(&mut pipelined, &levels[READ_REUSE_LEVEL - 1], stages)?;
             sketches.push(pipelined);
         }
     }
@@ -206,15 +206,16 @@ fn read_reuse(
     Ok(dims.len())
 }
 
-/// TVM's async pipeline on the fetch loop: the two copies in stage 0, the
-/// computation `stages - 2` iterations later, the copies asynchronous.
+/// TVM's async pipeline on the fetch level's loops, fused into one (for a
+/// single loop the fuse changes nothing but the handle, as in TVM's trace):
+/// the two copies in stage 0, the computation `stages - 2` iterations later,
+/// the copies asynchronous.
 fn add_async_pipeline(
     sketch: &mut SketchBuilder,
-    fetch_loop: &str,
+    fetch_level: &[String],
     stages: i64,
 ) -> Result<(), StepError> {
-    // TVM fuses the one loop to get a fresh handle; the program is unchanged.
-    let l = sketch.fuse(&[fetch_loop.to_string()])?;
+    let l = sketch.fuse(fetch_level)?;
     let ints = |v: &[i64]| Arg::List(v.iter().map(|i| Arg::Int(*i)).collect());
     sketch.annotate(&l, "software_pipeline_stage", ints(&[0, 0, stages - 2]))?;
     sketch.annotate(&l, "software_pipeline_order", ints(&[0, 1, 2]))?;
