@@ -451,3 +451,89 @@ fn row_sum_sketches_compute_the_sums() {
 fn softmax_sketches_compute_the_softmax() {
     check_sketches_compute("softmax.tir", 1);
 }
+
+// ---- the command line ----
+
+fn tirtui(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tirtui"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TIRTUI_GPU", "local")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn tune_workload_space_lists_the_sketches() {
+    let out = tirtui(&[
+        "tune",
+        "tests/data/design_space/row_sum.tir",
+        "--space",
+        "--sample",
+        "4",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("2 sketches"), "{text}");
+    assert!(
+        text.contains("sketch 2 of 2: CrossThreadReduction(S)"),
+        "{text}"
+    );
+    // Each sketch's steps, its sampled steps' choices and its size.
+    assert!(text.contains("{op: get_block, name: S, out: b0}"), "{text}");
+    assert!(text.contains("[8 choices]"), "{text}");
+    assert!(text.contains("sketch space size: 8 candidates"), "{text}");
+    assert!(
+        text.contains("space size: 72 candidates in 2 sketches"),
+        "{text}"
+    );
+
+    let json = tirtui(&[
+        "tune",
+        "tests/data/design_space/gemm.tir",
+        "--space",
+        "--sample",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(json.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let sketches = v["sketches"].as_array().unwrap();
+    assert_eq!(sketches.len(), 3);
+    assert_eq!(sketches[0]["rules"][0], "MultiLevelTiling(C)");
+    assert_eq!(sketches[0]["size"], "158054400");
+}
+
+#[test]
+fn tune_workload_goes_as_far_as_the_gpu() {
+    let dir = std::env::temp_dir().join(format!("tirtui_ds_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let w = dir.join("row_sum.tir");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(DATA)
+            .join("row_sum.tir"),
+        &w,
+    )
+    .unwrap();
+    let db = dir.join("db");
+    let out = tirtui(&[
+        "tune",
+        w.to_str().unwrap(),
+        "--trials",
+        "2",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    if tirtui::runtime::device_available().is_ok() {
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        assert!(dir.join("row_sum_best.yaml").exists());
+    } else {
+        // The sketch was generated and handed to the tuner; only the GPU is missing.
+        assert_eq!(out.status.code(), Some(3), "{err}");
+        assert!(err.contains("sketch 1 of 2"), "{err}");
+        assert!(err.contains("no CUDA device"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
