@@ -283,18 +283,7 @@ fn run_tune_beating(
             return (EXIT_STEP_FAILED, None);
         }
     };
-    let mut db = match Db::open_or_default(args.db.as_deref()) {
-        Ok(db) => {
-            if let Some(w) = db.skipped_warning() {
-                eprintln!("warning: {w}");
-            }
-            Some(db)
-        }
-        Err(e) => {
-            eprintln!("warning: tuning without the results database: {e}");
-            None
-        }
-    };
+    let mut db = open_db(args);
     let stop = Arc::new(AtomicBool::new(false));
     // First Ctrl-C: stop after the current measurement; a second one exits.
     let _ = signal_hook::flag::register_conditional_shutdown(
@@ -352,10 +341,7 @@ fn run_tune_beating(
         }
     }
 
-    let best_ms = match report.best().map(|b| &b.outcome) {
-        Some(Outcome::Time { ms, .. }) => Some(*ms),
-        _ => None,
-    };
+    let best_ms = best_time(&report);
     let beaten = matches!((best_ms, beat), (Some(ms), Some(old)) if ms >= old);
     let written = if beaten {
         Ok(None)
@@ -398,6 +384,30 @@ fn run_tune_beating(
         }
     };
     (code, best_ms)
+}
+
+/// The results database, or None (with a warning) when it cannot be opened.
+fn open_db(args: &TuneArgs) -> Option<Db> {
+    match Db::open_or_default(args.db.as_deref()) {
+        Ok(db) => {
+            if let Some(w) = db.skipped_warning() {
+                eprintln!("warning: {w}");
+            }
+            Some(db)
+        }
+        Err(e) => {
+            eprintln!("warning: tuning without the results database: {e}");
+            None
+        }
+    }
+}
+
+/// The best candidate's time in ms, when one ran correctly.
+fn best_time(report: &TuneReport) -> Option<f64> {
+    match report.best().map(|b| &b.outcome) {
+        Some(Outcome::Time { ms, .. }) => Some(*ms),
+        _ => None,
+    }
 }
 
 /// Writes the best candidate's session with its time under `results:`.
@@ -541,9 +551,10 @@ fn report_json(path: &Path, r: &TuneReport, out: Option<&Path>) -> serde_json::V
 
 /// The sketches of a bare workload, each as a tuner's space; a rendered error
 /// otherwise.
-fn workload_sketches(
-    path: &Path,
-) -> Result<(crate::ir::PrimFunc, Vec<(Sketch, Space)>), (i32, String)> {
+/// An exit status with its rendered message.
+type Failure = (i32, String);
+
+fn workload_sketches(path: &Path) -> Result<Vec<(Sketch, Space)>, Failure> {
     let workload = super::load_workload(path, None).map_err(|r| (EXIT_BAD_INPUT, r))?;
     let failed = |e: String| {
         (
@@ -563,14 +574,14 @@ fn workload_sketches(
         });
         spaces.push((sketch, space));
     }
-    Ok((workload, spaces))
+    Ok(spaces)
 }
 
 /// `tune W.tir`: the generated space. `--space` lists the sketches, each
 /// one's steps (sampled ones with their number of choices), its size and how
 /// a random sample fares; tuning needs a session to start from.
 fn tune_workload(args: &TuneArgs) -> i32 {
-    let (_, sketches) = match workload_sketches(&args.session) {
+    let sketches = match workload_sketches(&args.session) {
         Ok(x) => x,
         Err((code, rendered)) => {
             eprint!("{rendered}");
