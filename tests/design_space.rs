@@ -537,3 +537,23 @@ fn tune_workload_goes_as_far_as_the_gpu() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn space_with_no_sample_lists_without_checking() {
+    // `--sample 0` used to panic in the parallel build (no candidates for
+    // at least one thread), for a session's space as for a workload's.
+    for path in [
+        "tests/data/design_space/row_sum.tir",
+        "sessions/gemm_002_5_tune.yaml",
+    ] {
+        let out = tirtui(&["tune", path, "--space", "--sample", "0"]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{path}: {err}");
+        assert!(!err.contains("panicked"), "{path}: {err}");
+        assert!(
+            text.contains("random sample of 0 distinct candidates"),
+            "{path}: {text}"
+        );
+    }
+}

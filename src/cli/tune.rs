@@ -157,6 +157,10 @@ fn sample_checks(space: &Space, args: &TuneArgs) -> (usize, usize, BTreeMap<Stri
     }
     let sampled = proposals.len() + count(&invalid);
     let mut pass = 0;
+    // Nothing to build (`--sample 0`): build_all wants at least one proposal.
+    if proposals.is_empty() {
+        return (sampled, pass, invalid);
+    }
     for r in build_all(
         space,
         proposals,
