@@ -557,3 +557,8 @@ fn space_with_no_sample_lists_without_checking() {
         );
     }
 }
+
+#[test]
+fn gemv_sketches_compute_the_product() {
+    check_sketches_compute("gemv.tir", 1);
+}

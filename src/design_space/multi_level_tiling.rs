@@ -20,7 +20,6 @@ pub const VECTOR_LOAD_LENS: [i64; 4] = [1, 2, 3, 4];
 /// TVM's `ReuseType(levels=[3])` / `[4]` (1-based tile levels).
 const WRITE_REUSE_LEVEL: usize = 3;
 const READ_REUSE_LEVEL: usize = 4;
-pub const THREAD_EXTENT_LOW: i64 = 32;
 pub const THREAD_EXTENT_HIGH: i64 = 1024;
 
 pub(super) fn apply(
@@ -35,8 +34,14 @@ pub(super) fn apply(
         return Ok(vec![sketch]);
     }
     sketch.annotate(block, TILING_STRUCTURE, Arg::Str(STRUCTURE.into()))?;
-    let levels = tile_loops(&mut sketch, block)?;
-    let levels = bind_levels(&mut sketch, block, &levels)?;
+    let (levels, spatial_product) = tile_loops(&mut sketch, block)?;
+    let low = if spatial_product > 2 * target.warp_size {
+        target.warp_size
+    } else {
+        // Too few spatial iterations to ask for a warp (TVM's GEMV case).
+        1
+    };
+    let levels = bind_levels(&mut sketch, block, &levels, low)?;
     // Write reuse: the output in registers, written back under the thread level.
     let thread_loop = levels[WRITE_REUSE_LEVEL - 1][0].clone();
     let cache = sketch
@@ -79,17 +84,28 @@ pub(super) fn apply(
 
 /// Splits every loop of the block and reorders the pieces by the structure;
 /// the loops of each level, in loop order (after binding, levels 1 to 3 are
-/// one fused loop each: see `bind_levels`).
-fn tile_loops(sketch: &mut SketchBuilder, block: &str) -> Result<Vec<Vec<String>>, StepError> {
+/// one fused loop each: see `bind_levels`), and the product of the spatial
+/// loops' extents (saturating; a loop of unknown extent counts as huge).
+fn tile_loops(
+    sketch: &mut SketchBuilder,
+    block: &str,
+) -> Result<(Vec<Vec<String>>, i64), StepError> {
     let loops = sketch.get_loops(block)?;
     let n_spatial = STRUCTURE.chars().filter(|c| *c == 'S').count();
     let n_reduce = STRUCTURE.len() - n_spatial;
     let mut spatial_tiles: Vec<Vec<String>> = vec![Vec::new(); n_spatial];
     let mut reduce_tiles: Vec<Vec<String>> = vec![Vec::new(); n_reduce];
+    let mut spatial_product: i64 = 1;
     for l in &loops {
-        let kind = sketch
-            .loop_id(l)
-            .and_then(|id| analysis::loop_iter_kind(sketch.func(), id));
+        let id = sketch.loop_id(l);
+        let kind = id.and_then(|id| analysis::loop_iter_kind(sketch.func(), id));
+        if kind == Some(IterKind::Spatial) {
+            let extent = id
+                .and_then(|id| sketch.func().find_loop(id))
+                .and_then(|f| f.extent.as_int())
+                .unwrap_or(i64::MAX);
+            spatial_product = spatial_product.saturating_mul(extent);
+        }
         let (n, tiles) = match kind {
             Some(IterKind::Spatial) => (n_spatial, &mut spatial_tiles),
             Some(IterKind::Reduce) => (n_reduce, &mut reduce_tiles),
@@ -118,15 +134,18 @@ fn tile_loops(sketch: &mut SketchBuilder, block: &str) -> Result<Vec<Vec<String>
         .collect();
     let order: Vec<Arg> = levels.iter().flatten().map(|l| name(l)).collect();
     sketch.emit("reorder", vec![("ordered_loops", Arg::List(order))], 0, 'l')?;
-    Ok(levels)
+    Ok((levels, spatial_product))
 }
 
 /// Fuses each of the first three levels and binds it (`TILE_BINDS`); the
-/// level then holds the fused loop alone. Adds the thread-extent annotations.
+/// level then holds the fused loop alone. Adds the thread-extent annotations
+/// (at least `low_threads`: a warp, or 1 when the block has at most two
+/// warps' worth of spatial iterations, as TVM decides).
 fn bind_levels(
     sketch: &mut SketchBuilder,
     block: &str,
     levels: &[Vec<String>],
+    low_threads: i64,
 ) -> Result<Vec<Vec<String>>, StepError> {
     let mut bound = levels.to_vec();
     for (level, axis) in bound.iter_mut().zip(TILE_BINDS) {
@@ -140,7 +159,7 @@ fn bind_levels(
     sketch.annotate(
         block,
         "meta_schedule.thread_extent_low_inclusive",
-        Arg::Int(THREAD_EXTENT_LOW),
+        Arg::Int(low_threads),
     )?;
     sketch.annotate(
         block,
