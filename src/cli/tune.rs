@@ -712,10 +712,24 @@ fn tune_sketches(sketches: &[(Sketch, Space)], args: &TuneArgs) -> i32 {
             sketches.len(),
             sketch.applied.join(", ")
         );
+        // Trial 1 is the sketch's own decisions: start from ones that pass
+        // the checks, so the evolution has a valid parent from the start.
+        let (steps, space) = match first_valid(space, args.seed.unwrap_or(0x5eed)) {
+            Some((steps, draws)) => {
+                eprintln!(
+                    "sketch {}: starts from a valid candidate ({draws} drawn)",
+                    i + 1
+                );
+                let valid = Space::new(space.workload.clone(), steps.clone()).ok();
+                (steps, valid.unwrap_or_else(|| space.clone()))
+            }
+            None => (sketch.steps.clone(), space.clone()),
+        };
+        let space = &space;
         let session = Session {
             workload: Workload::Path(file.clone()),
             func: None,
-            steps: sketch.steps.clone(),
+            steps,
             results: Vec::new(),
         };
         let sub = TuneArgs {
@@ -734,4 +748,22 @@ fn tune_sketches(sketches: &[(Sketch, Space)], args: &TuneArgs) -> i32 {
         }
     }
     last_code
+}
+
+/// Draws candidates of the space until one passes the checks before the GPU
+/// (replay, lowering, launch limits): its steps, and how many were drawn.
+/// None after `FIRST_VALID_DRAWS` draws.
+fn first_valid(space: &Space, seed: u64) -> Option<(Vec<crate::trace::Step>, usize)> {
+    const FIRST_VALID_DRAWS: usize = 2000;
+    let mut rng = Rng(seed);
+    for draws in 1..=FIRST_VALID_DRAWS {
+        let Ok(replayed) = space.draw(&mut rng) else {
+            continue;
+        };
+        let steps = replayed.steps.clone();
+        if tune::build(replayed, Nvrtc::Skip).is_ok() {
+            return Some((steps, draws));
+        }
+    }
+    None
 }
