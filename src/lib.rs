@@ -19,6 +19,8 @@
 //! - `validate` checks the IR invariants between stages (after parsing and every
 //!   primitive in debug builds, always before lowering).
 //! - Only `runtime` touches the GPU, only `tui` touches the terminal.
+//! - `design_space` writes schedules (MetaSchedule's rules) as trace steps; it
+//!   knows `ir`, `schedule` and `trace`, never what runs or shows them.
 //! - `cli` and `tui` are two faces over `session` (loading, run requests, the
 //!   config file); `tui` never calls `cli`, whose `explore` command starts it.
 //! - Each module's header ends with the modules it may use (`May use:`);
@@ -31,6 +33,7 @@ pub mod arith;
 pub mod cli;
 pub mod codegen;
 pub mod db;
+pub mod design_space;
 pub mod diag;
 pub mod input;
 pub mod interp;

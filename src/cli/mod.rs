@@ -4,7 +4,7 @@
 //! (or the kernel was wrong), 2 unreadable input, 3 no GPU for `--run`,
 //! 4 `replay --check` failed.
 //!
-//! May use: `codegen`, `db`, `diag`, `input`, `ir`, `lower`, `runtime`,
+//! May use: `codegen`, `db`, `design_space`, `diag`, `input`, `ir`, `lower`, `runtime`,
 //!  `schedule`, `script`, `session`, `trace`, `tui`, `tune`.
 
 pub mod check;
