@@ -10,6 +10,7 @@ pub mod cache_read_write;
 pub mod compute_at;
 pub mod compute_inline;
 pub mod for_kind;
+pub mod fuse_epilogue;
 pub mod get_block_loop;
 pub mod get_output_blocks;
 pub mod index_map;

@@ -12,6 +12,7 @@
 mod annotate;
 mod blockize_tensorize;
 mod for_kind;
+mod fuse_epilogue;
 mod get_block_loop;
 mod get_output_blocks;
 mod layout;
@@ -70,6 +71,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         // Newer primitives last, so the palette's long-standing rows keep their places.
         get_output_blocks::specs(),
         set_dtype::specs(),
+        fuse_epilogue::specs(),
     ]
     .into_iter()
     .flatten()
