@@ -318,3 +318,199 @@ fn fuse_reduction_epilogue_refuses_an_epilogue_over_a_part_of_the_result() {
     let msg = fail(&w, FUSE);
     assert!(msg.contains("another domain"), "{msg}");
 }
+
+// ---------------------------------------------------------------------------
+// decompose_padding, can_decompose_padding
+
+/// test_tir_schedule_decompose_padding.py's test_1d_decompose_padding.
+const PAD_1D: &str = r#"
+@T.prim_func
+def main(x: T.Buffer((128,), "int32"), y: T.Buffer((140,), "int32")):
+    for i in range(140):
+        with T.block("block"):
+            vi = T.axis.remap("S", [i])
+            y[vi] = T.if_then_else(vi >= 6 and vi < 134, x[vi - 6], 0)
+"#;
+
+#[test]
+fn decompose_padding_splits_a_1d_pad_as_tvm_does() {
+    let steps = "  - {op: get_loops, block: block, out: [i]}
+  - {op: decompose_padding, block: block, loop: i, out: pad}
+";
+    let text = printed(&legal(PAD_1D, steps));
+    // TVM 0.27's program: a fill of the whole buffer, then the in-bound copy
+    // over 128 elements with its loop shrunk and no T.where left.
+    let expected = [
+        "    for i in range(140):",
+        "        with T.block(\"block_pad_const\"):",
+        "            vi = T.axis.spatial(140, i)",
+        "            T.reads()",
+        "            T.writes(y[vi])",
+        "            y[vi] = 0",
+        "    for i in range(128):",
+        "        with T.block(\"block\"):",
+        "            vi = T.axis.spatial(128, i)",
+        "            T.reads(x[vi])",
+        "            T.writes(y[vi + 6])",
+        "            y[vi + 6] = x[vi]",
+    ]
+    .join("\n");
+    assert!(text.contains(&expected), "{text}");
+    assert!(!text.contains("T.where"), "{text}");
+}
+
+/// A small sum pool over a padded input (TVM's sum_pool_2d, 1x2x10x10 with
+/// a 3x3 window and padding 1).
+const POOL: &str = r#"
+@T.prim_func
+def main(x: T.Buffer((1, 2, 10, 10), "int8"), tensor: T.Buffer((1, 2, 10, 10), "int8")):
+    pad_temp = T.alloc_buffer((1, 2, 12, 12), "int8")
+    for i0, i1, i2, i3 in T.grid(1, 2, 12, 12):
+        with T.block("pad_temp"):
+            ax0, ax1, ax2, ax3 = T.axis.remap("SSSS", [i0, i1, i2, i3])
+            pad_temp[ax0, ax1, ax2, ax3] = T.if_then_else(1 <= ax2 and ax2 < 11 and 1 <= ax3 and ax3 < 11, x[ax0, ax1, ax2 - 1, ax3 - 1], T.int8(0))
+    for i0, i1, i2, i3, i4, i5 in T.grid(1, 2, 10, 10, 3, 3):
+        with T.block("tensor"):
+            ax0, ax1, ax2, ax3, rv0, rv1 = T.axis.remap("SSSSRR", [i0, i1, i2, i3, i4, i5])
+            with T.init():
+                tensor[ax0, ax1, ax2, ax3] = T.int8(0)
+            tensor[ax0, ax1, ax2, ax3] = tensor[ax0, ax1, ax2, ax3] + pad_temp[ax0, ax1, ax2 + rv0, ax3 + rv1]
+"#;
+
+#[test]
+fn decompose_padding_under_non_perfect_tiles_keeps_the_result() {
+    // test_decompose_hw_padding_non_perfect_tiled, smaller: the pad is
+    // computed per overlapping tile, then decomposed inside the tile.
+    let steps = "  - {op: get_loops, block: tensor, out: [l0, l1, l2, l3, l4, l5]}
+  - {op: split, loop: l2, factors: [null, 4], out: [l2o, l2i]}
+  - {op: split, loop: l3, factors: [null, 4], out: [l3o, l3i]}
+  - {op: reorder, ordered_loops: [l0, l2o, l3o, l1, l2i, l3i, l4, l5]}
+  - {op: compute_at, block: pad_temp, loop: l3o}
+  - {op: get_loops, block: pad_temp, out: [p0, p1, p2, p3, p4, p5]}
+  - {op: decompose_padding, block: pad_temp, loop: p3, out: pad}
+";
+    let text = printed(&legal(POOL, steps));
+    assert!(
+        text.contains("with T.block(\"pad_temp_pad_const\")"),
+        "{text}"
+    );
+    // The in-bound block keeps the padding condition (and the tile's bound)
+    // as its predicate.
+    assert!(text.contains("T.where(1 <= "), "{text}");
+    // Lifted to the outermost loop: one fill before every tile.
+    let lifted = steps.replace("loop: p3, out: pad", "loop: p0, out: pad");
+    legal(POOL, &lifted);
+}
+
+#[test]
+fn decompose_padding_below_shared_loops_inserts_the_fill_there() {
+    // test_decompose_wrt_single_child_subtree.
+    let steps = "  - {op: get_loops, block: pad_temp, out: [i0, i1, i2, i3]}
+  - {op: decompose_padding, block: pad_temp, loop: i2, out: pad}
+";
+    let text = printed(&legal(POOL, steps));
+    assert!(
+        text.contains("    for i0, i1 in T.grid(1, 2):\n        for i2, i3 in T.grid(12, 12):"),
+        "{text}"
+    );
+    assert!(
+        text.contains("        for i2, i3 in T.grid(10, 10):"),
+        "{text}"
+    );
+}
+
+#[test]
+fn decompose_padding_lowers_to_cuda() {
+    let steps = "  - {op: get_loops, block: block, out: [i]}
+  - {op: decompose_padding, block: block, loop: i, out: pad}
+  - {op: get_loops, block: pad, out: [p]}
+  - {op: split, loop: p, factors: [null, 32], out: [po, pi]}
+  - {op: bind, loop: po, thread_axis: blockIdx.x}
+  - {op: bind, loop: pi, thread_axis: threadIdx.x}
+  - {op: get_loops, block: block, out: [c]}
+  - {op: split, loop: c, factors: [null, 32], out: [co, ci]}
+  - {op: bind, loop: co, thread_axis: blockIdx.x}
+  - {op: bind, loop: ci, thread_axis: threadIdx.x}
+";
+    let trace = legal(PAD_1D, steps);
+    let cuda = lowers(PAD_1D, trace.func());
+    assert!(cuda.contains("__global__"), "{cuda}");
+    python_round_trip(
+        POOL,
+        "  - {op: get_loops, block: pad_temp, out: [i0, i1, i2, i3]}\n  - {op: decompose_padding, block: pad_temp, loop: i2, out: pad}\n",
+        "pad = sch.decompose_padding(block=get_block(\"pad_temp\"), loop=i2)",
+        "def apply_trace(sch):
+  b0 = sch.get_sblock(name=\"pad_temp\", func_name=\"main\")
+  l1, l2, l3, l4 = sch.get_loops(block=b0)
+  b5 = sch.decompose_padding(block=b0, loop=l3)
+",
+    );
+}
+
+#[test]
+fn decompose_padding_refuses_a_trivial_or_missing_pad() {
+    // test_not_to_decompose_trivial_predicate: the condition always holds.
+    let trivial = POOL
+        .replace(
+            "1 <= ax2 and ax2 < 11 and 1 <= ax3 and ax3 < 11",
+            "0 <= ax2 and ax2 < 12",
+        )
+        .replace(
+            "x[ax0, ax1, ax2 - 1, ax3 - 1]",
+            "x[ax0, ax1, T.min(ax2, 9), T.min(ax3, 9)]",
+        );
+    let steps = "  - {op: get_loops, block: pad_temp, out: [i0, i1, i2, i3]}
+  - {op: decompose_padding, block: pad_temp, loop: i2, out: pad}
+";
+    let msg = fail(&trivial, steps);
+    assert!(msg.contains("trivial"), "{msg}");
+    // can_decompose_padding answers 0 there, 1 on the padded one, and
+    // changes nothing.
+    let query = "  - {op: get_loops, block: pad_temp, out: [i0, i1, i2, i3]}
+  - {op: can_decompose_padding, block: pad_temp, loop: i2, out: ok}
+";
+    for (w, want) in [(trivial.as_str(), 0), (POOL, 1)] {
+        let trace = legal(w, query);
+        let answer = trace.state.lookup("ok");
+        assert_eq!(answer, Some(&tirtui::trace::replay::Handle::Int(want)));
+        assert_eq!(
+            printed(&trace),
+            tirtui::script::print_func(&tirtui::script::parse_func(w, None).unwrap())
+        );
+    }
+    // Not a padding block; a loop that is not above the block.
+    let steps = "  - {op: get_loops, block: tensor, out: [l0, l1, l2, l3, l4, l5]}
+  - {op: get_loops, block: pad_temp, out: [i0, i1, i2, i3]}
+  - {op: decompose_padding, block: pad_temp, loop: l2, out: pad}
+";
+    assert!(
+        fail(POOL, steps).contains("not an ancestor"),
+        "{}",
+        fail(POOL, steps)
+    );
+    let w = PAD_1D.replace(
+        "T.if_then_else(vi >= 6 and vi < 134, x[vi - 6], 0)",
+        "x[vi % 128]",
+    );
+    let steps = "  - {op: get_loops, block: block, out: [i]}
+  - {op: decompose_padding, block: block, loop: i, out: pad}
+";
+    assert!(
+        fail(&w, steps).contains("padding pattern"),
+        "{}",
+        fail(&w, steps)
+    );
+}
+
+#[test]
+fn decompose_padding_refuses_a_condition_over_several_iterators() {
+    let w = POOL.replace(
+        "1 <= ax2 and ax2 < 11 and 1 <= ax3 and ax3 < 11",
+        "1 <= ax2 and ax2 < 11 and 1 <= ax3 and ax3 < 11 and ax2 + ax3 < 20",
+    );
+    let steps = "  - {op: get_loops, block: pad_temp, out: [i0, i1, i2, i3]}
+  - {op: decompose_padding, block: pad_temp, loop: i0, out: pad}
+";
+    let msg = fail(&w, steps);
+    assert!(msg.contains("not independent"), "{msg}");
+}

@@ -17,6 +17,7 @@ mod get_block_loop;
 mod get_output_blocks;
 mod layout;
 mod loop_transformation;
+mod padding;
 mod placement;
 mod reduction;
 mod sampling;
@@ -72,6 +73,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         get_output_blocks::specs(),
         set_dtype::specs(),
         fuse_epilogue::specs(),
+        padding::specs(),
     ]
     .into_iter()
     .flatten()
