@@ -278,8 +278,7 @@ fn fuse_reduction_epilogue_refuses_while_another_block_reads_the_intermediate() 
 
 #[test]
 fn fuse_reduction_epilogue_refuses_a_block_between_that_writes_the_bias() {
-    let w = format!(
-        r#"
+    let w = r#"
 @T.prim_func
 def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32"), D: T.Buffer((16, 16), "float32")):
     temp = T.alloc_buffer((16, 16))
@@ -298,9 +297,8 @@ def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32"), D: 
         with T.block("add"):
             vi, vj = T.axis.remap("SS", [i, j])
             D[vi, vj] = temp[vi, vj] + C[vi, vj]
-"#
-    );
-    let msg = fail(&w, FUSE);
+"#;
+    let msg = fail(w, FUSE);
     assert!(msg.contains("block \"bias\""), "{msg}");
     assert!(msg.contains("stands between"), "{msg}");
 }
