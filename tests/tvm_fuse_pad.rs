@@ -512,3 +512,16 @@ fn decompose_padding_refuses_a_condition_over_several_iterators() {
     let msg = fail(&w, steps);
     assert!(msg.contains("not independent"), "{msg}");
 }
+
+#[test]
+fn decompose_padding_refuses_to_copy_a_thread_bound_loop_into_the_fill() {
+    // The fill's copy of a threadIdx loop would be serial, run by every
+    // thread, and could overwrite another thread's in-bound values.
+    let steps = "  - {op: get_loops, block: block, out: [i]}
+  - {op: split, loop: i, factors: [null, 32], out: [io, ii]}
+  - {op: bind, loop: ii, thread_axis: threadIdx.x}
+  - {op: decompose_padding, block: block, loop: io, out: pad}
+";
+    let msg = fail(PAD_1D, steps);
+    assert!(msg.contains("threadIdx.x"), "{msg}");
+}

@@ -42,6 +42,7 @@ pub fn decompose_padding(
             block: block_culprit(func, block),
         });
     };
+    check_no_thread_bound_copy(func, &loops[at..])?;
     let in_bound_top = in_bound_top(func, &loops, at)?;
     let realize = get_block(func, block)?.clone();
     let ranges = crate::schedule::region::all_loop_ranges(func);
@@ -57,6 +58,31 @@ pub fn decompose_padding(
     *slot = Stmt::Seq(vec![const_nest, old]);
     tree::cleanup_empty(&mut func.body);
     Ok(const_id)
+}
+
+/// The fill copies the loops from the given one down as serial loops; a copy
+/// of a thread-bound loop would run in every thread, and one thread's fill
+/// could land after another's in-bound writes (TVM 0.27 copies it anyway).
+fn check_no_thread_bound_copy(func: &PrimFunc, nest: &[LoopId]) -> Result<(), ScheduleError> {
+    for l in nest {
+        // A virtual thread runs its iterations one after another in one
+        // thread, like the serial copy.
+        if let ForKind::ThreadBinding(axis) = get_loop(func, *l)?.kind {
+            if matches!(axis, crate::ir::ThreadAxis::VThread(_)) {
+                continue;
+            }
+            return Err(ScheduleError::LoopPrecondition {
+                loop_: loop_culprit(func, *l),
+                primitive: "decompose_padding",
+                why: format!(
+                    "is bound to {}; the pad fill would copy it as a serial loop run by every thread, racing with the other threads' in-bound writes",
+                    axis.tag()
+                ),
+                hint: "decompose the padding before binding its loops (then bind the fill's loops and the in-bound block's), or pass a loop below the bound ones".into(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// TVM's `CanDecomposePadding`: whether `decompose_padding` would apply (the
