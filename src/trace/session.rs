@@ -218,10 +218,12 @@ impl Session {
             };
             for field in &spec.fields {
                 // Block arguments may name a block directly; loops and sampled values may not.
-                if matches!(
-                    field.name,
-                    "block" | "block_or_loop" | "consumer_blocks" | "target"
-                ) {
+                if field.block_by_name
+                    || matches!(
+                        field.name,
+                        "block" | "block_or_loop" | "consumer_blocks" | "target"
+                    )
+                {
                     continue;
                 }
                 let Some(arg) = step.arg(field.name) else {

@@ -13,11 +13,13 @@ mod annotate;
 mod blockize_tensorize;
 mod buffer_arg;
 mod for_kind;
+mod fuse_epilogue;
 mod get_block_loop;
 mod get_output_blocks;
 mod layout;
 mod loop_partition;
 mod loop_transformation;
+mod padding;
 mod placement;
 mod reduction;
 mod sampling;
@@ -73,6 +75,8 @@ fn build_op_specs() -> Vec<OpSpec> {
         get_output_blocks::specs(),
         set_dtype::specs(),
         loop_partition::specs(),
+        fuse_epilogue::specs(),
+        padding::specs(),
     ]
     .into_iter()
     .flatten()
