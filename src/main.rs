@@ -105,6 +105,16 @@ enum Command {
         #[arg(long)]
         workload: Option<PathBuf>,
     },
+    /// Write a default schedule (no search) of a workload as a session.
+    Schedule {
+        workload: PathBuf,
+        /// Where to write the session (default: stdout).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Which function of a module holding several.
+        #[arg(long)]
+        func: Option<String>,
+    },
     /// Search the sampled decisions of a session's trace for the fastest kernel.
     Tune {
         session: PathBuf,
@@ -283,6 +293,11 @@ fn run() -> i32 {
     };
     let code = match args.command {
         Some(Command::Print { file }) => cli::print(&file),
+        Some(Command::Schedule {
+            workload,
+            out,
+            func,
+        }) => cli::schedule::schedule_command(&workload, out.as_deref(), func.as_deref()),
         Some(Command::Replay {
             session,
             emit,

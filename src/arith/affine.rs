@@ -256,7 +256,9 @@ fn joined_split(b: &Expr, x: &Expr, c: &Expr, c_value: i64) -> Option<Expr> {
     let Expr::Int(_, dtype) = c else {
         return None;
     };
-    let cm = c_value.checked_mul(m).filter(|cm| super::fold::fits(*cm, *dtype))?;
+    let cm = c_value
+        .checked_mul(m)
+        .filter(|cm| super::fold::fits(*cm, *dtype))?;
     Some(Expr::floormod(x.clone(), Expr::Int(cm, *dtype)))
 }
 

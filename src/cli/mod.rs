@@ -11,6 +11,7 @@ pub mod check;
 pub mod db;
 pub mod explore;
 pub mod replay;
+pub mod schedule;
 pub mod tune;
 
 pub use explore::explore;

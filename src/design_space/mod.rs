@@ -25,10 +25,12 @@ mod analysis;
 mod bind_unroll;
 mod builder;
 mod cross_thread;
+mod fallback;
 mod inline;
 mod multi_level_tiling;
 
 pub use builder::Sketch;
+pub use fallback::{fallback, FALLBACK_THREADS};
 
 use crate::ir::PrimFunc;
 use crate::trace::StepError;
@@ -78,6 +80,13 @@ pub enum DesignSpaceError {
         rule: &'static str,
         block: String,
         error: Box<StepError>,
+    },
+    /// A default rule does not handle the block's program shape.
+    #[error("{rule} cannot schedule block `{block}`: {why}\nhint: schedule this workload by hand in the explorer, or start from `tirtui tune W.tir --space`")]
+    Unsupported {
+        rule: &'static str,
+        block: String,
+        why: String,
     },
     /// The workload has no block to schedule.
     #[error(

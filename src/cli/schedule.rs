@@ -1,0 +1,101 @@
+//! `tirtui schedule W.tir [--out S.yaml]`: the zero-search default schedule
+//! (design_space's DLight-style `Fallback`) written as a session that replays,
+//! opens in the explorer and tunes like a hand-written one.
+
+use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_STEP_FAILED};
+use crate::design_space;
+use crate::diag::Diagnostic;
+use crate::input::write::{Links, WriteRules};
+use crate::trace::{Session, Workload};
+use std::path::{Path, PathBuf};
+
+/// Writes the default schedule of `workload` to `out` (stdout when None).
+pub fn schedule_command(workload: &Path, out: Option<&Path>, func: Option<&str>) -> i32 {
+    if workload.extension().and_then(|e| e.to_str()) != Some("tir") {
+        let msg = format!(
+            "{}: a workload is a `.tir` file\nhint: `tirtui schedule W.tir --out S.yaml`",
+            workload.display()
+        );
+        eprint!("{}", Diagnostic::new(msg).render());
+        return EXIT_BAD_INPUT;
+    }
+    let func_ir = match crate::session::load_workload(workload, func) {
+        Ok(f) => f,
+        Err(rendered) => {
+            eprint!("{rendered}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let sketch = match design_space::fallback(&func_ir) {
+        Ok(s) => s,
+        Err(e) => {
+            let msg = format!("{}: {e}", workload.display());
+            eprint!("{}", Diagnostic::new(msg).render());
+            return EXIT_STEP_FAILED;
+        }
+    };
+    let session = Session {
+        workload: Workload::Path(workload_reference(workload, out)),
+        func: func.map(str::to_string),
+        steps: sketch.steps,
+        results: Vec::new(),
+    };
+    let Some(out) = out else {
+        print!("{}", session.to_yaml());
+        return EXIT_OK;
+    };
+    let protected = [(workload, "the workload")];
+    let rules = WriteRules {
+        links: Links::FollowIf(crate::trace::session::is_session_text),
+        not_over: &protected,
+    };
+    match session.save_with(out, &rules) {
+        Ok(()) => {
+            eprintln!(
+                "{}: {} steps ({}) -> {}",
+                workload.display(),
+                session.steps.len(),
+                if sketch.applied.is_empty() {
+                    "nothing to schedule".to_string()
+                } else {
+                    sketch.applied.join(", ")
+                },
+                out.display()
+            );
+            EXIT_OK
+        }
+        Err(e) => {
+            let msg = format!("cannot write {}: {e}", out.display());
+            eprint!("{}", Diagnostic::new(msg).render());
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+/// The workload as the session at `out` refers to it: its file name when both
+/// are in one folder, else (and on stdout, whose file is not known) its
+/// absolute path.
+fn workload_reference(workload: &Path, out: Option<&Path>) -> String {
+    let absolute = || {
+        std::fs::canonicalize(workload)
+            .unwrap_or_else(|_| workload.to_path_buf())
+            .display()
+            .to_string()
+    };
+    let Some(out) = out else {
+        return absolute();
+    };
+    let folder = |p: &Path| -> PathBuf {
+        let parent = p.parent().map(Path::to_path_buf).unwrap_or_default();
+        let parent = if parent.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            parent
+        };
+        std::fs::canonicalize(&parent).unwrap_or(parent)
+    };
+    match workload.file_name() {
+        Some(name) if folder(workload) == folder(out) => name.to_string_lossy().into_owned(),
+        _ => absolute(),
+    }
+}

@@ -1,0 +1,185 @@
+//! `tirtui schedule W.tir`: the default schedule (design_space's Fallback)
+//! of every shipped workload and every design-space test workload replays,
+//! binds every kernel, and computes on the SIMT simulator what the
+//! interpreter computes for the unscheduled workload; the command writes a
+//! session that replays, and refuses what it cannot schedule with a message.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tirtui::interp;
+use tirtui::trace::Trace;
+
+fn workloads() -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    for dir in ["sessions", "tests/data/design_space"] {
+        for e in std::fs::read_dir(dir).expect("folder exists").flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "tir") {
+                v.push(p);
+            }
+        }
+    }
+    v.sort();
+    v
+}
+
+/// The workload, scaled down as the session tests scale theirs (the default
+/// schedule does not depend on the sizes, only on the loop kinds).
+fn small_workload(path: &Path) -> tirtui::ir::PrimFunc {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    let mut text = common::shrink_workload(path, &name, &text);
+    if name == "dwconv.tir" {
+        text = text
+            .replace("8, 256, ", "1, 16, ")
+            .replace("(256, 1, 3, 3)", "(16, 1, 3, 3)");
+    }
+    tirtui::script::parse_func(&text, None)
+        .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &text).render()))
+}
+
+#[test]
+fn the_default_schedule_of_every_workload_computes_the_workload() {
+    let paths = workloads();
+    assert!(paths.len() >= 15, "workloads found: {paths:?}");
+    for path in paths {
+        let what = path.display().to_string();
+        let func = small_workload(&path);
+        let sketch =
+            tirtui::design_space::fallback(&func).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(
+            sketch.applied.iter().any(|a| a.starts_with("Fallback(")),
+            "{what}: no block bound: {:?}",
+            sketch.applied
+        );
+        let mut trace = Trace::new(func.clone());
+        for step in &sketch.steps {
+            trace
+                .push(step.clone())
+                .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&what).render()));
+        }
+        let scheduled = trace.func().clone();
+        let lowered =
+            tirtui::lower::lower_program(&scheduled).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let mut expected = interp::random_args(&func, 11).unwrap();
+        let mut got = expected.clone();
+        interp::run(&func, &mut expected).unwrap_or_else(|e| panic!("{what}: interpreter: {e}"));
+        tirtui::simt::simulate_program(&lowered, &mut got)
+            .unwrap_or_else(|e| panic!("{what}: simulation: {e}"));
+        // Exactly: every reduction stays inside one thread, in loop order.
+        for (g, e) in got.iter().zip(&expected) {
+            assert!(
+                g == e,
+                "{what}: the default schedule computes something else (max rel err {})",
+                g.max_rel_err(e)
+            );
+        }
+    }
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tirtui-schedule-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn tirtui(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tirtui"))
+        .args(args)
+        .output()
+        .expect("tirtui runs")
+}
+
+#[test]
+fn schedule_writes_a_session_that_replays() {
+    let dir = temp("replays");
+    let out = dir.join("softmax_default.yaml");
+    let run = tirtui(&[
+        "schedule",
+        "sessions/softmax.tir",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    // Another folder than the workload's: the workload by absolute path.
+    assert!(text.contains("softmax.tir"), "{text}");
+    assert!(text.contains("op: bind"), "{text}");
+    let replay = tirtui(&["replay", out.to_str().unwrap(), "--emit", "cuda"]);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let cuda = String::from_utf8_lossy(&replay.stdout);
+    assert_eq!(cuda.matches("__global__").count(), 3, "{cuda}");
+    // Without --out the session goes to stdout, the workload by absolute path.
+    let stdout = tirtui(&["schedule", "sessions/gemv.tir"]);
+    assert!(stdout.status.success());
+    let yaml = String::from_utf8_lossy(&stdout.stdout);
+    let abs = std::fs::canonicalize("sessions/gemv.tir").unwrap();
+    assert!(
+        yaml.contains(&format!("workload: \"{}\"", abs.display())),
+        "{yaml}"
+    );
+}
+
+#[test]
+fn schedule_refuses_what_it_cannot_schedule_with_a_message() {
+    let dir = temp("refuses");
+    // Two blocks under one loop: the default binds one block's own nest only.
+    let shared = dir.join("shared.tir");
+    std::fs::write(
+        &shared,
+        r#"from tvm.script import tir as T
+
+
+@T.prim_func
+def main(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32"), C: T.Buffer((64,), "float32")):
+    for i in range(64):
+        with T.block("B"):
+            vi = T.axis.remap("S", [i])
+            B[vi] = A[vi] * T.float32(2)
+        with T.block("C"):
+            vi = T.axis.remap("S", [i])
+            C[vi] = A[vi] + T.float32(1)
+"#,
+    )
+    .unwrap();
+    let run = tirtui(&["schedule", shared.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("cannot schedule block `B`") && err.contains("`C`"),
+        "{err}"
+    );
+    // Not a workload: exit 2, nothing written.
+    let out = dir.join("x.yaml");
+    let run = tirtui(&[
+        "schedule",
+        "sessions/gemv_1_rows.yaml",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(!out.exists());
+    // --out never replaces the workload.
+    let w = dir.join("w.tir");
+    std::fs::copy("sessions/gemv.tir", &w).unwrap();
+    let before = std::fs::read(&w).unwrap();
+    let run = tirtui(&[
+        "schedule",
+        w.to_str().unwrap(),
+        "--out",
+        w.to_str().unwrap(),
+    ]);
+    assert_ne!(run.status.code(), Some(0));
+    assert_eq!(std::fs::read(&w).unwrap(), before);
+}
