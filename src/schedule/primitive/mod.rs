@@ -17,6 +17,7 @@ pub mod index_map_groups;
 pub mod layout_transformation;
 pub mod loop_transformation;
 pub mod reduction;
+pub mod reindex;
 pub mod rfactor_checks;
 pub mod rfactor_iterators;
 pub mod sampling;

@@ -18,6 +18,7 @@ mod layout;
 mod loop_transformation;
 mod placement;
 mod reduction;
+mod reindex;
 mod sampling;
 mod set_dtype;
 
@@ -70,6 +71,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         // Newer primitives last, so the palette's long-standing rows keep their places.
         get_output_blocks::specs(),
         set_dtype::specs(),
+        reindex::specs(),
     ]
     .into_iter()
     .flatten()
