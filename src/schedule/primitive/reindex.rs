@@ -254,8 +254,11 @@ fn check_bindings_cover_domain(
     let hint =
         "reindex the block before split, fuse or compute_at change its loops, as MetaSchedule does";
     let fail = |why: String| precondition(func, block.id, why, hint);
-    if !realize.predicate.is_const_true() {
-        return Err(fail("runs under a `T.where` condition, so it may compute only part of its iterators' domains, and the copy back would store elements it never computed".into()));
+    if let Some(extra) = predicate_beyond_domains(func, realize) {
+        return Err(fail(format!(
+            "runs under `T.where({})`, which says more than its iterators' domains: it may compute only part of them, and the copy back would store elements it never computed",
+            crate::script::print_expr(func, &extra)
+        )));
     }
     let loops = tree::block_and_loops(func, block.id)
         .map(|(_, loops)| loops)
@@ -297,14 +300,50 @@ fn check_bindings_cover_domain(
                 terms.push((*coef, extent));
             }
         }
+        // The binding covers [constant, constant + span); a larger span than
+        // the domain is cut back to it by a guard (a non-dividing split).
         let span = mixed_radix_span(terms).ok_or_else(not_exact)?;
-        let exact =
-            iv.dom.min.as_int() == Some(affine.constant) && iv.dom.extent.as_int() == Some(span);
-        if !exact {
+        let spans_domain = match (iv.dom.min.as_int(), iv.dom.extent.as_int()) {
+            (Some(lo), Some(n)) => affine.constant <= lo && lo + n <= affine.constant + span,
+            _ => false,
+        };
+        if !spans_domain {
             return Err(not_exact());
         }
     }
     Ok(())
+}
+
+/// A conjunct of the block's `T.where` that is not one of the bounds its
+/// iterators' domains put on their bindings (those only cut a non-dividing
+/// split back to the domain), if any.
+fn predicate_beyond_domains(func: &PrimFunc, realize: &BlockRealize) -> Option<Expr> {
+    if realize.predicate.is_const_true() {
+        return None;
+    }
+    let ranges = crate::schedule::region::all_loop_ranges(func);
+    let guard = crate::schedule::region::domain_guard(
+        &realize.block.iter_vars,
+        &realize.iter_values,
+        &ranges,
+    );
+    let mut guards = Vec::new();
+    conjuncts(&guard, &mut guards);
+    let mut own = Vec::new();
+    conjuncts(&realize.predicate, &mut own);
+    own.into_iter()
+        .find(|c| !c.is_const_true() && !guards.contains(c))
+        .cloned()
+}
+
+fn conjuncts<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match e {
+        Expr::Binary(crate::ir::BinOp::And, a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        other => out.push(other),
+    }
 }
 
 /// How many consecutive values `c0 * x0 + c1 * x1 + ...` covers when its

@@ -1,0 +1,25 @@
+import tvm
+from tvm.script import tirx as T
+
+@T.prim_func(s_tir=True)
+def conv(Input: T.Buffer((1, 16, 16, 3), "float32"), Weight: T.Buffer((3, 3, 3, 8), "float32"), Out: T.Buffer((1, 7, 7, 8), "float32")):
+    for i0, i1, i2, i3, i4, i5, i6 in T.grid(1, 7, 7, 8, 3, 3, 3):
+        with T.sblock("conv"):
+            n, h, w, co, rh, rw, rc = T.axis.remap("SSSSRRR", [i0, i1, i2, i3, i4, i5, i6])
+            with T.init():
+                Out[n, h, w, co] = T.float32(0)
+            Out[n, h, w, co] = Out[n, h, w, co] + Input[n, h * 2 + rh, w * 2 + rw, co // 8 * 3 + rc] * Weight[rh, rw, rc, co]
+
+@T.prim_func(s_tir=True)
+def mixed(p0: T.Buffer((T.int64(2), 16), "float16"), p1: T.Buffer((16, 16), "float16"), C: T.Buffer((T.int64(2), 16), "float16")):
+    for i0, i1, i2 in T.grid(T.int64(2), 16, 16):
+        with T.sblock("C"):
+            i, j, k = T.axis.remap("SSR", [i0, i1, i2])
+            with T.init():
+                C[i, j] = T.float16(0)
+            C[i, j] = C[i, j] + p0[i, k] * p1[j, k]
+
+for name, f, buf in [("conv_data", conv, ("read", 0)), ("conv_weight", conv, ("read", 1)), ("mixed", mixed, ("write", 0))]:
+    sch = tvm.s_tir.Schedule(f)
+    sch.reindex(sch.get_sblock("conv" if "conv" in name else "C"), buf)
+    open(f"/tmp/rxt/tvm_{name}.txt", "w").write(sch.mod["main"].script())
