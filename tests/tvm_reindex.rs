@@ -442,3 +442,18 @@ fn python_export_is_tvms_call_and_reads_back() {
     let text = tirtui::script::print_func(trace.func());
     assert!(text.contains("A_reindex[v0, v1] = A[v1, v0]"), "{text}");
 }
+
+#[test]
+fn a_trace_as_tvm_prints_it_replays_into_tvms_program() {
+    let script = std::fs::read_to_string("tests/data/reindex/tvm_conv_both_trace.py").unwrap();
+    let workload = tirtui::script::parse_func(CONV, None).unwrap();
+    let trace = tirtui::trace::pyscript::read_trace_file(&script, workload)
+        .unwrap_or_else(|e| panic!("{}", e.message()));
+    assert_eq!(
+        tirtui::script::print_func(trace.func()).trim(),
+        tvm_text("conv_both").trim()
+    );
+    same_results(CONV, trace.func(), |f, args| {
+        interp::run(f, args).map_err(|e| e.to_string())
+    });
+}

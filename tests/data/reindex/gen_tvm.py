@@ -1,4 +1,7 @@
+import os
 import tvm
+
+OUT = os.path.dirname(os.path.abspath(__file__))
 from tvm.script import tirx as T
 
 @T.prim_func(s_tir=True)
@@ -22,4 +25,12 @@ def mixed(p0: T.Buffer((T.int64(2), 16), "float16"), p1: T.Buffer((16, 16), "flo
 for name, f, buf in [("conv_data", conv, ("read", 0)), ("conv_weight", conv, ("read", 1)), ("mixed", mixed, ("write", 0))]:
     sch = tvm.s_tir.Schedule(f)
     sch.reindex(sch.get_sblock("conv" if "conv" in name else "C"), buf)
-    open(f"/tmp/rxt/tvm_{name}.txt", "w").write(sch.mod["main"].script())
+    open(f"{OUT}/tvm_{name}.txt", "w").write(sch.mod["main"].script())
+
+# A trace as TVM prints it, and its program (tests/tvm_reindex.rs reads both).
+sch = tvm.s_tir.Schedule(conv)
+b = sch.get_sblock("conv")
+sch.reindex(b, "Weight")
+sch.reindex(b, ("read", 0))
+open(OUT + "/tvm_conv_both.txt", "w").write(sch.mod["main"].script())
+open(OUT + "/tvm_conv_both_trace.py", "w").write(str(sch.trace) + "\n")
