@@ -10,6 +10,7 @@
 #![allow(clippy::result_large_err)]
 
 mod annotate;
+mod block_layout;
 mod blockize_tensorize;
 mod for_kind;
 mod get_block_loop;
@@ -72,6 +73,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         get_output_blocks::specs(),
         set_dtype::specs(),
         reindex::specs(),
+        block_layout::specs(),
     ]
     .into_iter()
     .flatten()
