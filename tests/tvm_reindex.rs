@@ -457,3 +457,169 @@ fn a_trace_as_tvm_prints_it_replays_into_tvms_program() {
         interp::run(f, args).map_err(|e| e.to_string())
     });
 }
+
+// transform_block_layout (test_tir_schedule_transform_layout.py's
+// test_transform_block_layout_*).
+
+const ELEMENTWISE: &str = r#"
+@T.prim_func
+def elementwise(A: T.Buffer((32, 48), "float32"), B: T.Buffer((32, 48), "float32")):
+    for i, j in T.grid(32, 48):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2)
+"#;
+
+fn block_layout(block: &str, map: &str) -> String {
+    format!("  - {{op: transform_block_layout, block: {block}, index_map: \"{map}\"}}\n")
+}
+
+#[test]
+fn block_layouts_print_as_tvm_and_compute_the_same() {
+    let cases = [
+        (
+            "tbl_conv",
+            CONV,
+            "conv",
+            "lambda n, h, w, co, rh, rw, rc: (n * 49 + h * 7 + w, co, rh * 9 + rw * 3 + rc)",
+        ),
+        (
+            "tbl_split",
+            ELEMENTWISE,
+            "B",
+            "lambda i, j: (i // 16, j, i % 16)",
+        ),
+        ("tbl_fuse", ELEMENTWISE, "B", "lambda i, j: (j * 32 + i,)"),
+        // int64 and int32 iterators: the fused one is int64, as in TVM.
+        ("tbl_mixed", MIXED, "C", "lambda i, j, k: (i * 16 + j, k)"),
+    ];
+    for (name, src, block, map) in cases {
+        let f = legal(src, &block_layout(block, map));
+        let text = tirtui::script::print_func(&f);
+        let tvm = tvm_text(name);
+        if name == "tbl_mixed" {
+            // TVM's program but for the reads it infers itself.
+            for line in tvm.lines().filter(|l| !l.contains("T.reads(")) {
+                assert!(
+                    text.contains(line.trim()),
+                    "{name}: `{line}` missing:\n{text}"
+                );
+            }
+        } else {
+            assert_eq!(text.trim(), tvm.trim(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_fused_block_lowers_to_cuda_and_computes_the_same() {
+    let steps = format!(
+        "{}  - {{op: get_loops, block: C, out: [f, k]}}
+  - {{op: split, loop: f, factors: [null, 64], out: [bx, tx]}}
+  - {{op: bind, loop: bx, thread_axis: blockIdx.x}}
+  - {{op: bind, loop: tx, thread_axis: threadIdx.x}}
+",
+        block_layout("C", "lambda i, j, k: (i * 64 + j, k)")
+    );
+    let scheduled = legal(GEMM, &steps);
+    let text = tirtui::script::print_func(&scheduled);
+    assert!(text.contains("C[v0 // 64, v0 % 64]"), "{text}");
+    let lowered = tirtui::lower::lower_program(&scheduled).unwrap_or_else(|e| panic!("{e}"));
+    same_results(GEMM, &scheduled, |_, args| {
+        tirtui::simt::simulate_program(&lowered, args).map_err(|e| e.to_string())
+    });
+    let cuda = tirtui::codegen::emit_program(&lowered).unwrap();
+    assert!(
+        cuda.kernel.source.contains("blockIdx.x"),
+        "{}",
+        cuda.kernel.source
+    );
+}
+
+#[test]
+fn block_layout_refusals_at_tvms_step() {
+    // test_transform_block_layout_fail_non_affine: the map is marked.
+    let e = refused(
+        ELEMENTWISE,
+        &block_layout("B", "lambda i, j: (i + j,)"),
+        "is not bijective affine",
+    );
+    assert!(e.contains("| lambda i, j: (i + j,)"), "{e}");
+    // test_transform_block_layout_fail_mixed_iter_type: the block is marked.
+    refused(
+        CONV,
+        &block_layout(
+            "conv",
+            "lambda n, h, w, co, rh, rw, rc: (n * 49 + h * 7 + w, co * 3 + rh, rw * 3 + rc)",
+        ),
+        "mixes spatial and reduction iterators",
+    );
+    refused(
+        ELEMENTWISE,
+        &format!(
+            "  - {{op: get_loops, block: B, out: [i, j]}}
+  - {{op: split, loop: i, factors: [null, 8], out: [i0, i1]}}
+{}",
+            block_layout("B", "lambda i, j: (j, i)")
+        ),
+        "does not bind its iterators trivially",
+    );
+    refused(
+        ELEMENTWISE,
+        &block_layout("B", "lambda i: (i,)"),
+        "takes 1 indices, but block \"B\" has 2 iterators",
+    );
+    // A split by a factor that does not divide the extent is no bijection.
+    refused(
+        ELEMENTWISE,
+        &block_layout("B", "lambda i, j: (i // 5, j, i % 5)"),
+        "tirtui inverts maps",
+    );
+}
+
+#[test]
+fn a_block_sharing_its_nest_keeps_its_layout() {
+    let src = r#"
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
+    B = T.alloc_buffer((16, 16))
+    for i in range(16):
+        for j in range(16):
+            with T.block("B"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                B[vi, vj] = A[vi, vj] * T.float32(2)
+        for j in range(16):
+            with T.block("C"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                C[vi, vj] = B[vi, vj] + T.float32(1)
+"#;
+    refused(
+        src,
+        &block_layout("C", "lambda i, j: (i * 16 + j,)"),
+        "shares loop `i` with block \"B\"",
+    );
+}
+
+#[test]
+fn block_layout_python_export_is_tvms_call() {
+    let yaml = format!(
+        "tirtui: 1\nworkload: unused.tir\nsteps:\n{}",
+        block_layout("B", "lambda i, j: (i * 48 + j,)")
+    );
+    let session = Session::from_yaml(&yaml, "case.yaml").unwrap();
+    let py = tirtui::trace::python::to_python(&session.steps, "case.yaml").unwrap();
+    assert!(
+        py.contains("sch.transform_block_layout(block=get_block(\"B\"), index_map=lambda i, j: (i * 48 + j,))"),
+        "{py}"
+    );
+    let script =
+        "b = sch.get_sblock(\"B\")\nsch.transform_block_layout(b, lambda i, j: (i * 48 + j,))\n";
+    let workload = tirtui::script::parse_func(ELEMENTWISE, None).unwrap();
+    let trace = tirtui::trace::pyscript::read_trace_file(script, workload)
+        .unwrap_or_else(|e| panic!("{}", e.message()));
+    let text = tirtui::script::print_func(trace.func());
+    assert!(
+        text.contains("B[v0 // 48, v0 % 48] = A[v0 // 48, v0 % 48]"),
+        "{text}"
+    );
+}

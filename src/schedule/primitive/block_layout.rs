@@ -59,18 +59,36 @@ pub fn transform_block_layout(
     let kinds = new_iter_kinds(func, block, &map, &old_iters, &layout)?;
     let layout = layout.map_err(|why| bad_map(map.body_span, why))?;
 
-    // The new iterators, in the old ones' type (int64 stays int64).
-    let dtype = func.var(old_iters[0].var).dtype;
-    let new_vars: Vec<VarId> = (0..map.outputs.len())
-        .map(|k| func.new_var(format!("v{k}"), dtype))
+    // Each new iterator in the type of its output: int64 when it uses an
+    // int64 iterator (TVM's promotion), else int32.
+    let old_types: Vec<DataType> = old_iters.iter().map(|iv| func.var(iv.var).dtype).collect();
+    let types: Vec<DataType> = map
+        .outputs
+        .iter()
+        .map(|o| {
+            let mut used = Vec::new();
+            params_of(o, &mut used);
+            let wide = used.iter().any(|p| old_types[*p] == DataType::I64);
+            if wide {
+                DataType::I64
+            } else {
+                DataType::I32
+            }
+        })
+        .collect();
+    let new_vars: Vec<VarId> = types
+        .iter()
+        .enumerate()
+        .map(|(k, t)| func.new_var(format!("v{k}"), *t))
         .collect();
     let new_iters: Vec<IterVar> = new_vars
         .iter()
         .zip(&layout.extents)
+        .zip(&types)
         .zip(kinds)
-        .map(|((var, extent), kind)| IterVar {
+        .map(|(((var, extent), t), kind)| IterVar {
             var: *var,
-            dom: Range::new(Expr::Int(0, dtype), Expr::Int(*extent, dtype)),
+            dom: Range::new(Expr::Int(0, *t), Expr::Int(*extent, *t)),
             kind,
         })
         .collect();
@@ -78,7 +96,8 @@ pub fn transform_block_layout(
     let inverse: Vec<(VarId, Expr)> = old_iters
         .iter()
         .zip(&layout.inverse)
-        .map(|(iv, e)| (iv.var, inverse_to_ir(e, &args, dtype)))
+        .zip(&old_types)
+        .map(|((iv, e), old)| (iv.var, inverse_to_ir(e, &args, &types, *old)))
         .collect();
     let ranges: VarRanges = new_iters
         .iter()
@@ -88,20 +107,22 @@ pub fn transform_block_layout(
     substitute_block(func, &mut new_block, &inverse, &ranges);
     new_block.iter_vars = new_iters;
 
-    let loop_vars: Vec<VarId> = (0..new_vars.len())
-        .map(|k| func.new_var(format!("ax{k}"), dtype))
+    let loop_vars: Vec<VarId> = types
+        .iter()
+        .enumerate()
+        .map(|(k, t)| func.new_var(format!("ax{k}"), *t))
         .collect();
     let mut stmt = Stmt::BlockRealize(Shared::new(BlockRealize {
         iter_values: loop_vars.iter().map(|v| Expr::Var(*v)).collect(),
         predicate: Expr::bool(true),
         block: new_block,
     }));
-    for (var, extent) in loop_vars.iter().zip(&layout.extents).rev() {
+    for ((var, extent), t) in loop_vars.iter().zip(&layout.extents).zip(&types).rev() {
         stmt = Stmt::For(Shared::new(For {
             id: func.new_loop_id(),
             var: *var,
-            min: Expr::Int(0, dtype),
-            extent: Expr::Int(*extent, dtype),
+            min: Expr::Int(0, *t),
+            extent: Expr::Int(*extent, *t),
             kind: ForKind::Serial,
             annotations: Vec::new(),
             body: stmt,
@@ -418,8 +439,13 @@ fn params_of(e: &MapExpr, out: &mut Vec<usize>) {
     }
 }
 
-/// An inverse expression over the new iterators, in their type.
-fn inverse_to_ir(e: &MapExpr, args: &[Expr], dtype: DataType) -> Expr {
+/// An inverse expression over the new iterators: its constants in the type
+/// of the output it reads (`v0 // T.int64(16)`), a lone constant in the old
+/// iterator's type.
+fn inverse_to_ir(e: &MapExpr, args: &[Expr], types: &[DataType], old: DataType) -> Expr {
+    let mut used = Vec::new();
+    params_of(e, &mut used);
+    let dtype = used.first().map_or(old, |k| types[*k]);
     e.to_ir(args, dtype)
 }
 

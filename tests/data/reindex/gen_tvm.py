@@ -34,3 +34,21 @@ sch.reindex(b, "Weight")
 sch.reindex(b, ("read", 0))
 open(OUT + "/tvm_conv_both.txt", "w").write(sch.mod["main"].script())
 open(OUT + "/tvm_conv_both_trace.py", "w").write(str(sch.trace) + "\n")
+
+# transform_block_layout on the same workloads.
+@T.prim_func(s_tir=True)
+def elementwise(A: T.Buffer((32, 48), "float32"), B: T.Buffer((32, 48), "float32")):
+    for i, j in T.grid(32, 48):
+        with T.sblock("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2)
+
+for name, f, block, index_map in [
+    ("tbl_conv", conv, "conv", lambda n, h, w, co, rh, rw, rc: (n * 49 + h * 7 + w, co, rh * 9 + rw * 3 + rc)),
+    ("tbl_split", elementwise, "B", lambda i, j: (i // 16, j, i % 16)),
+    ("tbl_fuse", elementwise, "B", lambda i, j: (j * 32 + i,)),
+    ("tbl_mixed", mixed, "C", lambda i, j, k: (i * 16 + j, k)),
+]:
+    sch = tvm.s_tir.Schedule(f)
+    sch.transform_block_layout(sch.get_sblock(block), index_map)
+    open(f"{OUT}/tvm_{name}.txt", "w").write(sch.mod["main"].script())
