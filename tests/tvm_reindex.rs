@@ -623,3 +623,46 @@ fn block_layout_python_export_is_tvms_call() {
         "{text}"
     );
 }
+
+// reorder_block_iter_var (test_tir_schedule_reorder_block_iter_var.py).
+
+#[test]
+fn block_iterators_reorder_as_tvm_and_compute_the_same() {
+    let steps = "  - {op: get_block, name: C, out: b0}
+  - {op: reorder_block_iter_var, block: b0, new_order: [2, 1, 0]}
+  - {op: get_loops, block: b0, out: [i, j, k]}
+  - {op: bind, loop: i, thread_axis: blockIdx.x}
+  - {op: bind, loop: j, thread_axis: threadIdx.x}
+";
+    let scheduled = legal(GEMM, steps);
+    let text = tirtui::script::print_func(&scheduled);
+    // TVM's test_reorder_block_iter_var: the bindings move with the iterators.
+    assert!(
+        text.contains("vk, vj, vi = T.axis.remap(\"RSS\", [k, j, i])"),
+        "{text}"
+    );
+    let lowered = tirtui::lower::lower_program(&scheduled).unwrap_or_else(|e| panic!("{e}"));
+    same_results(GEMM, &scheduled, |_, args| {
+        tirtui::simt::simulate_program(&lowered, args).map_err(|e| e.to_string())
+    });
+    tirtui::codegen::emit_program(&lowered).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn block_iterator_orders_that_are_no_permutation_are_refused() {
+    // TVM's not_full, not_unique and not_within_bound cases.
+    for order in ["[2, 1]", "[0, 0, 2]", "[-1, 3, 2]"] {
+        refused(
+            GEMM,
+            &format!("  - {{op: reorder_block_iter_var, block: C, new_order: {order}}}\n"),
+            "is not a permutation of [0, 1, ..., 2]",
+        );
+    }
+    let yaml = "tirtui: 1\nworkload: unused.tir\nsteps:\n  - {op: get_block, name: C, out: b0}\n  - {op: reorder_block_iter_var, block: b0, new_order: [2, 1, 0]}\n";
+    let session = Session::from_yaml(yaml, "case.yaml").unwrap();
+    let py = tirtui::trace::python::to_python(&session.steps, "case.yaml").unwrap();
+    assert!(
+        py.contains("sch.reorder_block_iter_var(block=b0, new_order=[2, 1, 0])"),
+        "{py}"
+    );
+}

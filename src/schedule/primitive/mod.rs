@@ -5,6 +5,7 @@
 
 pub mod affine_binding;
 pub mod annotate;
+pub mod block_iter_order;
 pub mod block_layout;
 pub mod blockize_tensorize;
 pub mod cache_read_write;

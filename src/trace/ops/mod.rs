@@ -10,6 +10,7 @@
 #![allow(clippy::result_large_err)]
 
 mod annotate;
+mod block_iter_order;
 mod block_layout;
 mod blockize_tensorize;
 mod for_kind;
@@ -74,6 +75,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         set_dtype::specs(),
         reindex::specs(),
         block_layout::specs(),
+        block_iter_order::specs(),
     ]
     .into_iter()
     .flatten()
