@@ -234,7 +234,7 @@ struct Layout {
 /// Why the map cannot be inverted; `Err` texts say it as TVM does.
 fn invert(map: &IndexMap, extents: &[i64]) -> Result<Layout, String> {
     let not_bijective = || format!("the index map {} is not bijective affine", map.text.trim());
-    let sums: Option<Vec<(Vec<(usize, i64)>, i64)>> = map.outputs.iter().map(linear).collect();
+    let sums: Option<Vec<Linear>> = map.outputs.iter().map(linear).collect();
     match sums {
         Some(sums) => invert_mixed_radix(&sums, extents).ok_or_else(not_bijective),
         None => invert_splits(map, extents).ok_or_else(|| {
@@ -246,8 +246,11 @@ fn invert(map: &IndexMap, extents: &[i64]) -> Result<Layout, String> {
     }
 }
 
-/// `c0 * p0 + c1 * p1 + ... + c` with integer coefficients, if the output is one.
-fn linear(e: &MapExpr) -> Option<(Vec<(usize, i64)>, i64)> {
+/// `c0 * p0 + c1 * p1 + ... + c`: (parameter, coefficient) terms and the constant.
+type Linear = (Vec<(usize, i64)>, i64);
+
+/// The output as a `Linear` sum with integer coefficients, if it is one.
+fn linear(e: &MapExpr) -> Option<Linear> {
     match e {
         MapExpr::Param(p, _) => Some((vec![(*p, 1)], 0)),
         MapExpr::Int(v, _) => Some((Vec::new(), *v)),
@@ -266,7 +269,7 @@ fn linear(e: &MapExpr) -> Option<(Vec<(usize, i64)>, i64)> {
     }
 }
 
-fn scale((terms, c): (Vec<(usize, i64)>, i64), k: i64) -> Option<(Vec<(usize, i64)>, i64)> {
+fn scale((terms, c): Linear, k: i64) -> Option<Linear> {
     let terms = terms
         .into_iter()
         .map(|(p, x)| Some((p, x.checked_mul(k)?)))
@@ -274,11 +277,7 @@ fn scale((terms, c): (Vec<(usize, i64)>, i64), k: i64) -> Option<(Vec<(usize, i6
     Some((terms, c.checked_mul(k)?))
 }
 
-fn add(
-    (mut terms, c): (Vec<(usize, i64)>, i64),
-    other: (Vec<(usize, i64)>, i64),
-    sign: i64,
-) -> Option<(Vec<(usize, i64)>, i64)> {
+fn add((mut terms, c): Linear, other: Linear, sign: i64) -> Option<Linear> {
     let (more, d) = scale(other, sign)?;
     for (p, x) in more {
         match terms.iter_mut().find(|(q, _)| *q == p) {
@@ -293,7 +292,7 @@ fn add(
 /// Outputs that are mixed-radix sums of distinct whole iterators, together
 /// using every iterator of more than one value: the inverse peels each
 /// iterator off its output (`v // c % e`, written as TVM writes it).
-fn invert_mixed_radix(sums: &[(Vec<(usize, i64)>, i64)], extents: &[i64]) -> Option<Layout> {
+fn invert_mixed_radix(sums: &[Linear], extents: &[i64]) -> Option<Layout> {
     let s = Span::default();
     let param = |k: usize| Box::new(MapExpr::Param(k, s));
     let int = |v: i64| Box::new(MapExpr::Int(v, s));
@@ -469,12 +468,12 @@ fn substitute_block(
         s.visit_mut(&mut |x| {
             x.for_each_expr_mut(|e| e.substitute(&map));
             if let Stmt::BufferStore(st) = x {
-                st.indices.iter_mut().for_each(|i| simplify(i));
+                st.indices.iter_mut().for_each(&simplify);
             }
             x.for_each_expr_mut(|e| {
                 e.rewrite(&mut |y| {
                     if let Expr::Load(_, idx) = y {
-                        idx.iter_mut().for_each(|i| simplify(i));
+                        idx.iter_mut().for_each(&simplify);
                     }
                 })
             });
