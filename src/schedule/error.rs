@@ -221,6 +221,14 @@ pub enum ScheduleError {
         why: String,
         hint: String,
     },
+    /// A block the primitive cannot take as it is (its accesses, bindings or place).
+    #[error("{primitive}: {block} {why}")]
+    BlockPrecondition {
+        block: Culprit,
+        primitive: &'static str,
+        why: String,
+        hint: String,
+    },
     #[error("{loop_} and {other} cannot be merged: both access `{buffer}` and {why}")]
     MergeDependence {
         loop_: Culprit,
@@ -265,6 +273,7 @@ impl ScheduleError {
             | E::CannotBound(c, _)
             | E::AnnotatedLoop(c, _) => vec![c.clone()],
             E::LoopPrecondition { loop_, .. } => vec![loop_.clone()],
+            E::BlockPrecondition { block, .. } => vec![block.clone()],
             E::MergeDependence { loop_, other, .. } => vec![loop_.clone(), other.clone()],
             E::NonPositiveFactor { loop_, .. } | E::WrongFactorProduct { loop_, .. } => {
                 vec![loop_.clone()]
@@ -343,7 +352,9 @@ impl ScheduleError {
             }
             E::LoopInsideOwnNest { .. } => "choose a loop outside the block's own loop nest".into(),
             E::AnnotatedLoop(..) => "unannotate the loop first (or merge before annotating)".into(),
-            E::LoopPrecondition { hint, .. } | E::BufferNotInBlock { hint, .. } => hint.clone(),
+            E::LoopPrecondition { hint, .. }
+            | E::BufferNotInBlock { hint, .. }
+            | E::BlockPrecondition { hint, .. } => hint.clone(),
             E::MergeDependence { .. } => {
                 "merge only loops whose bodies touch each shared element in the same iteration; compute_at keeps such dependences instead".into()
             }

@@ -5,6 +5,8 @@
 
 pub mod affine_binding;
 pub mod annotate;
+pub mod block_iter_order;
+pub mod block_layout;
 pub mod blockize_tensorize;
 pub mod buffer_arg;
 pub mod cache_read_write;
@@ -21,6 +23,7 @@ pub mod layout_transformation;
 pub mod loop_partition;
 pub mod loop_transformation;
 pub mod reduction;
+pub mod reindex;
 pub mod rfactor_checks;
 pub mod rfactor_iterators;
 pub mod sampling;

@@ -10,6 +10,8 @@
 #![allow(clippy::result_large_err)]
 
 mod annotate;
+mod block_iter_order;
+mod block_layout;
 mod blockize_tensorize;
 mod buffer_arg;
 mod for_kind;
@@ -22,6 +24,7 @@ mod loop_transformation;
 mod padding;
 mod placement;
 mod reduction;
+mod reindex;
 mod sampling;
 mod set_dtype;
 
@@ -77,6 +80,9 @@ fn build_op_specs() -> Vec<OpSpec> {
         loop_partition::specs(),
         fuse_epilogue::specs(),
         padding::specs(),
+        reindex::specs(),
+        block_layout::specs(),
+        block_iter_order::specs(),
     ]
     .into_iter()
     .flatten()
