@@ -16,6 +16,7 @@ mod get_block_loop;
 mod get_output_blocks;
 mod layout;
 mod loop_transformation;
+mod meta_schedule;
 mod placement;
 mod reduction;
 mod sampling;
@@ -70,6 +71,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         // Newer primitives last, so the palette's long-standing rows keep their places.
         get_output_blocks::specs(),
         set_dtype::specs(),
+        meta_schedule::specs(),
     ]
     .into_iter()
     .flatten()
