@@ -28,7 +28,7 @@ fn traces() -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|f| f.ends_with(".py"))
+        .filter(|f| f.ends_with(".py") && !f.ends_with(".refused.py"))
         .map(|f| f.trim_end_matches(".py").to_string())
         .collect();
     names.sort();

@@ -4,7 +4,8 @@ tirtui's replay tests: for each workload in tests/data/ms_traces/*.tir, TVM's
 CUDA design space (`generate_design_space`), random decisions for each sketch,
 then `enter_postproc` and MetaSchedule's CUDA postprocessors. Writes, per
 sketch, the trace as TVM prints it (`NAME.py`), TVM's final program
-(`NAME.expected.tir`) and its CUDA (`NAME.expected.cu`, codegen only), and `manifest.json` (workload, sketch, seed, each
+(`NAME.expected.tir`) and its CUDA (`NAME.expected.cu`, codegen only), the
+first draw VerifyGPUCode refused (`NAME.refused.py`), and `manifest.json` (workload, sketch, seed, each
 postprocessor's verdict, the traces it tried and VerifyGPUCode refused).
 
 Usage: python3 scripts/ms_traces/record.py [--out tests/data/ms_traces] [--sketches 3]
@@ -124,6 +125,10 @@ def record(workload, out_dir, sketches, tries):
                 break
             failed = [k for k, v in verdicts.items() if not v]
             refused.append({"seed": seed, "postproc": failed[0] if failed else None})
+            if failed == ["VerifyGPUCode"] and len(refused) == 1:
+                # The first draw VerifyGPUCode refused, for tirtui's own check.
+                with open(os.path.join(out_dir, f"{stem}_s{index}.refused.py"), "w") as f:
+                    f.write(str(sch.trace) + "\n")
         else:
             print(f"{stem} sketch {index}: no passing decisions in {tries} tries", file=sys.stderr)
     return entries
