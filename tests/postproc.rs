@@ -11,7 +11,7 @@ use tirtui::ir::PrimFunc;
 use tirtui::postproc::{self, GpuLimits, PostprocError};
 use tirtui::script::{parse_func, print_func};
 use tirtui::trace::pyscript::read_trace_file;
-use tirtui::trace::{Step, Trace};
+use tirtui::trace::{Arg, Step, Trace};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ms_traces")
@@ -183,4 +183,121 @@ fn the_whole_pipeline_marks_enter_postproc_and_verifies() {
         .err()
         .expect("refused");
     assert!(e.to_string().contains("threads per block"), "{e}");
+}
+
+// sample_compute_location, against TVM 0.27 on a tiled conv2d whose loops
+// exercise each of its rules.
+
+/// TVM 0.27's candidates for `pad_temp`, printed by
+/// `scripts/ms_traces/compute_locations.py tests/data/ms_traces/conv2d_pad.tir
+/// tests/data/compute_location/tile_conv.py pad_temp`.
+const TVM_CANDIDATES: [i64; 6] = [-2, -1, 1, 2, 3, 4];
+
+fn tiled_conv() -> Trace {
+    let script = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/compute_location/tile_conv.py"),
+    )
+    .unwrap();
+    read_trace_file(&script, workload_of("conv2d_pad")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Pushes `sample_compute_location(pad_temp)` (with `decision` when given)
+/// as `out`; returns the decision recorded.
+fn sample(trace: &mut Trace, decision: Option<i64>, out: &str) -> i64 {
+    let mut args = vec![("block", Arg::Str("pad_temp".into()))];
+    if let Some(d) = decision {
+        args.push(("decision", Arg::Int(d)));
+    }
+    let step = Step::new("sample_compute_location", args, vec![out.to_string()]).unwrap();
+    trace.push(step).unwrap_or_else(|e| panic!("{e}"));
+    match trace.steps.last().and_then(|s| s.arg("decision")) {
+        Some(Arg::Int(d)) => *d,
+        other => panic!("no decision recorded: {other:?}"),
+    }
+}
+
+#[test]
+fn sample_compute_location_samples_exactly_tvms_candidates() {
+    let mut trace = tiled_conv();
+    let mut seen = std::collections::BTreeSet::new();
+    for i in 0..300 {
+        seen.insert(sample(&mut trace, None, &format!("loc{i}")));
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), TVM_CANDIDATES);
+}
+
+#[test]
+fn a_recorded_compute_location_is_kept_or_falls_back_as_in_tvm() {
+    // Kept when a candidate, else the candidate before it, else the root.
+    for (given, kept) in [
+        (-2, -2),
+        (-1, -1),
+        (0, -1),
+        (3, 3),
+        (4, 4),
+        (5, 4),
+        (40, 4),
+        (-7, -1),
+    ] {
+        let mut trace = tiled_conv();
+        assert_eq!(
+            sample(&mut trace, Some(given), "loc"),
+            kept,
+            "decision {given}"
+        );
+    }
+}
+
+#[test]
+fn compute_at_a_sampled_location_moves_inlines_or_keeps_the_block() {
+    let compute_at = |trace: &mut Trace| {
+        let step = Step::new(
+            "compute_at",
+            vec![
+                ("block", Arg::Str("pad_temp".into())),
+                ("loop", Arg::Str("loc".into())),
+                ("preserve_unit_loops", Arg::Bool(true)),
+            ],
+            vec![],
+        )
+        .unwrap();
+        trace.push(step).unwrap_or_else(|e| panic!("{e}"));
+    };
+    let plain = tiled_conv();
+    // -1: the root; the block stays where it is.
+    let mut root = tiled_conv();
+    sample(&mut root, Some(-1), "loc");
+    compute_at(&mut root);
+    assert_eq!(print_func(root.func()), print_func(plain.func()));
+    // -2: inlined, as compute_inline does.
+    let mut inlined = tiled_conv();
+    sample(&mut inlined, Some(-2), "loc");
+    compute_at(&mut inlined);
+    let mut by_hand = tiled_conv();
+    let step = Step::new(
+        "compute_inline",
+        vec![("block", Arg::Str("pad_temp".into()))],
+        vec![],
+    )
+    .unwrap();
+    by_hand.push(step).unwrap();
+    assert_eq!(print_func(inlined.func()), print_func(by_hand.func()));
+    // 2: the consumer's third loop (`yy` outer, named l10 by the script).
+    let mut moved = tiled_conv();
+    sample(&mut moved, Some(2), "loc");
+    compute_at(&mut moved);
+    let mut by_hand = tiled_conv();
+    let step = Step::new(
+        "compute_at",
+        vec![
+            ("block", Arg::Str("pad_temp".into())),
+            ("loop", Arg::Str("l10".into())),
+            ("preserve_unit_loops", Arg::Bool(true)),
+        ],
+        vec![],
+    )
+    .unwrap();
+    by_hand.push(step).unwrap();
+    assert_eq!(print_func(moved.func()), print_func(by_hand.func()));
+    assert_ne!(print_func(moved.func()), print_func(plain.func()));
 }
