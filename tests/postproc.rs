@@ -179,9 +179,7 @@ fn the_whole_pipeline_marks_enter_postproc_and_verifies() {
         max_threads_per_block: 16,
         ..GpuLimits::default()
     };
-    let e = postproc::apply_cuda(&mut small, &tiny)
-        .err()
-        .expect("refused");
+    let e = postproc::apply_cuda(&mut small, &tiny).expect_err("refused");
     assert!(e.to_string().contains("threads per block"), "{e}");
 }
 
