@@ -5,9 +5,10 @@
 //! result (VerifyGPUCode). The steps are ordinary primitives, so the session
 //! replays, prints as Python and undoes like a hand-written one.
 //!
-//! TVM: src/s_tir/meta_schedule/postproc/*.cc (facts only). Layer: uses ir,
-//! schedule, trace, lower and codegen (VerifyGPUCode lowers the program);
-//! never runtime or tui.
+//! TVM: src/s_tir/meta_schedule/postproc/*.cc (facts only). VerifyGPUCode
+//! lowers the program to read its launch, hence `codegen`; never runtime or tui.
+//!
+//! May use: `codegen`, `ir`, `schedule`, `trace`.
 //!
 //! Not here yet: RewriteUnboundBlock (MetaSchedule's CUDA rules bind every
 //! block already; a block left unbound is reported by VerifyGPUCode's
