@@ -41,6 +41,7 @@ pub mod ir;
 pub mod launch_limits;
 pub mod lower;
 pub mod numeric;
+pub mod postproc;
 pub mod runtime;
 pub mod schedule;
 pub mod script;

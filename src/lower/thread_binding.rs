@@ -224,7 +224,8 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
             Expr::add(l.min.clone(), Expr::Var(hw))
         };
         map.insert(l.var, value);
-        let inner = std::mem::replace(&mut l.body, LStmt::Seq(Vec::new()));
+        let mut inner = std::mem::replace(&mut l.body, LStmt::Seq(Vec::new()));
+        super::unroll::carry_unroll_pragmas(&l.annotations, &mut inner);
         *s = inner;
     });
     body.substitute(&|v| map.get(&v).cloned());

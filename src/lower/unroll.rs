@@ -18,7 +18,7 @@ use super::limits::{check_copies, nodes};
 use super::lir::{LFor, LStmt, Lowered};
 use super::simplify::simplify_stmt;
 use super::LowerError;
-use crate::ir::{AnnValue, Expr, ForKind, VarId};
+use crate::ir::{AnnValue, Annotations, Expr, ForKind, VarId};
 
 /// Largest extent the register rule unrolls.
 const REGISTER_UNROLL_MAX_EXTENT: i64 = 64;
@@ -52,6 +52,38 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     }
     f.body = body;
     Ok(f)
+}
+
+/// The annotations the unroll pass reads.
+const UNROLL_PRAGMAS: [&str; 2] = ["pragma_auto_unroll_max_step", "pragma_unroll_explicit"];
+
+/// Keeps the unroll pragmas of a thread-bound loop that `thread_binding`
+/// replaces by a hardware index: TVM turns them into an attribute around the
+/// loop (thread loops do not count as unroll levels), so they move onto the
+/// outermost ordinary loops inside it, where this pass reads them. A loop's
+/// own pragma wins, as an inner attribute does in TVM. MetaSchedule's
+/// RewriteParallelVectorizeUnroll puts them on the outermost (`blockIdx`) loop.
+pub fn carry_unroll_pragmas(annotations: &Annotations, body: &mut LStmt) {
+    let pragmas: Vec<&(String, AnnValue)> = annotations
+        .iter()
+        .filter(|(k, _)| UNROLL_PRAGMAS.contains(&k.as_str()))
+        .collect();
+    if pragmas.is_empty() {
+        return;
+    }
+    fn push_down(s: &mut LStmt, pragmas: &[&(String, AnnValue)]) {
+        match s {
+            LStmt::For(l) if !matches!(l.kind, ForKind::ThreadBinding(_)) => {
+                for (k, v) in pragmas {
+                    if !l.annotations.iter().any(|(have, _)| have == k) {
+                        l.annotations.push((k.clone(), v.clone()));
+                    }
+                }
+            }
+            other => other.for_each_child_mut(|c| push_down(c, pragmas)),
+        }
+    }
+    push_down(body, &pragmas);
 }
 
 /// A copy of the loop's body for one value of its variable, simplified.

@@ -21,6 +21,7 @@ mod get_output_blocks;
 mod layout;
 mod loop_partition;
 mod loop_transformation;
+mod meta_schedule;
 mod padding;
 mod placement;
 mod reduction;
@@ -83,6 +84,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         reindex::specs(),
         block_layout::specs(),
         block_iter_order::specs(),
+        meta_schedule::specs(),
     ]
     .into_iter()
     .flatten()

@@ -2,6 +2,7 @@
 //! (reverse_)compute_inline.
 
 use super::buffer_arg::buffer_index;
+use super::meta_schedule::{INLINE_LOCATION, ROOT_LOCATION};
 use super::{d, f, op, Applied, S};
 use crate::schedule::primitive::buffer_arg::BufferSide;
 use crate::schedule::primitive::{cache_read_write, compute_at, compute_inline};
@@ -107,7 +108,10 @@ fn cache_write(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     Ok(vec![Handle::Block(c)])
 }
 
-fn compute_at(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+fn compute_at(r: &mut Replayer, i: usize, step: &mut Step) -> Applied {
+    if sampled_mark(r, step).is_some() {
+        return at_sampled_mark(r, i, step, false);
+    }
     let b = r.block(step, "block")?;
     let l = r.loop_(step, "loop")?;
     let p = r.boolean(step, "preserve_unit_loops")?;
@@ -118,7 +122,10 @@ fn compute_at(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     Ok(vec![])
 }
 
-fn reverse_compute_at(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+fn reverse_compute_at(r: &mut Replayer, i: usize, step: &mut Step) -> Applied {
+    if sampled_mark(r, step).is_some() {
+        return at_sampled_mark(r, i, step, true);
+    }
     let b = r.block(step, "block")?;
     let l = r.loop_(step, "loop")?;
     let p = r.boolean(step, "preserve_unit_loops")?;
@@ -143,4 +150,26 @@ fn reverse_compute_inline(r: &mut Replayer, _: usize, step: &mut Step) -> Applie
         .transact(|f| compute_inline::reverse_compute_inline(f, b))
         .map_err(S)?;
     Ok(vec![])
+}
+
+/// The root or inline mark that `sample_compute_location` gave as `loop`, if any.
+fn sampled_mark(r: &Replayer, step: &Step) -> Option<i64> {
+    match step.arg("loop") {
+        Some(Arg::Str(name)) => match r.lookup(name) {
+            Some(Handle::Int(m)) if *m == ROOT_LOCATION || *m == INLINE_LOCATION => Some(*m),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// TVM's (reverse_)compute_at at a sampled mark: the root leaves the block
+/// where it is, the inline mark inlines it.
+fn at_sampled_mark(r: &mut Replayer, i: usize, step: &mut Step, reverse: bool) -> Applied {
+    r.block(step, "block")?;
+    match (sampled_mark(r, step), reverse) {
+        (Some(INLINE_LOCATION), false) => compute_inline(r, i, step),
+        (Some(INLINE_LOCATION), true) => reverse_compute_inline(r, i, step),
+        _ => Ok(vec![]),
+    }
 }

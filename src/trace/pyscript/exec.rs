@@ -199,7 +199,7 @@ impl PyEnv {
                 return Ok(Outcome::Value(v));
             }
         } else {
-            self.assign(&stmt.targets, v)?;
+            self.assign(&stmt.targets, stmt.unpack, v)?;
             if b.steps.is_empty() {
                 return Ok(Outcome::NamesSet(stmt.targets.clone()));
             }
@@ -207,8 +207,8 @@ impl PyEnv {
         Ok(Outcome::Steps(b.steps))
     }
 
-    fn assign(&mut self, targets: &[String], v: Arg) -> Result<(), String> {
-        if let [t] = targets {
+    fn assign(&mut self, targets: &[String], unpack: bool, v: Arg) -> Result<(), String> {
+        if let ([t], false) = (targets, unpack) {
             self.vars.insert(t.clone(), v);
             return Ok(());
         }
@@ -243,7 +243,7 @@ impl PyEnv {
         for t in &stmt.targets {
             self.vars.remove(t);
         }
-        if let ([t], Returns::Many) = (stmt.targets.as_slice(), returns) {
+        if let ([t], Returns::Many, false) = (stmt.targets.as_slice(), returns, stmt.unpack) {
             // `loops = sch.get_loops(b)`: `loops` is a list of the outputs.
             if let Some(last) = b.steps.last_mut() {
                 if last.out.len() == 1 && &last.out[0] == t {

@@ -69,6 +69,9 @@ pub enum PyExpr {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PyStmt {
     pub targets: Vec<String>,
+    /// The targets were written as a tuple or list (`b1, = ...`, `[a] = ...`):
+    /// a single name then takes the value's one item, not the whole list.
+    pub unpack: bool,
     pub value: PyExpr,
 }
 

@@ -93,6 +93,7 @@ pub fn parse_statement(text: &str) -> Result<PyStmt, CommandError> {
         depth: 0,
     };
     let mut targets = Vec::new();
+    let mut unpack = false;
     if let Some(eq) = eq {
         let mut names = &p.toks[..eq];
         if let (Some(Tok::Punct(o @ ('(' | '['))), Some(Tok::Punct(c))) =
@@ -100,8 +101,11 @@ pub fn parse_statement(text: &str) -> Result<PyStmt, CommandError> {
         {
             if (*o == '(' && *c == ')') || (*o == '[' && *c == ']') {
                 names = &names[1..names.len() - 1];
+                // `(a) = x` is a plain name; `[a] = x` unpacks.
+                unpack = *o == '[';
             }
         }
+        unpack |= names.iter().any(|t| matches!(t, Tok::Punct(',')));
         let mut expect_name = true;
         for t in names {
             match (t, expect_name) {
@@ -141,7 +145,11 @@ pub fn parse_statement(text: &str) -> Result<PyStmt, CommandError> {
             _ => "unexpected text after the expression",
         });
     }
-    Ok(PyStmt { targets, value })
+    Ok(PyStmt {
+        targets,
+        unpack,
+        value,
+    })
 }
 
 #[derive(Clone, Debug, PartialEq)]
