@@ -9,6 +9,7 @@ pub mod blockize_tensorize;
 pub mod cache_read_write;
 pub mod compute_at;
 pub mod compute_inline;
+pub mod compute_inline_inverse;
 pub mod for_kind;
 pub mod get_block_loop;
 pub mod get_output_blocks;
