@@ -194,3 +194,91 @@ fn a_broken_expression_in_a_quoted_extent_points_into_the_string() {
     // The caret is on the line of the signature, inside the quoted text.
     assert!(msg.contains("T.Buffer((128, 128, \"n +\")"), "{msg}");
 }
+
+/// test_shape_var_as_bound as TVM 0.27 prints it: `n` is no parameter, the
+/// shape of `B` defines it (quoted at its first use) and the body declares it.
+const SHAPE_DEFINED_VAR: &str = r#"
+@T.prim_func(s_tir=True)
+def main(A: T.Buffer((32, 1, 128), "float32"), B: T.Buffer((32, "n", 128), "float32"), C: T.Buffer((32, 1, n), "float32")):
+    n = T.int32()
+    for i, j in T.grid(32, n):
+        with T.sblock("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            C[vi, 0, vj] = B[vi, vj, 0] + A[vi, 0, 0]
+"#;
+
+#[test]
+fn a_shape_variable_no_parameter_declares_is_read_and_printed_as_tvm_does() {
+    let f = parse(SHAPE_DEFINED_VAR);
+    let (b, c) = (f.params[1].buffer.unwrap(), f.params[2].buffer.unwrap());
+    let n = match f.buffer(b).shape[1] {
+        tirtui::ir::Expr::Var(v) => v,
+        ref other => panic!("B's extent is {other:?}"),
+    };
+    assert!(
+        f.buffer(c).shape[2].uses_var(n),
+        "one variable, B's and C's"
+    );
+    assert!(f.params.iter().all(|p| p.var.is_none()));
+    let printed = print_func(&f);
+    assert!(
+        printed.contains("B: T.Buffer((32, \"n\", 128), \"float32\"), C: T.Buffer((32, 1, n), \"float32\")):\n    n = T.int32()\n"),
+        "{printed}"
+    );
+    assert_eq!(print_func(&parse(&printed)), printed);
+    // Several at once, as TVM prints two of them.
+    let two = SHAPE_DEFINED_VAR
+        .replace("(32, \"n\", 128)", "(\"m\", \"n\", 128)")
+        .replace("(32, 1, n)", "(m, 1, n)")
+        .replace("    n = T.int32()\n", "    m, n = T.int32(), T.int32()\n")
+        .replace("T.grid(32, n)", "T.grid(m, n)");
+    let g = parse(&two);
+    assert_eq!(print_func(&parse(&print_func(&g))), print_func(&g));
+}
+
+#[test]
+fn a_shape_variable_cannot_take_the_name_of_a_parameter() {
+    let src = SHAPE_DEFINED_VAR.replace(
+        "C: T.Buffer((32, 1, n), \"float32\"))",
+        "C: T.Buffer((32, 1, n), \"float32\"), n: T.int32)",
+    );
+    let msg = parse_error(&src);
+    assert!(msg.contains("`n` is already defined"), "{msg}");
+}
+
+/// test_compute_inline_softmax's signature: TVM 0.27 prints an int64 shape
+/// variable as a module-level `TypeVar`.
+const TYPE_VAR_SHAPE: &str = r#"
+# from typing import TypeVar
+n = TypeVar("n")
+@T.prim_func(s_tir=True)
+def main(A: T.Buffer((T.int64(32), n), "float32"), B: T.Buffer((T.int64(32), n), "float32")):
+    for i, j in T.grid(T.int64(32), n):
+        with T.sblock("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2.0)
+"#;
+
+#[test]
+fn a_type_var_shape_is_an_int64_variable_printed_back_as_a_type_var() {
+    let f = parse(TYPE_VAR_SHAPE);
+    let a = f.params[0].buffer.unwrap();
+    let n = match f.buffer(a).shape[1] {
+        tirtui::ir::Expr::Var(v) => v,
+        ref other => panic!("A's extent is {other:?}"),
+    };
+    assert_eq!(
+        f.vars.get(n.0 as usize).map(|d| d.dtype),
+        Some(tirtui::ir::DataType::I64)
+    );
+    let printed = print_func(&f);
+    assert!(
+        printed.contains("n = TypeVar(\"n\")\n@T.prim_func"),
+        "{printed}"
+    );
+    assert!(!printed.contains("T.int64()"), "{printed}");
+    assert_eq!(print_func(&parse(&printed)), printed);
+    // The binding must be the TypeVar's own name.
+    let msg = parse_error(&TYPE_VAR_SHAPE.replace("TypeVar(\"n\")", "TypeVar(\"m\")"));
+    assert!(msg.contains("must be bound to its own name"), "{msg}");
+}

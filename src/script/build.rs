@@ -173,6 +173,9 @@ pub(super) struct ModuleCtx {
     /// Local name -> full dotted path (`T` -> `tvm.script.tir`).
     aliases: HashMap<String, String>,
     pub consts: HashMap<String, i64>,
+    /// `n = TypeVar("n")`: symbolic int64 shape variables that a function's
+    /// signature may use without declaring them (TVM's parser, 0.27).
+    pub type_vars: Vec<String>,
 }
 
 impl ModuleCtx {
@@ -189,6 +192,7 @@ impl ModuleCtx {
         ModuleCtx {
             aliases,
             consts: HashMap::new(),
+            type_vars: Vec::new(),
         }
     }
 
@@ -248,8 +252,12 @@ impl ModuleCtx {
         )
     }
 
-    /// `M = 1024`, `M = N = K = 1024`, `N = M * 2`.
+    /// `M = 1024`, `M = N = K = 1024`, `N = M * 2`; `n = TypeVar("n")`.
     fn constant(&mut self, targets: &[ast::Expr], value: &ast::Expr) -> Result<()> {
+        if let Some(name) = self.type_var(targets, value)? {
+            self.type_vars.push(name);
+            return Ok(());
+        }
         let v = decl::const_int(value, &self.consts).ok_or_else(|| {
             ParseError::semantic(value.span, "module-level values must be integer constants")
                 .with_label("not an integer constant")
@@ -266,5 +274,32 @@ impl ModuleCtx {
             self.consts.insert(name.to_string(), v);
         }
         Ok(())
+    }
+
+    /// The name `n = TypeVar("n")` declares, if `value` is such a call (the
+    /// name and the string must agree, as TVM's parser requires).
+    fn type_var(&self, targets: &[ast::Expr], value: &ast::Expr) -> Result<Option<String>> {
+        let ExprKind::Call { func, args, kwargs } = &value.kind else {
+            return Ok(None);
+        };
+        let is_type_var = func.as_name() == Some("TypeVar")
+            || func.dotted().is_some_and(|p| p == ["typing", "TypeVar"]);
+        if !is_type_var {
+            return Ok(None);
+        }
+        let declared = args.first().and_then(|a| a.as_str());
+        match (targets, declared) {
+            ([t], Some(text))
+                if args.len() == 1 && kwargs.is_empty() && t.as_name() == Some(text) =>
+            {
+                Ok(Some(text.to_string()))
+            }
+            _ => Err(ParseError::semantic(
+                value.span,
+                "a TypeVar must be bound to its own name: `n = TypeVar(\"n\")`",
+            )
+            .with_label("not a symbolic shape variable TVM reads")
+            .with_help("constraints, bounds and other names are not shape variables")),
+        }
     }
 }

@@ -271,7 +271,9 @@ pub fn compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), Schedul
 }
 
 /// TVM's `reverse_compute_inline`: the block (a consumer reading one produced
-/// buffer element-wise) is folded into its producer's store, and disappears.
+/// buffer through an invertible affine map of its iterators) is folded into
+/// its producer's store, and disappears. The consumer's iterators are
+/// recovered from the producer's store indices (`compute_inline_inverse`).
 pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(), ScheduleError> {
     check_complete(func, block)?;
     let r = get_block(func, block)?.clone();
@@ -301,7 +303,15 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     };
     let producer = *producer;
     check_complete(func, producer)?;
-    let (pstore, pvars) = trivial_store(func, producer, "reverse_compute_inline")?;
+    let pr = get_block(func, producer)?;
+    let Stmt::BufferStore(pstore) = &pr.block.body else {
+        return Err(ScheduleError::UnsupportedPattern {
+            block: block_culprit(func, producer),
+            why: "reverse_compute_inline needs the producer's body to be a single buffer store"
+                .into(),
+        });
+    };
+    let pstore = pstore.clone();
     if func.is_param_buffer(pstore.buffer) {
         return Err(ScheduleError::ParamBuffer(
             func.buffer(pstore.buffer).name.clone(),
@@ -312,73 +322,30 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     check_single_writer(func, block, out_store.buffer)?;
     check_only_reader(func, producer, block, produced)?;
     check_not_matched(func, block, produced, "reverse_compute_inline")?;
-    // Every load of the produced buffer must use the same indices: distinct iterators of this block.
-    let mut load_idx: Option<Vec<Expr>> = None;
-    let mut consistent = true;
-    out_store.value.visit(&mut |e| {
-        if let Expr::Load(b, idx) = e {
-            if *b == produced {
-                match &load_idx {
-                    None => load_idx = Some(idx.clone()),
-                    Some(prev) => consistent &= prev == idx,
-                }
-            }
-        }
-    });
-    let Some(load_idx) = load_idx.filter(|_| consistent) else {
-        return Err(err(format!(
-            "it must read `{}` at one index",
-            func.buffer(produced).name
-        )));
-    };
-    let mut my_vars: Vec<VarId> = Vec::new();
-    for idx in &load_idx {
-        match idx {
-            Expr::Var(v)
-                if r.block.iter_vars.iter().any(|iv| iv.var == *v) && !my_vars.contains(v) =>
-            {
-                my_vars.push(*v)
-            }
-            _ => {
-                return Err(err(format!(
-                    "each index of `{}` it reads must be a distinct iterator",
-                    func.buffer(produced).name
-                )))
-            }
-        }
-    }
-    if r.block
-        .iter_vars
-        .iter()
-        .any(|iv| !my_vars.contains(&iv.var))
-    {
-        return Err(err(
-            "every iterator of the block must index the buffer it reads".into(),
-        ));
-    }
-    // Substitute: my iterator at position d := the producer's iterator at position d.
-    let map = |v: VarId| {
-        my_vars
-            .iter()
-            .position(|x| *x == v)
-            .map(|d| Expr::Var(pvars[d]))
-    };
+    let load_idx = consistent_load_indices(func, block, &out_store.value, produced)?;
+    let inverse =
+        recover_consumer_iterators(func, block, producer, produced, &load_idx, &pstore.indices)?;
+    let map = |v: VarId| inverse.iter().find(|p| p.0 == v).map(|p| p.1.clone());
+    // The loads become a placeholder first, so that the consumer's iterators
+    // are replaced in the consumer's expressions only, never in the
+    // producer's value that takes the placeholder's place.
+    let placeholder = VarId(u32::MAX);
     let mut new_value = out_store.value.clone();
     new_value.rewrite(&mut |e| {
         if let Expr::Load(b, _) = e {
             if *b == produced {
-                *e = Expr::Var(VarId(u32::MAX));
+                *e = Expr::Var(placeholder);
             }
         }
     });
     new_value.substitute(&map);
     let pvalue = pstore.value.clone();
-    new_value.substitute(&|v| (v == VarId(u32::MAX)).then(|| pvalue.clone()));
+    new_value.substitute(&|v| (v == placeholder).then(|| pvalue.clone()));
     let mut new_indices = out_store.indices.clone();
     for i in &mut new_indices {
         i.substitute(&map);
     }
-    let guard = consumer_domain_guard(func, block, producer, &my_vars, &pvars)?;
+    let guard = consumer_domain_guard(func, block, producer, &inverse)?;
     if let Some(p) = tree::block_realize_mut(func, producer) {
         p.predicate = conjoin(&p.predicate, guard);
         p.block.body = Stmt::BufferStore(BufferStore {
@@ -389,7 +356,170 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     }
     remove_block(func, block);
     refresh(func, producer);
+    // The folded block writes one element per iteration, at the store's
+    // indices as built (TVM's access region of a point store: its indices
+    // unsimplified, which is how TVM prints it).
+    let out_buffer = out_store.buffer;
+    if let Some(p) = tree::block_realize_mut(func, producer) {
+        if let Stmt::BufferStore(st) = &p.block.body {
+            let point = crate::ir::BufferRegion {
+                buffer: out_buffer,
+                region: st
+                    .indices
+                    .iter()
+                    .cloned()
+                    .map(crate::ir::Range::point)
+                    .collect(),
+            };
+            if let [only] = p.block.writes.as_mut_slice() {
+                if only.buffer == out_buffer {
+                    *only = point;
+                }
+            }
+        }
+    }
     drop_alloc_if_unused(func, produced);
+    Ok(())
+}
+
+/// The indices every load of `produced` in the consumer's value uses (TVM:
+/// they must all be the same expressions).
+fn consistent_load_indices(
+    func: &PrimFunc,
+    block: BlockId,
+    value: &Expr,
+    produced: BufferId,
+) -> Result<Vec<Expr>, ScheduleError> {
+    let mut load_idx: Option<Vec<Expr>> = None;
+    let mut consistent = true;
+    value.visit(&mut |e| {
+        if let Expr::Load(b, idx) = e {
+            if *b == produced {
+                match &load_idx {
+                    None => load_idx = Some(idx.clone()),
+                    Some(prev) => consistent &= prev == idx,
+                }
+            }
+        }
+    });
+    load_idx
+        .filter(|_| consistent)
+        .ok_or_else(|| ScheduleError::UnsupportedPattern {
+            block: block_culprit(func, block),
+            why: format!("it must read `{}` at one index", func.buffer(produced).name),
+        })
+}
+
+/// Each consumer iterator as an expression of the producer's iterators: the
+/// inverse of the consumer's load indices applied to the producer's store
+/// indices (TVM's CreateInverseMapping), a unit iterator left out of the
+/// loads at its start. Refused, as TVM refuses, when the loads are not such
+/// a map or the producer does not cover the consumer's domain; refused
+/// beyond TVM when a store index under a `%` piece cannot be proven to stay
+/// in that piece (the inverse would fold it onto another element).
+fn recover_consumer_iterators(
+    func: &PrimFunc,
+    consumer: BlockId,
+    producer: BlockId,
+    produced: BufferId,
+    load_idx: &[Expr],
+    store_idx: &[Expr],
+) -> Result<Vec<(VarId, Expr)>, ScheduleError> {
+    use super::compute_inline_inverse::{detect, inverse, IterDom};
+    let c = get_block(func, consumer)?;
+    let p = get_block(func, producer)?;
+    let err = |why: String| ScheduleError::UnsupportedPattern {
+        block: block_culprit(func, consumer),
+        why,
+    };
+    let produced = func.buffer(produced).name.clone();
+    let mut doms = Vec::new();
+    for iv in &c.block.iter_vars {
+        let (Some(min), Some(extent)) = (iv.dom.min.as_int(), iv.dom.extent.as_int()) else {
+            return Err(err(format!(
+                "its iterator `{}` has a non-constant domain; reverse_compute_inline inverts constant domains only",
+                func.var_name(iv.var)
+            )));
+        };
+        doms.push(IterDom {
+            var: iv.var,
+            min,
+            extent,
+        });
+    }
+    let map = detect(load_idx, &doms).map_err(|why| {
+        err(format!(
+            "the indices it reads `{produced}` at are not an affine map of its iterators that can be inverted ({why}); \
+             reverse_compute_inline needs each iterator once, whole or split by `//` and `%` into pieces that tile it"
+        ))
+    })?;
+    let (mut inv, obligations) = inverse(&map, store_idx);
+    let producer_ranges: crate::arith::bound::VarRanges = p
+        .block
+        .iter_vars
+        .iter()
+        .map(|iv| (iv.var, iv.dom.clone()))
+        .collect();
+    for o in obligations {
+        let stays = crate::arith::const_bounds(&store_idx[o.position], &producer_ranges)
+            .is_some_and(|(lo, hi)| lo >= 0 && hi < o.extent);
+        if !stays {
+            return Err(err(format!(
+                "the producer \"{}\" stores `{produced}` at `{}` (index {}), which cannot be proven to stay in [0, {}); \
+                 the consumer reads that index through a `%`, so another element would be folded onto it",
+                p.block.name,
+                crate::script::print_expr(func, &store_idx[o.position]),
+                o.position,
+                o.extent
+            )));
+        }
+    }
+    for d in &doms {
+        if !inv.iter().any(|(v, _)| *v == d.var) {
+            // detect refuses an unused iterator unless its extent is 1.
+            inv.push((d.var, Expr::int(d.min)));
+        }
+    }
+    check_producer_covers(func, consumer, producer, &inv, &producer_ranges)?;
+    Ok(inv)
+}
+
+/// TVM's CheckConsumerCovered: each recovered iterator, over the producer's
+/// domain, must reach both ends of the consumer iterator's domain.
+fn check_producer_covers(
+    func: &PrimFunc,
+    consumer: BlockId,
+    producer: BlockId,
+    inverse: &[(VarId, Expr)],
+    producer_ranges: &crate::arith::bound::VarRanges,
+) -> Result<(), ScheduleError> {
+    let c = get_block(func, consumer)?;
+    let p = get_block(func, producer)?;
+    for iv in &c.block.iter_vars {
+        let Some((_, value)) = inverse.iter().find(|(v, _)| *v == iv.var) else {
+            continue;
+        };
+        let (Some(lo), Some(ext)) = (iv.dom.min.as_int(), iv.dom.extent.as_int()) else {
+            continue;
+        };
+        let Some((plo, phi)) = crate::arith::const_bounds(value, producer_ranges) else {
+            continue;
+        };
+        if plo > lo || phi < lo + ext - 1 {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, consumer),
+                why: format!(
+                    "its iterator `{}` runs over [{lo}, {}), past the producer \"{}\", whose iterations give it `{}` in [{plo}, {}) only; \
+                     reverse_compute_inline needs the producer to cover the consumer",
+                    func.var_name(iv.var),
+                    lo + ext,
+                    p.block.name,
+                    crate::script::print_expr(func, value),
+                    phi + 1,
+                ),
+            });
+        }
+    }
     Ok(())
 }
 
@@ -399,61 +529,38 @@ fn get_block_realize_predicate(func: &PrimFunc, block: BlockId) -> Result<Expr, 
 
 /// The producer runs over its own domain, the folded store must only run
 /// where the consumer did: the consumer iterators' domain bounds, on the
-/// producer's bindings, for the producer's `T.where` (TVM's
-/// BuildInlinedConsumerPredicate; a (127, 127) output of a (128, 128)
-/// producer keeps `i < 127 and j < 127`). A consumer domain reaching past the
-/// producer's reads what nobody wrote: refused, as TVM does.
+/// recovered iterators with the producer's bindings, for the producer's
+/// `T.where` (TVM's BuildInlinedConsumerPredicate; a (127, 127) output of a
+/// (128, 128) producer keeps `i < 127 and j < 127`).
 fn consumer_domain_guard(
     func: &PrimFunc,
     consumer: BlockId,
     producer: BlockId,
-    consumer_vars: &[VarId],
-    producer_vars: &[VarId],
+    inverse: &[(VarId, Expr)],
 ) -> Result<Expr, ScheduleError> {
     let c = get_block(func, consumer)?;
     let p = get_block(func, producer)?;
     let ranges = crate::schedule::region::all_loop_ranges(func);
-    let no_ranges = crate::arith::bound::VarRanges::new();
+    let bind = |v: VarId| {
+        p.block
+            .iter_vars
+            .iter()
+            .position(|iv| iv.var == v)
+            .map(|i| p.iter_values[i].clone())
+    };
     let mut doms = Vec::new();
     let mut bindings = Vec::new();
-    for (cv, pv) in consumer_vars.iter().zip(producer_vars) {
-        let (Some(civ), Some(pos)) = (
-            c.block.iter_vars.iter().find(|iv| iv.var == *cv),
-            p.block.iter_vars.iter().position(|iv| iv.var == *pv),
-        ) else {
+    for civ in &c.block.iter_vars {
+        let Some((_, value)) = inverse.iter().find(|(v, _)| *v == civ.var) else {
             continue;
         };
-        let piv = &p.block.iter_vars[pos];
-        let end = |iv: &crate::ir::IterVar| Expr::add(iv.dom.min.clone(), iv.dom.extent.clone());
-        let covered = crate::arith::can_prove(
-            &Expr::binary(
-                crate::ir::BinOp::Le,
-                piv.dom.min.clone(),
-                civ.dom.min.clone(),
-            ),
-            &no_ranges,
-        ) && crate::arith::can_prove(
-            &Expr::binary(crate::ir::BinOp::Le, end(civ), end(piv)),
-            &no_ranges,
-        );
-        if !covered {
-            return Err(ScheduleError::UnsupportedPattern {
-                block: block_culprit(func, consumer),
-                why: format!(
-                    "its iterator `{}` runs over [{}, {}), past the producer \"{}\"'s `{}` over [{}, {}); \
-                     reverse_compute_inline needs the producer to cover the consumer",
-                    func.var_name(*cv),
-                    crate::script::print_expr(func, &civ.dom.min),
-                    crate::script::print_expr(func, &end(civ)),
-                    p.block.name,
-                    func.var_name(*pv),
-                    crate::script::print_expr(func, &piv.dom.min),
-                    crate::script::print_expr(func, &end(piv)),
-                ),
-            });
-        }
+        let mut bound = value.clone();
+        bound.substitute(&bind);
         doms.push(civ.clone());
-        bindings.push(p.iter_values[pos].clone());
+        bindings.push(crate::arith::order::largest_scale_first(
+            crate::arith::affine::TypeCtx::default(),
+            &bound,
+        ));
     }
     Ok(crate::schedule::region::domain_guard(
         &doms, &bindings, &ranges,

@@ -12,6 +12,7 @@ pub mod buffer_arg;
 pub mod cache_read_write;
 pub mod compute_at;
 pub mod compute_inline;
+pub mod compute_inline_inverse;
 pub mod decompose_padding;
 pub mod for_kind;
 pub mod fuse_epilogue;

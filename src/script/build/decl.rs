@@ -128,6 +128,14 @@ impl FuncBuilder<'_> {
                 // TVM's spelling of an extent that uses a later parameter.
                 ExprKind::Str(text) => {
                     let e = crate::script::parser::parse_expr_at(text, d.span.start + 1)?;
+                    // A quoted name that nothing declares is a shape variable
+                    // this buffer defines (TVM quotes such a variable at its
+                    // first use, an int32 unless declared otherwise).
+                    if let Some(name) = e.as_name() {
+                        if self.lookup(name).is_none() && !self.m.consts.contains_key(name) {
+                            self.new_var(name, DataType::I32);
+                        }
+                    }
                     self.index(&e)?
                 }
                 _ => self.index(d)?,

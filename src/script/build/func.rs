@@ -108,6 +108,31 @@ pub(super) fn build_func(m: &ModuleCtx, def: &ast::FuncDef) -> Result<PrimFunc> 
         depth: 0,
     };
     let root_id = b.func.new_block_id();
+    // `n = T.int32()` in the body declares a shape variable that the
+    // signature may already use, quoted (`T.Buffer(("n", 4))`).
+    for st in &def.body {
+        if let StmtKind::Assign { targets, value } = &st.kind {
+            if let [target] = targets.as_slice() {
+                let decls = super::stmt::free_var_decl_names(m, target, value);
+                for (name, dtype) in decls.into_iter().flatten() {
+                    b.new_var(name, dtype);
+                }
+            }
+        }
+    }
+    // `n = TypeVar("n")` at module level: an int64 shape variable of every
+    // function whose signature uses it without a parameter of that name.
+    for name in &m.type_vars {
+        let is_param = def.params.iter().any(|p| p.name.name == *name);
+        let used = def
+            .params
+            .iter()
+            .filter_map(|p| p.ann.as_ref())
+            .any(|a| names_in(a, name));
+        if used && !is_param {
+            b.new_var(name, crate::ir::DataType::I64);
+        }
+    }
     // A buffer extent may use a scalar parameter declared later in the
     // signature (TVM then prints it as a string, `T.Buffer(("n", 4))`), so
     // scalar parameters get their variables before any buffer is declared.
@@ -372,5 +397,35 @@ impl FuncBuilder<'_> {
         } else {
             Expr::Int(v, DataType::I64)
         }
+    }
+}
+
+/// Whether the expression mentions `name` as a plain name.
+fn names_in(e: &ast::Expr, name: &str) -> bool {
+    let any = |v: &[ast::Expr]| v.iter().any(|x| names_in(x, name));
+    match &e.kind {
+        ExprKind::Name(n) => n == name,
+        ExprKind::Attr(x, _) | ExprKind::Unary(_, x) => names_in(x, name),
+        ExprKind::Call { func, args, kwargs } => {
+            names_in(func, name) || any(args) || kwargs.iter().any(|k| names_in(&k.value, name))
+        }
+        ExprKind::Subscript(x, idx) => names_in(x, name) || any(idx),
+        ExprKind::Slice { lo, hi, step } => [lo, hi, step]
+            .into_iter()
+            .flatten()
+            .any(|x| names_in(x, name)),
+        ExprKind::Tuple(v) | ExprKind::List(v) => any(v),
+        ExprKind::Dict(kv) => kv
+            .iter()
+            .any(|(k, v)| names_in(k, name) || names_in(v, name)),
+        ExprKind::Binary(_, a, b) => names_in(a, name) || names_in(b, name),
+        ExprKind::Compare(a, rest) => {
+            names_in(a, name) || rest.iter().any(|(_, x)| names_in(x, name))
+        }
+        ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Str(_)
+        | ExprKind::Bool(_)
+        | ExprKind::None => false,
     }
 }

@@ -269,6 +269,9 @@ impl FuncBuilder<'_> {
         top: bool,
         rest: &[ast::Stmt],
     ) -> Result<Built> {
+        if self.free_var_decls(target, value)? {
+            return Ok(Built::Nothing);
+        }
         if let ExprKind::Call { func, args, kwargs } = &value.kind {
             if let Some(name) = self.m.tir_name(func) {
                 match name.as_str() {
@@ -320,6 +323,39 @@ impl FuncBuilder<'_> {
             _ => Err(ParseError::semantic(target.span, "cannot assign to this")
                 .with_label("expected a name or a buffer element")),
         }
+    }
+
+    /// `n = T.int32()` / `N, M = T.int32(), T.int32()`: variables nothing
+    /// binds (shape variables, as TVM prints them). `build_func` declares
+    /// them before the signature (a quoted shape, `T.Buffer(("n", 4))`, uses
+    /// them first), so here the name is bound to that variable already.
+    /// False when the statement is not of this form.
+    fn free_var_decls(&mut self, target: &ast::Expr, value: &ast::Expr) -> Result<bool> {
+        let Some(decls) = free_var_decl_names(self.m, target, value) else {
+            return Ok(false);
+        };
+        for (name, dtype) in decls {
+            match self.lookup(name) {
+                Some(Sym::Var(v))
+                    if self.func.vars.get(v.0 as usize).is_some_and(|d| d.dtype == dtype)
+                        && self.func.params.iter().all(|p| p.var != Some(v)) => {}
+                Some(_) => {
+                    return Err(ParseError::semantic(
+                        target.span,
+                        format!(
+                            "`{name}` is already defined; `{name} = T.{}()` declares a new shape variable",
+                            dtype.name()
+                        ),
+                    )
+                    .with_label("already defined")
+                    .with_help("give the shape variable a name of its own"))
+                }
+                None => {
+                    self.new_var(name, dtype);
+                }
+            }
+        }
+        Ok(true)
     }
 
     /// `x = value` / `x: T.int32 = value`: a `LetStmt` over the rest of the list.
@@ -641,4 +677,32 @@ impl FuncBuilder<'_> {
         }
         Ok(stmt)
     }
+}
+
+/// The names and dtypes `n = T.int32()` / `N, M = T.int32(), T.int64()`
+/// declares, or None for any other statement.
+pub(super) fn free_var_decl_names<'a>(
+    m: &super::ModuleCtx,
+    target: &'a ast::Expr,
+    value: &ast::Expr,
+) -> Option<Vec<(&'a str, DataType)>> {
+    let pairs: Vec<(&ast::Expr, &ast::Expr)> = match (&target.kind, &value.kind) {
+        (ExprKind::Tuple(ts), ExprKind::Tuple(vs)) if ts.len() == vs.len() => {
+            ts.iter().zip(vs).collect()
+        }
+        _ => vec![(target, value)],
+    };
+    pairs
+        .into_iter()
+        .map(|(t, v)| {
+            let ExprKind::Call { func, args, kwargs } = &v.kind else {
+                return None;
+            };
+            let dtype = m
+                .tir_name(func)
+                .and_then(|n| DataType::from_name(&n))
+                .filter(|_| args.is_empty() && kwargs.is_empty())?;
+            Some((t.as_name()?, dtype))
+        })
+        .collect()
 }

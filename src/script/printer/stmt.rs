@@ -58,6 +58,9 @@ pub(super) struct FuncPrinter<'f> {
     dim_align: HashMap<BlockId, AnnValue>,
     blocks: Vec<(BlockId, Span, (usize, usize))>,
     loop_marks: Vec<(LoopId, Span)>,
+    /// Variables that only parameter buffers' shapes define (quoted at their
+    /// first use in the signature, declared `n = T.int32()` in the body).
+    shape_defined: Vec<VarId>,
 }
 
 impl<'f> FuncPrinter<'f> {
@@ -74,6 +77,7 @@ impl<'f> FuncPrinter<'f> {
             dim_align: dim_align_annotations(f),
             blocks: Vec::new(),
             loop_marks: Vec::new(),
+            shape_defined: Vec::new(),
         }
     }
 
@@ -83,6 +87,15 @@ impl<'f> FuncPrinter<'f> {
         if header {
             self.w.line("# from tvm.script import tir as T");
             self.w.line("");
+        }
+        // An int64 shape variable is a module-level TypeVar in TVM's text
+        // (TVM would read a quoted name as an int32).
+        for v in shape_defined_vars(f) {
+            if dtype_of(f, &Expr::Var(v)) == crate::ir::DataType::I64 {
+                let name = self.names.define_var(v, &var_hint(f, v));
+                self.w
+                    .line(&format!("{name} = TypeVar({})", str_literal(&name)));
+            }
         }
         self.w.line("@T.prim_func");
         let (params, match_buffers) = self.params();
@@ -132,6 +145,13 @@ impl<'f> FuncPrinter<'f> {
         // itself is named first and, as TVM prints it, quoted at its first use
         // (`A: T.Buffer(("n", 4)), ..., n: T.int32`), so TVM can read the text.
         let mut forward = forward_scalar_params(f);
+        // A variable that no parameter declares but a parameter buffer's
+        // shape uses is defined by that shape: TVM quotes it at its first
+        // use too, and declares it in the body (`n = T.int32()`).
+        self.shape_defined = shape_defined_vars(f);
+        self.shape_defined
+            .retain(|v| !self.names.is_var_defined(*v));
+        forward.extend(self.shape_defined.iter().copied());
         let mut named: Vec<(VarId, String)> = Vec::new();
         for &v in &forward {
             named.push((v, self.names.define_var(v, &var_hint(f, v))));
@@ -185,6 +205,31 @@ impl<'f> FuncPrinter<'f> {
     }
 }
 
+/// Variables used in the shapes of simple buffer parameters that are no
+/// scalar parameter, in order of first use.
+fn shape_defined_vars(f: &PrimFunc) -> Vec<VarId> {
+    let mut out: Vec<VarId> = Vec::new();
+    for p in &f.params {
+        let Some(buf) = p.buffer.and_then(|b| f.buffers.get(b.0 as usize)) else {
+            continue;
+        };
+        if !is_simple(buf) {
+            continue;
+        }
+        for d in &buf.shape {
+            d.visit(&mut |e| {
+                if let Expr::Var(v) = e {
+                    let is_param = f.params.iter().any(|q| q.var == Some(*v));
+                    if !is_param && !out.contains(v) {
+                        out.push(*v);
+                    }
+                }
+            });
+        }
+    }
+    out
+}
+
 /// Scalar parameters used in the shape of a buffer parameter that comes before
 /// them in the signature.
 fn forward_scalar_params(f: &PrimFunc) -> Vec<VarId> {
@@ -208,6 +253,11 @@ impl<'f> FuncPrinter<'f> {
     /// to the same variables (TVM declares them the same way).
     fn free_decls(&mut self) {
         let f = self.f;
+        for v in std::mem::take(&mut self.shape_defined) {
+            let ty = dtype_of(f, &Expr::Var(v));
+            self.w
+                .line(&format!("{} = T.{}()", self.names.var(f, v), ty.name()));
+        }
         let (free_vars, free_bufs) = free_vars_and_buffers(f, &self.names);
         for v in free_vars {
             let ty = dtype_of(f, &Expr::Var(v));
