@@ -62,16 +62,6 @@ pub fn to_step(call: &PyCall) -> Result<Step, CommandError> {
             // TVM's optional function name; a session holds one function.
             continue;
         }
-        if let Some(default) = tvm_only_default(op, k) {
-            if *v == default {
-                continue;
-            }
-            return err(format!(
-                "`{op}` with `{k}={}` is not supported by tirtui; only TVM's default `{}` is",
-                v.to_python(),
-                default.to_python()
-            ));
-        }
         let Some(field) = spec.fields.iter().find(|f| f.name == k) else {
             return err(format!(
                 "`{op}` has no argument `{k}`; its arguments are {}",
@@ -106,16 +96,6 @@ pub fn to_step(call: &PyCall) -> Result<Step, CommandError> {
     Step::new(op, given, Vec::new()).ok_or_else(|| CommandError {
         message: format!("`{op}` is missing a required argument"),
     })
-}
-
-/// TVM keyword arguments that tirtui's primitive does not have, with the one
-/// value that means what tirtui always does (MetaSchedule's traces spell it out).
-fn tvm_only_default(op: &str, keyword: &str) -> Option<Arg> {
-    match (op, keyword) {
-        // tirtui's split always guards an imperfect split with a predicate.
-        ("split", "disable_predication") => Some(Arg::Bool(false)),
-        _ => None,
-    }
 }
 
 fn field_list(op: &str) -> String {
