@@ -164,3 +164,37 @@ fn replay_takes_a_python_trace_and_its_workload() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains(":2: `sch.split(b0, [None, 4])`"), "{err}");
 }
+
+#[test]
+fn every_shipped_session_exported_to_python_reads_back_into_the_same_program() {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir("sessions")
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 30);
+    for path in paths {
+        let what = path.display().to_string();
+        let session = tirtui::trace::Session::load(&path).unwrap();
+        let (name, text) = session.workload_source(Some(&path)).unwrap();
+        let func = parse_func(&text, session.func.as_deref())
+            .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &text).render()));
+        let mut trace = tirtui::trace::Trace::new(func.clone());
+        for step in &session.steps {
+            trace.push(step.clone()).unwrap();
+        }
+        let python = tirtui::trace::python::to_python(&session.steps, &what).unwrap();
+        let back = read_trace_file(&python, func).unwrap_or_else(|e| {
+            panic!(
+                "{what}: the exported script does not read back: {}\n{python}",
+                e.message()
+            )
+        });
+        assert_eq!(
+            print_func(back.func()),
+            print_func(trace.func()),
+            "{what}: the exported script reads back into another program"
+        );
+    }
+}

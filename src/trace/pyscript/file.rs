@@ -59,6 +59,15 @@ pub fn read_trace_file(src: &str, workload: PrimFunc) -> Result<Trace, PyTraceEr
         if matches!(word, "return" | "pass") && head.trim_end().len() == word.len() {
             continue;
         }
+        // `return sch`, as `--emit python` ends `apply_trace`.
+        if word == "return" && is_identifier(head.trim_end()[word.len()..].trim()) {
+            continue;
+        }
+        if is_get_block_alias(head) {
+            // `--emit python`'s `get_block = getattr(sch, "get_sblock", None) or
+            // sch.get_block`: calls to either name are `get_block` steps here.
+            continue;
+        }
         if COMPOUND.contains(&word) && !head.contains('=') {
             return Err(fail(PyFailure::Text(format!(
                 "`{word}` is not supported in a trace file: a trace is a straight line of \
@@ -86,6 +95,43 @@ pub fn read_trace_file(src: &str, workload: PrimFunc) -> Result<Trace, PyTraceEr
         }
     }
     Ok(trace)
+}
+
+/// `get_block = getattr(sch, "get_sblock", None) or sch.get_block` (what
+/// `--emit python` writes so the script runs before and after TVM 0.25), or
+/// `get_block = sch.get_sblock`: an alias of the primitive, not a step.
+fn is_get_block_alias(line: &str) -> bool {
+    let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some(value) = compact
+        .strip_prefix("get_block=")
+        .or_else(|| compact.strip_prefix("get_sblock="))
+    else {
+        return false;
+    };
+    let attr = |v: &str| {
+        v.split_once('.').is_some_and(|(obj, name)| {
+            is_identifier(obj) && matches!(name, "get_block" | "get_sblock")
+        })
+    };
+    if attr(value) {
+        return true;
+    }
+    let Some((getattr, fallback)) = value.split_once(")or") else {
+        return false;
+    };
+    let Some(inner) = getattr.strip_prefix("getattr(") else {
+        return false;
+    };
+    let parts: Vec<&str> = inner.split(',').collect();
+    matches!(parts.as_slice(), [obj, name, "None"]
+        if is_identifier(obj) && matches!(*name, "\"get_sblock\"" | "'get_sblock'"))
+        && attr(fallback)
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
 }
 
 /// The file's lines joined where brackets are open or a line ends with `\`,
@@ -136,7 +182,20 @@ fn logical_lines(src: &str) -> Vec<(usize, String)> {
 
 #[cfg(test)]
 mod tests {
-    use super::logical_lines;
+    use super::{is_get_block_alias, logical_lines};
+
+    #[test]
+    fn the_exported_get_block_alias_is_recognised_and_nothing_else() {
+        assert!(is_get_block_alias(
+            r#"get_block = getattr(sch, "get_sblock", None) or sch.get_block"#
+        ));
+        assert!(is_get_block_alias("get_block = sch.get_sblock"));
+        assert!(!is_get_block_alias(r#"b0 = get_block(name="y")"#));
+        assert!(!is_get_block_alias(
+            r#"get_block = getattr(sch, "split", None) or sch.get_block"#
+        ));
+        assert!(!is_get_block_alias("get_block = os.system"));
+    }
 
     #[test]
     fn calls_spread_over_lines_are_one_logical_line() {
