@@ -14,7 +14,7 @@
 
 use super::async_copy;
 use super::expr::{c_type, helper_source, make_vector, push_int, vector_type, ExprCtx};
-use super::names::Names;
+use super::names::{kernel_name, Names};
 use super::stage_counter::{self, StageCounter};
 use super::{CodegenError, CudaKernel, CudaOutput, KernelArg, KernelLaunch};
 use crate::arith::VarRanges;
@@ -176,16 +176,6 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
     })
 }
 
-/// The name TVM gives the `index`-th kernel of `func`.
-pub fn kernel_name(func: &str, index: usize) -> String {
-    let base = format!("{}_kernel", sanitize_symbol(func));
-    if index == 0 {
-        base
-    } else {
-        format!("{base}_{index}")
-    }
-}
-
 /// One kernel; `all_args` lists the program's arguments (parameters, then temporaries).
 ///
 /// The body is printed first: the local arrays it declares decide the
@@ -338,25 +328,6 @@ fn shift_block_lines(
             )
         })
         .collect()
-}
-
-/// A valid C identifier for the kernel.
-fn sanitize_symbol(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("f_{s}")
-    } else {
-        s
-    }
 }
 
 fn used_types(f: &Lowered) -> IdSet<DataType> {

@@ -17,8 +17,8 @@ mod mma_ptx;
 mod names;
 mod stage_counter;
 
-pub use cuda::kernel_name;
 pub use kernel::{CudaKernel, KernelArg, KernelLaunch};
+pub use names::kernel_name;
 
 use crate::ir::PrimFunc;
 use crate::lower::{LowerError, Lowered, LoweredProgram};

@@ -417,6 +417,35 @@ impl Names {
     }
 }
 
+/// The name TVM gives the `index`-th kernel of `func`.
+pub fn kernel_name(func: &str, index: usize) -> String {
+    let base = format!("{}_kernel", sanitize_symbol(func));
+    if index == 0 {
+        base
+    } else {
+        format!("{base}_{index}")
+    }
+}
+
+/// A valid C identifier for the kernel.
+fn sanitize_symbol(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("f_{s}")
+    } else {
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,6 +27,11 @@ pub struct ExportError {
 }
 
 /// A script real TVM accepts: `apply_trace(tvm.tir.Schedule(mod))` replays the session.
+/// The line an exported script binds `get_block` with, so that it runs before
+/// and after TVM 0.25's rename; the Python-trace reader skips it.
+pub const GET_BLOCK_ALIAS: &str =
+    r#"get_block = getattr(sch, "get_sblock", None) or sch.get_block"#;
+
 pub fn to_python(steps: &[Step], origin: &str) -> Result<String, ExportError> {
     let mut s = String::new();
     push_comment(
@@ -37,7 +42,7 @@ pub fn to_python(steps: &[Step], origin: &str) -> Result<String, ExportError> {
     s.push_str("# Usage: sch = tvm.s_tir.Schedule(mod)  (tvm.tir.Schedule before TVM 0.25); apply_trace(sch)\n\n\n");
     s.push_str("def apply_trace(sch):\n");
     s.push_str("    # TVM 0.25+ renamed get_block to get_sblock; accept either.\n");
-    s.push_str("    get_block = getattr(sch, \"get_sblock\", None) or sch.get_block\n");
+    s.push_str(&format!("    {GET_BLOCK_ALIAS}\n"));
     let mut names = Idents::default();
     // Block names that were not bound by a step are looked up once.
     let mut bound: FxHashSet<String> = FxHashSet::default();

@@ -326,21 +326,21 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     let inverse =
         recover_consumer_iterators(func, block, producer, produced, &load_idx, &pstore.indices)?;
     let map = |v: VarId| inverse.iter().find(|p| p.0 == v).map(|p| p.1.clone());
-    // The loads become a placeholder first, so that the consumer's iterators
+    // The loads become a stand-in variable first, so that the consumer's iterators
     // are replaced in the consumer's expressions only, never in the
-    // producer's value that takes the placeholder's place.
-    let placeholder = VarId(u32::MAX);
+    // producer's value that takes the stand-in's place.
+    let stand_in = VarId(u32::MAX);
     let mut new_value = out_store.value.clone();
     new_value.rewrite(&mut |e| {
         if let Expr::Load(b, _) = e {
             if *b == produced {
-                *e = Expr::Var(placeholder);
+                *e = Expr::Var(stand_in);
             }
         }
     });
     new_value.substitute(&map);
     let pvalue = pstore.value.clone();
-    new_value.substitute(&|v| (v == placeholder).then(|| pvalue.clone()));
+    new_value.substitute(&|v| (v == stand_in).then(|| pvalue.clone()));
     let mut new_indices = out_store.indices.clone();
     for i in &mut new_indices {
         i.substitute(&map);

@@ -97,35 +97,18 @@ pub fn read_trace_file(src: &str, workload: PrimFunc) -> Result<Trace, PyTraceEr
     Ok(trace)
 }
 
-/// `get_block = getattr(sch, "get_sblock", None) or sch.get_block` (what
-/// `--emit python` writes so the script runs before and after TVM 0.25), or
+/// `--emit python`'s `get_block` alias (`trace::python::GET_BLOCK_ALIAS`), or
 /// `get_block = sch.get_sblock`: an alias of the primitive, not a step.
 fn is_get_block_alias(line: &str) -> bool {
-    let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-    let Some(value) = compact
-        .strip_prefix("get_block=")
-        .or_else(|| compact.strip_prefix("get_sblock="))
-    else {
-        return false;
-    };
-    let attr = |v: &str| {
-        v.split_once('.').is_some_and(|(obj, name)| {
-            is_identifier(obj) && matches!(name, "get_block" | "get_sblock")
-        })
-    };
-    if attr(value) {
+    let compact = |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let line = compact(line);
+    if line == compact(crate::trace::python::GET_BLOCK_ALIAS) {
         return true;
     }
-    let Some((getattr, fallback)) = value.split_once(")or") else {
-        return false;
-    };
-    let Some(inner) = getattr.strip_prefix("getattr(") else {
-        return false;
-    };
-    let parts: Vec<&str> = inner.split(',').collect();
-    matches!(parts.as_slice(), [obj, name, "None"]
-        if is_identifier(obj) && matches!(*name, "\"get_sblock\"" | "'get_sblock'"))
-        && attr(fallback)
+    line.strip_prefix("get_block=")
+        .or_else(|| line.strip_prefix("get_sblock="))
+        .and_then(|value| value.split_once('.'))
+        .is_some_and(|(obj, name)| is_identifier(obj) && matches!(name, "get_block" | "get_sblock"))
 }
 
 fn is_identifier(s: &str) -> bool {
