@@ -127,9 +127,10 @@ enum Command {
         /// The results database folder (default: $TIRTUI_DB or ~/.local/share/tirtui).
         #[arg(long)]
         db: Option<PathBuf>,
-        /// Where the GPU is: ssh://host[:port], cmd:COMMAND, or local.
+        /// Where the GPUs are: ssh://host[:port], cmd:COMMAND, local (every GPU
+        /// of this machine) or local:N; repeat it to measure on several at once.
         #[arg(long)]
-        gpu: Option<String>,
+        gpu: Vec<String>,
         /// Seed of the search (the same seed proposes the same candidates).
         #[arg(long)]
         seed: Option<u64>,

@@ -169,6 +169,7 @@ fn request(kernel: CudaKernel, reference: Option<CudaKernel>) -> RunRequest {
         flops: 0.0,
         seed: 7,
         runs: 20,
+        time_budget_ms: None,
     }
 }
 

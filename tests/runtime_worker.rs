@@ -49,6 +49,7 @@ fn request() -> RunRequest {
         flops: 1024.0,
         seed: 42,
         runs: 20,
+        time_budget_ms: None,
     }
 }
 

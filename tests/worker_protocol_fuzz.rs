@@ -140,6 +140,7 @@ fn request() -> RunRequest {
         flops: 512.0,
         seed: 1,
         runs: 20,
+        time_budget_ms: None,
     }
 }
 
@@ -428,6 +429,10 @@ fn reply_texts(reply: &Reply) -> Vec<String> {
         Reply::Device(s) | Reply::Driver(s) => vec![s.clone()],
         Reply::Run(r) => [vec![r.device.clone()], r.warnings.clone()].concat(),
         Reply::Compile(c) => vec![c.arch.clone(), c.ptx.clone(), c.log.clone()],
+        Reply::Prepare(list) => list
+            .iter()
+            .filter_map(|p| p.error.as_ref().map(|e| e.to_string()))
+            .collect(),
         Reply::Error(e) => vec![e.to_string()],
     }
 }

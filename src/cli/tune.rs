@@ -11,8 +11,8 @@ use crate::input::write::{Links, WriteRules};
 use crate::schedule::primitive::sampling::Rng;
 use crate::trace::{RecordedResult, Session, Trace, Workload};
 use crate::tune::{
-    self, search::build_all, DbContext, Nvrtc, Outcome, Space, Stop, Tally, TuneOptions,
-    TuneReport, WorkerMeasure,
+    self, search::build_all, DbContext, MeasurePool, Nvrtc, Outcome, Space, Stop, Tally,
+    TuneOptions, TuneReport,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -28,7 +28,8 @@ pub struct TuneArgs {
     pub trials: usize,
     pub out: Option<PathBuf>,
     pub db: Option<PathBuf>,
-    pub gpu: Option<String>,
+    /// Every `--gpu` given (none: the configured GPU).
+    pub gpu: Vec<String>,
     pub seed: Option<u64>,
     /// `--space`: describe the space instead of tuning.
     pub space: bool,
@@ -273,20 +274,25 @@ fn run_tune_beating(
         );
         return (EXIT_BAD_INPUT, None);
     }
-    let target = match crate::session::gpu::configured_gpu(args.gpu.as_deref()) {
+    let targets = match crate::session::gpu::configured_gpus(&args.gpu) {
         Ok(t) => t,
         Err(e) => {
             eprint!("{}", Diagnostic::new(e).render());
             return (EXIT_BAD_INPUT, None);
         }
     };
-    let mut measure = match WorkerMeasure::new(&space.workload, &target) {
+    let mut measure = match MeasurePool::new(&space.workload, &targets) {
         Ok(m) => m,
         Err(e) => {
             eprint!("{}", Diagnostic::new(e).render());
             return (EXIT_STEP_FAILED, None);
         }
     };
+    let target = targets
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
     let mut db = open_db(args);
     let stop = Arc::new(AtomicBool::new(false));
     // First Ctrl-C: stop after the current measurement; a second one exits.
@@ -301,6 +307,10 @@ fn run_tune_beating(
     if let Some(s) = args.seed {
         opts.seed = s;
     }
+    // The workers compile each batch on their machines' cores (`prepare`): a
+    // compile here as well would be done twice. A batch keeps every GPU busy.
+    opts.nvrtc = Nvrtc::Skip;
+    opts.batch *= measure.len().max(1);
     let bar = ProgressBar::new(args.trials as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} trials  {msg}  [{elapsed}]")

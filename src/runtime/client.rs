@@ -30,7 +30,7 @@ use super::error::RuntimeError;
 use super::paths::{cuda_library_dirs, join_search_path};
 use super::pipes::{read_replies, read_stderr_tail, StdoutEvent};
 use super::protocol::{encode, Reply, ReplyLine, Request, RequestLine};
-use super::request::{CompileReport, RunRequest, RunResult};
+use super::request::{CompileReport, Prepared, RunRequest, RunResult};
 use super::untrusted::{accept, quote};
 use crate::codegen::CudaKernel;
 use std::collections::VecDeque;
@@ -248,6 +248,34 @@ impl WorkerClient {
         }
     }
 
+    /// Compiles `kernels` in the worker, on all its CPU cores, and has it keep
+    /// the binaries for the runs that follow; one entry per kernel, in order.
+    /// A worker from an older tirtui answers a protocol error (and is restarted
+    /// for the next request, as after any protocol error).
+    pub fn prepare(&mut self, kernels: &[CudaKernel]) -> Result<Vec<Prepared>, RuntimeError> {
+        // Compiles run several at a time; a quarter of the one-after-another
+        // limit still leaves room for a worker with few cores.
+        let base = self.timeout;
+        let share = u32::try_from(1 + kernels.len() / 4).unwrap_or(u32::MAX);
+        self.timeout = base.saturating_mul(share);
+        let reply = self.request(Request::Prepare {
+            kernels: kernels.to_vec(),
+        });
+        self.timeout = base;
+        match reply? {
+            Reply::Prepare(list) if list.len() == kernels.len() => Ok(list),
+            Reply::Prepare(list) => {
+                self.shutdown();
+                Err(RuntimeError::Protocol(format!(
+                    "the worker prepared {} kernels of {}",
+                    list.len(),
+                    kernels.len()
+                )))
+            }
+            other => self.unexpected(other),
+        }
+    }
+
     /// The worker's device name.
     pub fn device(&mut self) -> Result<String, RuntimeError> {
         match self.request(Request::Device)? {
@@ -276,6 +304,7 @@ impl WorkerClient {
         let kind = match reply {
             Reply::Run(_) => "run",
             Reply::Compile(_) => "compile",
+            Reply::Prepare(_) => "prepare",
             Reply::Device(_) => "device",
             Reply::Driver(_) => "driver",
             Reply::Error(_) => "error",
@@ -535,6 +564,7 @@ mod tests {
             flops: 0.0,
             seed: 0,
             runs: 1,
+            time_budget_ms: None,
         };
         assert_eq!(data_time(&req(vec![arg(vec![1024, 1024])])), Duration::ZERO);
         // 2.1 GB in and out, twice (ours and the reference): 128 s more.

@@ -265,7 +265,7 @@ pub fn time_cublas(
         };
         res.map_err(blas_error)
     };
-    let times = time_runs(dev, runs, &mut prepare, &mut launch)?;
+    let times = time_runs(dev, runs, None, &mut prepare, &mut launch)?;
     drop((ga, gb, gc));
     let c = dev.stream.clone_dtoh(&c).map_err(driver_error)?;
     dev.sync()?;

@@ -113,6 +113,15 @@ pub fn device_available() -> Result<String, RuntimeError> {
     })
 }
 
+/// How many CUDA devices this process sees (after `CUDA_VISIBLE_DEVICES`);
+/// an error without a driver or a device. Safe to call without a GPU.
+pub fn device_count() -> Result<usize, RuntimeError> {
+    guarded("counting the CUDA devices", || {
+        let n = init()?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    })
+}
+
 /// The CUDA version the driver supports (`12.8`). Safe to call without a GPU.
 pub fn driver_version() -> Result<String, RuntimeError> {
     guarded("asking the CUDA driver its version", || {

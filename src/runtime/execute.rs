@@ -9,17 +9,23 @@ use super::data::{arg_layout, decode, random_bytes, ArgLayout, POISON_BYTE};
 use super::device::{driver_error, Device, DEFAULT_ARCH};
 use super::error::RuntimeError;
 use super::launch::{load, LoadedKernel};
-use super::nvrtc::{compile_cubin, nvrtc_available, nvrtc_compile};
-use super::request::{CompileReport, RunRequest, RunResult, MIN_RUNS};
+use super::nvrtc::{compile_cubin, nvrtc_available, nvrtc_compile, Compiled};
+use super::prepare::{compile_many, CubinCache, RunData, RunDataKey, MAX_PREPARE_KERNELS};
+use super::request::{CompileReport, Prepared, RunRequest, RunResult, MIN_RUNS};
 use super::timing::{median, time_runs};
 use crate::codegen::{CudaKernel, KernelArg};
 use crate::ir::DataType;
 use cudarc::driver::{result as cu, CudaSlice, DevicePtr};
+use std::sync::Arc;
 
-/// Worker-side state: the device is opened once and kept for later requests.
+/// Worker-side state: the device is opened once and kept for later requests,
+/// with the binaries compiled so far and the inputs and reference outputs of
+/// the last argument list (`prepare`).
 #[derive(Default)]
 pub struct Executor {
     device: Option<Device>,
+    cubins: CubinCache,
+    data: Option<RunData>,
 }
 
 /// A request checked before the GPU is touched.
@@ -117,15 +123,86 @@ impl Executor {
     pub fn run(&mut self, req: &RunRequest) -> Result<RunResult, RuntimeError> {
         let checked = check_request(req)?;
         // No GPU is the more useful message than no NVRTC when both are missing.
-        let dev = self.device()?;
+        self.device()?;
         require_nvrtc()?;
-        run_on(dev, req, &checked)
+        let Executor {
+            device,
+            cubins,
+            data,
+        } = self;
+        let dev = device
+            .as_ref()
+            .ok_or_else(|| RuntimeError::NoDevice("no CUDA device".to_string()))?;
+        let key = RunDataKey::of(&req.kernel, req.reference.as_ref(), req.seed, &dev.arch);
+        if data.as_ref().is_none_or(|d| d.key != key) {
+            // Dropped before the new inputs are made: one set in memory at a time.
+            *data = None;
+            *data = Some(RunData {
+                key,
+                inputs: Arc::new(host_inputs(&checked.layouts, &req.kernel.args, req.seed)),
+                expected: None,
+            });
+        }
+        let data = data
+            .as_mut()
+            .ok_or_else(|| RuntimeError::WorkerCrashed("no run data".into()))?;
+        run_on(dev, cubins, data, req, &checked)
+    }
+
+    /// Compiles `kernels` for this device on every CPU core and keeps the
+    /// binaries for the runs that follow; one result per kernel, in order.
+    pub fn prepare(&mut self, kernels: &[CudaKernel]) -> Result<Vec<Prepared>, RuntimeError> {
+        if kernels.len() > MAX_PREPARE_KERNELS {
+            return Err(RuntimeError::InvalidRequest(format!(
+                "{} kernels in one prepare request; at most {MAX_PREPARE_KERNELS}",
+                kernels.len()
+            )));
+        }
+        for k in kernels {
+            super::nvrtc::check_identifier(&k.name)?;
+        }
+        let arch = self.device()?.arch.clone();
+        require_nvrtc()?;
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Ok(compile_many(&mut self.cubins, kernels, &arch, threads)
+            .into_iter()
+            .map(|r| match r {
+                Ok(c) => Prepared {
+                    compile_ms: c.report.compile_ms,
+                    error: None,
+                },
+                Err(e) => Prepared {
+                    compile_ms: 0.0,
+                    error: Some(e),
+                },
+            })
+            .collect())
     }
 }
 
-fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult, RuntimeError> {
+/// `kernel`'s binary from the cache, or compiled now and kept.
+fn cubin_for(
+    cubins: &mut CubinCache,
+    kernel: &CudaKernel,
+    arch: &str,
+) -> Result<Arc<Compiled>, RuntimeError> {
+    if let Some(c) = cubins.get(kernel, arch) {
+        return Ok(c);
+    }
+    let c = Arc::new(compile_cubin(kernel, arch)?);
+    cubins.insert(kernel, arch, c.clone());
+    Ok(c)
+}
+
+fn run_on(
+    dev: &Device,
+    cubins: &mut CubinCache,
+    data: &mut RunData,
+    req: &RunRequest,
+    checked: &Checked,
+) -> Result<RunResult, RuntimeError> {
     let mut warnings = Vec::new();
-    let compiled = compile_cubin(&req.kernel, &dev.arch)?;
+    let compiled = cubin_for(cubins, &req.kernel, &dev.arch)?;
     warnings.extend(
         compiled
             .report
@@ -134,12 +211,11 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
             .map(|w| format!("nvrtc: {w}")),
     );
     let compile_ms = compiled.report.compile_ms;
-    let kernel = load(dev, &req.kernel, compiled.cubin)?;
+    let kernel = load(dev, &req.kernel, compiled.cubin.clone())?;
     let kernel_temps = alloc_temporaries(dev, &req.kernel)?;
-    let reference = load_reference(dev, req)?;
 
     let args = &req.kernel.args;
-    let inputs = host_inputs(&checked.layouts, args, req.seed);
+    let inputs = data.inputs.clone();
     let mut buffers = alloc_args(dev, &checked.layouts)?;
     let bufs = Buffers {
         dev,
@@ -149,9 +225,16 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
     // Correctness first: a faulting kernel is reported before it is timed.
     let outputs = bufs.run_once(&mut buffers, &kernel, &kernel_temps)?;
     warnings.extend(unwritten_warnings(checked, args, &outputs));
-    let (max_rel_err, correct) = match &reference {
-        Some((reference, reference_temps)) => {
-            let expected = bufs.run_once(&mut buffers, reference, reference_temps)?;
+    let (max_rel_err, correct) = match &req.reference {
+        Some(reference) => {
+            let expected = match &data.expected {
+                Some(e) => e.clone(),
+                None => {
+                    let e = Arc::new(run_reference(dev, cubins, reference, &bufs, &mut buffers)?);
+                    data.expected = Some(e.clone());
+                    e
+                }
+            };
             let (worst, all_ok) =
                 compare_with_reference(checked, args, &outputs, &expected, &mut warnings);
             (Some(worst), Some(all_ok))
@@ -163,6 +246,7 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
     let times = time_runs(
         dev,
         checked.runs,
+        req.time_budget_ms,
         &mut || bufs.poison(&buffers),
         &mut || kernel.launch(dev, &buffers, &kernel_temps),
     )?;
@@ -201,23 +285,25 @@ fn run_on(dev: &Device, req: &RunRequest, checked: &Checked) -> Result<RunResult
     })
 }
 
-/// The reference kernel, compiled, loaded and given its temporaries; a compile
-/// error says it is the reference's.
-#[allow(clippy::type_complexity)]
-fn load_reference(
+/// The reference kernel's outputs on the request's inputs: compiled (or taken
+/// from the cache), loaded and run once; a compile error says it is the
+/// reference's.
+fn run_reference(
     dev: &Device,
-    req: &RunRequest,
-) -> Result<Option<(LoadedKernel, Vec<CudaSlice<u8>>)>, RuntimeError> {
-    let Some(r) = &req.reference else {
-        return Ok(None);
-    };
-    let c = compile_cubin(r, &dev.arch).map_err(|e| match e {
+    cubins: &mut CubinCache,
+    reference: &CudaKernel,
+    bufs: &Buffers<'_>,
+    buffers: &mut [CudaSlice<u8>],
+) -> Result<Vec<Option<Vec<u8>>>, RuntimeError> {
+    let c = cubin_for(cubins, reference, &dev.arch).map_err(|e| match e {
         RuntimeError::Compile { log } => RuntimeError::Compile {
             log: format!("(reference kernel)\n{log}"),
         },
         other => other,
     })?;
-    Ok(Some((load(dev, r, c.cubin)?, alloc_temporaries(dev, r)?)))
+    let loaded: LoadedKernel = load(dev, reference, c.cubin.clone())?;
+    let temps = alloc_temporaries(dev, reference)?;
+    bufs.run_once(buffers, &loaded, &temps)
 }
 
 /// Random host data for each input argument (`None` for outputs), from `seed`.
@@ -508,6 +594,7 @@ mod tests {
             flops: 48.0,
             seed: 1,
             runs: 3,
+            time_budget_ms: None,
         }
     }
 

@@ -8,7 +8,7 @@
 //! Lines that do not parse as a reply (a kernel's `printf`) are skipped by the client.
 
 use super::error::RuntimeError;
-use super::request::{CompileReport, RunRequest, RunResult};
+use super::request::{CompileReport, Prepared, RunRequest, RunResult};
 use crate::codegen::CudaKernel;
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +22,11 @@ pub enum Request {
     Compile {
         kernel: CudaKernel,
     },
+    /// Compile these on every CPU core of the worker and keep the binaries for
+    /// the runs that follow (a tuner's batch); older workers answer a protocol error.
+    Prepare {
+        kernels: Vec<CudaKernel>,
+    },
     /// The device's name (opens it).
     Device,
     /// The CUDA driver's version (`12.8`); older workers answer a protocol error.
@@ -33,6 +38,8 @@ pub enum Request {
 pub enum Reply {
     Run(RunResult),
     Compile(CompileReport),
+    /// One entry per kernel of the `prepare` request, in its order.
+    Prepare(Vec<Prepared>),
     Device(String),
     Driver(String),
     Error(RuntimeError),

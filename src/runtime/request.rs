@@ -34,8 +34,20 @@ pub struct RunRequest {
     pub flops: f64,
     /// Seed of the random inputs; the same seed gives the same inputs.
     pub seed: u64,
-    /// Timed runs (at least `MIN_RUNS` are made).
+    /// Timed runs (at least `MIN_RUNS` are made, unless a budget cuts them).
     pub runs: u32,
+    /// Milliseconds the timed runs should take together: a kernel slower than
+    /// `budget / runs` is timed fewer times (never fewer than 5). The tuner
+    /// sets it; `replay --run` does not. Older workers ignore it.
+    #[serde(default)]
+    pub time_budget_ms: Option<f64>,
+}
+
+/// One kernel of a `prepare` request: compiled and kept by the worker, or why not.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Prepared {
+    pub compile_ms: f64,
+    pub error: Option<super::error::RuntimeError>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -12,6 +12,28 @@ use cudarc::driver::CudaEvent;
 /// Untimed runs first: module load, caches and clocks settle.
 pub const WARMUP_RUNS: u32 = 3;
 
+/// The fewest timed runs under a time budget.
+pub const MIN_BUDGET_RUNS: u32 = 5;
+
+/// How many of `runs` to time when each takes about `per_run_ms` and the timed
+/// runs should take about `budget_ms` together: never fewer than
+/// `MIN_BUDGET_RUNS`, never more than `runs`.
+pub fn runs_within(runs: u32, budget_ms: Option<f64>, per_run_ms: f64) -> u32 {
+    let Some(budget) = budget_ms.filter(|b| b.is_finite() && *b > 0.0) else {
+        return runs;
+    };
+    if !per_run_ms.is_finite() || per_run_ms <= 0.0 {
+        return runs;
+    }
+    let fit = (budget / per_run_ms).floor();
+    let fit = if fit >= f64::from(runs) {
+        runs
+    } else {
+        fit as u32
+    };
+    fit.clamp(MIN_BUDGET_RUNS.min(runs), runs)
+}
+
 /// The median of `xs` (mean of the middle two for even counts); NaN when empty.
 pub fn median(xs: &[f64]) -> f64 {
     let mut v: Vec<f64> = xs.to_vec();
@@ -24,18 +46,24 @@ pub fn median(xs: &[f64]) -> f64 {
 }
 
 /// Runs `prepare(); launch()` `WARMUP_RUNS` times, then `runs` times with events
-/// around each `launch`, and returns the per-run times in milliseconds.
+/// around each `launch`, and returns the per-run times in milliseconds. With a
+/// budget, the warm-up's wall time decides how many of the `runs` fit in it
+/// (`runs_within`): a slow candidate of a search is timed fewer times.
 pub fn time_runs(
     dev: &Device,
     runs: u32,
+    budget_ms: Option<f64>,
     prepare: &mut dyn FnMut() -> Result<(), RuntimeError>,
     launch: &mut dyn FnMut() -> Result<(), RuntimeError>,
 ) -> Result<Vec<f64>, RuntimeError> {
+    let warmup = std::time::Instant::now();
     for _ in 0..WARMUP_RUNS {
         prepare()?;
         launch()?;
     }
     dev.sync()?;
+    let per_run_ms = warmup.elapsed().as_secs_f64() * 1e3 / f64::from(WARMUP_RUNS);
+    let runs = runs_within(runs, budget_ms, per_run_ms);
     let new_event = || {
         dev.ctx
             .new_event(Some(CUevent_flags::CU_EVENT_DEFAULT))
@@ -79,5 +107,19 @@ mod tests {
         assert!(median(&[]).is_nan());
         // One slow outlier does not move the median.
         assert_eq!(median(&[1.0, 1.0, 1.0, 100.0, 1.0]), 1.0);
+    }
+
+    #[test]
+    fn a_budget_times_slow_kernels_fewer_times() {
+        assert_eq!(runs_within(20, None, 50.0), 20);
+        assert_eq!(runs_within(20, Some(100.0), 0.01), 20);
+        assert_eq!(runs_within(20, Some(100.0), 10.0), 10);
+        assert_eq!(runs_within(20, Some(100.0), 70.0), MIN_BUDGET_RUNS);
+        // Never more than asked, whatever the budget.
+        assert_eq!(runs_within(3, Some(100.0), 70.0), 3);
+        // A meaningless budget or estimate changes nothing.
+        assert_eq!(runs_within(20, Some(f64::NAN), 10.0), 20);
+        assert_eq!(runs_within(20, Some(-1.0), 10.0), 20);
+        assert_eq!(runs_within(20, Some(100.0), 0.0), 20);
     }
 }

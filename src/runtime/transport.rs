@@ -12,6 +12,9 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GpuTarget {
     Local,
+    /// `local:N`: this machine's GPU N (as CUDA numbers them after
+    /// `CUDA_VISIBLE_DEVICES`), in a worker that sees only that one.
+    LocalGpu(u32),
     /// `ssh://[user@]host[:port][/path/to/tirtui]`.
     Ssh {
         host: String,
@@ -28,6 +31,12 @@ impl GpuTarget {
         let t = text.trim();
         if t.is_empty() || t == "local" {
             return Ok(GpuTarget::Local);
+        }
+        if let Some(n) = t.strip_prefix("local:") {
+            return n
+                .parse::<u32>()
+                .map(GpuTarget::LocalGpu)
+                .map_err(|_| format!("`{n}` in `{t}` is not a GPU number (local:0, local:1 ...)"));
         }
         if let Some(cmd) = t.strip_prefix("cmd:") {
             if cmd.trim().is_empty() {
@@ -71,13 +80,16 @@ impl GpuTarget {
     }
 
     pub fn is_local(&self) -> bool {
-        *self == GpuTarget::Local
+        matches!(self, GpuTarget::Local | GpuTarget::LocalGpu(_))
     }
 
     /// A worker client for this target.
     pub fn client(&self) -> WorkerClient {
         match self {
             GpuTarget::Local => WorkerClient::new(),
+            GpuTarget::LocalGpu(n) => WorkerClient::new()
+                .with_label(self.to_string())
+                .with_child_env("CUDA_VISIBLE_DEVICES", visible_device(*n)),
             GpuTarget::Ssh {
                 host,
                 port,
@@ -114,6 +126,7 @@ impl fmt::Display for GpuTarget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GpuTarget::Local => write!(f, "local"),
+            GpuTarget::LocalGpu(n) => write!(f, "local:{n}"),
             GpuTarget::Ssh {
                 host,
                 port,
@@ -130,6 +143,40 @@ impl fmt::Display for GpuTarget {
             }
             GpuTarget::Command(c) => write!(f, "cmd:{c}"),
         }
+    }
+}
+
+/// What `CUDA_VISIBLE_DEVICES` a worker for GPU `n` gets: the n-th entry of
+/// tirtui's own list when it has one (so `local:1` under `0,3` is GPU 3), else `n`.
+fn visible_device(n: u32) -> String {
+    let own = std::env::var("CUDA_VISIBLE_DEVICES").unwrap_or_default();
+    visible_entry(&own, n)
+}
+
+fn visible_entry(own: &str, n: u32) -> String {
+    let entries: Vec<&str> = own
+        .split(',')
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        .collect();
+    if entries.is_empty() {
+        return n.to_string();
+    }
+    // Past the list: a number CUDA will not find, so the worker says so.
+    entries
+        .get(n as usize)
+        .map_or_else(|| format!("{}", u32::MAX), |e| e.to_string())
+}
+
+/// One target per GPU of this machine (`local:0`, `local:1` ...), or just
+/// `local` when there are fewer than two (or none: the worker then says why).
+pub fn local_gpus() -> Vec<GpuTarget> {
+    match super::device::device_count() {
+        Ok(n) if n >= 2 => (0..n)
+            .filter_map(|i| u32::try_from(i).ok())
+            .map(GpuTarget::LocalGpu)
+            .collect(),
+        _ => vec![GpuTarget::Local],
     }
 }
 
@@ -160,5 +207,20 @@ mod tests {
         assert!(GpuTarget::parse("ssh://-oProxyCommand=x").is_err());
         assert!(GpuTarget::parse("cmd:").is_err());
         assert!(GpuTarget::parse("gpu1").is_err());
+        assert_eq!(GpuTarget::parse("local:1"), Ok(GpuTarget::LocalGpu(1)));
+        assert_eq!(GpuTarget::LocalGpu(1).to_string(), "local:1");
+        assert!(GpuTarget::parse("local:x").is_err());
+        assert!(GpuTarget::parse("local:-1").is_err());
+        assert!(GpuTarget::LocalGpu(0).is_local());
+    }
+
+    #[test]
+    fn a_local_gpu_is_numbered_within_tirtuis_own_visible_list() {
+        assert_eq!(visible_entry("", 1), "1");
+        assert_eq!(visible_entry("0,3", 1), "3");
+        assert_eq!(visible_entry(" 2 , 5 ", 0), "2");
+        assert_eq!(visible_entry("GPU-abc,GPU-def", 1), "GPU-def");
+        // Past the list: never another GPU than the one asked for.
+        assert_eq!(visible_entry("4", 1), u32::MAX.to_string());
     }
 }

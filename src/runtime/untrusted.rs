@@ -13,7 +13,7 @@
 
 use super::error::RuntimeError;
 use super::protocol::Reply;
-use super::request::{CompileReport, RunResult};
+use super::request::{CompileReport, Prepared, RunResult};
 
 /// Names: the device, the driver version, the architecture.
 const NAME_CHARS: usize = 200;
@@ -78,6 +78,11 @@ pub(super) fn accept(reply: Reply) -> Result<Reply, RuntimeError> {
     Ok(match reply {
         Reply::Run(result) => Reply::Run(accept_run(result)?),
         Reply::Compile(report) => Reply::Compile(accept_compile(report)?),
+        Reply::Prepare(list) => Reply::Prepare(
+            list.into_iter()
+                .map(accept_prepared)
+                .collect::<Result<_, _>>()?,
+        ),
         Reply::Device(name) => Reply::Device(neutralise(&name, NAME_CHARS, false)),
         Reply::Driver(version) => Reply::Driver(neutralise(&version, NAME_CHARS, false)),
         Reply::Error(e) => Reply::Error(accept_error(e)),
@@ -107,6 +112,12 @@ fn accept_run(mut r: RunResult) -> Result<RunResult, RuntimeError> {
     r.device = neutralise(&r.device, NAME_CHARS, false);
     r.warnings = accept_warnings(r.warnings);
     Ok(r)
+}
+
+fn accept_prepared(mut p: Prepared) -> Result<Prepared, RuntimeError> {
+    finite_in("compile_ms", p.compile_ms, 0.0, f64::MAX)?;
+    p.error = p.error.map(accept_error);
+    Ok(p)
 }
 
 fn accept_compile(mut c: CompileReport) -> Result<CompileReport, RuntimeError> {

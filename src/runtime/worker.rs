@@ -55,6 +55,7 @@ fn handle(exec: &mut Executor, request: &Request) -> Reply {
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match request {
         Request::Run(req) => exec.run(req).map(Reply::Run),
         Request::Compile { kernel } => exec.compile(kernel).map(Reply::Compile),
+        Request::Prepare { kernels } => exec.prepare(kernels).map(Reply::Prepare),
         Request::Device => exec.device_name().map(Reply::Device),
         Request::Driver => super::device::driver_version().map(Reply::Driver),
     }));

@@ -46,6 +46,33 @@ pub fn configured_gpu(flag: Option<&str>) -> Result<GpuTarget, String> {
     Ok(GpuTarget::Local)
 }
 
+/// The GPUs a search measures on: each `--gpu` given, else the configured
+/// one; `local` means every GPU of this machine (one worker each).
+pub fn configured_gpus(flags: &[String]) -> Result<Vec<GpuTarget>, String> {
+    let given = if flags.is_empty() {
+        vec![configured_gpu(None)?]
+    } else {
+        flags
+            .iter()
+            .map(|f| configured_gpu(Some(f)))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    let mut out: Vec<GpuTarget> = Vec::new();
+    for t in given {
+        let expanded = if t == GpuTarget::Local {
+            crate::runtime::local_gpus()
+        } else {
+            vec![t]
+        };
+        for t in expanded {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,8 @@
 //! ```text
 //! space (sites, draw, mutate, size) -> check (replay, lower, codegen, launch
 //!   limits, NVRTC; CPU threads) -> search (random, then evolution; dedup; db)
-//!   -> measure (the GPU worker, local or remote, one candidate at a time)
+//!   -> measure (GPU workers, local or remote, one per GPU: each batch
+//!      compiled at once in the worker, then timed one candidate at a time)
 //! ```
 //!
 //! May use: `codegen`, `db`, `ir`, `launch_limits`, `lower`, `runtime`,
@@ -17,7 +18,7 @@ pub mod search;
 pub mod space;
 
 pub use check::{build, Built, Nvrtc};
-pub use measure::WorkerMeasure;
+pub use measure::{MeasurePool, WorkerMeasure};
 pub use search::{
     tune, DbContext, DeviceId, Measure, MeasureError, Measured, Outcome, Progress, Stop, Tally,
     Trial, TuneOptions, TuneReport,

@@ -40,12 +40,39 @@ pub enum MeasureError {
     /// No GPU to measure on any more (no device, the connection is lost); the
     /// search stops and keeps what it measured.
     Fatal(String),
+    /// The candidate never ran: the worker could not compile it. Counted with
+    /// the invalid candidates, not as a trial.
+    NotCompiled(String),
 }
 
-/// Where candidates are measured: the GPU worker in the product, a model in tests.
+/// Where candidates are measured: the GPU workers in the product, a model in tests.
 pub trait Measure {
     fn device(&mut self) -> Result<DeviceId, MeasureError>;
     fn measure(&mut self, kernel: &CudaKernel) -> Result<Measured, MeasureError>;
+
+    /// Measures a batch, one result per kernel in order; fewer results when
+    /// `stop` was set (the rest were not measured). After a `Fatal` result
+    /// nothing later in the batch is measured. One at a time unless the
+    /// measurer can do better (compile the batch at once, several GPUs).
+    fn measure_batch(
+        &mut self,
+        kernels: &[&CudaKernel],
+        stop: &AtomicBool,
+    ) -> Vec<Result<Measured, MeasureError>> {
+        let mut out = Vec::with_capacity(kernels.len());
+        for k in kernels {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let r = self.measure(k);
+            let fatal = matches!(r, Err(MeasureError::Fatal(_)));
+            out.push(r);
+            if fatal {
+                break;
+            }
+        }
+        out
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -236,7 +263,9 @@ pub fn tune(
     let mut report = TuneReport::new();
     let device = match measure.device() {
         Ok(d) => d,
-        Err(MeasureError::Fatal(m)) | Err(MeasureError::Candidate { detail: m, .. }) => {
+        Err(MeasureError::Fatal(m))
+        | Err(MeasureError::Candidate { detail: m, .. })
+        | Err(MeasureError::NotCompiled(m)) => {
             report.stop = Stop::Fatal(m);
             return report;
         }
@@ -270,47 +299,60 @@ pub fn tune(
         }
         empty_rounds = 0;
         let built = build_all(space, proposals, opts.threads, opts.nvrtc, stop);
-        for candidate in built {
-            if stop.load(Ordering::Relaxed) {
-                report.stop = Stop::Interrupted;
-                break 'search;
-            }
-            let built = match candidate {
-                Ok(b) => b,
-                Err(inv) => {
-                    tally(&mut report.invalid, &inv.reason, &inv.detail);
-                    continue;
-                }
-            };
-            let trace_hash = db::trace_hash(&built.replayed.steps);
-            let key = db::record_key(
-                &run.workload_hash,
-                &trace_hash,
-                &run.device.name,
-                &run.device.driver,
-            );
-            let known = db.as_ref().and_then(|c| c.db.get(&key)).cloned();
-            let (outcome, from_db) = match known {
-                Some(rec) => (outcome_of(&rec), true),
-                None => match measure_outcome(measure, &built.kernel) {
-                    Ok(outcome) => (outcome, false),
-                    Err(fatal) => {
-                        report.stop = Stop::Fatal(fatal);
+        if stop.load(Ordering::Relaxed) {
+            report.stop = Stop::Interrupted;
+            break;
+        }
+        let plan = plan_round(
+            built,
+            &run,
+            db.as_ref(),
+            opts.trials - report.trials.len(),
+            &mut report,
+        );
+        let kernels: Vec<&CudaKernel> = plan
+            .iter()
+            .filter(|p| p.known.is_none())
+            .map(|p| &p.built.kernel)
+            .collect();
+        let mut measured = measure.measure_batch(&kernels, stop).into_iter();
+        for p in plan {
+            let (outcome, from_db) = match p.known {
+                Some(outcome) => (outcome, true),
+                None => match measured.next() {
+                    // Not measured: Ctrl-C came during the batch.
+                    None => {
+                        report.stop = Stop::Interrupted;
                         break 'search;
                     }
+                    Some(Err(MeasureError::NotCompiled(detail))) => {
+                        tally(&mut report.invalid, "NVRTC compile (worker)", &detail);
+                        continue;
+                    }
+                    Some(r) => match outcome_of_measurement(r) {
+                        Ok(outcome) => (outcome, false),
+                        Err(fatal) => {
+                            report.stop = Stop::Fatal(fatal);
+                            break 'search;
+                        }
+                    },
                 },
             };
             if let (false, Some(ctx)) = (from_db, db.as_mut()) {
-                let rec = run.record(ctx, key, trace_hash, &built.replayed.steps, &outcome);
+                let rec = run.record(ctx, p.key, p.trace_hash, &p.built.replayed.steps, &outcome);
                 // A database that cannot be written does not stop the search.
                 if let Err(e) = ctx.db.insert(rec) {
                     report.db_write_errors.push(e);
                 }
             }
-            add_trial(&mut report, opts, built, outcome, from_db, progress);
+            add_trial(&mut report, opts, p.built, outcome, from_db, progress);
             if report.trials.len() >= opts.trials {
                 break 'search;
             }
+        }
+        if stop.load(Ordering::Relaxed) {
+            report.stop = Stop::Interrupted;
+            break;
         }
     }
     report.elapsed = started.elapsed();
@@ -384,11 +426,63 @@ impl Proposer {
     }
 }
 
-/// Measures one candidate; `Err` is a fatal error that ends the search.
-fn measure_outcome(measure: &mut dyn Measure, kernel: &CudaKernel) -> Result<Outcome, String> {
-    Ok(match measure.measure(kernel) {
+/// A candidate of a round, with its database key and, when the database
+/// already has it, its outcome.
+struct Planned {
+    built: Built,
+    key: String,
+    trace_hash: String,
+    known: Option<Outcome>,
+}
+
+/// The valid candidates of a round in order (invalid ones are tallied), at
+/// most `room` of them, each looked up in the database.
+fn plan_round(
+    built: Vec<Result<Built, Invalid>>,
+    run: &RunIds,
+    db: Option<&DbContext<'_>>,
+    room: usize,
+    report: &mut TuneReport,
+) -> Vec<Planned> {
+    let mut plan = Vec::new();
+    for candidate in built {
+        if plan.len() >= room {
+            break;
+        }
+        let built = match candidate {
+            Ok(b) => b,
+            Err(inv) => {
+                tally(&mut report.invalid, &inv.reason, &inv.detail);
+                continue;
+            }
+        };
+        let trace_hash = db::trace_hash(&built.replayed.steps);
+        let key = db::record_key(
+            &run.workload_hash,
+            &trace_hash,
+            &run.device.name,
+            &run.device.driver,
+        );
+        let known = db.and_then(|c| c.db.get(&key)).map(outcome_of);
+        plan.push(Planned {
+            built,
+            key,
+            trace_hash,
+            known,
+        });
+    }
+    plan
+}
+
+/// A measurement's outcome; `Err` is a fatal error that ends the search.
+fn outcome_of_measurement(r: Result<Measured, MeasureError>) -> Result<Outcome, String> {
+    Ok(match r {
         Err(MeasureError::Fatal(m)) => return Err(m),
         Err(MeasureError::Candidate { reason, detail }) => Outcome::Failed { reason, detail },
+        Err(MeasureError::NotCompiled(detail)) => Outcome::Failed {
+            reason: "NVRTC compile (worker)".into(),
+            detail,
+        },
         Ok(m) if m.correct == Some(false) => Outcome::Failed {
             reason: "wrong result".into(),
             detail: "the output differs from the reference kernel's".into(),
