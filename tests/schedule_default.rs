@@ -1,4 +1,5 @@
-//! `tirtui schedule W.tir`: the default schedule (design_space's Fallback)
+//! `tirtui schedule W.tir`: the default schedule (design_space's Fallback, and
+//! the rule `schedule` picks: GeneralReduction for row-wise programs)
 //! of every shipped workload and every design-space test workload replays,
 //! binds every kernel, and computes on the SIMT simulator what the
 //! interpreter computes for the unscheduled workload; the command writes a
@@ -38,6 +39,57 @@ fn small_workload(path: &Path) -> tirtui::ir::PrimFunc {
     }
     tirtui::script::parse_func(&text, None)
         .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &text).render()))
+}
+
+/// The sketch's steps applied to `func`, lowered and simulated, against the
+/// interpreter's run of the unscheduled `func`: the worst relative error.
+fn simulated_error(what: &str, func: &tirtui::ir::PrimFunc, steps: &[tirtui::trace::Step]) -> f64 {
+    let mut trace = Trace::new(func.clone());
+    for step in steps {
+        trace
+            .push(step.clone())
+            .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(what).render()));
+    }
+    let lowered =
+        tirtui::lower::lower_program(trace.func()).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut expected = interp::random_args(func, 11).unwrap();
+    let mut got = expected.clone();
+    interp::run(func, &mut expected).unwrap_or_else(|e| panic!("{what}: interpreter: {e}"));
+    tirtui::simt::simulate_program(&lowered, &mut got)
+        .unwrap_or_else(|e| panic!("{what}: simulation: {e}"));
+    got.iter()
+        .zip(&expected)
+        .map(|(g, e)| g.max_rel_err(e))
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn the_rule_schedule_picks_computes_the_workload() {
+    let mut picked = Vec::new();
+    for path in workloads() {
+        let what = path.display().to_string();
+        let func = small_workload(&path);
+        let (rule, sketch) =
+            tirtui::design_space::default_schedule(&func).unwrap_or_else(|e| panic!("{what}: {e}"));
+        // Reductions across threads add in another order: not bit-exact.
+        let err = simulated_error(&what, &func, &sketch.steps);
+        assert!(err < 1e-4, "{what} ({rule}): max rel err {err}");
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        picked.push(format!("{file}: {rule}"));
+    }
+    // Row-wise programs get a thread block per row; GEMM-like and
+    // element-wise ones (which reuse their inputs, or have no row) do not.
+    for (file, rule) in [
+        ("softmax.tir", "GeneralReduction"),
+        ("layer_norm.tir", "GeneralReduction"),
+        ("gemv.tir", "GeneralReduction"),
+        ("gemm.tir", "Fallback"),
+        ("conv2d.tir", "Fallback"),
+        ("pool2x2.tir", "Fallback"),
+    ] {
+        let want = format!("{file}: {rule}");
+        assert!(picked.contains(&want), "want {want}; picked {picked:#?}");
+    }
 }
 
 #[test]
@@ -119,7 +171,9 @@ fn schedule_writes_a_session_that_replays() {
         String::from_utf8_lossy(&replay.stderr)
     );
     let cuda = String::from_utf8_lossy(&replay.stdout);
-    assert_eq!(cuda.matches("__global__").count(), 3, "{cuda}");
+    // GeneralReduction: the whole row (max, sum, normalisation) in one kernel.
+    assert_eq!(cuda.matches("__global__").count(), 1, "{cuda}");
+    assert!(cuda.contains("threadIdx.x"), "{cuda}");
     // Without --out the session goes to stdout, the workload by absolute path.
     let stdout = tirtui(&["schedule", "sessions/gemv.tir"]);
     assert!(stdout.status.success());

@@ -1,6 +1,7 @@
 //! `tirtui schedule W.tir [--out S.yaml]`: the zero-search default schedule
-//! (design_space's DLight-style `Fallback`) written as a session that replays,
-//! opens in the explorer and tunes like a hand-written one.
+//! (design_space's DLight-style rules: GeneralReduction, else Fallback)
+//! written as a session that replays, opens in the explorer and tunes like a
+//! hand-written one.
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_STEP_FAILED};
 use crate::design_space;
@@ -26,7 +27,7 @@ pub fn schedule_command(workload: &Path, out: Option<&Path>, func: Option<&str>)
             return EXIT_BAD_INPUT;
         }
     };
-    let sketch = match design_space::fallback(&func_ir) {
+    let (rule, sketch) = match design_space::default_schedule(&func_ir) {
         Ok(s) => s,
         Err(e) => {
             let msg = format!("{}: {e}", workload.display());
@@ -52,7 +53,7 @@ pub fn schedule_command(workload: &Path, out: Option<&Path>, func: Option<&str>)
     match session.save_with(out, &rules) {
         Ok(()) => {
             eprintln!(
-                "{}: {} steps ({}) -> {}",
+                "{}: {} steps, rule {rule} ({}) -> {}",
                 workload.display(),
                 session.steps.len(),
                 if sketch.applied.is_empty() {

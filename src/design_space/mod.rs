@@ -26,11 +26,23 @@ mod bind_unroll;
 mod builder;
 mod cross_thread;
 mod fallback;
+mod general_reduction;
 mod inline;
 mod multi_level_tiling;
 
 pub use builder::Sketch;
 pub use fallback::{fallback, FALLBACK_THREADS};
+pub use general_reduction::{general_reduction, ROW_THREADS};
+
+/// The zero-search default of `func` (`tirtui schedule`), DLight's way: the
+/// first rule that applies, in DLight's order (GeneralReduction for row-wise
+/// programs, else Fallback); the rule's name with the sketch.
+pub fn default_schedule(func: &PrimFunc) -> Result<(&'static str, Sketch), DesignSpaceError> {
+    if let Ok(sketch) = general_reduction(func) {
+        return Ok(("GeneralReduction", sketch));
+    }
+    fallback(func).map(|s| ("Fallback", s))
+}
 
 use crate::ir::PrimFunc;
 use crate::trace::StepError;
