@@ -78,6 +78,14 @@ impl From<StepError> for Unbound {
     }
 }
 
+/// Fallback's binding of one block, for the blocks another rule leaves.
+pub(super) fn bind_other_block(sketch: &mut SketchBuilder, block: &str) -> Result<(), String> {
+    bind_block(sketch, block).map_err(|e| match e {
+        Unbound::Step(e) => e.to_string(),
+        Unbound::Shared(other) => format!("its loops also hold block `{other}`"),
+    })
+}
+
 /// Spatial loops first, fused, split by the thread count and bound; the
 /// reduction's init decomposed. The root and blocks already under a thread
 /// binding are left alone.

@@ -28,18 +28,32 @@ mod cross_thread;
 mod fallback;
 mod general_reduction;
 mod inline;
+mod matmul;
 mod multi_level_tiling;
 
 pub use builder::Sketch;
 pub use fallback::{fallback, FALLBACK_THREADS};
 pub use general_reduction::{general_reduction, ROW_THREADS};
+pub use matmul::matmul;
 
 /// The zero-search default of `func` (`tirtui schedule`), DLight's way: the
-/// first rule that applies, in DLight's order (GeneralReduction for row-wise
-/// programs, else Fallback); the rule's name with the sketch.
-pub fn default_schedule(func: &PrimFunc) -> Result<(&'static str, Sketch), DesignSpaceError> {
-    if let Ok(sketch) = general_reduction(func) {
-        return Ok(("GeneralReduction", sketch));
+/// first rule that applies, in DLight's order (Matmul for a GEMM-shaped
+/// block, GeneralReduction for row-wise programs, else Fallback), and whose
+/// program `accept` takes (the caller lowers it: a rule's tiles may not
+/// lower for every shape); the rule's name with the sketch.
+pub fn default_schedule(
+    func: &PrimFunc,
+    accept: &dyn Fn(&Sketch) -> bool,
+) -> Result<(&'static str, Sketch), DesignSpaceError> {
+    type Rule = fn(&PrimFunc) -> Result<Sketch, String>;
+    let rules: [(&'static str, Rule); 2] =
+        [("Matmul", matmul), ("GeneralReduction", general_reduction)];
+    for (rule, apply) in rules {
+        if let Ok(sketch) = apply(func) {
+            if accept(&sketch) {
+                return Ok((rule, sketch));
+            }
+        }
     }
     fallback(func).map(|s| ("Fallback", s))
 }
