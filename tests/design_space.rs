@@ -394,25 +394,9 @@ fn check_sketches_compute(name: &str, per_sketch: usize) {
             }
             checked += 1;
         }
-        // Known gap (docs/tuning.md, "Design spaces"): tirtui's lowering
-        // reduces across threads only when the thread loop is the outermost
-        // reduction loop, and CrossThreadReduction binds the inner one, as
-        // TVM does. Such sketches replay; lowering refuses them, for that
-        // reason and no other.
-        let cross_thread = sketch
-            .applied
-            .iter()
-            .any(|a| a.starts_with("CrossThreadReduction"));
-        if cross_thread && checked == 0 {
-            assert!(
-                refusals
-                    .iter()
-                    .all(|r| r.contains("reduces across threads, but loop")),
-                "{name} sketch {}: {refusals:?}",
-                i + 1
-            );
-            continue;
-        }
+        // CrossThreadReduction sketches (the thread loop under the serial
+        // reduction loop, as TVM binds it) lower since issue 28 item 5: no
+        // sketch is exempt.
         assert_eq!(
             checked,
             per_sketch,

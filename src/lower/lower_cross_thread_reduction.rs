@@ -25,6 +25,7 @@
 //! Invariant: works on the block-level `ir` before `lower_init_block`; every
 //! statement it adds lies inside the thread loop it reduces over.
 
+mod hoist;
 mod tree;
 mod warp;
 
@@ -78,6 +79,9 @@ struct Site {
     thread_loop: crate::ir::LoopId,
     /// Other threadIdx loops around the block: each gets its own slice of the buffer.
     other_threads: Vec<OtherThread>,
+    /// The outermost serial reduction loop outside `thread_loop`, which the
+    /// thread loop moves above before the lowering (see `hoist`).
+    hoist_over: Option<crate::ir::LoopId>,
 }
 
 /// A threadIdx loop around a cross-thread reduction other than the reducing one.
@@ -174,7 +178,15 @@ fn site_of(func: &PrimFunc, r: &BlockRealize, loops: &[&For]) -> Result<Option<S
     if bound.len() > 1 {
         return Err(unsupported(
             &b.name,
-            "its reduction is bound to more than one thread loop; tirtui reduces across one thread axis",
+            format!(
+                "its reduction is bound to {} thread loops ({}); TVM's allreduce combines several thread axes, tirtui reduces across one: fuse the reduction loops before binding the fused loop to threadIdx.x",
+                bound.len(),
+                bound
+                    .iter()
+                    .map(|&i| format!("`{}`", func.var_name(loops[i].var)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         ));
     }
     let t = loops[at];
@@ -200,16 +212,15 @@ fn site_of(func: &PrimFunc, r: &BlockRealize, loops: &[&For]) -> Result<Option<S
             ),
         ));
     }
-    if let Some(outer) = loops[..at].iter().find(|l| drives(l.var, IterKind::Reduce)) {
-        return Err(unsupported(
-            &b.name,
-            format!(
-                "loop `{}` outside the thread loop `{}` drives a reduction iterator too: make the thread loop the outermost reduction loop (reorder)",
-                func.var_name(outer.var),
-                func.var_name(t.var)
-            ),
-        ));
-    }
+    // Serial reduction loops outside the thread loop: as TVM, the thread
+    // loop moves above them and they run inside it (the in-thread part).
+    let hoist_over = match (0..at).find(|&i| drives(loops[i].var, IterKind::Reduce)) {
+        Some(first) => {
+            hoist::check(func, &b.name, &loops[first..=at], &drives)?;
+            Some(loops[first].id)
+        }
+        None => None,
+    };
     if let Some(l) = loops
         .iter()
         .find(|l| matches!(l.kind, ForKind::ThreadBinding(a) if a.is_vthread()))
@@ -245,6 +256,7 @@ fn site_of(func: &PrimFunc, r: &BlockRealize, loops: &[&For]) -> Result<Option<S
         block: b.id,
         thread_loop: t.id,
         other_threads,
+        hoist_over,
     }))
 }
 
@@ -309,6 +321,9 @@ fn identity(op: BinOp, dtype: DataType) -> Expr {
 /// Lowers one site; returns the result buffer and the reducing axis when
 /// every thread takes the result (a local buffer).
 fn rewrite(func: &mut PrimFunc, site: &Site) -> Result<Option<(BufferId, ThreadAxis)>, LowerError> {
+    if let Some(outer) = site.hoist_over {
+        hoist::apply(func, outer, site.thread_loop)?;
+    }
     let u = read_update(func, site)?;
     let mut temp_buf = Buffer::new(format!("{}_in_thread", u.name), vec![Expr::int(1)], u.dtype);
     temp_buf.scope = StorageScope::Local;

@@ -63,7 +63,7 @@ pub(super) fn reproducers() -> Vec<(&'static str, String, &'static str)> {
         (
             "pipeline stage 2^63 - 1 on the seed GEMM",
             inline_session(&gemm, &with(&bound, &["{op: annotate, block_or_loop: k, ann_key: software_pipeline_stage, ann_val: [9223372036854775807]}"])),
-            "has stage 9223372036854775807, past the loop's extent 1024",
+            "(largest stage 9223372036854775807) would write out",
         ),
         (
             "pipeline order 2^63 - 1",
