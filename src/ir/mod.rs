@@ -10,6 +10,7 @@
 //!
 //! May use: nothing (a leaf).
 
+pub mod builtin;
 mod dtype;
 mod expr;
 mod idhash;
@@ -18,6 +19,7 @@ mod shared;
 mod stmt;
 mod vars;
 
+pub use builtin::{Builtin, Opaque};
 pub use dtype::DataType;
 pub use expr::{BinOp, Expr, Intrinsic, Range};
 pub use idhash::{IdMap, IdSet};

@@ -332,7 +332,14 @@ impl<'f> FuncPrinter<'f> {
                 self.stmt(&l.body);
             }
             Stmt::Evaluate(e) => {
-                let line = format!("T.evaluate({})", self.expr(e));
+                // TVM prints an evaluated builtin call bare, as it is written.
+                let bare =
+                    matches!(e, Expr::Opaque(o) if matches!(**o, crate::ir::Opaque::Call { .. }));
+                let line = if bare {
+                    self.expr(e)
+                } else {
+                    format!("T.evaluate({})", self.expr(e))
+                };
                 self.w.line(&line);
             }
         }
