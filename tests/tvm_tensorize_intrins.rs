@@ -90,6 +90,11 @@ fn builtins_print_back_as_tvm_prints_them() {
         );
     }
     assert!(!printed.contains("T.evaluate"), "{printed}");
+    // `offset_factor=` is printed back where it was written, after the scope.
+    assert!(
+        printed.contains(r#"A0 = T.match_buffer(A[vi * 16:vi * 16 + 16, vj * 16:vj * 16 + 16], (16, 16), "float16", strides=(128, 1), offset_factor=1)"#),
+        "{printed}"
+    );
 }
 
 /// The consumers of the cache read it through their `.data` pointers and
