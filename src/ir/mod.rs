@@ -156,6 +156,9 @@ pub struct Buffer {
     pub strides: Vec<Expr>,
     /// Explicit element offset, when given.
     pub elem_offset: Option<Expr>,
+    /// TVM's `offset_factor=` as written (the element offset is a multiple
+    /// of it); kept to print the declaration back as TVM does.
+    pub offset_factor: Option<i64>,
     /// Alignment of the innermost axis from `storage_align`: `(axis, factor, offset)`.
     pub axis_align: Vec<(usize, i64, i64)>,
     /// Set by lowering for a local buffer that only cross-thread reductions
@@ -175,6 +178,7 @@ impl Buffer {
             strides: Vec::new(),
             elem_offset: None,
             axis_align: Vec::new(),
+            offset_factor: None,
             uniform_across: Vec::new(),
         }
     }

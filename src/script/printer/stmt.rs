@@ -557,6 +557,10 @@ impl<'f> FuncPrinter<'f> {
         if buf.scope != StorageScope::Global {
             args.push(format!("scope={}", str_literal(buf.scope.name())));
         }
+        // TVM prints it after the scope.
+        if let Some(factor) = buf.offset_factor {
+            args.push(format!("offset_factor={factor}"));
+        }
         format!("T.{method}({})", args.join(", "))
     }
 }
