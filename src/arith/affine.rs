@@ -111,6 +111,11 @@ impl<'a> TypeCtx<'a> {
                 | Intrinsic::Trunc => args.first().map_or(Kind::Unknown, |a| self.kind(a)),
                 _ => Kind::Float,
             },
+            Expr::Opaque(o) => match &**o {
+                crate::ir::Opaque::Call { dtype, .. } => Self::kind_of_dtype(*dtype),
+                crate::ir::Opaque::ElemOffset(_) => Kind::Int,
+                _ => Kind::Unknown,
+            },
         }
     }
 

@@ -183,11 +183,67 @@ impl<'a> Detector<'a> {
     }
 
     fn expr(&mut self, e: &Expr) {
-        e.visit(&mut |x| {
-            if let Expr::Load(b, idx) = x {
+        match e {
+            Expr::Load(b, idx) => {
                 self.access(false, *b, idx);
+                idx.iter().for_each(|i| self.expr(i));
             }
-        });
+            Expr::Opaque(o) => self.opaque(o),
+            _ => e.for_each_child(|c| self.expr(c)),
+        }
+    }
+
+    /// TVM's detector on builtins: `T.tvm_access_ptr(t, B.data, offset,
+    /// extent, rw_mask)` reads (mask bit 1) and/or writes (bit 2) all of `B`;
+    /// any other `B.data` is an opaque access, all of `B` read and written.
+    fn opaque(&mut self, o: &crate::ir::Opaque) {
+        use crate::ir::{Builtin, Opaque};
+        match o {
+            Opaque::Call {
+                op: Builtin::TvmAccessPtr,
+                args,
+                ..
+            } => {
+                let data = args.get(1).and_then(|a| match a {
+                    Expr::Opaque(d) => match &**d {
+                        Opaque::Data(b) => Some(*b),
+                        _ => None,
+                    },
+                    _ => None,
+                });
+                match (data, args.get(4).and_then(Expr::as_int)) {
+                    (Some(b), Some(mask)) => {
+                        let full = self.full_region(b);
+                        if mask & 1 != 0 {
+                            self.record_region(false, b, &full);
+                        }
+                        if mask & 2 != 0 {
+                            self.record_region(true, b, &full);
+                        }
+                        args.iter()
+                            .enumerate()
+                            .filter(|(k, _)| *k != 1)
+                            .for_each(|(_, a)| self.expr(a));
+                    }
+                    _ => args.iter().for_each(|a| self.expr(a)),
+                }
+            }
+            Opaque::Data(b) => {
+                let full = self.full_region(*b);
+                self.record_region(false, *b, &full);
+                self.record_region(true, *b, &full);
+            }
+            other => other.args().iter().for_each(|a| self.expr(a)),
+        }
+    }
+
+    fn full_region(&self, b: BufferId) -> Vec<Range> {
+        self.func
+            .buffer(b)
+            .shape
+            .iter()
+            .map(|s| Range::from_extent(s.clone()))
+            .collect()
     }
 
     /// Replaces let-bound variables by their values.

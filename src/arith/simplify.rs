@@ -109,6 +109,12 @@ impl<'a> Simplifier<'a> {
             Expr::Cast(t, a) => self.cast(*t, self.simp(a)),
             Expr::Load(buf, idx) => Expr::Load(*buf, idx.iter().map(|i| self.simp(i)).collect()),
             Expr::Call(f, args) => self.call(*f, args.iter().map(|a| self.simp(a)).collect()),
+            // Builtins are kept as written; their arguments simplify (TVM's do too).
+            Expr::Opaque(o) => {
+                let mut o = o.clone();
+                o.args_mut().iter_mut().for_each(|a| *a = self.simp(a));
+                Expr::Opaque(o)
+            }
         }
     }
 

@@ -382,6 +382,11 @@ fn reference_simp(s: &Simplifier, e: &Expr) -> Expr {
         Expr::Cast(t, a) => s.cast(*t, r(a)),
         Expr::Load(buf, idx) => Expr::Load(*buf, idx.iter().map(r).collect()),
         Expr::Call(f, args) => s.call(*f, args.iter().map(r).collect()),
+        Expr::Opaque(o) => {
+            let mut o = o.clone();
+            o.args_mut().iter_mut().for_each(|a| *a = r(a));
+            Expr::Opaque(o)
+        }
     }
 }
 

@@ -272,6 +272,15 @@ impl ExprCtx<'_> {
                 }
             }
             Expr::Call(f, args) => self.call(*f, args, outer),
+            // `lower_program` refuses builtins before codegen
+            // (`refuse_opaque_builtins`); were one to get here, the undeclared
+            // name stops the CUDA compiler instead of computing something else.
+            Expr::Opaque(o) => format!(
+                "tirtui_builtin_not_lowered_{}()",
+                o.describe()
+                    .trim_start_matches("T.")
+                    .replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+            ),
             // Written by `put` itself.
             Expr::Int(..) | Expr::Var(_) | Expr::Not(_) | Expr::Load(..) | Expr::Binary(..) => {
                 let mut out = String::new();

@@ -222,6 +222,7 @@ impl Compiler<'_> {
                 }
             }
             Expr::Call(i, args) => self.call(*i, args)?,
+            Expr::Opaque(o) => return Err(InterpError::OpaqueBuiltin { what: o.describe() }),
         })
     }
 

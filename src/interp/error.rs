@@ -86,6 +86,11 @@ pub enum InterpError {
 
     #[error("buffer `{buffer}` is too large for the interpreter ({elems} elements)")]
     TooLarge { buffer: String, elems: i128 },
+
+    /// A TVM builtin kept as written (`T.tvm_access_ptr`, `T.call_extern` ...):
+    /// it has no semantics here to run.
+    #[error("{what} cannot be interpreted: tirtui keeps TVM's builtins as written but does not compute them")]
+    OpaqueBuiltin { what: String },
 }
 
 impl InterpError {

@@ -3,7 +3,7 @@
 //! Invariant: every `Expr::Var` names a variable in the owning `PrimFunc::vars`
 //! and every `Expr::Load` names a buffer in `PrimFunc::buffers`.
 
-use super::{BufferId, DataType, VarId};
+use super::{BufferId, DataType, Opaque, VarId};
 
 /// Binary operators. `Div`/`Mod` are TVM's `/` and `%`: true division on floats,
 /// truncating division on integers. `FloorDiv`/`FloorMod` are `//` and `%` as
@@ -280,6 +280,8 @@ pub enum Expr {
     Cast(DataType, Box<Expr>),
     Load(BufferId, Vec<Expr>),
     Call(Intrinsic, Vec<Expr>),
+    /// A TVM builtin kept as written, or one of its opaque operands.
+    Opaque(Box<Opaque>),
 }
 
 /// As derived, with literals and variables copied in line: most expressions
@@ -322,6 +324,7 @@ impl Expr {
             Expr::Cast(t, a) => Expr::Cast(*t, a.clone()),
             Expr::Load(b, idx) => Expr::Load(*b, idx.clone()),
             Expr::Call(f, args) => Expr::Call(*f, args.clone()),
+            Expr::Opaque(o) => Expr::Opaque(o.clone()),
         }
     }
 
@@ -344,6 +347,7 @@ impl Expr {
             Expr::Cast(t, a) => matches!(other, Expr::Cast(u, b) if t == u && a == b),
             Expr::Load(b, i) => matches!(other, Expr::Load(c, j) if b == c && i == j),
             Expr::Call(f, a) => matches!(other, Expr::Call(g, b) if f == g && a == b),
+            Expr::Opaque(o) => matches!(other, Expr::Opaque(p) if o == p),
         }
     }
 }
@@ -438,6 +442,7 @@ impl Expr {
                 f(b);
             }
             Expr::Load(_, idx) | Expr::Call(_, idx) => idx.iter().for_each(f),
+            Expr::Opaque(o) => o.args().iter().for_each(f),
         }
     }
 
@@ -456,6 +461,7 @@ impl Expr {
                 f(b);
             }
             Expr::Load(_, idx) | Expr::Call(_, idx) => idx.iter_mut().for_each(f),
+            Expr::Opaque(o) => o.args_mut().iter_mut().for_each(f),
         }
     }
 

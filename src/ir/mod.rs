@@ -10,6 +10,7 @@
 //!
 //! May use: nothing (a leaf).
 
+pub mod builtin;
 mod dtype;
 mod expr;
 mod idhash;
@@ -18,6 +19,7 @@ mod shared;
 mod stmt;
 mod vars;
 
+pub use builtin::{Builtin, Opaque};
 pub use dtype::DataType;
 pub use expr::{BinOp, Expr, Intrinsic, Range};
 pub use idhash::{IdMap, IdSet};
@@ -154,6 +156,9 @@ pub struct Buffer {
     pub strides: Vec<Expr>,
     /// Explicit element offset, when given.
     pub elem_offset: Option<Expr>,
+    /// TVM's `offset_factor=` as written (the element offset is a multiple
+    /// of it); kept to print the declaration back as TVM does.
+    pub offset_factor: Option<i64>,
     /// Alignment of the innermost axis from `storage_align`: `(axis, factor, offset)`.
     pub axis_align: Vec<(usize, i64, i64)>,
     /// Set by lowering for a local buffer that only cross-thread reductions
@@ -173,6 +178,7 @@ impl Buffer {
             strides: Vec::new(),
             elem_offset: None,
             axis_align: Vec::new(),
+            offset_factor: None,
             uniform_across: Vec::new(),
         }
     }

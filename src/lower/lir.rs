@@ -254,6 +254,10 @@ pub fn dtype_of(vars: &[VarDecl], buffers: &[Buffer], e: &Expr) -> DataType {
                 .and_then(|i| args.get(i))
                 .map_or(DataType::F32, |a| dtype_of(vars, buffers, a))
         }),
+        Expr::Opaque(o) => match &**o {
+            crate::ir::Opaque::Call { dtype, .. } => *dtype,
+            _ => DataType::I32,
+        },
     }
 }
 

@@ -124,6 +124,17 @@ pub enum LowerError {
     LimitExceeded { why: String },
     #[error("buffer {buffer} is in scope {scope}, which only the MMA tensor intrinsics (ldmatrix, mma.sync, mma_store) place in a kernel; tensorize its producer and consumers, or cache it in `local`/`shared` instead")]
     UnplacedFragment { buffer: String, scope: String },
+    #[error("block \"{block}\" uses {what}, a TVM builtin that tirtui reads and schedules but cannot lower to CUDA")]
+    OpaqueBuiltin { block: String, what: String },
+}
+
+/// TVM builtins kept as written (`T.tvm_access_ptr`, `T.call_extern` ...)
+/// have no CUDA here: lowering refuses them by name, at the block that has one.
+pub fn refuse_opaque_builtins(func: &crate::ir::PrimFunc) -> Result<(), LowerError> {
+    match crate::ir::builtin::first_opaque_in_blocks(&func.body) {
+        Some((block, what)) => Err(LowerError::OpaqueBuiltin { block, what }),
+        None => Ok(()),
+    }
 }
 
 /// Buffers in the `m16n8k8.*` scopes, which no tensor intrinsic here owns:
@@ -171,6 +182,9 @@ impl LowerError {
             LowerError::SoftwarePipeline { hint, .. } if !hint.is_empty() => {
                 d.with_help(hint.clone())
             }
+            LowerError::OpaqueBuiltin { .. } => d.with_help(
+                "the scheduled TIR (`--emit tir`) is TVM's; generate CUDA from a workload without TVM builtins",
+            ),
             LowerError::DependentVirtualThreads { buffer, .. } => d.with_help(format!(
                 "compute the consumer of {buffer} at a loop inside the vthread loop so that each virtual thread reads only what it wrote, or leave the loop unbound"
             )),

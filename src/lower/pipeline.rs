@@ -73,6 +73,7 @@ const TIR_PASSES: usize = 3;
 pub fn lower_program(func: &PrimFunc) -> Result<LoweredProgram, LowerError> {
     crate::validate::validate(func)?; // an ill-formed program is a bug report, never CUDA
     super::refuse_unplaced_fragments(func)?;
+    super::refuse_opaque_builtins(func)?;
     let tir = lower_init_block::run(&lower_cross_thread_reduction::run(func)?);
     let mut f = lower_opaque_block::run(&tir)?;
     for &name in &PASSES[TIR_PASSES..] {
@@ -143,6 +144,7 @@ pub fn lower_until(func: &PrimFunc, last: &str) -> Result<Stage, LowerError> {
     }
     crate::validate::validate(func)?; // an ill-formed program is a bug report, never CUDA
     super::refuse_unplaced_fragments(func)?;
+    super::refuse_opaque_builtins(func)?;
     let tir = lower_cross_thread_reduction::run(func)?;
     if last == "lower_cross_thread_reduction" {
         return Ok(Stage::Tir(tir));

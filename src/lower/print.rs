@@ -281,6 +281,15 @@ impl Lowered {
                 };
                 format!("T.{name}({})", args.join(", "))
             }
+            // Lowering refuses builtins (`refuse_opaque_builtins`); a dump
+            // of an earlier stage still shows them by name.
+            Expr::Opaque(o) => match &**o {
+                crate::ir::Opaque::Call { op, args, .. } => {
+                    let args: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
+                    format!("T.{}({})", op.name(), args.join(", "))
+                }
+                other => other.describe(),
+            },
         }
     }
 }

@@ -11,6 +11,7 @@
 
 mod args;
 mod block;
+mod builtin;
 mod call;
 mod decl;
 mod expr;

@@ -22,6 +22,12 @@ impl Sim<'_> {
                 }
             },
             Expr::Not(a) => Val::B(!self.eval(a, t)?.truth()),
+            Expr::Opaque(o) => {
+                return Err(SimError::Unsupported(format!(
+                    "{} has no semantics in the simulator (a TVM builtin kept as written)",
+                    o.describe()
+                )))
+            }
             Expr::Select(c, a, b) => {
                 let (c, a, b) = (self.eval(c, t)?, self.eval(a, t)?, self.eval(b, t)?);
                 if c.truth() {

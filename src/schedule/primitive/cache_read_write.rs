@@ -311,16 +311,21 @@ fn replace_buffer_in_regions(regions: &mut [BufferRegion], from: BufferId, to: B
     }
 }
 
-/// Replaces loads of `from` by loads of `to` in a statement tree.
+/// Replaces loads of `from` by loads of `to` in a statement tree, and the
+/// opaque `from.data` a builtin takes (TVM rewrites every access).
 fn replace_loads(stmt: &mut Stmt, from: BufferId, to: BufferId) {
     stmt.visit_mut(&mut |s| {
         s.for_each_expr_mut(|e| {
-            e.rewrite(&mut |x| {
-                if let Expr::Load(b, _) = x {
-                    if *b == from {
-                        *b = to;
+            e.rewrite(&mut |x| match x {
+                Expr::Load(b, _) if *b == from => *b = to,
+                Expr::Opaque(o) => {
+                    if let crate::ir::Opaque::Data(b) = &mut **o {
+                        if *b == from {
+                            *b = to;
+                        }
                     }
                 }
+                _ => {}
             })
         })
     });
@@ -630,6 +635,14 @@ pub fn cache_write(
 fn rewrite_block_buffer(block: &mut Block, from: BufferId, to: BufferId, shift: Option<&[Range]>) {
     replace_buffer_in_regions(&mut block.reads, from, to);
     replace_buffer_in_regions(&mut block.writes, from, to);
+    // A view of the written buffer writes through to it: it must view the
+    // cache, or the copy back would overwrite what the block wrote.
+    for m in &mut block.match_buffers {
+        if m.source.buffer == from {
+            m.source.buffer = to;
+            shift_region(&mut m.source.region, shift);
+        }
+    }
     let fix = |s: &mut Stmt| {
         s.visit_mut(&mut |x| {
             if let Stmt::BufferStore(st) = x {

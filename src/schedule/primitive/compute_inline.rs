@@ -134,9 +134,11 @@ fn check_only_reader(
     })
 }
 
-/// A buffer a block views through `T.match_buffer` is accessed opaquely
-/// there: no load to substitute, and the view would point at a buffer nobody
-/// writes (TVM refuses: "its subregion is matched into other blocks").
+/// A buffer a block views through `T.match_buffer`, or whose `.data` pointer
+/// a builtin takes, is accessed opaquely there: no load to substitute, and
+/// the view would point at a buffer nobody writes (TVM refuses: "The buffer
+/// to be inlined has opaque access (e.g. `B.data`), or its subregion is
+/// matched into other blocks").
 fn check_not_matched(
     func: &PrimFunc,
     block: BlockId,
@@ -149,6 +151,17 @@ fn check_not_matched(
         .filter(|b| b.match_buffers.iter().any(|m| m.source.buffer == buffer))
         .map(|b| format!("\"{}\"", b.name))
         .collect();
+    let by_pointer = crate::ir::builtin::blocks_using_data(&func.body, buffer);
+    if let Some(first) = by_pointer.first() {
+        return Err(ScheduleError::UnsupportedPattern {
+            block: block_culprit(func, block),
+            why: format!(
+                "`{}` is accessed opaquely: block \"{first}\" passes `{}.data` to a builtin; {primitive} needs every access of it to be a load or store",
+                func.buffer(buffer).name,
+                func.buffer(buffer).name,
+            ),
+        });
+    }
     if matching.is_empty() {
         return Ok(());
     }

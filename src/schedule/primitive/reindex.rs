@@ -470,6 +470,7 @@ fn reindex_buffer(
         shape,
         strides: Vec::new(),
         elem_offset: None,
+        offset_factor: None,
         axis_align: Vec::new(),
         uniform_across: Vec::new(),
         ..old

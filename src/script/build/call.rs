@@ -26,7 +26,7 @@ const EXPR_FUNCS: [&str; 11] = [
 ];
 
 /// TVM functions of lowered (non-block) TIR, which tirtui does not read.
-const LOWERED_FUNCS: [&str; 9] = [
+const LOWERED_FUNCS: [&str; 8] = [
     "launch_thread",
     "allocate",
     "decl_buffer",
@@ -35,7 +35,6 @@ const LOWERED_FUNCS: [&str; 9] = [
     "assume",
     "tvm_storage_sync",
     "address_of",
-    "call_extern",
 ];
 
 /// Statement-only `T.*` names, which must not be reported as unknown.
@@ -118,6 +117,9 @@ impl FuncBuilder<'_> {
         if let Some(intrin) = Intrinsic::from_name(&name) {
             return self.intrinsic(intrin, &what, call.span, args, kwargs);
         }
+        if let Some(op) = crate::ir::Builtin::from_name(&name) {
+            return self.builtin_call(op, call.span, args, kwargs);
+        }
         match name.as_str() {
             "Cast" | "cast" => {
                 let [a, b] = exact::<2>(&what, call.span, args, kwargs)?;
@@ -191,6 +193,7 @@ impl FuncBuilder<'_> {
             .copied()
             .chain(STMT_FUNCS.iter().copied())
             .chain(Intrinsic::ALL.iter().map(|i| i.name()))
+            .chain(crate::ir::Builtin::ALL.iter().map(|b| b.name()))
             .chain(DataType::ALL.iter().map(|t| t.name()));
         ParseError::semantic(span, format!("unknown function `T.{name}`"))
             .with_label("not a TIR function")

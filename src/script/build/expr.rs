@@ -139,6 +139,9 @@ impl FuncBuilder<'_> {
                 result.ok_or_else(|| ParseError::semantic(e.span, "empty comparison"))
             }
             ExprKind::Attr(..) => {
+                if let Some(attr) = self.buffer_attr(e) {
+                    return attr;
+                }
                 let what = match self.m.tir_name(e) {
                     Some(n) => format!("`T.{n}` is not a value; call it"),
                     None => "attribute access is not a TIR expression".to_string(),

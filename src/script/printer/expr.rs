@@ -50,6 +50,21 @@ impl ExprPrinter<'_> {
                 let args: Vec<&Expr> = args.iter().collect();
                 (self.call(&format!("T.{}", i.name()), &args), PREC_ATOM)
             }
+            Expr::Opaque(o) => (self.opaque(o), PREC_ATOM),
+        }
+    }
+
+    /// A TVM builtin or its operand, as TVM prints it.
+    fn opaque(&self, o: &crate::ir::Opaque) -> String {
+        use crate::ir::Opaque;
+        match o {
+            Opaque::Call { op, args, .. } => {
+                let args: Vec<&Expr> = args.iter().collect();
+                self.call(&format!("T.{}", op.name()), &args)
+            }
+            Opaque::Str(s) => format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\"")),
+            Opaque::Data(b) => format!("{}.data", self.names.buffer(self.f, *b)),
+            Opaque::ElemOffset(b) => format!("{}.elem_offset", self.names.buffer(self.f, *b)),
         }
     }
 
@@ -295,6 +310,10 @@ pub(super) fn dtype_of(f: &PrimFunc, e: &Expr) -> DataType {
                 .and_then(|k| args.get(k))
                 .map_or(DataType::F32, |a| dtype_of(f, a))
         }),
+        Expr::Opaque(o) => match &**o {
+            crate::ir::Opaque::Call { dtype, .. } => *dtype,
+            _ => DataType::I32,
+        },
     }
 }
 

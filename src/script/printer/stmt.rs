@@ -332,7 +332,14 @@ impl<'f> FuncPrinter<'f> {
                 self.stmt(&l.body);
             }
             Stmt::Evaluate(e) => {
-                let line = format!("T.evaluate({})", self.expr(e));
+                // TVM prints an evaluated builtin call bare, as it is written.
+                let bare =
+                    matches!(e, Expr::Opaque(o) if matches!(**o, crate::ir::Opaque::Call { .. }));
+                let line = if bare {
+                    self.expr(e)
+                } else {
+                    format!("T.evaluate({})", self.expr(e))
+                };
                 self.w.line(&line);
             }
         }
@@ -549,6 +556,10 @@ impl<'f> FuncPrinter<'f> {
         }
         if buf.scope != StorageScope::Global {
             args.push(format!("scope={}", str_literal(buf.scope.name())));
+        }
+        // TVM prints it after the scope.
+        if let Some(factor) = buf.offset_factor {
+            args.push(format!("offset_factor={factor}"));
         }
         format!("T.{method}({})", args.join(", "))
     }

@@ -1,0 +1,120 @@
+//! TVM builtins in expression position (`T.tvm_access_ptr(...)`,
+//! `T.call_extern("void", "f", B.data)`, ...) and the operands only they
+//! take: string literals, `B.data` and `B.elem_offset`. They are kept as
+//! written (`ir::builtin`): tirtui schedules around them, prints them back as
+//! TVM does and refuses to compute them.
+
+use super::expr::TExpr;
+use super::func::{FuncBuilder, Sym};
+use crate::diag::Span;
+use crate::ir::{Builtin, DataType, Expr, Opaque};
+use crate::script::ast::{self, ExprKind};
+use crate::script::error::{ParseError, Result};
+
+impl FuncBuilder<'_> {
+    /// `T.<builtin>(args)`: arity checked as TVM's op registry does.
+    pub(super) fn builtin_call(
+        &mut self,
+        op: Builtin,
+        span: Span,
+        args: &[ast::Expr],
+        kwargs: &[ast::Keyword],
+    ) -> Result<TExpr> {
+        let what = format!("T.{}", op.name());
+        if let Some(kw) = kwargs.first() {
+            return Err(ParseError::semantic(
+                kw.name.span,
+                format!("`{what}` takes no keyword arguments"),
+            )
+            .with_label("unexpected keyword"));
+        }
+        if let Some(n) = op.arity() {
+            if args.len() != n {
+                return Err(ParseError::semantic(
+                    span,
+                    format!("`{what}` takes {n} arguments, got {}", args.len()),
+                )
+                .with_label("wrong number of arguments"));
+            }
+        }
+        let mut built = Vec::with_capacity(args.len());
+        let mut first_dtype = None;
+        for a in args {
+            let e = match &a.kind {
+                ExprKind::Str(s) => Expr::Opaque(Box::new(Opaque::Str(s.clone()))),
+                _ => {
+                    let v = self.expr(a)?;
+                    first_dtype.get_or_insert(v.dtype);
+                    v.expr
+                }
+            };
+            built.push(e);
+        }
+        let dtype = match op {
+            Builtin::QMultiplyShift | Builtin::QMultiplyShiftPerAxis => {
+                first_dtype.unwrap_or(DataType::I32)
+            }
+            Builtin::CallExtern | Builtin::CallPureExtern => extern_dtype(&what, span, args)?,
+            // Pointers and effects (TVM's `handle`).
+            _ => DataType::I32,
+        };
+        Ok(TExpr::strong(
+            Expr::Opaque(Box::new(Opaque::Call {
+                op,
+                dtype,
+                args: built,
+            })),
+            dtype,
+        ))
+    }
+
+    /// `B.data` or `B.elem_offset` when `base` names a buffer in scope.
+    pub(super) fn buffer_attr(&self, e: &ast::Expr) -> Option<Result<TExpr>> {
+        let ExprKind::Attr(base, attr) = &e.kind else {
+            return None;
+        };
+        let Some(Sym::Buffer(b)) = base.as_name().and_then(|n| self.lookup(n)) else {
+            return None;
+        };
+        Some(match attr.name.as_str() {
+            "data" => Ok(TExpr::strong(
+                Expr::Opaque(Box::new(Opaque::Data(b))),
+                DataType::I32,
+            )),
+            "elem_offset" => Ok(TExpr::strong(
+                Expr::Opaque(Box::new(Opaque::ElemOffset(b))),
+                DataType::I32,
+            )),
+            other => Err(ParseError::semantic(
+                attr.span,
+                format!("buffer attribute `.{other}` is not supported"),
+            )
+            .with_label("not `.data` or `.elem_offset`")
+            .with_help("TVM's builtins take a buffer's `.data` pointer or its `.elem_offset`")),
+        })
+    }
+}
+
+/// The value type `T.call_extern("dtype", ...)` names first (TVM prints the
+/// call's dtype there); `void` and `handle` are used for their effect.
+fn extern_dtype(what: &str, span: Span, args: &[ast::Expr]) -> Result<DataType> {
+    let Some(first) = args.first() else {
+        return Err(ParseError::semantic(
+            span,
+            format!("`{what}` needs the result dtype and the function name first"),
+        )
+        .with_label("no arguments"));
+    };
+    match first.as_str() {
+        Some("void") | Some("handle") => Ok(DataType::I32),
+        Some(name) => DataType::from_name(name).ok_or_else(|| {
+            ParseError::semantic(first.span, format!("unknown dtype `{name}`"))
+                .with_label("not a TVM dtype")
+        }),
+        None => Err(ParseError::semantic(
+            first.span,
+            format!("`{what}` takes the result dtype as a string first"),
+        )
+        .with_label("expected a string such as \"void\"")),
+    }
+}
