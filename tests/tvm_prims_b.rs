@@ -199,11 +199,14 @@ fn tvms_refusals_at_the_same_step() {
     // test_reindex_cache_read_fail_not_match / test_reindex_cache_write_fail_not_match
     let e = refused(ELEMENTWISE, "  - {op: reindex_cache_read, block: C, read_buffer_index: 0, storage_scope: shared, index_map: \"lambda i, j: (j * 2,)\"}\n");
     assert!(
-        e.contains("`vi` appears in the buffer's indices but not in the map's outputs"),
+        e.contains("`vi` that appears in the buffer's indices but not in the map's outputs"),
         "{e}"
     );
     let e = refused(ELEMENTWISE, "  - {op: reindex_cache_write, block: B, write_buffer_index: 0, storage_scope: shared, index_map: \"lambda i, j: (i,)\"}\n");
-    assert!(e.contains("`vj` appears in the buffer's indices"), "{e}");
+    assert!(
+        e.contains("`vj` that appears in the buffer's indices"),
+        "{e}"
+    );
     // test_reindex_cache_read_failed_not_single_point (and the write one).
     let scope = r#"
 @T.prim_func
@@ -426,4 +429,137 @@ def main(A: T.Buffer((4, 8), "float32"), B: T.Buffer((4, 8), "float32")):
 "#;
     let e = refused(differ, "  - {op: blockize, target: [B, C]}\n");
     assert!(e.contains("differ from the first block's"), "{e}");
+}
+
+/// TVM's `cuda_matmul` (test_tir_schedule_read_write_at.py), 64 x 64.
+const CUDA_MATMUL: &str = r#"
+@T.prim_func
+def cuda_matmul(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float32")):
+    for by in T.thread_binding(4, thread="blockIdx.y"):
+        for bx in T.thread_binding(4, thread="blockIdx.x"):
+            for vy in T.thread_binding(2, thread="vthread.y"):
+                for vx in T.thread_binding(2, thread="vthread.x"):
+                    for ty in T.thread_binding(2, thread="threadIdx.y"):
+                        for tx in T.thread_binding(2, thread="threadIdx.x"):
+                            for k0 in range(8):
+                                for k1 in T.unroll(8):
+                                    for _, i, j in T.grid(1, 4, 4):
+                                        with T.block("C"):
+                                            vi = T.axis.spatial(64, by * 16 + vy * 8 + ty * 4 + i)
+                                            vj = T.axis.spatial(64, bx * 16 + vx * 8 + tx * 4 + j)
+                                            vk = T.axis.reduce(64, k0 * 8 + k1)
+                                            T.reads(C[vi, vj], A[vi, vk], B[vk, vj])
+                                            T.writes(C[vi, vj])
+                                            with T.init():
+                                                C[vi, vj] = T.float32(0)
+                                            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]
+"#;
+
+const AT_STEPS: &str = "  - {op: get_block, name: C, out: b0}
+  - {op: get_loops, block: b0, out: [l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11]}
+";
+
+#[test]
+fn read_at_copies_the_tile_the_loop_body_reads() {
+    // test_read_at_global_to_shared_ab
+    let steps = format!("{AT_STEPS}  - {{op: read_at, loop: l7, block: b0, read_buffer_index: 1, storage_scope: shared, out: a}}\n  - {{op: read_at, loop: l7, block: b0, read_buffer_index: 2, storage_scope: shared, out: b}}\n");
+    let (_, text) = legal(CUDA_MATMUL, &steps);
+    let expected = "                            for k0 in range(8):
+                                with T.block(\"A_shared\"):
+                                    v0, v1 = T.axis.remap(\"SS\", [by, k0])
+                                    T.reads(A[v0 * 16:v0 * 16 + 16, v1 * 8:v1 * 8 + 8])
+                                    T.writes(A_shared[v0 * 16:v0 * 16 + 16, v1 * 8:v1 * 8 + 8])
+                                    T.block_attr({\"auto_copy\": T.bool(True)})
+                                    for ax0, ax1 in T.grid(16, 8):
+                                        A_shared[v0 * 16 + ax0, v1 * 8 + ax1] = A[v0 * 16 + ax0, v1 * 8 + ax1]
+                                with T.block(\"B_shared\"):
+                                    v0, v1 = T.axis.remap(\"SS\", [k0, bx])";
+    assert!(text.contains(expected), "{text}");
+    assert!(
+        text.contains("C[vi, vj] = C[vi, vj] + A_shared[vi, vk] * B_shared[vk, vj]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn write_at_copies_back_after_the_last_write_and_lowers() {
+    // test_read_at_local_to_shared_c
+    let steps = format!("{AT_STEPS}  - {{op: write_at, loop: l6, block: b0, write_buffer_index: 0, storage_scope: shared, out: c}}\n");
+    let (scheduled, text) = legal(CUDA_MATMUL, &steps);
+    let expected = "                            with T.block(\"C_shared\"):
+                                v0, v1 = T.axis.remap(\"SS\", [by, bx])
+                                T.reads(C_shared[v0 * 16:v0 * 16 + 16, v1 * 16:v1 * 16 + 16])
+                                T.writes(C[v0 * 16:v0 * 16 + 16, v1 * 16:v1 * 16 + 16])";
+    assert!(text.contains(expected), "{text}");
+    // Every virtual thread writes the whole tile back: lowering refuses the
+    // dependence between virtual threads rather than guess an order.
+    let e = tirtui::lower::lower_program(&scheduled).expect_err("vthreads share the copy");
+    assert!(e.to_string().contains("virtual threads"), "{e}");
+}
+
+/// A GEMM over thread loops without virtual threads: read_at's copy lowers.
+const THREAD_GEMM: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float32")):
+    for bi in T.thread_binding(4, thread="blockIdx.x"):
+        for ti in T.thread_binding(16, thread="threadIdx.x"):
+            for j in range(64):
+                for k0, k1 in T.grid(8, 8):
+                    with T.block("C"):
+                        vi = T.axis.spatial(64, bi * 16 + ti)
+                        vj = T.axis.spatial(64, j)
+                        vk = T.axis.reduce(64, k0 * 8 + k1)
+                        with T.init():
+                            C[vi, vj] = T.float32(0)
+                        C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]
+"#;
+
+#[test]
+fn read_at_into_shared_lowers_to_cuda_and_computes_the_same() {
+    let steps = "  - {op: get_loops, block: C, out: [bi, ti, j, k0, k1]}
+  - {op: read_at, loop: k0, block: C, read_buffer_index: 0, storage_scope: shared, out: a}
+";
+    let (scheduled, text) = legal(THREAD_GEMM, steps);
+    assert!(
+        text.contains("T.reads(A[v0 * 16:v0 * 16 + 16, v1 * 8:v1 * 8 + 8])"),
+        "{text}"
+    );
+    let lowered = tirtui::lower::lower_program(&scheduled).unwrap_or_else(|e| panic!("{e}"));
+    same_results(THREAD_GEMM, &scheduled, |_, args| {
+        tirtui::simt::simulate_program(&lowered, args).map_err(|e| e.to_string())
+    });
+    let cuda = tirtui::codegen::emit_program(&lowered).unwrap();
+    assert!(
+        cuda.kernel.source.contains("__shared__"),
+        "{}",
+        cuda.kernel.source
+    );
+}
+
+#[test]
+fn write_at_refuses_a_write_back_of_elements_nothing_wrote() {
+    // Only the even columns are written: TVM copies the whole box back,
+    // overwriting the odd columns with whatever the cache held.
+    let strided = r#"
+@T.prim_func
+def main(A: T.Buffer((8, 16), "float32"), B: T.Buffer((8, 16), "float32")):
+    for i in range(8):
+        for j in range(8):
+            with T.block("B"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                B[vi, vj * 2] = A[vi, vj * 2] * T.float32(2)
+"#;
+    let steps = "  - {op: get_loops, block: B, out: [i, j]}\n  - {op: write_at, loop: i, block: B, write_buffer_index: 0, storage_scope: global}\n";
+    let e = replay(strided, steps).expect_err("the write back must be refused");
+    assert!(
+        e.contains("never written") && e.contains("^ loop `i`"),
+        "{e}"
+    );
+    // The read side of the same block is fine: read_at copies what is read.
+    let steps = "  - {op: get_loops, block: B, out: [i, j]}\n  - {op: get_block, name: B, out: b}\n  - {op: read_at, loop: j, block: b, read_buffer_index: 0, storage_scope: shared}\n";
+    let text = tirtui::script::print_func(replay(strided, steps).unwrap().func());
+    assert!(
+        text.contains("A_shared[v0 + ax0, v1 * 2 + ax1] = A[v0 + ax0, v1 * 2 + ax1]"),
+        "{text}"
+    );
 }

@@ -24,6 +24,7 @@ pub mod index_map_groups;
 pub mod layout_transformation;
 pub mod loop_partition;
 pub mod loop_transformation;
+pub mod read_write_at;
 pub mod reduction;
 pub mod reindex;
 pub mod reindex_cache;

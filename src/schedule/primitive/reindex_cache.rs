@@ -192,7 +192,7 @@ fn plan(
                 block,
                 primitive,
                 format!(
-                    "its iterator `{}` appears in {has} but not in {lacks}",
+                    "has an iterator `{}` that appears in {has} but not in {lacks}",
                     func.var(iv.var).name
                 ),
                 "the map must use exactly the iterators that index the buffer",
@@ -314,7 +314,7 @@ fn cache_shape(
                     block.id,
                     primitive,
                     format!(
-                        "its iterator `{}` does not run over a constant range from 0",
+                        "has an iterator `{}` that does not run over a constant range from 0",
                         func.var(iv.var).name
                     ),
                     "reindex_cache sizes the cache from the iterators' constant domains",

@@ -24,6 +24,7 @@ mod loop_transformation;
 mod meta_schedule;
 mod padding;
 mod placement;
+mod read_write_at;
 mod reduction;
 mod reindex;
 mod reindex_cache;
@@ -87,6 +88,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         block_iter_order::specs(),
         meta_schedule::specs(),
         reindex_cache::specs(),
+        read_write_at::specs(),
     ]
     .into_iter()
     .flatten()
