@@ -274,16 +274,7 @@ fn check_exact_cover(
             ),
         )
     };
-    let affine_at_zero = |e: &Expr, vals: &[(VarId, i64)]| -> Option<i64> {
-        let a = to_affine(e)?;
-        let mut v = a.constant;
-        for (t, k) in &a.terms {
-            let Expr::Var(x) = t else { return None };
-            v += k * vals.iter().find(|(y, _)| y == x).map_or(0, |p| p.1);
-        }
-        Some(v)
-    };
-    let mins: Option<Vec<i64>> = domain.iter().map(|r| affine_at_zero(&r.min, &[])).collect();
+    let mins: Option<Vec<i64>> = domain.iter().map(|r| eval_affine(&r.min, &[])).collect();
     let exts: Option<Vec<i64>> = domain.iter().map(|r| r.extent.as_int()).collect();
     let (Some(mins), Some(exts)) = (mins, exts) else {
         return Err(not_covered("the region is not affine"));
@@ -313,17 +304,7 @@ fn check_exact_cover(
                 .map(|l| l.var),
         );
         let region = written_region(realize, buffer);
-        mark_points(
-            &region,
-            &relax,
-            &ranges,
-            &mins,
-            &exts,
-            &mut seen,
-            LIMIT,
-            &affine_at_zero,
-        )
-        .ok_or_else(|| {
+        mark_points(&region, &relax, &ranges, &mins, &exts, &mut seen, LIMIT).ok_or_else(|| {
             not_covered(
                 "a write index is not affine in the loops, or there are too many points to check",
             )
@@ -362,7 +343,6 @@ fn written_region(realize: &BlockRealize, buffer: BufferId) -> Vec<Range> {
 }
 
 /// Marks every point the region covers, over all values of `relax`.
-#[allow(clippy::too_many_arguments)]
 fn mark_points(
     region: &[Range],
     relax: &[VarId],
@@ -371,7 +351,6 @@ fn mark_points(
     exts: &[i64],
     seen: &mut [bool],
     limit: i64,
-    eval: &dyn Fn(&Expr, &[(VarId, i64)]) -> Option<i64>,
 ) -> Option<()> {
     let used: Vec<(VarId, i64, i64)> = relax
         .iter()
@@ -398,7 +377,7 @@ fn mark_points(
         }
         let starts: Vec<i64> = region
             .iter()
-            .map(|r| eval(&r.min, &vals))
+            .map(|r| eval_affine(&r.min, &vals))
             .collect::<Option<_>>()?;
         let mut offset = vec![0i64; region.len()];
         loop {
@@ -417,6 +396,18 @@ fn mark_points(
         }
     }
     Some(())
+}
+
+/// The value of `e`, affine in variables, with `vals` given and every other
+/// variable 0; `None` when `e` is not affine in plain variables.
+fn eval_affine(e: &Expr, vals: &[(VarId, i64)]) -> Option<i64> {
+    let a = to_affine(e)?;
+    let mut v = a.constant;
+    for (t, k) in &a.terms {
+        let Expr::Var(x) = t else { return None };
+        v += k * vals.iter().find(|(y, _)| y == x).map_or(0, |p| p.1);
+    }
+    Some(v)
 }
 
 /// Steps `offset` to the next point of a box of extents `exts` (row-major);
