@@ -70,6 +70,17 @@ pub fn to_python(steps: &[Step], origin: &str) -> Result<String, ExportError> {
             };
             let text = match (field.kind, value) {
                 (FieldKind::Name, Arg::Str(n)) => handle(n, field, &bound, &mut names),
+                // blockize's list of blocks.
+                (FieldKind::Name, Arg::List(items)) => {
+                    let parts: Vec<String> = items
+                        .iter()
+                        .map(|a| match a {
+                            Arg::Str(n) => handle(n, field, &bound, &mut names),
+                            other => literal(other),
+                        })
+                        .collect();
+                    format!("[{}]", parts.join(", "))
+                }
                 (_, Arg::Str(n)) if field.name == "ann_val" && sampled.contains(n) => {
                     names.ident(n)
                 }

@@ -629,6 +629,12 @@ fn parse_step(v: &Node, idx: usize, path: &str) -> Result<Step, SessionError> {
                 };
                 let kind = spec.fields[slot].kind;
                 let arg = convert(val, kind)
+                    // blockize's target is a loop or, as in TVM, a list of blocks.
+                    .or_else(|| {
+                        (op == "blockize" && key == "target")
+                            .then(|| convert(val, FieldKind::Names))
+                            .flatten()
+                    })
                     .ok_or_else(|| field_err(key, format!("expected {}", kind.describe())))?;
                 given[slot] = Some(arg);
             }

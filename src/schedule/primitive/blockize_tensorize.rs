@@ -20,13 +20,13 @@ use crate::schedule::tree;
 use std::collections::{HashMap, HashSet};
 
 /// One block binding divided over the loops at and under the blockized loop.
-struct Division {
+pub(super) struct Division {
     /// The part over the outer loops, already divided by `inner_extent`.
-    outer: Expr,
-    outer_extent: i64,
+    pub(super) outer: Expr,
+    pub(super) outer_extent: i64,
     /// The part over the inner loops.
-    inner: Expr,
-    inner_extent: i64,
+    pub(super) inner: Expr,
+    pub(super) inner_extent: i64,
 }
 
 /// TVM's `blockize(loop)`: returns the new outer block.
@@ -276,7 +276,7 @@ impl Subspaces {
 
 /// Step 5: the inner block's `regions` relaxed over the inner iterators
 /// (`inner_ranges`), as the outer block's regions.
-fn relax_over_inner(
+pub(super) fn relax_over_inner(
     func: &PrimFunc,
     block_id: BlockId,
     regions: &[BufferRegion],
@@ -353,7 +353,11 @@ fn collect_path_loops<'a>(stmt: &'a Stmt, top: LoopId, block: BlockId, out: &mut
 /// Divides `value` into `outer * inner_extent + inner`, where `inner` is a
 /// mixed-radix sum over the inner loops (coefficients 1, e0, e0*e1, ...) and
 /// `outer` uses only the loops above. `None` when it does not divide.
-fn divide(value: &Expr, inner_vars: &HashSet<VarId>, ranges: &VarRanges) -> Option<Division> {
+pub(super) fn divide(
+    value: &Expr,
+    inner_vars: &HashSet<VarId>,
+    ranges: &VarRanges,
+) -> Option<Division> {
     let value = simplify_with(value, ranges);
     let affine = to_affine(&value)?;
     let mut inner_terms: Vec<(VarId, i64, i64)> = Vec::new(); // (var, coeff, extent)
@@ -412,7 +416,7 @@ fn divide(value: &Expr, inner_vars: &HashSet<VarId>, ranges: &VarRanges) -> Opti
     })
 }
 
-fn substitute_block(block: &mut Block, subst: &HashMap<VarId, Expr>) {
+pub(super) fn substitute_block(block: &mut Block, subst: &HashMap<VarId, Expr>) {
     let map = |v: VarId| subst.get(&v).cloned();
     block.body.substitute(&map);
     for region in block.reads.iter_mut().chain(block.writes.iter_mut()) {

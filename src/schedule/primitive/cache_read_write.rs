@@ -93,7 +93,7 @@ impl Detector<'_> {
     }
 }
 
-fn detect_location(
+pub(crate) fn detect_location(
     func: &PrimFunc,
     scope: BlockId,
     block: BlockId,
@@ -176,13 +176,13 @@ fn flatten_owned(seq: Vec<Stmt>, out: &mut Vec<Stmt>) {
     }
 }
 
-fn parse_scope(scope: &str) -> Result<StorageScope, ScheduleError> {
+pub(crate) fn parse_scope(scope: &str) -> Result<StorageScope, ScheduleError> {
     StorageScope::from_name(scope)
         .ok_or_else(|| ScheduleError::UnknownStorageScope(scope.to_string()))
 }
 
 /// A copy of `src` in another scope, named like TVM's WithScope (`A_shared`).
-fn scoped_buffer(func: &mut PrimFunc, src: BufferId, scope: StorageScope) -> BufferId {
+pub(crate) fn scoped_buffer(func: &mut PrimFunc, src: BufferId, scope: StorageScope) -> BufferId {
     let b = func.buffer(src).clone();
     let name = format!("{}_{}", b.name, scope.name().replace('.', "_"));
     func.new_buffer(Buffer {
@@ -332,7 +332,7 @@ fn replace_loads(stmt: &mut Stmt, from: BufferId, to: BufferId) {
 }
 
 /// The single block of the scope that writes `buffer`, if any.
-fn only_writer(
+pub(crate) fn only_writer(
     func: &PrimFunc,
     scope: BlockId,
     buffer: BufferId,
@@ -358,7 +358,7 @@ fn only_writer(
     }
 }
 
-fn nth_buffer(
+pub(crate) fn nth_buffer(
     func: &PrimFunc,
     block: BlockId,
     index: i64,
@@ -381,7 +381,7 @@ fn nth_buffer(
     Ok(regions[index as usize].buffer)
 }
 
-fn scope_root(func: &PrimFunc, block: BlockId) -> Result<BlockId, ScheduleError> {
+pub(crate) fn scope_root(func: &PrimFunc, block: BlockId) -> Result<BlockId, ScheduleError> {
     tree::scope_of_block(func, block).ok_or_else(|| ScheduleError::InvalidArgument {
         what: "cache",
         why: "the root block has no enclosing scope".into(),

@@ -312,7 +312,7 @@ fn bounded_elements(map: &IndexMap, whose: &str, shape: &[i64]) -> Result<i64, S
 /// Evaluates the map at every index of `shape`: the new shape (one past the
 /// largest value on each axis) and whether it has padding. Errors mark the
 /// output that goes negative, or the whole map when two indices collide.
-fn check_map(map: &IndexMap, shape: &[i64]) -> Result<(Vec<i64>, bool), ScheduleError> {
+pub(crate) fn check_map(map: &IndexMap, shape: &[i64]) -> Result<(Vec<i64>, bool), ScheduleError> {
     let old = bounded_elements(map, "the buffer's", shape)?;
     if old == 0 {
         return Err(whole(map, "the buffer has no elements".into()));

@@ -1,7 +1,7 @@
 //! blockize, tensorize.
 
 use super::{d, f, op, Applied, S};
-use crate::schedule::primitive::{blockize_tensorize, BlockOrLoop};
+use crate::schedule::primitive::{blockize_blocks, blockize_tensorize, BlockOrLoop};
 use crate::trace::replay::{arg_err, Handle, Replayer};
 use crate::trace::step::{Arg, FieldKind, OpSpec, Returns, Step};
 
@@ -32,6 +32,15 @@ pub(super) fn specs() -> Vec<OpSpec> {
 }
 
 fn blockize(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+    if let Some(Arg::List(_)) = step.arg("target") {
+        let blocks = r.blocks(step, "target")?;
+        let p = r.boolean(step, "preserve_unit_iters")?;
+        let b = r
+            .schedule
+            .transact(|f| blockize_blocks::blockize_blocks(f, &blocks, p))
+            .map_err(S)?;
+        return Ok(vec![Handle::Block(b)]);
+    }
     let l = match r.block_or_loop(step, "target")? {
         BlockOrLoop::Loop(l) => l,
         BlockOrLoop::Block(_) => {

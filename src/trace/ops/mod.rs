@@ -24,8 +24,10 @@ mod loop_transformation;
 mod meta_schedule;
 mod padding;
 mod placement;
+mod read_write_at;
 mod reduction;
 mod reindex;
+mod reindex_cache;
 mod sampling;
 mod set_dtype;
 
@@ -85,6 +87,8 @@ fn build_op_specs() -> Vec<OpSpec> {
         block_layout::specs(),
         block_iter_order::specs(),
         meta_schedule::specs(),
+        reindex_cache::specs(),
+        read_write_at::specs(),
     ]
     .into_iter()
     .flatten()
