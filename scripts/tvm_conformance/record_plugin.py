@@ -16,6 +16,7 @@ callable given as an index map is recorded as the lambda TVM makes of it.
 """
 
 import inspect
+import re
 from collections import Counter
 import json
 import os
@@ -117,7 +118,7 @@ class ScheduleRecord:
         if isinstance(v, dict):
             raise Unconvertible("a dict argument")
         if callable(v):
-            return {"lambda": _callable_text(v)}
+            return {"lambda": _callable_text(v, self)}
         raise Unconvertible(f"an argument of type {type(v).__module__}.{type(v).__name__}")
 
     def outputs(self, result):
@@ -180,15 +181,41 @@ def _index_map_text(m):
     return f"lambda {args}: ({', '.join(outs)}{tail})"
 
 
-def _callable_text(fn):
+class VarArgsMap(Unconvertible):
+    """A lambda taking *args: only the call knows how many indices it takes."""
+
+
+def _callable_text(fn, rec=None):
     try:
         params = inspect.signature(fn).parameters.values()
     except (TypeError, ValueError) as e:
         raise Unconvertible(f"an index map whose parameters cannot be read: {e}")
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
-        raise Unconvertible("an index map taking *args")
+        raise VarArgsMap("an index map taking *args")
     m = tvm.tirx.IndexMap.from_func(fn, index_dtype="int32")
-    return _index_map_text(m)
+    return _with_recorded_names(_index_map_text(m), rec)
+
+
+def _with_recorded_names(text, rec):
+    """Sampled values (ExprRVs) used in a lambda, under the names the session
+    gives them rather than TVM's own var names (which may collide)."""
+    if rec is None:
+        return text
+    ours = {}
+    for name, obj in rec.names.values():
+        if isinstance(obj, tvm.tirx.Var):
+            ours[obj.name] = name
+    if not ours:
+        return text
+    return re.sub(r"(?<![\w.])[A-Za-z_]\w*", lambda m: ours.get(m.group(0), m.group(0)), text)
+
+
+def _map_from_trace(rec):
+    """The index map TVM recorded for the call just made (a *args lambda expanded)."""
+    for v in rec.sch.trace.insts[-1].inputs:
+        if isinstance(v, tvm.tirx.IndexMap):
+            return _with_recorded_names(_index_map_text(v), rec)
+    raise Unconvertible("an index map taking *args that TVM's trace does not show")
 
 
 def _record_call(rec, op, method, args, kwargs):
@@ -207,6 +234,9 @@ def _record_call(rec, op, method, args, kwargs):
     for k, v in fields.items():
         try:
             step["fields"][k] = rec.value(v)
+        except VarArgsMap as e:
+            step["unconvertible"] = f"{op}.{k}: {e}"
+            step["var_args_field"] = k
         except Unconvertible as e:
             step["unconvertible"] = f"{op}.{k}: {e}"
         except Exception as e:  # a value the recorder does not know how to read
@@ -232,11 +262,19 @@ def _wrap(op, method):
         try:
             result = method(self, *args, **kwargs)
         except BaseException as e:
+            step.pop("var_args_field", None)
             step["error"] = {"type": type(e).__name__, "message": str(e)[-4000:]}
             rec.steps.append(step)
             raise
         finally:
             _quiet -= 1
+        field = step.pop("var_args_field", None)
+        if field is not None:
+            try:
+                step["fields"][field] = {"lambda": _map_from_trace(rec)}
+                step["unconvertible"] = None
+            except Exception as e:
+                step["unconvertible"] = f"{op}.{field}: {type(e).__name__}: {e}"
         if op.startswith("sample_") and "decision" not in step["fields"]:
             _record_decision(rec, step)
         try:
