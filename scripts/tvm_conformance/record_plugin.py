@@ -97,6 +97,8 @@ class ScheduleRecord:
 
     def value(self, v):
         """The argument as a JSON value; RVs as {"rv": name}."""
+        if isinstance(v, lambda_text):
+            return {"lambda": str(v)}
         if isinstance(v, bool) or v is None or isinstance(v, (int, float, str)):
             return v
         if isinstance(v, (schedule_module.SBlockRV, schedule_module.LoopRV)):
@@ -231,6 +233,15 @@ def _record_call(rec, op, method, args, kwargs):
             continue
         fields[pname] = val
     step = {"op": op, "fields": {}, "unconvertible": None}
+    if op == "transform_layout" and isinstance(
+        fields.get("pad_value"), (tvm.tirx.IntImm, tvm.tirx.FloatImm)
+    ):
+        # A typed constant keeps its type (a plain number would take the
+        # buffer's): as the one-output lambda TVM makes of it.
+        try:
+            fields["pad_value"] = _typed_pad_lambda(fields["pad_value"], fields.get("index_map"))
+        except Exception as e:  # the map's arity cannot be read
+            step["unconvertible"] = f"{op}.pad_value: {type(e).__name__}: {e}"
     for k, v in fields.items():
         try:
             step["fields"][k] = rec.value(v)
@@ -242,6 +253,23 @@ def _record_call(rec, op, method, args, kwargs):
         except Exception as e:  # a value the recorder does not know how to read
             step["unconvertible"] = f"{op}.{k}: {type(e).__name__}: {e}"
     return step
+
+
+def _typed_pad_lambda(value, index_map):
+    if isinstance(index_map, tvm.tirx.IndexMap):
+        n = len(index_map.final_indices)
+    elif callable(index_map):
+        n = len(tvm.tirx.IndexMap.from_func(index_map, index_dtype="int32").final_indices)
+    else:
+        raise Unconvertible("a typed pad_value with an index map of unknown arity")
+    params = ", ".join(f"indices_{i}" for i in range(n))
+    lit = value.value if isinstance(value, tvm.tirx.IntImm) else float(value.value)
+    dtype = str(getattr(value, "dtype", None) or value.ty)
+    return lambda_text(f"lambda {params}: (T.{dtype}({lit}),)")
+
+
+class lambda_text(str):
+    """Lambda text already written, passed through as it is."""
 
 
 def _same_plain(val, default):
