@@ -42,6 +42,13 @@ fn check_request(req: &RunRequest) -> Result<Checked, RuntimeError> {
         ));
     }
     if let Some(reference) = &req.reference {
+        // An argument the schedule re-laid-out (same shape or not) holds
+        // other elements than the reference's at each index.
+        if let Some(layout) = req.kernel.args.iter().find_map(|a| a.layout.as_ref()) {
+            return Err(RuntimeError::InvalidRequest(format!(
+                "{layout}: the kernel takes it in the new layout and the reference in the workload's, so their outputs cannot be compared; run a session that keeps parameter layouts (cache_read or cache_write the parameter and transform the cache)"
+            )));
+        }
         let same = reference.args.len() == req.kernel.args.len()
             && reference.args.iter().zip(&req.kernel.args).all(|(r, k)| {
                 r.dtype == k.dtype && r.shape == k.shape && r.is_output == k.is_output
@@ -476,6 +483,7 @@ mod tests {
             dtype: "float32".into(),
             shape: shape.to_vec(),
             is_output: out,
+            layout: None,
         };
         RunRequest {
             kernel: CudaKernel {

@@ -550,6 +550,9 @@ impl<'f> FuncPrinter<'f> {
         if buf.scope != StorageScope::Global {
             args.push(format!("scope={}", str_literal(buf.scope.name())));
         }
+        if buf.offset_factor != 0 {
+            args.push(format!("offset_factor={}", buf.offset_factor));
+        }
         format!("T.{method}({})", args.join(", "))
     }
 }
