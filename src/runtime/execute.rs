@@ -550,4 +550,21 @@ mod tests {
         bad_flops.flops = f64::NAN;
         assert!(check_request(&bad_flops).is_err());
     }
+
+    /// A kernel whose argument the schedule re-laid-out (here with the same
+    /// shape: a transpose) is not compared with the reference's.
+    #[test]
+    fn a_relaid_argument_is_not_compared_with_the_reference() {
+        let mut req = request();
+        req.reference = Some(req.kernel.clone());
+        assert!(check_request(&req).is_ok());
+        req.kernel.args[0].layout = Some("step 1 `transform_layout` changed `A`".into());
+        match check_request(&req) {
+            Err(RuntimeError::InvalidRequest(m)) => {
+                assert!(m.contains("step 1 `transform_layout`"), "{m}")
+            }
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("a re-laid-out argument was compared"),
+        }
+    }
 }

@@ -305,17 +305,29 @@ pub fn transform_layout(
 
     // The padded writer is planned on the old indices, then put in place of
     // the old nest once every other access is rewritten.
-    let replacement = match (&pad_value, padded) {
+    let plan = match (&pad_value, padded) {
         (Some(pad), true) => Some(plan_pad_writer(func, buf, &map, &shape, &new_shape, pad)?),
         _ => None,
     };
     rewrite_accesses(func, buf, &map);
     func.buffer_mut(buf).shape = new_shape.iter().map(|d| Expr::int(*d)).collect();
-    if let Some((outer, stmt, writer)) = replacement {
-        let slot =
-            tree::loop_stmt_mut(&mut func.body, outer).ok_or(ScheduleError::StaleLoop(outer))?;
-        *slot = stmt;
-        crate::schedule::region::refresh_regions(func, &[writer]);
+    match (plan, &pad_value) {
+        (Some(PadPlan::Replace(outer, stmt, writer)), _) => {
+            let slot = tree::loop_stmt_mut(&mut func.body, outer)
+                .ok_or(ScheduleError::StaleLoop(outer))?;
+            *slot = stmt;
+            crate::schedule::region::refresh_regions(func, &[writer]);
+        }
+        (Some(PadPlan::Epilogue(writer, inverse)), Some(pad)) => {
+            let padding = super::layout_pad_epilogue::Padding {
+                inverse: &inverse,
+                shape: &shape,
+                new_shape: &new_shape,
+                pad,
+            };
+            super::layout_pad_epilogue::insert(func, buf, writer, &padding)?;
+        }
+        _ => {}
     }
     refresh_buffer_regions(func, buf);
     if func.is_param_buffer(buf) {
@@ -541,6 +553,14 @@ fn refresh_buffer_regions(func: &mut PrimFunc, buf: BufferId) {
 /// TVM's ReplacementPlan: the block that writes `buf` loops over the old shape
 /// in row-major order; it is rebuilt to loop over the new shape, storing
 /// `pad_value` where no old index lands. `map` must have a simple inverse.
+/// How the padding gets its value: TVM's ReplacementPlan (the writer's new
+/// nest, put in place of loop `LoopId`) or its EpiloguePlan (a padding block
+/// after the writer; the map's inverse).
+enum PadPlan {
+    Replace(LoopId, Stmt, BlockId),
+    Epilogue(BlockId, Vec<MapExpr>),
+}
+
 fn plan_pad_writer(
     func: &mut PrimFunc,
     buf: BufferId,
@@ -548,7 +568,7 @@ fn plan_pad_writer(
     shape: &[i64],
     new_shape: &[i64],
     pad: &PadValue,
-) -> Result<(LoopId, Stmt, BlockId), ScheduleError> {
+) -> Result<PadPlan, ScheduleError> {
     let writer = single_writer(func, buf)?;
     let Some(inverse) = map.split_inverse() else {
         return Err(whole(
@@ -560,7 +580,13 @@ fn plan_pad_writer(
         realize,
         store,
         nest,
-    } = row_major_writer(func, buf, writer, shape)?;
+    } = match row_major_writer(func, buf, writer, shape) {
+        Ok(w) => w,
+        // A reduction TVM rewrites in place (its init too), which tirtui does
+        // not: refused rather than padded another way.
+        Err(e) if is_reduction(func, writer)? => return Err(e),
+        Err(_) => return Ok(PadPlan::Epilogue(writer, inverse)),
+    };
     let blk = &realize.block;
     // New loops and iterators over the new shape.
     let dtype = func.buffer(buf).dtype;
@@ -620,7 +646,12 @@ fn plan_pad_writer(
             body: stmt,
         }));
     }
-    Ok((nest[0], stmt, writer))
+    Ok(PadPlan::Replace(nest[0], stmt, writer))
+}
+
+fn is_reduction(func: &PrimFunc, writer: BlockId) -> Result<bool, ScheduleError> {
+    let blk = &get_block(func, writer)?.block;
+    Ok(blk.init.is_some() || blk.iter_vars.iter().any(|iv| iv.kind != IterKind::Spatial))
 }
 
 /// The one block that writes `buf` (padding is filled by rewriting it).
@@ -719,7 +750,7 @@ fn row_major_writer(
 /// Where an old index would run past its extent: padding. For `i` split
 /// into `d = i // c` and `r = i % c` over extent N, that is the last `d`
 /// with `r >= N % c`, written as TVM simplifies it: `d == N // c and N % c <= r`.
-fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[Expr]) -> Expr {
+pub(super) fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[Expr]) -> Expr {
     let mut padding: Option<Expr> = None;
     for (p, inv) in inverse.iter().enumerate() {
         let MapExpr::Bin(_, scaled, r, _) = inv else {
@@ -747,7 +778,7 @@ fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[Expr]) -> Ex
 }
 
 /// `pad_value` in the buffer's type `dtype` at the new indices `new_idx`.
-fn pad_expr(pad: &PadValue, dtype: DataType, new_idx: &[Expr]) -> Expr {
+pub(super) fn pad_expr(pad: &PadValue, dtype: DataType, new_idx: &[Expr]) -> Expr {
     // `check_pad_type` made sure the type is the buffer's.
     match pad {
         PadValue::Int(v) | PadValue::TypedInt(v, _) => Expr::Int(*v, dtype),
