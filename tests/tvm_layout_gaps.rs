@@ -517,3 +517,34 @@ def main(A: T.Buffer((14, 32), "int32")):
     };
     assert!(err.contains("the writer is a reduction"), "{err}");
 }
+
+/// test_var_args_sugar's own shape, (1024, 1024, 32): past the 16,777,216
+/// elements checked one by one, but the map checks group by group, so it is
+/// taken (int32 indices bound it); a map that needs the full pass is not.
+#[test]
+fn a_grouped_map_lays_out_a_buffer_past_the_element_by_element_limit() {
+    let workload = r#"
+@T.prim_func
+def summation_3d(A: T.Buffer((1024, 1024, 32), "float32"), B: T.Buffer((1,), "float32")):
+    B[0] = T.float32(0.0)
+    for i, j, k in T.grid(1024, 1024, 32):
+        with T.block("compute"):
+            vi, vj, vk = T.axis.remap("SSS", [i, j, k])
+            B[0] = B[0] + A[vi, vj, vk]
+"#;
+    let printed = printed_after(
+        workload,
+        "  - {op: transform_layout, block: compute, buffer: A, index_map: \"lambda indices_0, indices_1, k: (indices_0, indices_1, k // 4, k % 4)\"}\n",
+    );
+    assert!(
+        printed.contains("A: T.Buffer((1024, 1024, 8, 4), \"float32\")"),
+        "{printed}"
+    );
+    let func = tirtui::script::parse_func(workload, None).unwrap();
+    let rotate = session("  - {op: transform_layout, block: compute, buffer: A, index_map: \"lambda i, j, k: (i, (j + i) % 1024, k)\", assume_injective_transform: true}\n");
+    let err = match Trace::replay(func, &rotate.steps) {
+        Ok(_) => panic!("a map needing the full pass was taken past the limit"),
+        Err((_, e)) => e.to_string(),
+    };
+    assert!(err.contains("more than 16777216 elements"), "{err}");
+}

@@ -349,6 +349,9 @@ fn is_matched(func: &PrimFunc, buf: BufferId) -> bool {
         .any(|blk| blk.match_buffers.iter().any(|m| m.buffer == buf))
 }
 
+/// The most elements of a buffer whose map checks group by group.
+const MAX_GROUPED: i64 = i32::MAX as i64;
+
 /// The element count of `shape` (`whose` says which), refused past
 /// `MAX_LAYOUT_ELEMENTS` before anything is evaluated over it; the product
 /// is checked at every factor, so a count past 64 bits is refused too.
@@ -369,6 +372,17 @@ fn bounded_elements(map: &IndexMap, whose: &str, shape: &[i64]) -> Result<i64, S
 /// largest value on each axis) and whether it has padding. Errors mark the
 /// output that goes negative, or the whole map when two indices collide.
 fn check_map(map: &IndexMap, shape: &[i64]) -> Result<(Vec<i64>, bool), ScheduleError> {
+    // A map that checks group by group evaluates a few hundred points, not
+    // the buffer: it may lay out buffers past MAX_LAYOUT_ELEMENTS, up to
+    // int32 indices (test_var_args_sugar's 1024 x 1024 x 32).
+    let count = |s: &[i64]| s.iter().try_fold(1i64, |a, d| a.checked_mul(*d));
+    if let Some(old) = count(shape).filter(|n| *n > MAX_LAYOUT_ELEMENTS && *n <= MAX_GROUPED) {
+        if let Some(new_shape) = super::index_map_groups::check(map, shape, MAX_GROUPED) {
+            if let Some(total) = count(&new_shape).filter(|t| *t <= MAX_GROUPED) {
+                return Ok((new_shape, total != old));
+            }
+        }
+    }
     let old = bounded_elements(map, "the buffer's", shape)?;
     if old == 0 {
         return Err(whole(map, "the buffer has no elements".into()));
