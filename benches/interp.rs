@@ -18,6 +18,7 @@ fn gemm(n: i64) -> PrimFunc {
         body: Stmt::Seq(Vec::new()),
         next_loop_id: 0,
         next_block_id: 0,
+        param_layouts: Vec::new(),
     };
     let param = |f: &mut PrimFunc, name: &str| {
         let b = f.new_buffer(Buffer::new(

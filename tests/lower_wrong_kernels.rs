@@ -274,6 +274,7 @@ fn kernel_argument_sizes_do_not_overflow() {
         dtype: "float32".into(),
         shape: vec![i64::MAX, 2],
         is_output: false,
+        layout: None,
     };
     assert_eq!(arg.checked_elements(), None);
     assert_eq!(arg.elements(), i64::MAX);

@@ -52,6 +52,7 @@ fn arg(name: &str, dtype: &str, shape: &[i64], out: bool) -> KernelArg {
         dtype: dtype.into(),
         shape: shape.to_vec(),
         is_output: out,
+        layout: None,
     }
 }
 

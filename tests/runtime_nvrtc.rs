@@ -30,6 +30,7 @@ fn kernel(name: &str, source: &str) -> CudaKernel {
             dtype: "float16".into(),
             shape: vec![32],
             is_output: true,
+            layout: None,
         }],
         launches: vec![],
         temporaries: vec![],

@@ -22,6 +22,7 @@ fn vector_add() -> CudaKernel {
         dtype: "float32".into(),
         shape: vec![1024],
         is_output: out,
+        layout: None,
     };
     CudaKernel {
         name: "vadd".into(),

@@ -244,13 +244,7 @@ fn bad_maps_are_refused_with_the_spot_marked() {
 #[test]
 fn refusals_name_the_buffer_problem() {
     let w = workload(64);
-    let e = replay(
-        &w,
-        "  - {op: transform_layout, block: B, buffer: [read, 0], index_map: \"lambda i, j: (j, i)\"}\n",
-    )
-    .map(|_| ())
-    .unwrap_err();
-    assert!(e.contains("parameter of the function"), "{e}");
+    // A parameter is transformed as TVM does it (tests/tvm_layout_gaps.rs).
     let e = replay(
         &w,
         "  - {op: transform_layout, block: B, buffer: [read, 3], index_map: \"lambda i, j: (j, i)\"}\n",

@@ -117,6 +117,7 @@ fn kernel() -> CudaKernel {
         dtype: "float32".into(),
         shape: vec![256],
         is_output: out,
+        layout: None,
     };
     CudaKernel {
         name: "k".into(),

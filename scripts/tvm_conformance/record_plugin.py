@@ -16,6 +16,7 @@ callable given as an index map is recorded as the lambda TVM makes of it.
 """
 
 import inspect
+import re
 from collections import Counter
 import json
 import os
@@ -96,6 +97,8 @@ class ScheduleRecord:
 
     def value(self, v):
         """The argument as a JSON value; RVs as {"rv": name}."""
+        if isinstance(v, lambda_text):
+            return {"lambda": str(v)}
         if isinstance(v, bool) or v is None or isinstance(v, (int, float, str)):
             return v
         if isinstance(v, (schedule_module.SBlockRV, schedule_module.LoopRV)):
@@ -117,7 +120,7 @@ class ScheduleRecord:
         if isinstance(v, dict):
             raise Unconvertible("a dict argument")
         if callable(v):
-            return {"lambda": _callable_text(v)}
+            return {"lambda": _callable_text(v, self)}
         raise Unconvertible(f"an argument of type {type(v).__module__}.{type(v).__name__}")
 
     def outputs(self, result):
@@ -180,15 +183,41 @@ def _index_map_text(m):
     return f"lambda {args}: ({', '.join(outs)}{tail})"
 
 
-def _callable_text(fn):
+class VarArgsMap(Unconvertible):
+    """A lambda taking *args: only the call knows how many indices it takes."""
+
+
+def _callable_text(fn, rec=None):
     try:
         params = inspect.signature(fn).parameters.values()
     except (TypeError, ValueError) as e:
         raise Unconvertible(f"an index map whose parameters cannot be read: {e}")
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
-        raise Unconvertible("an index map taking *args")
+        raise VarArgsMap("an index map taking *args")
     m = tvm.tirx.IndexMap.from_func(fn, index_dtype="int32")
-    return _index_map_text(m)
+    return _with_recorded_names(_index_map_text(m), rec)
+
+
+def _with_recorded_names(text, rec):
+    """Sampled values (ExprRVs) used in a lambda, under the names the session
+    gives them rather than TVM's own var names (which may collide)."""
+    if rec is None:
+        return text
+    ours = {}
+    for name, obj in rec.names.values():
+        if isinstance(obj, tvm.tirx.Var):
+            ours[obj.name] = name
+    if not ours:
+        return text
+    return re.sub(r"(?<![\w.])[A-Za-z_]\w*", lambda m: ours.get(m.group(0), m.group(0)), text)
+
+
+def _map_from_trace(rec):
+    """The index map TVM recorded for the call just made (a *args lambda expanded)."""
+    for v in rec.sch.trace.insts[-1].inputs:
+        if isinstance(v, tvm.tirx.IndexMap):
+            return _with_recorded_names(_index_map_text(v), rec)
+    raise Unconvertible("an index map taking *args that TVM's trace does not show")
 
 
 def _record_call(rec, op, method, args, kwargs):
@@ -204,14 +233,43 @@ def _record_call(rec, op, method, args, kwargs):
             continue
         fields[pname] = val
     step = {"op": op, "fields": {}, "unconvertible": None}
+    if op == "transform_layout" and isinstance(
+        fields.get("pad_value"), (tvm.tirx.IntImm, tvm.tirx.FloatImm)
+    ):
+        # A typed constant keeps its type (a plain number would take the
+        # buffer's): as the one-output lambda TVM makes of it.
+        try:
+            fields["pad_value"] = _typed_pad_lambda(fields["pad_value"], fields.get("index_map"))
+        except Exception as e:  # the map's arity cannot be read
+            step["unconvertible"] = f"{op}.pad_value: {type(e).__name__}: {e}"
     for k, v in fields.items():
         try:
             step["fields"][k] = rec.value(v)
+        except VarArgsMap as e:
+            step["unconvertible"] = f"{op}.{k}: {e}"
+            step["var_args_field"] = k
         except Unconvertible as e:
             step["unconvertible"] = f"{op}.{k}: {e}"
         except Exception as e:  # a value the recorder does not know how to read
             step["unconvertible"] = f"{op}.{k}: {type(e).__name__}: {e}"
     return step
+
+
+def _typed_pad_lambda(value, index_map):
+    if isinstance(index_map, tvm.tirx.IndexMap):
+        n = len(index_map.final_indices)
+    elif callable(index_map):
+        n = len(tvm.tirx.IndexMap.from_func(index_map, index_dtype="int32").final_indices)
+    else:
+        raise Unconvertible("a typed pad_value with an index map of unknown arity")
+    params = ", ".join(f"indices_{i}" for i in range(n))
+    lit = value.value if isinstance(value, tvm.tirx.IntImm) else float(value.value)
+    dtype = str(getattr(value, "dtype", None) or value.ty)
+    return lambda_text(f"lambda {params}: (T.{dtype}({lit}),)")
+
+
+class lambda_text(str):
+    """Lambda text already written, passed through as it is."""
 
 
 def _same_plain(val, default):
@@ -232,11 +290,19 @@ def _wrap(op, method):
         try:
             result = method(self, *args, **kwargs)
         except BaseException as e:
+            step.pop("var_args_field", None)
             step["error"] = {"type": type(e).__name__, "message": str(e)[-4000:]}
             rec.steps.append(step)
             raise
         finally:
             _quiet -= 1
+        field = step.pop("var_args_field", None)
+        if field is not None:
+            try:
+                step["fields"][field] = {"lambda": _map_from_trace(rec)}
+                step["unconvertible"] = None
+            except Exception as e:
+                step["unconvertible"] = f"{op}.{field}: {type(e).__name__}: {e}"
         if op.startswith("sample_") and "decision" not in step["fields"]:
             _record_decision(rec, step)
         try:

@@ -540,6 +540,7 @@ mod tests {
             body: crate::ir::Stmt::Seq(Vec::new()),
             next_loop_id: 0,
             next_block_id: 0,
+            param_layouts: Vec::new(),
         };
         let x = f.new_var("x", DataType::F32);
         let i = f.new_var("i", DataType::I64);

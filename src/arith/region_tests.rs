@@ -17,6 +17,7 @@ fn func() -> PrimFunc {
         body: Stmt::Seq(Vec::new()),
         next_loop_id: 0,
         next_block_id: 0,
+        param_layouts: Vec::new(),
     }
 }
 

@@ -68,6 +68,8 @@ pub fn emit(f: &Lowered) -> Result<CudaOutput, CodegenError> {
         kernels: vec![f.clone()],
         params: f.params.iter().filter_map(|p| p.buffer).collect(),
         temporaries: Vec::new(),
+        // A lowered kernel keeps no record of the schedule's layout changes.
+        param_layouts: Vec::new(),
     })
 }
 
@@ -88,6 +90,11 @@ pub fn emit_program(p: &LoweredProgram) -> Result<CudaOutput, CodegenError> {
             dtype: buf.dtype.name().to_string(),
             shape,
             is_output,
+            layout: p
+                .param_layouts
+                .iter()
+                .find(|(l, _)| *l == b)
+                .map(|(_, why)| why.clone()),
         })
     };
     // One walk per kernel for every parameter's `is_output`.

@@ -14,6 +14,12 @@ pub struct KernelArg {
     pub shape: Vec<i64>,
     /// True when the kernel writes this buffer (an output to verify).
     pub is_output: bool,
+    /// Set when the schedule changed this parameter's layout (a
+    /// transform_layout of a parameter, as TVM): which step and how. Such an
+    /// argument is not in the unscheduled workload's layout, so runs refuse
+    /// to compare it with the reference's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<String>,
 }
 
 impl KernelArg {

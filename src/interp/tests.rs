@@ -25,6 +25,7 @@ impl Fb {
                 body: Stmt::Seq(Vec::new()),
                 next_loop_id: 0,
                 next_block_id: 0,
+                param_layouts: Vec::new(),
             },
         }
     }

@@ -156,9 +156,6 @@ pub struct Buffer {
     pub strides: Vec<Expr>,
     /// Explicit element offset, when given.
     pub elem_offset: Option<Expr>,
-    /// TVM's `offset_factor=` as written (the element offset is a multiple
-    /// of it); kept to print the declaration back as TVM does.
-    pub offset_factor: Option<i64>,
     /// Alignment of the innermost axis from `storage_align`: `(axis, factor, offset)`.
     pub axis_align: Vec<(usize, i64, i64)>,
     /// Set by lowering for a local buffer that only cross-thread reductions
@@ -166,6 +163,9 @@ pub struct Buffer {
     /// axes holds the same values in its copy, so loops bound to them may lie
     /// between the allocation and the uses (TVM accepts this too).
     pub uniform_across: Vec<ThreadAxis>,
+    /// TVMScript's `offset_factor=` (0, TVM's default, when not given): kept
+    /// so the printed program declares the buffer as TVM's does.
+    pub offset_factor: i64,
 }
 
 impl Buffer {
@@ -178,8 +178,8 @@ impl Buffer {
             strides: Vec::new(),
             elem_offset: None,
             axis_align: Vec::new(),
-            offset_factor: None,
             uniform_across: Vec::new(),
+            offset_factor: 0,
         }
     }
 
@@ -215,6 +215,45 @@ pub struct PrimFunc {
     pub body: Stmt,
     pub next_loop_id: u32,
     pub next_block_id: u32,
+    /// Parameters whose layout the schedule changed (TVM's transform_layout
+    /// of a parameter): callers must pass these buffers in the new layout.
+    /// Not printed (TVM prints only the new declaration); runs against the
+    /// unscheduled workload read it to refuse comparing unlike layouts.
+    pub param_layouts: Vec<ParamLayout>,
+}
+
+/// One parameter's layout change, as the step that made it recorded it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamLayout {
+    pub buffer: BufferId,
+    /// The step (1-based) that changed it.
+    pub step: usize,
+    /// The index map, as the step gave it (`lambda i, j: (j, i)`).
+    pub index_map: String,
+    /// The shape before the change (the caller's layout).
+    pub old_shape: Vec<Expr>,
+    /// The shape after the change.
+    pub new_shape: Vec<Expr>,
+}
+
+impl ParamLayout {
+    /// `step 2 transform_layout changed the layout of parameter `A` ...`, for refusals.
+    pub fn describe(&self, name: &str) -> String {
+        let shape = |s: &[Expr]| {
+            let dims: Vec<String> = s
+                .iter()
+                .map(|e| e.as_int().map_or("?".to_string(), |v| v.to_string()))
+                .collect();
+            format!("({})", dims.join(", "))
+        };
+        format!(
+            "step {} `transform_layout` changed the layout of parameter `{name}` from {} to {} by `{}`",
+            self.step,
+            shape(&self.old_shape),
+            shape(&self.new_shape),
+            self.index_map
+        )
+    }
 }
 
 /// A module of functions, with the integer constants the file defined.

@@ -170,6 +170,9 @@ pub struct LoweredProgram {
     pub params: Vec<BufferId>,
     /// Global intermediates between kernels, allocated by the runtime.
     pub temporaries: Vec<BufferId>,
+    /// Parameters whose layout the schedule changed, each with what changed
+    /// it (`PrimFunc::param_layouts`): their kernel arguments say so.
+    pub param_layouts: Vec<(BufferId, String)>,
 }
 
 impl LoweredProgram {

@@ -97,6 +97,11 @@ pub fn lower_program(func: &PrimFunc) -> Result<LoweredProgram, LowerError> {
         kernels,
         params,
         temporaries,
+        param_layouts: func
+            .param_layouts
+            .iter()
+            .map(|l| (l.buffer, l.describe(&func.buffer(l.buffer).name)))
+            .collect(),
     })
 }
 

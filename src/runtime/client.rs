@@ -544,6 +544,7 @@ mod tests {
             dtype: "int8".into(),
             shape,
             is_output: false,
+            layout: None,
         };
         let kernel = |args| crate::codegen::CudaKernel {
             name: "main_kernel".into(),

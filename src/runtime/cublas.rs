@@ -285,6 +285,7 @@ mod tests {
             dtype: dtype.into(),
             shape: shape.to_vec(),
             is_output: name == "C",
+            layout: None,
         }
     }
 

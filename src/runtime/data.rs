@@ -150,6 +150,7 @@ mod tests {
             dtype: dtype.into(),
             shape: shape.to_vec(),
             is_output: false,
+            layout: None,
         }
     }
 

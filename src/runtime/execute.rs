@@ -48,6 +48,13 @@ fn check_request(req: &RunRequest) -> Result<Checked, RuntimeError> {
         ));
     }
     if let Some(reference) = &req.reference {
+        // An argument the schedule re-laid-out (same shape or not) holds
+        // other elements than the reference's at each index.
+        if let Some(layout) = req.kernel.args.iter().find_map(|a| a.layout.as_ref()) {
+            return Err(RuntimeError::InvalidRequest(format!(
+                "{layout}: the kernel takes it in the new layout and the reference in the workload's, so their outputs cannot be compared; run a session that keeps parameter layouts (cache_read or cache_write the parameter and transform the cache)"
+            )));
+        }
         let same = reference.args.len() == req.kernel.args.len()
             && reference.args.iter().zip(&req.kernel.args).all(|(r, k)| {
                 r.dtype == k.dtype && r.shape == k.shape && r.is_output == k.is_output
@@ -562,6 +569,7 @@ mod tests {
             dtype: "float32".into(),
             shape: shape.to_vec(),
             is_output: out,
+            layout: None,
         };
         RunRequest {
             kernel: CudaKernel {
@@ -628,5 +636,22 @@ mod tests {
         let mut bad_flops = request();
         bad_flops.flops = f64::NAN;
         assert!(check_request(&bad_flops).is_err());
+    }
+
+    /// A kernel whose argument the schedule re-laid-out (here with the same
+    /// shape: a transpose) is not compared with the reference's.
+    #[test]
+    fn a_relaid_argument_is_not_compared_with_the_reference() {
+        let mut req = request();
+        req.reference = Some(req.kernel.clone());
+        assert!(check_request(&req).is_ok());
+        req.kernel.args[0].layout = Some("step 1 `transform_layout` changed `A`".into());
+        match check_request(&req) {
+            Err(RuntimeError::InvalidRequest(m)) => {
+                assert!(m.contains("step 1 `transform_layout`"), "{m}")
+            }
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("a re-laid-out argument was compared"),
+        }
     }
 }

@@ -18,7 +18,14 @@ pub fn reference_kernel(workload: &PrimFunc) -> Result<CudaKernel, String> {
         .map_err(|e| format!("cannot generate the reference kernel: {e}"))
 }
 
+/// Refuses a kernel whose parameter layouts the schedule changed: the
+/// reference takes the workload's layouts, so nothing could be compared.
 pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequest, String> {
+    if let Some(layout) = kernel.args.iter().find_map(|a| a.layout.as_ref()) {
+        return Err(format!(
+            "cannot run against the workload: {layout}, so the kernel's arguments are not in the workload's layout; tirtui does not convert data between layouts (hint: cache_read or cache_write the parameter and transform the cache instead)"
+        ));
+    }
     Ok(RunRequest {
         kernel: kernel.clone(),
         reference: Some(reference_kernel(workload)?),

@@ -42,6 +42,13 @@ pub fn build(replayed: Replayed, nvrtc: Nvrtc) -> Result<Built, Invalid> {
         detail: e.to_string(),
     })?;
     check_launch(&out.kernel)?;
+    // The measurement checks against the workload's layouts (see session::run).
+    if let Some(layout) = out.kernel.args.iter().find_map(|a| a.layout.as_ref()) {
+        return Err(Invalid {
+            reason: "parameter layout changed".into(),
+            detail: layout.clone(),
+        });
+    }
     if nvrtc == Nvrtc::IfAvailable && nvrtc_available() {
         nvrtc_compile(&out.kernel, DEFAULT_ARCH).map_err(|e| Invalid {
             reason: "NVRTC compile".into(),

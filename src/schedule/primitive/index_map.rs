@@ -56,7 +56,7 @@ impl MapExpr {
         }
     }
 
-    fn uses_float(&self) -> Option<Span> {
+    pub fn uses_float(&self) -> Option<Span> {
         match self {
             MapExpr::Float(_, _, s) => Some(*s),
             MapExpr::Neg(a, _) => a.uses_float(),

@@ -13,8 +13,10 @@
 //! store `pad_value` where no old index lands (TVM's ReplacementPlan); the
 //! other plans (a prologue assumption, an epilogue fill block) are refused.
 //!
-//! tirtui transforms buffers the function allocates, never parameters (their
-//! layout is what the runtime passes in), and not `match_buffer` views.
+//! A parameter's layout changes as TVM changes it: the function's interface
+//! changes, and `PrimFunc::param_layouts` records it (with the step) so that
+//! runs against the unscheduled workload refuse to compare unlike layouts.
+//! `match_buffer` views are refused.
 
 use super::index_map::{IndexMap, MapError, MapExpr};
 use crate::arith::bound::VarRanges;
@@ -35,27 +37,42 @@ pub enum BufferRef {
     Name(String),
 }
 
-/// The value written into padding: a constant, which must have the buffer's
-/// type (TVM 0.27 refuses any other, padding or not).
+/// The value written into padding: a constant of the buffer's type (TVM
+/// 0.27 refuses any other, padding or not).
 #[derive(Clone, Debug, PartialEq)]
 pub enum PadValue {
-    /// A plain integer: an int32, as TVM reads a Python int.
+    /// A plain integer (`pad_value: 0`): TVM makes a Python int a literal of
+    /// the buffer's type when that is an integer type, refusing it past the
+    /// type's range.
     Int(i64),
-    /// A plain number with a point: a float32, as TVM reads a Python float.
+    /// A plain number with a point: a literal of the buffer's type when that
+    /// is a float type.
     Float(f64),
-    /// `T.int64(0)` and the like in a pad-value lambda.
+    /// `T.int8(0)` and the like in a pad-value lambda; a plain integer
+    /// inside a lambda is an int32, as TVM reads it.
     TypedInt(i64, DataType),
-    /// `T.float16(0.0)` and the like in a pad-value lambda.
+    /// `T.float16(0.0)` and the like in a pad-value lambda; a plain number
+    /// with a point inside a lambda is a float32.
     TypedFloat(f64, DataType),
+    /// An int32 expression of the new indices (`lambda i, j: (i + j,)`, TVM
+    /// allows it): `params` is the lambda's parameter count, `text` its body.
+    Indices {
+        expr: MapExpr,
+        params: usize,
+        text: String,
+    },
 }
 
 impl PadValue {
-    /// The type TVM gives the value.
-    pub fn dtype(&self) -> DataType {
+    /// The type TVM gives the value when it fills a buffer of `buffer` type.
+    pub fn dtype_for(&self, buffer: DataType) -> DataType {
         match self {
+            PadValue::Int(_) if buffer.int_range().is_some() => buffer,
             PadValue::Int(_) => DataType::I32,
+            PadValue::Float(_) if buffer.is_float() => buffer,
             PadValue::Float(_) => DataType::F32,
             PadValue::TypedInt(_, t) | PadValue::TypedFloat(_, t) => *t,
+            PadValue::Indices { .. } => DataType::I32,
         }
     }
 }
@@ -65,6 +82,7 @@ impl std::fmt::Display for PadValue {
         match self {
             PadValue::Int(v) | PadValue::TypedInt(v, _) => write!(f, "{v}"),
             PadValue::Float(v) | PadValue::TypedFloat(v, _) => write!(f, "{v}"),
+            PadValue::Indices { text, .. } => write!(f, "{text}"),
         }
     }
 }
@@ -80,14 +98,22 @@ pub fn pad_value_of_lambda(text: &str) -> Result<PadValue, ScheduleError> {
     let m = IndexMap::parse(text).map_err(|e| bad(e.span, &e.why))?;
     match m.outputs.as_slice() {
         [MapExpr::Float(v, Some(t), _)] => Ok(PadValue::TypedFloat(*v, *t)),
-        [MapExpr::Float(v, None, _)] => Ok(PadValue::Float(*v)),
+        [MapExpr::Float(v, None, _)] => Ok(PadValue::TypedFloat(*v, DataType::F32)),
         // The parser keeps no type on an integer: `T.int64(0)` is read back
         // from its text.
-        [MapExpr::Int(v, span)] => Ok(match typed_name(text, *span) {
-            Some(t) => PadValue::TypedInt(*v, t),
-            None => PadValue::Int(*v),
+        [MapExpr::Int(v, span)] => Ok(PadValue::TypedInt(
+            *v,
+            typed_name(text, *span).unwrap_or(DataType::I32),
+        )),
+        [one] if one.uses_float().is_none() => Ok(PadValue::Indices {
+            expr: one.clone(),
+            params: m.params.len(),
+            text: text.get(one.span().start..one.span().end).unwrap_or(text).to_string(),
         }),
-        [one] => Err(bad(one.span(), "tirtui takes a constant pad value")),
+        [one] => Err(bad(
+            one.span(),
+            "a pad value that is an expression of the indices is an integer one; a float pad value is a constant",
+        )),
         _ => Err(bad(m.body_span, "a pad value is one value")),
     }
 }
@@ -102,21 +128,22 @@ fn typed_name(text: &str, span: crate::diag::Span) -> Option<DataType> {
 /// not the map pads), and that a plain integer fits its int32.
 fn check_pad_type(pad: &PadValue, buffer: &crate::ir::Buffer) -> Result<(), ScheduleError> {
     let (name, dtype) = (&buffer.name, buffer.dtype);
-    let why = if pad.dtype() != dtype {
+    let pad_dtype = pad.dtype_for(dtype);
+    let why = if pad_dtype != dtype {
         let example = match dtype {
             DataType::F32 => "0.0".to_string(),
             DataType::I32 => "0".to_string(),
             t if t.is_float() => format!("\"lambda <new indices>: (T.{}(0.0),)\"", t.name()),
             t => format!("\"lambda <new indices>: (T.{}(0),)\"", t.name()),
         };
-        let article = if pad.dtype().name().starts_with('i') {
+        let article = if pad_dtype.name().starts_with('i') {
             "an"
         } else {
             "a"
         };
         format!(
-            "`{name}` holds {dtype} but pad_value {pad} is {article} {} (a plain integer is an int32, a plain number with a point a float32, as in TVM); give it in {dtype}, e.g. {example}",
-            pad.dtype().name()
+            "`{name}` holds {dtype} but pad_value {pad} is {article} {} (a plain integer takes an integer buffer's type and a plain number with a point a float buffer's; in a lambda they are an int32 and a float32, as in TVM); give it in {dtype}, e.g. {example}",
+            pad_dtype.name()
         )
     } else {
         match *pad {
@@ -203,6 +230,7 @@ pub fn transform_layout(
     index_map: &str,
     pad_value: Option<PadValue>,
     assume_injective: bool,
+    step: usize,
 ) -> Result<(), ScheduleError> {
     let map = IndexMap::parse_index_map(index_map).map_err(|e| ScheduleError::BadIndexMap {
         text: index_map.to_string(),
@@ -211,12 +239,6 @@ pub fn transform_layout(
     })?;
     let buf = resolve_buffer(func, block, buffer)?;
     let b = func.buffer(buf).clone();
-    if func.is_param_buffer(buf) {
-        return Err(ScheduleError::InvalidArgument {
-            what: "transform_layout",
-            why: format!("`{}` is a parameter of the function; tirtui keeps parameter layouts as the caller passes them (cache_read or cache_write it and transform the cache)", b.name),
-        });
-    }
     if is_matched(func, buf) {
         return Err(ScheduleError::InvalidArgument {
             what: "transform_layout",
@@ -256,6 +278,18 @@ pub fn transform_layout(
         });
     };
     let (new_shape, padded) = check_map(&map, &shape)?;
+    if let Some(PadValue::Indices { params, text, .. }) = &pad_value {
+        if *params != new_shape.len() {
+            return Err(ScheduleError::InvalidArgument {
+                what: "transform_layout",
+                why: format!(
+                    "pad_value `{text}` is a lambda of {params} indices, but the map gives `{}` {} axes; the pad value's lambda takes the new indices",
+                    b.name,
+                    new_shape.len()
+                ),
+            });
+        }
+    }
     if padded && pad_value.is_none() && !assume_injective {
         let total: i64 = new_shape.iter().product();
         let old: i64 = shape.iter().product();
@@ -271,19 +305,41 @@ pub fn transform_layout(
 
     // The padded writer is planned on the old indices, then put in place of
     // the old nest once every other access is rewritten.
-    let replacement = match (&pad_value, padded) {
+    let plan = match (&pad_value, padded) {
         (Some(pad), true) => Some(plan_pad_writer(func, buf, &map, &shape, &new_shape, pad)?),
         _ => None,
     };
     rewrite_accesses(func, buf, &map);
     func.buffer_mut(buf).shape = new_shape.iter().map(|d| Expr::int(*d)).collect();
-    if let Some((outer, stmt, writer)) = replacement {
-        let slot =
-            tree::loop_stmt_mut(&mut func.body, outer).ok_or(ScheduleError::StaleLoop(outer))?;
-        *slot = stmt;
-        crate::schedule::region::refresh_regions(func, &[writer]);
+    match (plan, &pad_value) {
+        (Some(PadPlan::Replace(outer, stmt, writer)), _) => {
+            let slot = tree::loop_stmt_mut(&mut func.body, outer)
+                .ok_or(ScheduleError::StaleLoop(outer))?;
+            *slot = stmt;
+            crate::schedule::region::refresh_regions(func, &[writer]);
+        }
+        (Some(PadPlan::Epilogue(writer, inverse)), Some(pad)) => {
+            let padding = super::layout_pad_epilogue::Padding {
+                inverse: &inverse,
+                shape: &shape,
+                new_shape: &new_shape,
+                pad,
+            };
+            super::layout_pad_epilogue::insert(func, buf, writer, &padding)?;
+        }
+        _ => {}
     }
     refresh_buffer_regions(func, buf);
+    if func.is_param_buffer(buf) {
+        // As TVM, the function's interface changes: callers pass the new layout.
+        func.param_layouts.push(crate::ir::ParamLayout {
+            buffer: buf,
+            step,
+            index_map: index_map.to_string(),
+            old_shape: b.shape.clone(),
+            new_shape: func.buffer(buf).shape.clone(),
+        });
+    }
     Ok(())
 }
 
@@ -292,6 +348,9 @@ fn is_matched(func: &PrimFunc, buf: BufferId) -> bool {
         .iter()
         .any(|blk| blk.match_buffers.iter().any(|m| m.buffer == buf))
 }
+
+/// The most elements of a buffer whose map checks group by group.
+const MAX_GROUPED: i64 = i32::MAX as i64;
 
 /// The element count of `shape` (`whose` says which), refused past
 /// `MAX_LAYOUT_ELEMENTS` before anything is evaluated over it; the product
@@ -313,6 +372,17 @@ fn bounded_elements(map: &IndexMap, whose: &str, shape: &[i64]) -> Result<i64, S
 /// largest value on each axis) and whether it has padding. Errors mark the
 /// output that goes negative, or the whole map when two indices collide.
 pub(crate) fn check_map(map: &IndexMap, shape: &[i64]) -> Result<(Vec<i64>, bool), ScheduleError> {
+    // A map that checks group by group evaluates a few hundred points, not
+    // the buffer: it may lay out buffers past MAX_LAYOUT_ELEMENTS, up to
+    // int32 indices (test_var_args_sugar's 1024 x 1024 x 32).
+    let count = |s: &[i64]| s.iter().try_fold(1i64, |a, d| a.checked_mul(*d));
+    if let Some(old) = count(shape).filter(|n| *n > MAX_LAYOUT_ELEMENTS && *n <= MAX_GROUPED) {
+        if let Some(new_shape) = super::index_map_groups::check(map, shape, MAX_GROUPED) {
+            if let Some(total) = count(&new_shape).filter(|t| *t <= MAX_GROUPED) {
+                return Ok((new_shape, total != old));
+            }
+        }
+    }
     let old = bounded_elements(map, "the buffer's", shape)?;
     if old == 0 {
         return Err(whole(map, "the buffer has no elements".into()));
@@ -497,6 +567,14 @@ fn refresh_buffer_regions(func: &mut PrimFunc, buf: BufferId) {
 /// TVM's ReplacementPlan: the block that writes `buf` loops over the old shape
 /// in row-major order; it is rebuilt to loop over the new shape, storing
 /// `pad_value` where no old index lands. `map` must have a simple inverse.
+/// How the padding gets its value: TVM's ReplacementPlan (the writer's new
+/// nest, put in place of loop `LoopId`) or its EpiloguePlan (a padding block
+/// after the writer; the map's inverse).
+enum PadPlan {
+    Replace(LoopId, Stmt, BlockId),
+    Epilogue(BlockId, Vec<MapExpr>),
+}
+
 fn plan_pad_writer(
     func: &mut PrimFunc,
     buf: BufferId,
@@ -504,7 +582,7 @@ fn plan_pad_writer(
     shape: &[i64],
     new_shape: &[i64],
     pad: &PadValue,
-) -> Result<(LoopId, Stmt, BlockId), ScheduleError> {
+) -> Result<PadPlan, ScheduleError> {
     let writer = single_writer(func, buf)?;
     let Some(inverse) = map.split_inverse() else {
         return Err(whole(
@@ -516,7 +594,13 @@ fn plan_pad_writer(
         realize,
         store,
         nest,
-    } = row_major_writer(func, buf, writer, shape)?;
+    } = match row_major_writer(func, buf, writer, shape) {
+        Ok(w) => w,
+        // A reduction TVM rewrites in place (its init too), which tirtui does
+        // not: refused rather than padded another way.
+        Err(e) if is_reduction(func, writer)? => return Err(e),
+        Err(_) => return Ok(PadPlan::Epilogue(writer, inverse)),
+    };
     let blk = &realize.block;
     // New loops and iterators over the new shape.
     let dtype = func.buffer(buf).dtype;
@@ -540,7 +624,7 @@ fn plan_pad_writer(
             .position(|o| *o == v)
             .map(|k| old_of_new[k].clone())
     });
-    let pad_expr = pad_constant(pad, dtype);
+    let pad_expr = pad_expr(pad, dtype, &new_idx);
     let body = Stmt::BufferStore(BufferStore {
         buffer: buf,
         indices: new_idx.clone(),
@@ -576,7 +660,12 @@ fn plan_pad_writer(
             body: stmt,
         }));
     }
-    Ok((nest[0], stmt, writer))
+    Ok(PadPlan::Replace(nest[0], stmt, writer))
+}
+
+fn is_reduction(func: &PrimFunc, writer: BlockId) -> Result<bool, ScheduleError> {
+    let blk = &get_block(func, writer)?.block;
+    Ok(blk.init.is_some() || blk.iter_vars.iter().any(|iv| iv.kind != IterKind::Spatial))
 }
 
 /// The one block that writes `buf` (padding is filled by rewriting it).
@@ -675,7 +764,7 @@ fn row_major_writer(
 /// Where an old index would run past its extent: padding. For `i` split
 /// into `d = i // c` and `r = i % c` over extent N, that is the last `d`
 /// with `r >= N % c`, written as TVM simplifies it: `d == N // c and N % c <= r`.
-fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[Expr]) -> Expr {
+pub(super) fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[Expr]) -> Expr {
     let mut padding: Option<Expr> = None;
     for (p, inv) in inverse.iter().enumerate() {
         let MapExpr::Bin(_, scaled, r, _) = inv else {
@@ -702,12 +791,12 @@ fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[Expr]) -> Ex
     padding.unwrap_or(Expr::bool(false))
 }
 
-/// `pad_value` as a constant of the buffer's type `dtype` (a float for an integer
-/// buffer is refused).
-fn pad_constant(pad: &PadValue, dtype: DataType) -> Expr {
+/// `pad_value` in the buffer's type `dtype` at the new indices `new_idx`.
+pub(super) fn pad_expr(pad: &PadValue, dtype: DataType, new_idx: &[Expr]) -> Expr {
     // `check_pad_type` made sure the type is the buffer's.
-    match *pad {
-        PadValue::Int(v) | PadValue::TypedInt(v, _) => Expr::Int(v, dtype),
-        PadValue::Float(v) | PadValue::TypedFloat(v, _) => Expr::Float(v, dtype),
+    match pad {
+        PadValue::Int(v) | PadValue::TypedInt(v, _) => Expr::Int(*v, dtype),
+        PadValue::Float(v) | PadValue::TypedFloat(v, _) => Expr::Float(*v, dtype),
+        PadValue::Indices { expr, .. } => expr.to_ir(new_idx, dtype),
     }
 }

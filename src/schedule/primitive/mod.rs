@@ -21,6 +21,7 @@ pub mod get_block_loop;
 pub mod get_output_blocks;
 pub mod index_map;
 pub mod index_map_groups;
+pub mod layout_pad_epilogue;
 pub mod layout_transformation;
 pub mod loop_partition;
 pub mod loop_transformation;

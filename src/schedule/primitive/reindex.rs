@@ -470,7 +470,7 @@ fn reindex_buffer(
         shape,
         strides: Vec::new(),
         elem_offset: None,
-        offset_factor: None,
+        offset_factor: 0,
         axis_align: Vec::new(),
         uniform_across: Vec::new(),
         ..old

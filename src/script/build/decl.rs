@@ -204,12 +204,12 @@ impl FuncBuilder<'_> {
             }
         }
         // Alignment hints, the buffer type and empty axis separators change
-        // nothing here; `offset_factor` is kept to be printed back.
+        // nothing here; offset_factor is kept only to print it back as TVM does.
         if let Some(e) = a.get("align") {
             self.require_const(e, "align")?;
         }
         if let Some(e) = a.get("offset_factor") {
-            buffer.offset_factor = Some(self.require_const(e, "offset_factor")?);
+            buffer.offset_factor = self.require_const(e, "offset_factor")?;
         }
         if let Some(e) = a.get("buffer_type") {
             self.str_arg(e, "a buffer type")?;

@@ -101,6 +101,7 @@ pub(super) fn build_func(m: &ModuleCtx, def: &ast::FuncDef) -> Result<PrimFunc> 
             body: Stmt::Seq(Vec::new()),
             next_loop_id: 0,
             next_block_id: 0,
+            param_layouts: Vec::new(),
         },
         scopes: vec![HashMap::new()],
         loop_ranges: HashMap::new(),

@@ -557,9 +557,8 @@ impl<'f> FuncPrinter<'f> {
         if buf.scope != StorageScope::Global {
             args.push(format!("scope={}", str_literal(buf.scope.name())));
         }
-        // TVM prints it after the scope.
-        if let Some(factor) = buf.offset_factor {
-            args.push(format!("offset_factor={factor}"));
+        if buf.offset_factor != 0 {
+            args.push(format!("offset_factor={}", buf.offset_factor));
         }
         format!("T.{method}({})", args.join(", "))
     }

@@ -4,7 +4,7 @@ use super::buffer_arg::buffer_index;
 use super::{d, f, op, Applied, S};
 use crate::schedule::primitive::buffer_arg::BufferSide;
 use crate::schedule::primitive::{annotate, layout_transformation};
-use crate::trace::replay::{arg_err, Replayer};
+use crate::trace::replay::{arg_err, Handle, Replayer};
 use crate::trace::step::{Arg, FieldKind, OpSpec, Returns, Step};
 
 pub(super) fn specs() -> Vec<OpSpec> {
@@ -81,7 +81,7 @@ fn set_scope(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     Ok(vec![])
 }
 
-fn transform_layout(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+fn transform_layout(r: &mut Replayer, index: usize, step: &mut Step) -> Applied {
     use layout_transformation::{BufferRef, PadValue};
     let b = r.block(step, "block")?;
     let buffer = match step.arg("buffer") {
@@ -103,7 +103,7 @@ fn transform_layout(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
             ))
         }
     };
-    let map = r.string(step, "index_map")?.to_string();
+    let map = with_sampled_values(r, r.string(step, "index_map")?);
     let pad = match step.arg("pad_value") {
         None | Some(Arg::Null) => None,
         Some(Arg::Int(i)) => Some(PadValue::Int(*i)),
@@ -113,7 +113,63 @@ fn transform_layout(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
     };
     let assume = r.boolean(step, "assume_injective_transform")?;
     r.schedule
-        .transact(|f| layout_transformation::transform_layout(f, b, &buffer, &map, pad, assume))
+        .transact(|f| {
+            layout_transformation::transform_layout(f, b, &buffer, &map, pad, assume, index + 1)
+        })
         .map_err(S)?;
     Ok(vec![])
+}
+
+/// The map with every name a sampling step bound (`v5` of
+/// `sample_perfect_tile`, TVM's ExprRV) replaced by the value it holds: TVM
+/// lets an index map use them (test_transform_layout_with_sampling). Lambda
+/// parameters, `T.` names and quoted text are left as they are; a name bound
+/// to a block or loop stays, and the map's parser refuses it.
+fn with_sampled_values(r: &Replayer, text: &str) -> String {
+    let params: Vec<&str> = text
+        .trim_start()
+        .strip_prefix("lambda")
+        .and_then(|rest| rest.split(':').next())
+        .map(|ps| ps.split(',').map(str::trim).collect())
+        .unwrap_or_default();
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices().peekable();
+    let (mut quoted, mut after_dot) = (None, false);
+    while let Some((start, c)) = chars.next() {
+        if let Some(q) = quoted {
+            quoted = (c != q).then_some(q);
+            out.push(c);
+            continue;
+        }
+        if c == '"' || c == '\'' {
+            quoted = Some(c);
+            out.push(c);
+            continue;
+        }
+        if !(c.is_ascii_alphabetic() || c == '_') {
+            after_dot = c == '.';
+            out.push(c);
+            continue;
+        }
+        let mut end = start + c.len_utf8();
+        while let Some(&(i, n)) = chars.peek() {
+            if !(n.is_ascii_alphanumeric() || n == '_') {
+                break;
+            }
+            end = i + n.len_utf8();
+            chars.next();
+        }
+        let word = &text[start..end];
+        let sampled = match r.lookup(word) {
+            Some(Handle::Int(v)) if !after_dot && !params.contains(&word) => Some(*v),
+            _ => None,
+        };
+        match sampled {
+            Some(v) if v < 0 => out.push_str(&format!("({v})")),
+            Some(v) => out.push_str(&v.to_string()),
+            None => out.push_str(word),
+        }
+        after_dot = false;
+    }
+    out
 }

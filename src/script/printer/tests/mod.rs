@@ -22,6 +22,7 @@ pub(super) fn new_func(name: &str) -> PrimFunc {
         body: Stmt::Seq(Vec::new()),
         next_loop_id: 0,
         next_block_id: 0,
+        param_layouts: Vec::new(),
     }
 }
 
