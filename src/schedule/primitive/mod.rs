@@ -27,6 +27,7 @@ pub mod reduction;
 pub mod reindex;
 pub mod rfactor_checks;
 pub mod rfactor_iterators;
+pub mod rolling_buffer;
 pub mod sampling;
 pub mod set_dtype;
 

@@ -26,6 +26,7 @@ mod padding;
 mod placement;
 mod reduction;
 mod reindex;
+mod rolling_buffer;
 mod sampling;
 mod set_dtype;
 
@@ -85,6 +86,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         block_layout::specs(),
         block_iter_order::specs(),
         meta_schedule::specs(),
+        rolling_buffer::specs(),
     ]
     .into_iter()
     .flatten()
