@@ -318,6 +318,16 @@ fn rolling_buffer_refusals_at_tvms_step() {
         "  - {op: rolling_buffer, block: B, write_buffer_index: 0}\n",
         "rolling pattern",
     );
+    // Beyond TVM: B written transposed (`B[vi, cc]`), which TVM pairs with
+    // the binding of `cc` and so skips the wrong elements.
+    refused(
+        &ONE_D
+            .replace("(4, 10), \"int32\")", "(10, 4), \"int32\")")
+            .replace("B[cc, vi]", "B[vi, cc]")
+            .replace("B[cc, vi + vk]", "B[vi + vk, cc]"),
+        ONE_D_STEPS,
+        "does not write axis 0 of `B` at its iterator 0",
+    );
     // An output block (C writes a parameter) and an index past the writes.
     refused(
         ONE_D,

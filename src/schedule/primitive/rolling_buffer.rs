@@ -401,6 +401,7 @@ fn skip_predicate(
                 "give the block one iterator per axis of the buffer, in the buffer's order",
             ));
         };
+        check_axis_is_iterator(func, writer, plan, i)?;
         let mut at_first = binding.clone();
         at_first.substitute(&|x| (x == v).then(|| Expr::int(0)));
         let first_tile = Expr::lt(Expr::var(v), Expr::int(1));
@@ -412,6 +413,38 @@ fn skip_predicate(
         });
     }
     Ok(skip.unwrap_or_else(|| Expr::bool(true)))
+}
+
+/// TVM takes the writer's `i`-th binding for the buffer's axis `i`; that is
+/// the written index only when the block writes axis `i` at its `i`-th
+/// iterator. Otherwise TVM's predicate skips other elements than those the
+/// previous tile computed (a wrong result), so it is refused.
+fn check_axis_is_iterator(
+    func: &PrimFunc,
+    writer: BlockId,
+    plan: &RollPlan,
+    axis: usize,
+) -> Result<(), ScheduleError> {
+    let block = &get_block(func, writer)?.block;
+    let iter = block.iter_vars.get(axis).map(|iv| iv.var);
+    let written = block.writes.iter().find(|w| w.buffer == plan.buffer);
+    let index = written.and_then(|w| w.region.get(axis));
+    let paired = match (iter, index) {
+        (Some(v), Some(r)) => r.min.as_var() == Some(v) && r.extent.as_int() == Some(1),
+        _ => false,
+    };
+    if paired {
+        return Ok(());
+    }
+    Err(precondition(
+        func,
+        writer,
+        format!(
+            "does not write axis {axis} of `{}` at its iterator {axis}; TVM pairs the buffer's axes with the block's bindings by position, and its predicate would skip elements the previous tile did not compute",
+            func.buffer(plan.buffer).name
+        ),
+        "write the buffer at the block's iterators in the buffer's axis order (transform_block_layout or reorder_block_iter_var can reorder the iterators)",
+    ))
 }
 
 /// Re-infers, from their bodies, the regions of `buffer` in the blocks that
