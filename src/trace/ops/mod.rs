@@ -28,6 +28,7 @@ mod read_write_at;
 mod reduction;
 mod reindex;
 mod reindex_cache;
+mod rolling_buffer;
 mod sampling;
 mod set_dtype;
 
@@ -89,6 +90,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         meta_schedule::specs(),
         reindex_cache::specs(),
         read_write_at::specs(),
+        rolling_buffer::specs(),
     ]
     .into_iter()
     .flatten()
