@@ -84,7 +84,11 @@ pub(super) fn required_domains(
             if constrained[pos] {
                 continue;
             }
-            let min = crate::arith::simplify(&Expr::sub(req.min.clone(), Expr::int(offset)));
+            let min = Expr::sub(
+                crate::arith::fold_unit_ranges(&req.min, ranges),
+                Expr::int(offset),
+            );
+            let min = crate::arith::simplify(&min);
             doms[pos] = Range::new(min, req.extent.clone());
             constrained[pos] = true;
         }
