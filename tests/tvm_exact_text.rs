@@ -236,6 +236,10 @@ fn blockize_of_a_reduction_with_an_outer_reduction_iterator_reads_its_output() {
             r#"with T.block("B_o"):"#,
             "vk_o = T.axis.reduce(1, 0)",
             "vi_o = T.axis.spatial(1, 0)",
+            // The outer block's reads are the block's own: a later
+            // `cache_read(read_buffer_index=0)` still means `A`.
+            "T.reads(A[0:128, 0:128])",
+            "T.writes(B[0:128])",
             r#"with T.block("B_init"):"#,
             r#"with T.block("B"):"#,
             r#"vk_i, vi_i = T.axis.remap("RS", [k, i])"#,

@@ -61,8 +61,11 @@ pub fn blockize(
     let mut inner_block = realize.block.clone();
     let init = inner_block.init.take();
     // TVM's GenerateInner: a reduction whose init moves to the outer block
-    // (some outer iterator reduces) reads what it writes, listed first.
+    // (some outer iterator reduces) reads what it writes, listed first. The
+    // outer block's reads stay the block's own (TVM relaxes those).
+    let mut prepended = 0;
     if init.is_some() && outer_ivs.iter().any(|iv| iv.kind == IterKind::Reduce) {
+        prepended = inner_block.writes.len();
         let mut reads = inner_block.writes.clone();
         reads.append(&mut inner_block.reads);
         inner_block.reads = reads;
@@ -85,7 +88,8 @@ pub fn blockize(
     };
 
     // Step 5: the outer block's regions are the inner ones relaxed over the inner iterators.
-    let reads = relax_over_inner(func, block_id, &inner_realize.block.reads, &inner_ranges)?;
+    let own_reads = &inner_realize.block.reads[prepended..];
+    let reads = relax_over_inner(func, block_id, own_reads, &inner_ranges)?;
     let writes = relax_over_inner(func, block_id, &inner_realize.block.writes, &inner_ranges)?;
 
     // Step 6: the loop nest keeps its loops with the inner block in place of the old one.
