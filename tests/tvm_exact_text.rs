@@ -326,3 +326,36 @@ fn cache_read_of_an_index_buffer_rewrites_the_regions_it_indexes() {
         ],
     );
 }
+
+const UNIT_BLOCK_IDX: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((1, 16), "float32"), C: T.Buffer((1, 16), "float32")):
+    B = T.alloc_buffer((1, 16))
+    for i, j in T.grid(1, 16):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2.0)
+    for i, j in T.grid(1, 16):
+        with T.block("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            C[vi, vj] = B[vi, vj] + T.float32(1.0)
+"#;
+
+/// A thread-bound unit loop is not folded: the blocks indexing with it keep
+/// it, and folding it only in the moved block gave the mma sessions' kernels
+/// offsets like `C_warp[... - blockIdx.y * 256]`.
+#[test]
+fn compute_at_keeps_a_thread_bound_unit_loop() {
+    let printed = legal(
+        UNIT_BLOCK_IDX,
+        "  - {op: get_loops, block: C, out: [l0, l1]}\n  - {op: bind, loop: l0, thread_axis: blockIdx.y}\n  - {op: compute_at, block: B, loop: l1}\n",
+    );
+    has_lines(
+        &printed,
+        &[
+            r#"with T.block("B"):"#,
+            r#"vi, vj = T.axis.remap("SS", [i, j])"#,
+            r#"with T.block("C"):"#,
+        ],
+    );
+}

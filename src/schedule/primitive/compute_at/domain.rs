@@ -43,6 +43,7 @@ fn thread_loops_to_relax(
 pub(super) fn required_domains(
     func: &PrimFunc,
     ranges: &VarRanges,
+    units: &VarRanges,
     mv: Move,
     me: &Block,
     related: &[BlockId],
@@ -85,7 +86,7 @@ pub(super) fn required_domains(
                 continue;
             }
             let min = Expr::sub(
-                crate::arith::fold_unit_ranges(&req.min, ranges),
+                crate::arith::fold_unit_ranges(&req.min, units),
                 Expr::int(offset),
             );
             let min = crate::arith::simplify(&min);

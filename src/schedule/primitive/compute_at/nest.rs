@@ -69,6 +69,7 @@ pub(super) fn insertion_point(
 pub(super) fn build_nest(
     func: &mut PrimFunc,
     mut ranges: VarRanges,
+    mut units: VarRanges,
     me: Block,
     doms: &[Range],
     preserve_unit_loops: bool,
@@ -95,13 +96,16 @@ pub(super) fn build_nest(
     // above), guard the block with a predicate, as TVM does.
     for (v, extent) in &new_loops {
         ranges.insert(*v, Range::from_extent(extent.clone()));
+        if extent.as_int() == Some(1) {
+            units.insert(*v, Range::from_extent(extent.clone()));
+        }
     }
     // The guard is simplified knowing every loop, the new ones included, so a
     // unit loop drops out of it (TVM: `i_0 * 16 + i_1 < 1`, not `... + ax0 < 1`)
     // while the bindings keep it.
     let guarded: Vec<Expr> = iter_values
         .iter()
-        .map(|v| crate::arith::fold_unit_ranges(v, &ranges))
+        .map(|v| crate::arith::fold_unit_ranges(v, &units))
         .collect();
     let predicate = crate::schedule::region::domain_guard(&me.iter_vars, &guarded, &ranges);
     let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
