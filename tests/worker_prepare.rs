@@ -17,6 +17,7 @@ fn kernel(name: &str) -> CudaKernel {
         dtype: "float32".into(),
         shape: vec![64],
         is_output: out,
+        layout: None,
     };
     CudaKernel {
         name: name.into(),

@@ -474,3 +474,18 @@ impl<'a> Relaxer<'a> {
 #[cfg(test)]
 #[path = "bound_tests.rs"]
 mod tests;
+
+/// `e` with every variable whose range is a single point replaced by that
+/// point. TVM's analyzer does this with a unit loop it has bound, so the
+/// regions and bindings the schedule derives say `0`, not the unit loop `i0`
+/// (test_compute_at_to_index: `i0_1 = T.axis.spatial(1, 0)`).
+pub fn fold_unit_ranges(e: &Expr, ranges: &VarRanges) -> Expr {
+    let mut out = e.clone();
+    out.substitute(&|v| {
+        ranges
+            .get(&v)
+            .filter(|r| r.extent.as_int() == Some(1))
+            .map(|r| r.min.clone())
+    });
+    out
+}

@@ -20,8 +20,8 @@ mod testutil;
 
 pub use affine::{to_affine, Affine, TypeCtx};
 pub use bound::{
-    can_prove, const_bounds, const_bounds_typed, const_interval, const_range, relax, relax_typed,
-    simplified_bounds, VarRanges,
+    can_prove, const_bounds, const_bounds_typed, const_interval, const_range, fold_unit_ranges,
+    relax, relax_typed, simplified_bounds, VarRanges,
 };
 pub use modular::{lane_split, modular};
 pub use narrow::narrow;

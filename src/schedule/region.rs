@@ -164,20 +164,23 @@ pub fn domain_guard(iter_vars: &[crate::ir::IterVar], values: &[Expr], ranges: &
         // Two literals fold as the simplifier would fold them (its first rule).
         let folded = match (&iv.dom.min, &iv.dom.extent) {
             (lo @ Expr::Int(..), ext @ Expr::Int(..)) => {
-                crate::arith::fold_consts(crate::ir::BinOp::Add, lo, ext)
+                // The extent's type: `T.axis.remap` over int64 loops gives an
+                // int64 extent beside a plain `0` (TVM: `< T.int64(2)`).
+                crate::arith::fold_consts(crate::ir::BinOp::Add, ext, lo)
             }
             _ => None,
         };
         let hi = folded.unwrap_or_else(|| {
             crate::arith::simplify(&Expr::add(iv.dom.min.clone(), iv.dom.extent.clone()))
         });
-        // `simplify_with(value >= lo)` and `simplify_with(value < hi)`, with
+        // `simplify_with(lo <= value)` and `simplify_with(value < hi)`, with
         // `value` simplified once for both.
         let value = simplify_with(value, ranges);
         let lo = simplify_with(&iv.dom.min, ranges);
         let hi = simplify_with(&hi, ranges);
         let conds = [
-            simplify_binary_of_simplified(crate::ir::BinOp::Ge, value.clone(), lo, ranges),
+            // TVM's simplifier writes `a >= b` as `b <= a` (`16 <= i`).
+            simplify_binary_of_simplified(crate::ir::BinOp::Le, lo, value.clone(), ranges),
             simplify_binary_of_simplified(crate::ir::BinOp::Lt, value, hi, ranges),
         ];
         for c in conds {

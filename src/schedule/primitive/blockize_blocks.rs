@@ -258,7 +258,7 @@ fn divide_all(
         .iter()
         .zip(&realize.iter_values)
         .map(|(iv, value)| {
-            divide(value, inner_vars, ranges).ok_or_else(|| {
+            divide(value, inner_vars, ranges, func.var(iv.var).dtype).ok_or_else(|| {
                 refuse(
                     func,
                     realize.block.id,

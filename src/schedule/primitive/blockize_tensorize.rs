@@ -8,10 +8,12 @@
 //! block against a tensor intrinsic's description and replaces its body.
 
 use crate::arith::bound::VarRanges;
-use crate::arith::{const_bounds, relax_region, simplify, simplify_with, to_affine};
+use crate::arith::{
+    const_bounds, fold_unit_ranges, relax_region, simplify, simplify_with, to_affine,
+};
 use crate::ir::{
-    Block, BlockId, BlockRealize, BufferRegion, Expr, For, IterKind, IterVar, LoopId, PrimFunc,
-    Range, Stmt, VarId,
+    Block, BlockId, BlockRealize, BufferRegion, DataType, Expr, For, IterKind, IterVar, LoopId,
+    PrimFunc, Range, Stmt, VarId,
 };
 use crate::schedule::analysis::{block_culprit, get_loop, loop_culprit};
 use crate::schedule::error::ScheduleError;
@@ -58,6 +60,16 @@ pub fn blockize(
     // Step 3: the inner block: the old one over the inner iterators, without init.
     let mut inner_block = realize.block.clone();
     let init = inner_block.init.take();
+    // TVM's GenerateInner: a reduction whose init moves to the outer block
+    // (some outer iterator reduces) reads what it writes, listed first. The
+    // outer block's reads stay the block's own (TVM relaxes those).
+    let mut prepended = 0;
+    if init.is_some() && outer_ivs.iter().any(|iv| iv.kind == IterKind::Reduce) {
+        prepended = inner_block.writes.len();
+        let mut reads = inner_block.writes.clone();
+        reads.append(&mut inner_block.reads);
+        inner_block.reads = reads;
+    }
     inner_block.iter_vars = inner_ivs;
     substitute_block(&mut inner_block, &subst);
     let inner_realize = BlockRealize {
@@ -76,7 +88,8 @@ pub fn blockize(
     };
 
     // Step 5: the outer block's regions are the inner ones relaxed over the inner iterators.
-    let reads = relax_over_inner(func, block_id, &inner_realize.block.reads, &inner_ranges)?;
+    let own_reads = &inner_realize.block.reads[prepended..];
+    let reads = relax_over_inner(func, block_id, own_reads, &inner_ranges)?;
     let writes = relax_over_inner(func, block_id, &inner_realize.block.writes, &inner_ranges)?;
 
     // Step 6: the loop nest keeps its loops with the inner block in place of the old one.
@@ -138,7 +151,8 @@ fn divide_bindings(
     let culprit = || block_culprit(func, realize.block.id);
     let mut divisions = Vec::new();
     for (iv, value) in realize.block.iter_vars.iter().zip(&realize.iter_values) {
-        let d = divide(value, inner_loop_vars, &ranges).ok_or_else(|| {
+        let dtype = func.var(iv.var).dtype;
+        let d = divide(value, inner_loop_vars, &ranges, dtype).ok_or_else(|| {
             ScheduleError::UnsupportedPattern {
                 block: culprit(),
                 why: format!(
@@ -189,6 +203,7 @@ impl Subspaces {
         divisions: Vec<Division>,
         preserve_unit_iters: bool,
     ) -> Self {
+        let ranges = loop_ranges(func);
         let mut s = Subspaces {
             outer_ivs: Vec::new(),
             outer_values: Vec::new(),
@@ -207,7 +222,7 @@ impl Subspaces {
             if d.inner_extent == 1 {
                 s.outer_only(func, iv, value);
             } else {
-                s.divided(func, iv, d, preserve_unit_iters);
+                s.divided(func, iv, d, preserve_unit_iters, &ranges);
             }
         }
         s
@@ -234,36 +249,41 @@ impl Subspaces {
         iv: &IterVar,
         d: Division,
         preserve_unit_iters: bool,
+        unit_ranges: &VarRanges,
     ) {
         let name = func.var_name(iv.var).to_string();
         let dtype = func.var(iv.var).dtype;
         let inner_var = func.new_var(format!("{name}_i"), dtype);
+        // TVM's DeriveBlockBinding gives every iterator an outer iterator,
+        // a unit one too; without `preserve_unit_iters` a unit one is bound
+        // to its one value (`vi_o = T.axis.spatial(1, 0)`), not to its loop.
+        let outer_var = func.new_var(format!("{name}_o"), dtype);
+        self.outer_ivs.push(IterVar {
+            var: outer_var,
+            dom: Range::new(Expr::Int(0, dtype), Expr::Int(d.outer_extent, dtype)),
+            kind: iv.kind,
+        });
         let sub = if d.outer_extent == 1 {
-            if preserve_unit_iters {
-                let outer_var = func.new_var(format!("{name}_o"), dtype);
-                self.outer_ivs.push(IterVar {
-                    var: outer_var,
-                    dom: Range::from_extent(Expr::int(1)),
-                    kind: iv.kind,
-                });
-                self.outer_values.push(d.outer);
-            }
+            let outer_value = if preserve_unit_iters {
+                d.outer
+            } else {
+                match simplify(&fold_unit_ranges(&d.outer, unit_ranges)) {
+                    // The loop's `0` may be a plain one beside an int64 extent.
+                    Expr::Int(v, _) => Expr::Int(v, dtype),
+                    other => other,
+                }
+            };
+            self.outer_values.push(outer_value);
             Expr::Var(inner_var)
         } else {
-            let outer_var = func.new_var(format!("{name}_o"), dtype);
-            self.outer_ivs.push(IterVar {
-                var: outer_var,
-                dom: Range::from_extent(Expr::int(d.outer_extent)),
-                kind: iv.kind,
-            });
             self.outer_values.push(d.outer);
             Expr::add(
-                Expr::mul(Expr::Var(outer_var), Expr::int(d.inner_extent)),
+                Expr::mul(Expr::Var(outer_var), Expr::Int(d.inner_extent, dtype)),
                 Expr::Var(inner_var),
             )
         };
         self.subst.insert(iv.var, sub);
-        let dom = Range::from_extent(Expr::int(d.inner_extent));
+        let dom = Range::new(Expr::Int(0, dtype), Expr::Int(d.inner_extent, dtype));
         self.inner_ranges.insert(inner_var, dom.clone());
         self.inner_ivs.push(IterVar {
             var: inner_var,
@@ -353,10 +373,13 @@ fn collect_path_loops<'a>(stmt: &'a Stmt, top: LoopId, block: BlockId, out: &mut
 /// Divides `value` into `outer * inner_extent + inner`, where `inner` is a
 /// mixed-radix sum over the inner loops (coefficients 1, e0, e0*e1, ...) and
 /// `outer` uses only the loops above. `None` when it does not divide.
+/// The constants it builds have the iterator's `dtype` (TVM: an int64
+/// binding divides into `vj_o * T.int64(16) + vj_i`).
 pub(super) fn divide(
     value: &Expr,
     inner_vars: &HashSet<VarId>,
     ranges: &VarRanges,
+    dtype: DataType,
 ) -> Option<Division> {
     let value = simplify_with(value, ranges);
     let affine = to_affine(&value)?;
@@ -395,18 +418,21 @@ pub(super) fn divide(
     {
         return None;
     }
-    let mut outer = Expr::int(affine.constant / inner_extent);
+    let mut outer = Expr::Int(affine.constant / inner_extent, dtype);
     for (atom, coeff) in outer_terms {
-        outer = Expr::add(outer, Expr::mul(atom, Expr::int(coeff / inner_extent)));
+        outer = Expr::add(
+            outer,
+            Expr::mul(atom, Expr::Int(coeff / inner_extent, dtype)),
+        );
     }
     let outer = simplify(&outer);
     let outer_extent = match const_bounds(&outer, ranges) {
         Some((lo, hi)) if lo >= 0 => hi + 1,
         _ => return None,
     };
-    let mut inner = Expr::int(0);
+    let mut inner = Expr::Int(0, dtype);
     for &(v, coeff, _) in inner_terms.iter().rev() {
-        inner = Expr::add(inner, Expr::mul(Expr::Var(v), Expr::int(coeff)));
+        inner = Expr::add(inner, Expr::mul(Expr::Var(v), Expr::Int(coeff, dtype)));
     }
     Some(Division {
         outer,

@@ -311,6 +311,24 @@ fn replace_buffer_in_regions(regions: &mut [BufferRegion], from: BufferId, to: B
     }
 }
 
+/// Replaces loads of `from` by loads of `to` in the bounds of `regions`
+/// (an index read from another buffer: `A[B[v], w]`).
+fn replace_loads_in_regions(regions: &mut [BufferRegion], from: BufferId, to: BufferId) {
+    let swap = |e: &mut Expr| {
+        e.rewrite(&mut |x| {
+            if let Expr::Load(b, _) = x {
+                if *b == from {
+                    *b = to;
+                }
+            }
+        })
+    };
+    for range in regions.iter_mut().flat_map(|r| r.region.iter_mut()) {
+        swap(&mut range.min);
+        swap(&mut range.extent);
+    }
+}
+
 /// Replaces loads of `from` by loads of `to` in a statement tree, and the
 /// opaque `from.data` a builtin takes (TVM rewrites every access).
 fn replace_loads(stmt: &mut Stmt, from: BufferId, to: BufferId) {
@@ -461,6 +479,12 @@ pub fn cache_read(
     for c in &consumers {
         if let Some(r) = tree::block_realize_mut(func, *c) {
             replace_buffer_in_regions(&mut r.block.reads, buffer, cache);
+            if shift.is_none() {
+                // TVM replaces the buffer in the regions' indices too
+                // (`A[B_global[v], w]` for `A[B[v], w]`). A shifted cache's
+                // regions are recomputed from the body below.
+                replace_loads_in_regions(&mut r.block.reads, buffer, cache);
+            }
             for m in &mut r.block.match_buffers {
                 if m.source.buffer == buffer {
                     m.source.buffer = cache;

@@ -144,7 +144,16 @@ fn build_init_nest(
         body,
         alloc_buffers: Vec::new(),
         match_buffers: Vec::new(),
-        annotations: Vec::new(),
+        // TVM's DecomposeReduction copies the block's annotations onto the
+        // init block (both blocks keep them). tirtui's tensorize mark is not
+        // TVM's: it says the body is the intrinsic, which the init is not.
+        annotations: realize
+            .block
+            .annotations
+            .iter()
+            .filter(|(k, _)| k != crate::ir::TENSOR_INTRIN_ATTR)
+            .cloned()
+            .collect(),
     };
     let predicate = init_predicate(func, realize, nest, &loop_map)?;
     let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {

@@ -475,7 +475,7 @@ impl<'f> FuncPrinter<'f> {
             .iter()
             .rev()
             .find(|l| l.var == v)
-            .is_some_and(|l| l.min == iv.dom.min && l.extent == iv.dom.extent)
+            .is_some_and(|l| same_value(&l.min, &iv.dom.min) && l.extent == iv.dom.extent)
     }
 
     fn remap_run(&mut self, r: &BlockRealize, run: &mut Vec<usize>) {
@@ -562,4 +562,10 @@ impl<'f> FuncPrinter<'f> {
         }
         format!("T.{method}({})", args.join(", "))
     }
+}
+
+/// Equal, or the same integer in another width: a loop's implicit `0` beside
+/// an int64 extent is still the `T.int64(0)` an int64 iterator starts at.
+fn same_value(a: &Expr, b: &Expr) -> bool {
+    a == b || matches!((a, b), (Expr::Int(x, _), Expr::Int(y, _)) if x == y)
 }

@@ -43,6 +43,7 @@ fn thread_loops_to_relax(
 pub(super) fn required_domains(
     func: &PrimFunc,
     ranges: &VarRanges,
+    units: &VarRanges,
     mv: Move,
     me: &Block,
     related: &[BlockId],
@@ -84,7 +85,11 @@ pub(super) fn required_domains(
             if constrained[pos] {
                 continue;
             }
-            let min = crate::arith::simplify(&Expr::sub(req.min.clone(), Expr::int(offset)));
+            let min = Expr::sub(
+                crate::arith::fold_unit_ranges(&req.min, units),
+                Expr::int(offset),
+            );
+            let min = crate::arith::simplify(&min);
             doms[pos] = Range::new(min, req.extent.clone());
             constrained[pos] = true;
         }

@@ -85,7 +85,8 @@ fn move_block(
     // is before the move: walked once here, not once per region.
     let ranges = crate::schedule::region::all_loop_ranges(func);
     check_predicate_is_a_domain_guard(func, mv, &ranges)?;
-    let doms = domain::required_domains(func, &ranges, mv, &me, &related)?;
+    let units = serial_unit_loops(func);
+    let doms = domain::required_domains(func, &ranges, &units, mv, &me, &related)?;
     crate::schedule::dependence::check_reduction_tiles_disjoint(
         func,
         block,
@@ -94,8 +95,31 @@ fn move_block(
         &doms,
     )?;
     let pos = nest::insertion_point(func, mv, index)?;
-    let nest = nest::build_nest(func, ranges, me, &doms, preserve_unit_loops);
+    let nest = nest::build_nest(func, ranges, units, me, &doms, preserve_unit_loops);
     nest::replace_block(func, mv, pos, nest)
+}
+
+/// The serial loops of extent 1, whose variables TVM's analyzer replaces by
+/// their one value in the regions and guards compute_at derives
+/// (`i0_1 = T.axis.spatial(1, 0)`). A thread-bound unit loop is left alone:
+/// folding `blockIdx.y` there but not in the blocks that index with it gives
+/// the kernel offsets such as `C_warp[... - blockIdx.y * 256]`, right only
+/// because the launch has one such block.
+fn serial_unit_loops(func: &PrimFunc) -> crate::arith::VarRanges {
+    let mut units = crate::arith::VarRanges::new();
+    func.body.visit(&mut |s| {
+        if let crate::ir::Stmt::For(l) = s {
+            if l.extent.as_int() == Some(1)
+                && !matches!(l.kind, crate::ir::ForKind::ThreadBinding(_))
+            {
+                units.insert(
+                    l.var,
+                    crate::ir::Range::new(l.min.clone(), l.extent.clone()),
+                );
+            }
+        }
+    });
+    units
 }
 
 /// The new nest's loops come from the block's iterator domains, and its

@@ -6,7 +6,6 @@ use crate::arith::VarRanges;
 use crate::ir::{Block, BlockId, BlockRealize, Expr, For, ForKind, PrimFunc, Range, Stmt};
 use crate::schedule::analysis::{block_culprit, consumers, get_loop, loop_culprit, producers};
 use crate::schedule::error::ScheduleError;
-use crate::schedule::primitive::loop_transformation::{loop_ranges, simplify_bindings};
 use crate::schedule::tree;
 
 /// Index of the first child of `body` (as a statement list) containing any of `blocks`.
@@ -70,6 +69,7 @@ pub(super) fn insertion_point(
 pub(super) fn build_nest(
     func: &mut PrimFunc,
     mut ranges: VarRanges,
+    mut units: VarRanges,
     me: Block,
     doms: &[Range],
     preserve_unit_loops: bool,
@@ -83,18 +83,31 @@ pub(super) fn build_nest(
         } else {
             let v = func.new_var(format!("ax{}", new_loops.len()), crate::ir::DataType::I32);
             new_loops.push((v, dom.extent.clone()));
-            iter_values.push(crate::arith::simplify(&Expr::add(
-                dom.min.clone(),
-                Expr::Var(v),
-            )));
+            // TVM binds `min + ax` as built, folding only a zero `min`
+            // (`hh_0 * 8 - 1 + ax0`); a later primitive that simplifies the
+            // block's bindings puts it in canonical order.
+            iter_values.push(match dom.min.as_int() {
+                Some(0) => Expr::Var(v),
+                _ => Expr::add(dom.min.clone(), Expr::Var(v)),
+            });
         }
     }
     // Where the region may run past an iterator's domain (a non-divisible split
     // above), guard the block with a predicate, as TVM does.
     for (v, extent) in &new_loops {
         ranges.insert(*v, Range::from_extent(extent.clone()));
+        if extent.as_int() == Some(1) {
+            units.insert(*v, Range::from_extent(extent.clone()));
+        }
     }
-    let predicate = crate::schedule::region::domain_guard(&me.iter_vars, &iter_values, &ranges);
+    // The guard is simplified knowing every loop, the new ones included, so a
+    // unit loop drops out of it (TVM: `i_0 * 16 + i_1 < 1`, not `... + ax0 < 1`)
+    // while the bindings keep it.
+    let guarded: Vec<Expr> = iter_values
+        .iter()
+        .map(|v| crate::arith::fold_unit_ranges(v, &units))
+        .collect();
+    let predicate = crate::schedule::region::domain_guard(&me.iter_vars, &guarded, &ranges);
     let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values,
         predicate,
@@ -115,7 +128,8 @@ pub(super) fn build_nest(
 }
 
 /// Removes the block (and loops left empty), then inserts `nest` at `pos` of
-/// the loop body and simplifies the bindings under the loop.
+/// the loop body. As TVM, neither the nest (built simplified) nor the blocks
+/// beside it are simplified again.
 pub(super) fn replace_block(
     func: &mut PrimFunc,
     mv: Move,
@@ -125,10 +139,6 @@ pub(super) fn replace_block(
     let Move { block, loop_id, .. } = mv;
     tree::remove_block(&mut func.body, block);
     tree::cleanup_empty(&mut func.body);
-    // The loop ranges of the program with the nest in place: the nest's
-    // variables are fresh, so adding its loops last orders nothing differently.
-    let mut ranges = loop_ranges(func);
-    crate::schedule::region::insert_loop_ranges(&nest, &mut ranges);
     let l = tree::loop_mut(func, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
     let old = std::mem::replace(&mut l.body, Stmt::Seq(Vec::new()));
     let mut items: Vec<Stmt> = match old {
@@ -137,6 +147,5 @@ pub(super) fn replace_block(
     };
     items.insert(pos.min(items.len()), nest);
     l.body = Stmt::Seq(items);
-    simplify_bindings(&mut l.body, &ranges);
     Ok(())
 }
