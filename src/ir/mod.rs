@@ -10,6 +10,7 @@
 //!
 //! May use: nothing (a leaf).
 
+mod bind;
 mod dtype;
 mod expr;
 mod idhash;
@@ -18,6 +19,7 @@ mod shared;
 mod stmt;
 mod vars;
 
+pub use bind::{bind_shape_vars, shape_vars, BindError};
 pub use dtype::DataType;
 pub use expr::{BinOp, Expr, Intrinsic, Range};
 pub use idhash::{IdMap, IdSet};

@@ -29,5 +29,6 @@ pub mod rfactor_checks;
 pub mod rfactor_iterators;
 pub mod sampling;
 pub mod set_dtype;
+pub mod symbolic_loops;
 
 pub use loop_transformation::BlockOrLoop;
