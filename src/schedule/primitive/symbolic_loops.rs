@@ -33,7 +33,7 @@ pub(super) fn split_symbolic(
     disable_predication: bool,
 ) -> Result<Vec<LoopId>, ScheduleError> {
     let old = get_loop(func, loop_id)?.clone();
-    let dtype = func.var(old.var).dtype;
+    let dtype = loop_dtype(func, old.var, &old.extent);
     let ranges = loop_ranges(func);
     let simp = |func: &PrimFunc, e: Expr| simplify_in(Some(func), &e, &ranges);
     let known: i64 = factors
@@ -110,6 +110,16 @@ pub(super) fn split_symbolic(
         tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
     *slot = stmt;
     Ok(ids)
+}
+
+/// The type of a loop's variables: int64 when its extent is (`n *
+/// T.int64(32)` over an int64 shape variable), whatever the parsed variable
+/// says, so the new loops print as TVM's (`T.int64(32)`).
+fn loop_dtype(func: &PrimFunc, var: VarId, extent: &Expr) -> DataType {
+    match crate::arith::TypeCtx::new(Some(func)).index_dtype(extent) {
+        DataType::I64 => DataType::I64,
+        _ => func.var(var).dtype,
+    }
 }
 
 /// `((v0 * f1 + v1) * f2 + v2) ...` with expression factors; a factor of 1
@@ -217,7 +227,12 @@ pub(super) fn fuse_symbolic(
         .collect::<Vec<_>>()
         .join("_");
     let name = limits::bounded_name(&joined, "_fused");
-    let dtype = func.var(vars[0]).dtype;
+    let dtype = vars
+        .iter()
+        .zip(&extents)
+        .map(|(v, e)| loop_dtype(func, *v, e))
+        .max_by_key(|t| t.bytes())
+        .unwrap_or(DataType::I32);
     let fused = func.new_var(name, dtype);
     let (subst, total) = symbolic_fuse_values(func, vars, &extents, fused, preserve_unit_iters);
     let innermost = get_loop(func, *loops.last().unwrap_or(&loops[0]))?.clone();
