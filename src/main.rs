@@ -104,6 +104,10 @@ enum Command {
         /// it) schedules.
         #[arg(long)]
         workload: Option<PathBuf>,
+        /// Binds a shape variable of the workload to a size before replaying
+        /// (`--bind n=1024`, repeatable): what lowering and --run need.
+        #[arg(long, value_name = "NAME=VALUE", value_parser = cli::replay::parse_binding)]
+        bind: Vec<(String, i64)>,
     },
     /// Write a default schedule (no search) of a workload as a session.
     Schedule {
@@ -309,6 +313,7 @@ fn run() -> i32 {
             db,
             gpu,
             workload,
+            bind,
         }) => {
             let emit = emit.map(|e| match e {
                 EmitArg::Tir => cli::replay::Emit::Tir,
@@ -324,6 +329,7 @@ fn run() -> i32 {
                 db,
                 gpu,
                 workload,
+                bind,
             };
             cli::replay::replay(&session, &opts)
         }

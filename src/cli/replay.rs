@@ -30,6 +30,20 @@ pub struct ReplayOptions {
     pub gpu: Option<String>,
     /// `--workload W.tir`: what a Python trace (`trace.py`) schedules.
     pub workload: Option<std::path::PathBuf>,
+    /// `--bind NAME=VALUE`: shape variables of the workload bound to sizes.
+    pub bind: Vec<(String, i64)>,
+}
+
+/// `--bind`'s argument: `NAME=VALUE` with an integer value.
+pub fn parse_binding(arg: &str) -> Result<(String, i64), String> {
+    let (name, value) = arg
+        .split_once('=')
+        .ok_or_else(|| format!("`{arg}` is not NAME=VALUE (e.g. n=1024)"))?;
+    let value = value
+        .trim()
+        .parse::<i64>()
+        .map_err(|e| format!("`{value}` is not an integer size for `{name}`: {e}"))?;
+    Ok((name.trim().to_string(), value))
 }
 
 fn ms(t: Instant) -> f64 {
@@ -79,6 +93,14 @@ struct Timings {
 fn replay_stages(path: &Path, opts: &ReplayOptions) -> Result<i32, i32> {
     let t_parse = Instant::now();
     let (session, name, workload) = load(path, opts)?;
+    let workload = if opts.bind.is_empty() {
+        workload
+    } else {
+        crate::ir::bind_shape_vars(&workload, &opts.bind).map_err(|e| {
+            let d = Diagnostic::new(format!("--bind: {e}"));
+            fail(opts, path, EXIT_BAD_INPUT, &d.render())
+        })?
+    };
     let parse_ms = ms(t_parse);
 
     let t_replay = Instant::now();

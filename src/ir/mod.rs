@@ -10,6 +10,7 @@
 //!
 //! May use: nothing (a leaf).
 
+mod bind;
 pub mod builtin;
 mod dtype;
 mod expr;
@@ -19,6 +20,7 @@ mod shared;
 mod stmt;
 mod vars;
 
+pub use bind::{bind_shape_vars, shape_vars, BindError};
 pub use builtin::{Builtin, Opaque};
 pub use dtype::DataType;
 pub use expr::{BinOp, Expr, Intrinsic, Range};

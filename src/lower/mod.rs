@@ -119,6 +119,8 @@ pub enum LowerError {
     },
     #[error("{what}")]
     Unsupported { what: String },
+    #[error("the program's sizes use the shape variable(s) {names}, which a kernel here cannot take as parameters: bind each to a size first (`tirtui replay S.yaml --bind NAME=VALUE`)")]
+    UnboundShapeVar { names: String },
     /// Lowering would build more than tirtui's bounds allow (`lower::limits`).
     #[error("{why}")]
     LimitExceeded { why: String },
@@ -155,6 +157,23 @@ pub fn refuse_unplaced_fragments(func: &crate::ir::PrimFunc) -> Result<(), Lower
         }
     }
     Ok(())
+}
+
+/// A program whose shapes or loops use shape variables (`n` in
+/// `T.Buffer(("n",))`) is refused by name: the kernels and the runtime here
+/// take buffers only, so the sizes must be bound first
+/// (`ir::bind_shape_vars`, `tirtui replay --bind n=1024`).
+pub fn refuse_shape_vars(func: &crate::ir::PrimFunc) -> Result<(), LowerError> {
+    let vars = crate::ir::shape_vars(func);
+    if vars.is_empty() {
+        return Ok(());
+    }
+    let names = vars
+        .iter()
+        .map(|v| format!("`{}`", func.var_name(*v)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Err(LowerError::UnboundShapeVar { names })
 }
 
 /// Lowering refuses an ill-formed program with the whole report as its message.

@@ -72,6 +72,7 @@ const TIR_PASSES: usize = 3;
 /// global intermediates between them.
 pub fn lower_program(func: &PrimFunc) -> Result<LoweredProgram, LowerError> {
     crate::validate::validate(func)?; // an ill-formed program is a bug report, never CUDA
+    super::refuse_shape_vars(func)?;
     super::refuse_unplaced_fragments(func)?;
     super::refuse_opaque_builtins(func)?;
     let tir = lower_init_block::run(&lower_cross_thread_reduction::run(func)?);
@@ -148,6 +149,7 @@ pub fn lower_until(func: &PrimFunc, last: &str) -> Result<Stage, LowerError> {
         });
     }
     crate::validate::validate(func)?; // an ill-formed program is a bug report, never CUDA
+    super::refuse_shape_vars(func)?;
     super::refuse_unplaced_fragments(func)?;
     super::refuse_opaque_builtins(func)?;
     let tir = lower_cross_thread_reduction::run(func)?;

@@ -59,15 +59,14 @@ fn is_affine_binding(value: &Expr, inner: &[(VarId, i64)]) -> bool {
 /// previous variable's extent.
 fn is_mixed_radix(mut terms: Vec<(i64, i64)>) -> bool {
     terms.sort_unstable();
-    let mut stride = 1i64;
+    // `None` once a term's extent is unknown (a symbolic extent stands as
+    // i64::MAX): only the outermost term may have one.
+    let mut stride = Some(1i64);
     for (coef, extent) in terms {
-        if coef != stride {
+        if Some(coef) != stride {
             return false;
         }
-        let Some(next) = stride.checked_mul(extent) else {
-            return false;
-        };
-        stride = next;
+        stride = stride.and_then(|s| s.checked_mul(extent));
     }
     true
 }

@@ -181,7 +181,7 @@ pub(crate) fn loop_ranges(func: &PrimFunc) -> VarRanges {
 
 /// Adds `cond` to the predicate of every block realize directly under `stmt`
 /// (not inside nested blocks), as TVM's BlockPredicateAppender does.
-fn append_predicate(stmt: &mut Stmt, cond: &Expr) {
+pub(super) fn append_predicate(stmt: &mut Stmt, cond: &Expr) {
     match stmt {
         Stmt::BlockRealize(r) => {
             r.predicate = if r.predicate.is_const_true() {
@@ -236,6 +236,16 @@ pub fn split_with(
     check_starts_at_zero(func, loop_id)?;
     reject_thread_bound(func, loop_id, "split")?;
     reject_annotated_split_fuse(func, loop_id, "split")?;
+    check_split_factors(func, loop_id, factors)?;
+    if get_loop(func, loop_id)?.extent.as_int().is_none() {
+        return super::symbolic_loops::split_symbolic(
+            func,
+            loop_id,
+            factors,
+            preserve_unit_iters,
+            disable_predication,
+        );
+    }
     let extent = const_extent(func, loop_id)?;
     let (factors, product) = resolve_split_factors(func, loop_id, factors, extent)?;
     if disable_predication && product != extent {
@@ -274,21 +284,21 @@ pub fn split_with(
     }
     simplify_bindings(&mut body, &ranges);
 
-    let (stmt, ids) = serial_nest(func, &new_vars, &factors, body, dtype);
+    let extents: Vec<Expr> = factors.iter().map(|f| Expr::Int(*f, dtype)).collect();
+    let (stmt, ids) = serial_nest(func, &new_vars, &extents, body, dtype);
     let slot =
         tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
     *slot = stmt;
     Ok(ids)
 }
 
-/// Checks `split`'s factors against the loop and fills in the inferred one.
-/// Returns the factors and their product (at least `extent`).
-fn resolve_split_factors(
+/// Checks `split`'s factors on their own: their count, at most one `None`,
+/// each positive and within the loop variable's type.
+fn check_split_factors(
     func: &PrimFunc,
     loop_id: LoopId,
     factors: &[Option<i64>],
-    extent: i64,
-) -> Result<(Vec<i64>, i64), ScheduleError> {
+) -> Result<(), ScheduleError> {
     if factors.len() < 2 {
         return Err(ScheduleError::TooFewLoops {
             what: "split",
@@ -309,10 +319,10 @@ fn resolve_split_factors(
             factor: *bad,
         });
     }
-    // The extent's type is the loop's (loop variables are int32 in this IR).
+    // The extent's type is the loop's.
     let loop_dtype = match get_loop(func, loop_id)?.extent {
         Expr::Int(_, dtype) => dtype,
-        _ => DataType::I32,
+        _ => func.var(get_loop(func, loop_id)?.var).dtype,
     };
     if let Some((_, max)) = loop_dtype.int_range() {
         if let Some(big) = factors.iter().flatten().find(|f| **f > max) {
@@ -325,6 +335,17 @@ fn resolve_split_factors(
             });
         }
     }
+    Ok(())
+}
+
+/// Fills in the inferred factor of a split of a loop with a constant extent.
+/// Returns the factors and their product (at least `extent`).
+fn resolve_split_factors(
+    func: &PrimFunc,
+    loop_id: LoopId,
+    factors: &[Option<i64>],
+    extent: i64,
+) -> Result<(Vec<i64>, i64), ScheduleError> {
     let known: i64 = factors
         .iter()
         .flatten()
@@ -381,10 +402,10 @@ fn split_index(
 
 /// Wraps `body` in serial loops over `vars` with `extents`, outermost first.
 /// Returns the nest and its fresh loop ids in the same order.
-fn serial_nest(
+pub(super) fn serial_nest(
     func: &mut PrimFunc,
     vars: &[VarId],
-    extents: &[i64],
+    extents: &[Expr],
     body: Stmt,
     dtype: DataType,
 ) -> (Stmt, Vec<LoopId>) {
@@ -395,7 +416,7 @@ fn serial_nest(
             id: ids[k],
             var: vars[k],
             min: Expr::Int(0, dtype),
-            extent: Expr::Int(extents[k], dtype),
+            extent: extents[k].clone(),
             kind: ForKind::Serial,
             annotations: Vec::new(),
             body: stmt,
@@ -454,17 +475,26 @@ pub fn fuse(
     }
     check_no_duplicates(func, loops)?;
     check_chain(func, loops)?;
-    let mut extents = Vec::new();
     for l in loops {
         check_starts_at_zero(func, *l)?;
         reject_thread_bound(func, *l, "fused")?;
         reject_annotated_split_fuse(func, *l, "fuse")?;
-        extents.push(const_extent(func, *l)?);
     }
+    super::symbolic_loops::check_independent_bounds(func, loops)?;
     let vars: Vec<VarId> = loops
         .iter()
         .map(|l| get_loop(func, *l).map(|f| f.var))
         .collect::<Result<_, _>>()?;
+    let symbolic = loops
+        .iter()
+        .any(|l| get_loop(func, *l).is_ok_and(|f| f.extent.as_int().is_none()));
+    if symbolic {
+        return super::symbolic_loops::fuse_symbolic(func, loops, &vars, preserve_unit_iters);
+    }
+    let extents = loops
+        .iter()
+        .map(|l| const_extent(func, *l))
+        .collect::<Result<Vec<i64>, _>>()?;
     let joined = vars
         .iter()
         .map(|v| func.var_name(*v).to_string())

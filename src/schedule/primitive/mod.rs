@@ -34,5 +34,6 @@ pub mod rfactor_iterators;
 pub mod rolling_buffer;
 pub mod sampling;
 pub mod set_dtype;
+pub mod symbolic_loops;
 
 pub use loop_transformation::BlockOrLoop;

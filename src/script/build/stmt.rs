@@ -652,9 +652,15 @@ impl FuncBuilder<'_> {
             let id = self.func.new_loop_id();
             // As TVM: a loop over an int64 extent has an int64 variable (its
             // uses then need no casts, and split/fuse keep `T.int64`).
+            // A symbolic extent over int64 shape variables (`n * T.int64(32)`)
+            // counts too.
             let dtype = match &spec.extent {
                 Expr::Int(_, DataType::I64) => DataType::I64,
-                _ => DataType::I32,
+                Expr::Int(..) => DataType::I32,
+                e => match crate::arith::TypeCtx::new(Some(&self.func)).index_dtype(e) {
+                    DataType::I64 => DataType::I64,
+                    _ => DataType::I32,
+                },
             };
             let var = self.new_var(name, dtype);
             self.loop_ranges
