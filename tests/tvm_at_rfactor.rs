@@ -433,3 +433,71 @@ def main(A: T.Buffer(({n},), "float32"), C: T.Buffer(({n},), "float32")):
     }
     assert!(moved >= 30, "only {moved} of 40 tilings were moved");
 }
+
+/// test_reorder_with_predicate: the predicate bounds `i, j, k, l` as one fused
+/// index that the bindings use one loop each: not affine, TVM refuses reorder.
+const ELEMENTWISE_PREDICATE: &str = r#"
+@T.prim_func(s_tir=True)
+def main(A: T.Buffer((128, 128, 128, 128), "float32"), B: T.Buffer((128, 128, 128, 128), "float32")):
+    for i, j, k, l in T.grid(128, 128, 128, 128):
+        with T.sblock("B"):
+            vi, vj, vk, vl = T.axis.remap("SSSS", [i, j, k, l])
+            T.where(i * 2097152 + j * 16384 + k * 128 + l < 100)
+            B[vi, vj, vk, vl] = A[vi, vj, vk, vl] * T.float32(2.0)
+"#;
+
+#[test]
+fn reorder_refuses_a_block_whose_predicate_fuses_its_separate_loops() {
+    let msg = fail(
+        ELEMENTWISE_PREDICATE,
+        "  - {op: get_loops, block: B, out: [i, j, k, l]}\n  - {op: reorder, ordered_loops: [l, i]}\n",
+    );
+    assert!(msg.contains("affine binding"), "{msg}");
+}
+
+/// A predicate from a non-divisible split is the guard of the fused binding
+/// itself (`vi = i_0 * 10 + i_1`): reorder stays legal.
+#[test]
+fn reorder_keeps_a_predicate_over_a_split_binding_legal() {
+    let workload = r#"
+@T.prim_func(s_tir=True)
+def main(A: T.Buffer((128, 16), "float32"), B: T.Buffer((128, 16), "float32")):
+    for i, j in T.grid(128, 16):
+        with T.sblock("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2.0)
+"#;
+    let p = legal(
+        workload,
+        "  - {op: get_loops, block: B, out: [i, j]}\n  - {op: split, loop: i, factors: [null, 10], out: [i0, i1]}\n  - {op: reorder, ordered_loops: [j, i1]}\n",
+    );
+    assert!(p.contains("T.where(i_0 * 10 + i_1 < 128)"), "{p}");
+}
+
+/// test_reduction_rfactor_predicate: rfactor over `k_0` of a block guarded by
+/// `k_0 * 10 + k_1 < 128` is refused at TVM's step.
+const ROWSUM_PREDICATE: &str = r#"
+@T.prim_func(s_tir=True)
+def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128,), "float32")):
+    for i, k_0, k_1 in T.grid(128, 13, 10):
+        with T.sblock("B"):
+            vi = T.axis.spatial(128, i)
+            vk = T.axis.reduce(128, k_0 * 10 + k_1)
+            T.where(k_0 * 10 + k_1 < 128)
+            T.reads(A[vi, vk])
+            T.writes(B[vi])
+            with T.init():
+                B[vi] = T.float32(0.0)
+            B[vi] = B[vi] + A[vi, vk]
+"#;
+
+#[test]
+fn rfactor_refuses_a_loop_fused_with_others_in_the_predicate() {
+    let steps = |lp: &str| {
+        format!("  - {{op: get_loops, block: B, out: [i, k0, k1]}}\n  - {{op: rfactor, loop: {lp}, factor_axis: 1}}\n")
+    };
+    let msg = fail(ROWSUM_PREDICATE, &steps("k0"));
+    assert!(msg.contains("affine binding"), "{msg}");
+    let msg = fail(ROWSUM_PREDICATE, &steps("k1"));
+    assert!(msg.contains("affine binding"), "{msg}");
+}
