@@ -70,3 +70,76 @@ fn is_mixed_radix(mut terms: Vec<(i64, i64)>) -> bool {
     }
     true
 }
+
+/// TVM checks affinity with the block's predicate (`DetectIterMap` with the
+/// `T.where` as a constraint): a conjunct `S < c` over two or more of the
+/// loops makes `S` one constrained iterator, which the bindings may use only
+/// whole (`S`, or `S // a`, `S % b`). A binding that uses a loop of `S`
+/// without the rest of `S` (the predicate of a flattened bound over separate
+/// iterators) is not affine. Returns the conjunct that breaks affinity.
+pub(crate) fn predicate_breaking_affinity<'a>(
+    predicate: &'a Expr,
+    values: &[Expr],
+    inner: &[(VarId, i64)],
+) -> Option<&'a Expr> {
+    let mut conjuncts = Vec::new();
+    collect_conjuncts(predicate, &mut conjuncts);
+    conjuncts.into_iter().find(|c| {
+        let Expr::Binary(BinOp::Lt, lhs, rhs) = c else {
+            return false;
+        };
+        if rhs.as_int().is_none() {
+            return false;
+        }
+        let Some(sum) = crate::arith::to_affine(lhs) else {
+            return false;
+        };
+        let fused: Vec<(VarId, i64)> = sum
+            .terms
+            .iter()
+            .filter_map(|(a, k)| {
+                a.as_var()
+                    .filter(|v| inner.iter().any(|(x, _)| x == v))
+                    .map(|v| (v, *k))
+            })
+            .collect();
+        fused.len() >= 2 && values.iter().any(|v| !uses_fused_whole(v, &fused))
+    })
+}
+
+fn collect_conjuncts<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match e {
+        Expr::Binary(BinOp::And, a, b) => {
+            collect_conjuncts(a, out);
+            collect_conjuncts(b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// `value` uses the loops of `fused` not at all, or as the whole sum (with the
+/// same coefficients), directly or inside a split of it.
+fn uses_fused_whole(value: &Expr, fused: &[(VarId, i64)]) -> bool {
+    if !fused.iter().any(|(v, _)| value.uses_var(*v)) {
+        return true;
+    }
+    let Some(affine) = crate::arith::to_affine(value) else {
+        return false;
+    };
+    let direct: Vec<(VarId, i64)> = affine
+        .terms
+        .iter()
+        .filter_map(|(a, k)| {
+            a.as_var()
+                .filter(|v| fused.iter().any(|(x, _)| x == v))
+                .map(|v| (v, *k))
+        })
+        .collect();
+    if !direct.is_empty() {
+        return direct.len() == fused.len() && fused.iter().all(|t| direct.contains(t));
+    }
+    affine.terms.iter().all(|(atom, _)| match atom {
+        Expr::Binary(BinOp::FloorDiv | BinOp::FloorMod, a, _) => uses_fused_whole(a, fused),
+        other => !fused.iter().any(|(v, _)| other.uses_var(*v)),
+    })
+}

@@ -669,6 +669,17 @@ fn check_reorder_blocks(
                 ),
             });
         }
+        if let Some(c) =
+            super::affine_binding::predicate_breaking_affinity(&r.predicate, &r.iter_values, &inner)
+        {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: crate::schedule::analysis::block_culprit(func, r.block.id),
+                why: format!(
+                    "it is required to have an affine binding, and its `T.where` condition `{}` bounds several loops as one fused index that its bindings use separately; TVM refuses to reorder over it",
+                    crate::script::print_expr(func, c)
+                ),
+            });
+        }
         for l in chain.iter().filter(|l| listed.contains(&l.id)) {
             let drives = |kind: crate::ir::IterKind| {
                 r.block

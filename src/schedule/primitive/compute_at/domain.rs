@@ -1,6 +1,7 @@
 //! The region of each buffer that the related blocks need under the target
 //! loop, as a domain of the moved block's iterators.
 
+use super::solve::{self, Interval, VarDomain};
 use super::Move;
 use crate::arith::VarRanges;
 use crate::ir::{Block, BlockId, BufferId, Expr, ForKind, LoopId, PrimFunc, Range, StorageScope};
@@ -36,10 +37,20 @@ fn thread_loops_to_relax(
         .collect()
 }
 
+/// The domains of the moved block's iterators under the loop, and what is
+/// left of the buffers' bounds on them (`None`: nothing; else the block's
+/// predicate keeps the iterator inside it).
+pub(super) struct Domains {
+    pub doms: Vec<Range>,
+    pub bounds: Vec<Option<Interval>>,
+}
+
 /// The domain of each of the block's iterators under the loop: for every buffer
 /// it writes (compute_at) or reads (reverse), the region the related blocks
 /// touch there, mapped back onto the iterator that indexes it. Iterators no
-/// region constrains keep their own domain.
+/// region constrains keep their own domain. An access whose every index is
+/// one iterator plus a constant maps directly; any other goes through TVM's
+/// solver (`solve`).
 pub(super) fn required_domains(
     func: &PrimFunc,
     ranges: &VarRanges,
@@ -47,10 +58,11 @@ pub(super) fn required_domains(
     mv: Move,
     me: &Block,
     related: &[BlockId],
-) -> Result<Vec<Range>, ScheduleError> {
+) -> Result<Domains, ScheduleError> {
     let own = if mv.reverse { &me.reads } else { &me.writes };
     let mut doms: Vec<Range> = me.iter_vars.iter().map(|iv| iv.dom.clone()).collect();
     let mut constrained = vec![false; doms.len()];
+    let mut solved: Vec<Option<VarDomain>> = vec![None; doms.len()];
     for buffer in own.iter().map(|r| r.buffer) {
         let Some(required) = required_region(func, ranges, mv, related, buffer)? else {
             continue;
@@ -59,28 +71,27 @@ pub(super) fn required_domains(
         let Some(access) = own.iter().find(|r| r.buffer == buffer) else {
             continue;
         };
+        if !access
+            .region
+            .iter()
+            .all(|r| shifted_iterator(me, &r.min).is_some())
+        {
+            let found =
+                solve_through_indices(func, ranges, mv, me, &access.region, &required, buffer)?;
+            for (pos, info) in found {
+                match &mut solved[pos] {
+                    Some(acc) => acc.union(info, ranges),
+                    slot @ None => *slot = Some(info),
+                }
+            }
+            continue;
+        }
         for (dim, range) in access.region.iter().enumerate() {
             let Some(req) = required.get(dim) else {
                 continue;
             };
-            let affine = crate::arith::affine::to_affine(&range.min);
-            let iter_pos = me
-                .iter_vars
-                .iter()
-                .position(|iv| range.min.uses_var(iv.var));
-            let Some(pos) = iter_pos else { continue };
-            let var = me.iter_vars[pos].var;
-            let offset = match &affine {
-                Some(a) if a.terms.len() == 1 && a.coeff_of(var) == 1 => a.constant,
-                _ => {
-                    return Err(ScheduleError::UnsupportedIndex {
-                        block: block_culprit(func, mv.block),
-                        primitive: mv.primitive(),
-                        buffer: func.buffer(buffer).name.clone(),
-                        want: "one iterator plus a constant",
-                        index: ErrorExpr::new(&range.min),
-                    })
-                }
+            let Some(Some((pos, offset))) = shifted_iterator(me, &range.min) else {
+                continue;
             };
             if constrained[pos] {
                 continue;
@@ -94,7 +105,64 @@ pub(super) fn required_domains(
             constrained[pos] = true;
         }
     }
-    Ok(doms)
+    let mut bounds = vec![None; doms.len()];
+    for (pos, info) in solved.into_iter().enumerate() {
+        let Some(info) = info else { continue };
+        if constrained[pos] {
+            continue;
+        }
+        let (dom, rest) = solve::finish(info, &me.iter_vars[pos], ranges);
+        doms[pos] = dom;
+        bounds[pos] = rest;
+    }
+    Ok(Domains { doms, bounds })
+}
+
+/// How an index reads the block's iterators when it is one of them plus a
+/// constant: `Some(Some((position, constant)))`; `Some(None)` when it uses
+/// none; `None` for any other index.
+fn shifted_iterator(me: &Block, index: &Expr) -> Option<Option<(usize, i64)>> {
+    let Some(pos) = me.iter_vars.iter().position(|iv| index.uses_var(iv.var)) else {
+        return Some(None);
+    };
+    let var = me.iter_vars[pos].var;
+    match crate::arith::affine::to_affine(index) {
+        Some(a) if a.terms.len() == 1 && a.coeff_of(var) == 1 => Some(Some((pos, a.constant))),
+        _ => None,
+    }
+}
+
+/// The iterators' domains from an access with other indices (`solve`), its
+/// refusal as a typed error at the index.
+fn solve_through_indices(
+    func: &PrimFunc,
+    ranges: &VarRanges,
+    mv: Move,
+    me: &Block,
+    provided: &[Range],
+    required: &[Range],
+    buffer: BufferId,
+) -> Result<Vec<(usize, VarDomain)>, ScheduleError> {
+    let required: Vec<Interval> = required
+        .iter()
+        .map(|r| Interval {
+            lo: r.min.clone(),
+            hi: crate::arith::simplify_with(
+                &Expr::sub(Expr::add(r.min.clone(), r.extent.clone()), Expr::int(1)),
+                ranges,
+            ),
+        })
+        .collect();
+    let shape = &func.buffer(buffer).shape;
+    solve::solve_buffer(&me.iter_vars, provided, &required, shape, ranges).map_err(|refusal| {
+        ScheduleError::UnsupportedIndex {
+            block: block_culprit(func, mv.block),
+            primitive: mv.primitive(),
+            buffer: func.buffer(buffer).name.clone(),
+            want: refusal.want,
+            index: ErrorExpr::new(&refusal.index),
+        }
+    })
 }
 
 /// The union of the regions of `buffer` that the related blocks touching it

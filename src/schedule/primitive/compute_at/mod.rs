@@ -15,6 +15,7 @@
 mod checks;
 mod domain;
 mod nest;
+mod solve;
 
 use crate::ir::{BlockId, Expr, LoopId, PrimFunc};
 use crate::schedule::analysis::get_block;
@@ -92,7 +93,7 @@ fn move_block(
         block,
         loop_id,
         &me.iter_vars,
-        &doms,
+        &doms.doms,
     )?;
     let pos = nest::insertion_point(func, mv, index)?;
     let nest = nest::build_nest(func, ranges, units, me, &doms, preserve_unit_loops);

@@ -71,9 +71,10 @@ pub(super) fn build_nest(
     mut ranges: VarRanges,
     mut units: VarRanges,
     me: Block,
-    doms: &[Range],
+    domains: &super::domain::Domains,
     preserve_unit_loops: bool,
 ) -> Stmt {
+    let doms = &domains.doms;
     let mut iter_values = Vec::new();
     let mut new_loops: Vec<(crate::ir::VarId, Expr)> = Vec::new();
     for dom in doms {
@@ -107,7 +108,32 @@ pub(super) fn build_nest(
         .iter()
         .map(|v| crate::arith::fold_unit_ranges(v, &units))
         .collect();
-    let predicate = crate::schedule::region::domain_guard(&me.iter_vars, &guarded, &ranges);
+    let mut predicate = crate::schedule::region::domain_guard(&me.iter_vars, &guarded, &ranges);
+    // What is left of a buffer's bound (TVM's `BlockVarDomainInfo::bound`),
+    // where it says more than the iterator's domain.
+    for ((value, bound), iv) in guarded.iter().zip(&domains.bounds).zip(&me.iter_vars) {
+        let Some(bound) = bound else { continue };
+        let conds = [
+            Expr::binary(crate::ir::BinOp::Ge, value.clone(), bound.lo.clone()),
+            Expr::lt(value.clone(), Expr::add(bound.hi.clone(), Expr::int(1))),
+        ];
+        for c in conds {
+            let c = crate::arith::simplify_with(&c, &ranges);
+            let in_guard = crate::schedule::region::domain_guard(
+                std::slice::from_ref(iv),
+                std::slice::from_ref(value),
+                &ranges,
+            );
+            if c.is_const_true() || in_guard == c {
+                continue;
+            }
+            predicate = if predicate.is_const_true() {
+                c
+            } else {
+                Expr::and(predicate, c)
+            };
+        }
+    }
     let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
         iter_values,
         predicate,
