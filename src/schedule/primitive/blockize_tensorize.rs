@@ -65,8 +65,14 @@ pub fn blockize(
     // outer block's reads stay the block's own (TVM relaxes those).
     let mut prepended = 0;
     if init.is_some() && outer_ivs.iter().any(|iv| iv.kind == IterKind::Reduce) {
-        prepended = inner_block.writes.len();
-        let mut reads = inner_block.writes.clone();
+        // A region the block already reads is not listed twice.
+        let mut reads: Vec<_> = inner_block
+            .writes
+            .iter()
+            .filter(|w| !inner_block.reads.contains(w))
+            .cloned()
+            .collect();
+        prepended = reads.len();
         reads.append(&mut inner_block.reads);
         inner_block.reads = reads;
     }
