@@ -473,31 +473,3 @@ def main(A: T.Buffer((128, 16), "float32"), B: T.Buffer((128, 16), "float32")):
     );
     assert!(p.contains("T.where(i_0 * 10 + i_1 < 128)"), "{p}");
 }
-
-/// test_reduction_rfactor_predicate: rfactor over `k_0` of a block guarded by
-/// `k_0 * 10 + k_1 < 128` is refused at TVM's step.
-const ROWSUM_PREDICATE: &str = r#"
-@T.prim_func(s_tir=True)
-def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128,), "float32")):
-    for i, k_0, k_1 in T.grid(128, 13, 10):
-        with T.sblock("B"):
-            vi = T.axis.spatial(128, i)
-            vk = T.axis.reduce(128, k_0 * 10 + k_1)
-            T.where(k_0 * 10 + k_1 < 128)
-            T.reads(A[vi, vk])
-            T.writes(B[vi])
-            with T.init():
-                B[vi] = T.float32(0.0)
-            B[vi] = B[vi] + A[vi, vk]
-"#;
-
-#[test]
-fn rfactor_refuses_a_loop_fused_with_others_in_the_predicate() {
-    let steps = |lp: &str| {
-        format!("  - {{op: get_loops, block: B, out: [i, k0, k1]}}\n  - {{op: rfactor, loop: {lp}, factor_axis: 1}}\n")
-    };
-    let msg = fail(ROWSUM_PREDICATE, &steps("k0"));
-    assert!(msg.contains("affine binding"), "{msg}");
-    let msg = fail(ROWSUM_PREDICATE, &steps("k1"));
-    assert!(msg.contains("affine binding"), "{msg}");
-}

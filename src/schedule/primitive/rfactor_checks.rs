@@ -62,46 +62,12 @@ pub(crate) fn check_rfactor_preconditions(
             op_name(op)
         )));
     }
-    check_stage_pipeline(func, block_id)?;
-    check_predicate_keeps_rf_block_affine(func, l, realize)
-}
-
-/// The rf block binds the rfactor loop to an iterator of its own. A `T.where`
-/// conjunct `S < c` fusing that loop with others (a non-divisible split of
-/// the reduction) would then bound a fused index its bindings use in pieces:
-/// not an affine binding, which TVM 0.27 finds when it verifies the result
-/// ("Wrong affine_binding") and refuses.
-fn check_predicate_keeps_rf_block_affine(
-    func: &crate::ir::PrimFunc,
-    l: &For,
-    realize: &BlockRealize,
-) -> Result<(), ScheduleError> {
-    let mut conjuncts = vec![&realize.predicate];
-    let mut found = None;
-    while let Some(c) = conjuncts.pop() {
-        match c {
-            Expr::Binary(BinOp::And, a, b) => conjuncts.extend([&**a, &**b]),
-            Expr::Binary(BinOp::Lt, lhs, rhs) if rhs.as_int().is_some() => {
-                let loops = crate::arith::to_affine(lhs).map_or(0, |a| {
-                    a.terms.iter().filter(|(t, _)| t.as_var().is_some()).count()
-                });
-                if loops >= 2 && lhs.uses_var(l.var) {
-                    found = Some(c);
-                }
-            }
-            _ => {}
-        }
-    }
-    match found {
-        None => Ok(()),
-        Some(c) => Err(ScheduleError::UnsupportedPattern {
-            block: block_culprit(func, realize.block.id),
-            why: format!(
-                "its `T.where` condition `{}` bounds the rfactor loop fused with other loops; the rf block would bind that loop alone, which is not an affine binding under the condition (TVM refuses: \"Wrong affine_binding\")",
-                crate::script::print_expr(func, c)
-            ),
-        }),
-    }
+    // A `T.where` from a non-divisible split of the reduction (`k_0 * 16 +
+    // k_1 < 100`) is accepted, as TVM's primitive accepts it: the rf block
+    // keeps the predicate and computes the same sums (tests/schedule_checks.rs).
+    // Only TVM's debug-mode verifier refuses the result ("Wrong
+    // affine_binding"), which the conformance runner counts as a negative.
+    check_stage_pipeline(func, block_id)
 }
 
 fn kind_name(kind: ForKind) -> &'static str {
