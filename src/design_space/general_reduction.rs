@@ -31,29 +31,7 @@ const UNROLL_DEPTH: i64 = 256;
 /// The default schedule of a row-wise `func`, or None when the rule does not
 /// apply (the reason, for `schedule --explain`-style messages).
 pub fn general_reduction(func: &PrimFunc) -> Result<Sketch, String> {
-    let (mut sketch, blocks) = SketchBuilder::start(func).map_err(|e| e.to_string())?;
-    for block in blocks.iter().rev() {
-        if !sketch.is_live(block) {
-            continue;
-        }
-        let before = sketch.len();
-        let mut results = inline::auto_inline(sketch, block).map_err(|e| e.to_string())?;
-        sketch = results.remove(0);
-        if sketch.len() > before {
-            sketch.log("AutoInline", block);
-        }
-    }
-    let live: Vec<String> = blocks
-        .iter()
-        .filter(|b| sketch.is_live(b))
-        .filter(|b| {
-            let f = sketch.func();
-            sketch
-                .block(b)
-                .is_some_and(|id| f.root_block().is_none_or(|r| r.id != id))
-        })
-        .cloned()
-        .collect();
+    let (mut sketch, live) = inline::inline_then_live(func)?;
     let shape = row_shape(sketch.func(), &live, &sketch)?;
     apply(&mut sketch, &live, &shape).map_err(|e| e.to_string())?;
     for b in &live {

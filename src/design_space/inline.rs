@@ -90,3 +90,35 @@ fn try_step(sketch: SketchBuilder, op: &str, block: &str) -> SketchBuilder {
         Err(_) => sketch,
     }
 }
+
+/// AutoInline over every block, last to first, then the blocks still in the
+/// program (the root left out), in program order: where the zero-search
+/// defaults start.
+pub(super) fn inline_then_live(
+    func: &crate::ir::PrimFunc,
+) -> Result<(SketchBuilder, Vec<String>), String> {
+    let (mut sketch, blocks) = SketchBuilder::start(func).map_err(|e| e.to_string())?;
+    for block in blocks.iter().rev() {
+        if !sketch.is_live(block) {
+            continue;
+        }
+        let before = sketch.len();
+        let mut results = auto_inline(sketch, block).map_err(|e| e.to_string())?;
+        sketch = results.remove(0);
+        if sketch.len() > before {
+            sketch.log("AutoInline", block);
+        }
+    }
+    let live = blocks
+        .iter()
+        .filter(|b| sketch.is_live(b))
+        .filter(|b| {
+            let f = sketch.func();
+            sketch
+                .block(b)
+                .is_some_and(|id| f.root_block().is_none_or(|r| r.id != id))
+        })
+        .cloned()
+        .collect();
+    Ok((sketch, live))
+}
