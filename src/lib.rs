@@ -21,6 +21,8 @@
 //! - Only `runtime` touches the GPU, only `tui` touches the terminal.
 //! - `design_space` writes schedules (MetaSchedule's rules) as trace steps; it
 //!   knows `ir`, `schedule` and `trace`, never what runs or shows them.
+//! - `search` is what the tuner learns with: features of lowered candidates and
+//!   the cost models that rank them; it never touches a GPU.
 //! - `cli` and `tui` are two faces over `session` (loading, run requests, the
 //!   config file); `tui` never calls `cli`, whose `explore` command starts it.
 //! - Each module's header ends with the modules it may use (`May use:`);
@@ -45,6 +47,7 @@ pub mod postproc;
 pub mod runtime;
 pub mod schedule;
 pub mod script;
+pub mod search;
 pub mod session;
 pub mod simt;
 pub mod trace;
