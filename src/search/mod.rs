@@ -11,7 +11,7 @@
 //! The trait is the only thing the tuner knows about a model, so a model can be
 //! swapped (random ranking, gradient-boosted trees) without touching the search.
 //!
-//! May use: `codegen`, `db`, `ir`, `lower`, `schedule` (its `Rng`), `trace`.
+//! May use: `codegen`, `db`, `ir`, `lower`, `schedule`, `trace`.
 
 use crate::schedule::primitive::sampling::Rng;
 
