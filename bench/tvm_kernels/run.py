@@ -37,6 +37,8 @@ def reference(workload, args):
         return {"T_layer_norm": (x - mean) / np.sqrt(var + 1e-5) * a["gamma"] + a["beta"]}
     if workload in ("gemm.tir", "gemm_1024x512x2048.tir", "gemm_4096.tir", "gemm_f16_4096.tir"):
         return {"C": a["A"] @ a["B"]}
+    if workload == "bmm_f16.tir":
+        return {"C": np.matmul(a["A"], a["B"])}
     if workload == "gemm_i8_4096.tir":
         # B is stored (n, k); int8 products summed exactly (|C| < 2^27).
         return {"C": a["A"] @ a["B"].T}
