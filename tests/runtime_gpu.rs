@@ -171,6 +171,7 @@ fn request(kernel: CudaKernel, reference: Option<CudaKernel>) -> RunRequest {
         seed: 7,
         runs: 20,
         time_budget_ms: None,
+        flush_l2: true,
     }
 }
 

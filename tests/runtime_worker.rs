@@ -51,6 +51,7 @@ fn request() -> RunRequest {
         seed: 42,
         runs: 20,
         time_budget_ms: None,
+        flush_l2: true,
     }
 }
 

@@ -142,6 +142,7 @@ fn request() -> RunRequest {
         seed: 1,
         runs: 20,
         time_budget_ms: None,
+        flush_l2: true,
     }
 }
 

@@ -566,6 +566,7 @@ mod tests {
             seed: 0,
             runs: 1,
             time_budget_ms: None,
+            flush_l2: true,
         };
         assert_eq!(data_time(&req(vec![arg(vec![1024, 1024])])), Duration::ZERO);
         // 2.1 GB in and out, twice (ours and the reference): 128 s more.

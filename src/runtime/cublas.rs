@@ -9,7 +9,7 @@ use super::data::{arg_layout, POISON_BYTE};
 use super::device::{driver_error, Device};
 use super::error::RuntimeError;
 use super::request::Matmul;
-use super::timing::{median, time_runs};
+use super::timing::{median, time_runs, TimingOptions};
 use crate::codegen::KernelArg;
 use crate::ir::DataType;
 use cudarc::cublas::{result as blas, sys as blas_sys};
@@ -146,6 +146,7 @@ pub fn time_cublas(
     plan: &GemmPlan,
     buffers: &[CudaSlice<u8>],
     runs: u32,
+    flush_l2: bool,
 ) -> Result<CublasRun, RuntimeError> {
     let (Some(first), Some(second), Some(out)) = (
         buffers.get(plan.first),
@@ -265,7 +266,11 @@ pub fn time_cublas(
         };
         res.map_err(blas_error)
     };
-    let times = time_runs(dev, runs, None, &mut prepare, &mut launch)?;
+    let options = TimingOptions {
+        budget_ms: None,
+        flush_l2,
+    };
+    let times = time_runs(dev, runs, options, &mut prepare, &mut launch)?;
     drop((ga, gb, gc));
     let c = dev.stream.clone_dtoh(&c).map_err(driver_error)?;
     dev.sync()?;

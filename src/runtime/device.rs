@@ -7,7 +7,7 @@ use super::error::RuntimeError;
 use super::nvrtc::panic_text;
 use crate::launch_limits::LaunchLimits;
 use cudarc::driver::sys::{self, CUdevice_attribute};
-use cudarc::driver::{result, CudaContext, CudaStream, DriverError};
+use cudarc::driver::{result, CudaContext, CudaSlice, CudaStream, DevicePtr, DriverError};
 use std::sync::Arc;
 
 /// Architecture for compiles when no device can be asked (the H100 target).
@@ -25,6 +25,10 @@ pub struct Device {
     pub max_threads_per_sm: u32,
     /// What one launch may use, as this device reports it.
     pub limits: LaunchLimits,
+    /// Twice the L2 cache, overwritten before each timed run of a request that
+    /// asks for it (`RunRequest::flush_l2`); `None` when it could not be allocated
+    /// (the runs are then timed without flushing and the result says so).
+    pub l2_flush: Option<CudaSlice<u8>>,
 }
 
 /// The launch limits the device reports; local memory per thread is not an
@@ -135,7 +139,28 @@ pub fn driver_version() -> Result<String, RuntimeError> {
     })
 }
 
+/// Bytes to overwrite to evict everything from an L2 of `l2_bytes`: twice its
+/// size (replacement is not strictly LRU), at least 64 MiB; `None` when the
+/// device reports no size.
+pub fn l2_flush_bytes(l2_bytes: i32) -> Option<usize> {
+    let l2 = usize::try_from(l2_bytes).ok().filter(|&n| n > 0)?;
+    Some(l2.saturating_mul(2).max(64 << 20))
+}
+
 impl Device {
+    /// Overwrites the flush buffer on the stream (asynchronous; ordered before
+    /// what is enqueued next). Does nothing when there is no buffer.
+    pub fn flush_l2(&self) -> Result<(), RuntimeError> {
+        let Some(buf) = &self.l2_flush else {
+            return Ok(());
+        };
+        self.ctx.bind_to_thread().map_err(driver_error)?;
+        let (ptr, _guard) = buf.device_ptr(&self.stream);
+        // SAFETY: `ptr` is a live allocation of `buf.len()` bytes owned by `self`.
+        unsafe { result::memset_d8_async(ptr, 0x5a, buf.len(), self.stream.cu_stream()) }
+            .map_err(driver_error)
+    }
+
     /// Opens device 0 with its primary context and a fresh stream.
     pub fn open() -> Result<Device, RuntimeError> {
         guarded("opening the CUDA device", || {
@@ -152,6 +177,8 @@ impl Device {
             let max_threads_per_sm =
                 attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR)?;
             let limits = device_limits(&attr)?;
+            let l2_bytes = attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)?;
+            let l2_flush = l2_flush_bytes(l2_bytes).and_then(|n| stream.alloc_zeros::<u8>(n).ok());
             Ok(Device {
                 name,
                 arch: format!("sm_{major}{minor}"),
@@ -159,6 +186,7 @@ impl Device {
                 limits,
                 ctx,
                 stream,
+                l2_flush,
             })
         })
     }

@@ -12,7 +12,7 @@ use super::launch::{load, LoadedKernel};
 use super::nvrtc::{compile_cubin, nvrtc_available, nvrtc_compile, Compiled};
 use super::prepare::{compile_many, CubinCache, RunData, RunDataKey, MAX_PREPARE_KERNELS};
 use super::request::{CompileReport, Prepared, RunRequest, RunResult, MIN_RUNS};
-use super::timing::{median, time_runs};
+use super::timing::{median, time_runs, TimingOptions};
 use crate::codegen::{CudaKernel, KernelArg};
 use crate::ir::DataType;
 use cudarc::driver::{result as cu, CudaSlice, DevicePtr};
@@ -253,10 +253,18 @@ fn run_on(
     let times = time_runs(
         dev,
         checked.runs,
-        req.time_budget_ms,
+        TimingOptions {
+            budget_ms: req.time_budget_ms,
+            flush_l2: req.flush_l2,
+        },
         &mut || bufs.poison(&buffers),
         &mut || kernel.launch(dev, &buffers, &kernel_temps),
     )?;
+    if req.flush_l2 && dev.l2_flush.is_none() {
+        warnings.push(
+            "L2 was not flushed between runs (its flush buffer could not be allocated): inputs may be read from L2".into(),
+        );
+    }
     let time_ms = median(&times);
     let gflops = if time_ms > 0.0 {
         req.flops / (time_ms * 1e6)
@@ -397,7 +405,7 @@ fn time_cublas_gemm(
 ) -> Result<Option<f64>, RuntimeError> {
     Ok(match &checked.gemm {
         Some(gemm) if cublas_present() => {
-            let run = time_cublas(dev, gemm, buffers, checked.runs)?;
+            let run = time_cublas(dev, gemm, buffers, checked.runs, req.flush_l2)?;
             // cuBLAS computes the same product: a large difference from a correct
             // kernel means the matmul description (operands, transposition) is wrong.
             let kernel_out = outputs.get(gemm.out).and_then(Option::as_ref);
@@ -603,7 +611,28 @@ mod tests {
             seed: 1,
             runs: 3,
             time_budget_ms: None,
+            flush_l2: true,
         }
+    }
+
+    #[test]
+    fn a_request_from_an_older_client_does_not_flush_l2_and_a_new_one_does() {
+        let new = request();
+        assert!(new.flush_l2);
+        let mut json = serde_json::to_value(&new).unwrap();
+        json.as_object_mut().unwrap().remove("flush_l2");
+        let old: RunRequest = serde_json::from_value(json).unwrap();
+        assert!(!old.flush_l2);
+    }
+
+    #[test]
+    fn the_l2_flush_buffer_is_twice_the_cache_and_at_least_64_mib() {
+        use super::super::device::l2_flush_bytes;
+        // H100: 50 MiB of L2.
+        assert_eq!(l2_flush_bytes(50 << 20), Some(100 << 20));
+        assert_eq!(l2_flush_bytes(4 << 20), Some(64 << 20));
+        assert_eq!(l2_flush_bytes(0), None);
+        assert_eq!(l2_flush_bytes(-1), None);
     }
 
     #[test]

@@ -41,6 +41,12 @@ pub struct RunRequest {
     /// sets it; `replay --run` does not. Older workers ignore it.
     #[serde(default)]
     pub time_budget_ms: Option<f64>,
+    /// Overwrite a buffer twice the size of the GPU's L2 cache before every run
+    /// (outside the timed span), as Triton's `do_bench` does, so that no run
+    /// finds its inputs in L2 from the one before: a kernel is timed as it runs
+    /// in a model, after other kernels. Older clients leave it out (`false`).
+    #[serde(default)]
+    pub flush_l2: bool,
 }
 
 /// One kernel of a `prepare` request: compiled and kept by the worker, or why not.

@@ -45,17 +45,36 @@ pub fn median(xs: &[f64]) -> f64 {
     }
 }
 
+/// How the runs are timed besides their count.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TimingOptions {
+    /// See `runs_within`.
+    pub budget_ms: Option<f64>,
+    /// Evict L2 before every run (`Device::flush_l2`), outside the timed span.
+    pub flush_l2: bool,
+}
+
 /// Runs `prepare(); launch()` `WARMUP_RUNS` times, then `runs` times with events
 /// around each `launch`, and returns the per-run times in milliseconds. With a
 /// budget, the warm-up's wall time decides how many of the `runs` fit in it
-/// (`runs_within`): a slow candidate of a search is timed fewer times.
+/// (`runs_within`): a slow candidate of a search is timed fewer times. With
+/// `flush_l2`, L2 is overwritten after each `prepare` (whose own writes would
+/// otherwise sit in L2) and before the start event.
 pub fn time_runs(
     dev: &Device,
     runs: u32,
-    budget_ms: Option<f64>,
+    options: TimingOptions,
     prepare: &mut dyn FnMut() -> Result<(), RuntimeError>,
     launch: &mut dyn FnMut() -> Result<(), RuntimeError>,
 ) -> Result<Vec<f64>, RuntimeError> {
+    let budget_ms = options.budget_ms;
+    let mut prepare = || -> Result<(), RuntimeError> {
+        prepare()?;
+        if options.flush_l2 {
+            dev.flush_l2()?;
+        }
+        Ok(())
+    };
     let warmup = std::time::Instant::now();
     for _ in 0..WARMUP_RUNS {
         prepare()?;

@@ -34,6 +34,7 @@ pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequ
         seed: 0x7469_7274_7569,
         runs: MIN_RUNS.max(50),
         time_budget_ms: None,
+        flush_l2: true,
     })
 }
 
