@@ -16,6 +16,7 @@ pub mod check;
 pub mod measure;
 pub mod search;
 pub mod space;
+pub mod tasks;
 
 pub use check::{build, Built, Nvrtc};
 pub use measure::{MeasurePool, WorkerMeasure};
