@@ -65,6 +65,20 @@ fn open(path: &Path) -> Result<(Session, Space), (i32, String)> {
 }
 
 pub fn tune_command(args: &TuneArgs) -> i32 {
+    if args.session.is_dir() {
+        if args.space {
+            return super::tune_tasks::describe_tasks(&args.session, args.json);
+        }
+        eprint!(
+            "{}",
+            Diagnostic::new(format!(
+                "{} is a folder: tuning a folder of tasks is not built yet; `--space` lists its tasks",
+                args.session.display()
+            ))
+            .render()
+        );
+        return EXIT_BAD_INPUT;
+    }
     if args.session.extension().is_some_and(|e| e == "tir") {
         return tune_workload(args);
     }

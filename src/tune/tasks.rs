@@ -149,7 +149,7 @@ impl TaskScheduler {
         self.tasks
             .iter()
             .filter_map(|t| t.best_ms().map(|b| b * t.weight))
-            .sum()
+            .fold(0.0, |a, b| a + b)
     }
 
     pub fn total_trials(&self) -> usize {
@@ -348,6 +348,10 @@ mod tests {
         assert!(t.contains("21474.8365"), "{t}");
         assert!(t.contains(" 100.0000 |"), "{t}");
         assert!(t.contains("N/A"), "{t}");
+        // No time yet: zero, not the empty float sum's -0.
+        assert!(scheduler(&[1.0])
+            .table()
+            .contains("Total latency (us): 0.0000"));
         assert!(t.contains("Total trials: 64"), "{t}");
         assert!(t.contains("Total latency (us): 100.0000"), "{t}");
     }
