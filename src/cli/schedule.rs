@@ -27,7 +27,8 @@ pub fn schedule_command(workload: &Path, out: Option<&Path>, func: Option<&str>)
             return EXIT_BAD_INPUT;
         }
     };
-    let accept = |sketch: &design_space::Sketch| generates_a_launchable_kernel(&func_ir, sketch);
+    let accept =
+        |sketch: &design_space::Sketch| crate::tune::check::steps_launch(&func_ir, &sketch.steps);
     let (rule, sketch) = match design_space::default_schedule(&func_ir, &accept) {
         Ok(s) => s,
         Err(e) => {
@@ -72,20 +73,6 @@ pub fn schedule_command(workload: &Path, out: Option<&Path>, func: Option<&str>)
             EXIT_BAD_INPUT
         }
     }
-}
-
-/// Whether the sketch's program lowers to a kernel within the launch limits:
-/// a rule whose fixed tiles do not fit this workload gives way to the next.
-fn generates_a_launchable_kernel(
-    func: &crate::ir::PrimFunc,
-    sketch: &design_space::Sketch,
-) -> bool {
-    let mut trace = crate::trace::Trace::new(func.clone());
-    if sketch.steps.iter().any(|s| trace.push(s.clone()).is_err()) {
-        return false;
-    }
-    crate::codegen::generate(trace.func())
-        .is_ok_and(|out| crate::tune::check::check_launch(&out.kernel).is_ok())
 }
 
 /// The workload as the session at `out` refers to it: its file name when both

@@ -145,6 +145,12 @@ pub struct App {
     pub target_idx: usize,
     pub tir_top: usize,
     pub palette_sel: usize,
+    /// The sketches behind the palette's rule names (`propose`).
+    pub rule_cache: super::propose::RuleCache,
+    /// Steps `start..end` were appended by one proposal: `u` undoes them together.
+    pub proposal_group: Option<(usize, usize)>,
+    /// How many steps the next redo restores (a proposal undone as one).
+    pub redo_group: Option<usize>,
     pub trace_sel: usize,
     pub cuda_top: usize,
     pub cuda_left: u16,
@@ -234,6 +240,9 @@ impl App {
             target_idx: 0,
             tir_top: 0,
             palette_sel: 0,
+            rule_cache: Default::default(),
+            proposal_group: None,
+            redo_group: None,
             trace_sel: 0,
             cuda_top: 0,
             cuda_left: 0,
@@ -403,6 +412,7 @@ impl App {
             Action::Save => self.save(None, false),
             Action::Run => self.run(),
             Action::Tune => self.tune_key(),
+            Action::Schedule => self.propose(super::propose::Proposal::Default),
             Action::Diff => {
                 let n = self.doc.trace.steps.len();
                 if self.diff.is_some() {
@@ -628,28 +638,57 @@ impl App {
         }
     }
 
+    /// Undoes the last step, or the whole of a proposal (`S`) when it is the
+    /// last change: it was appended as one.
     pub fn undo(&mut self) {
         let keep = self.target();
-        match self.doc.undo() {
-            Ok(true) => {
-                self.after_change(keep);
-                self.info(format!("undone; {} steps", self.doc.trace.steps.len()));
+        let n = self.doc.trace.steps.len();
+        let group = match self.proposal_group.take() {
+            Some((start, end)) if end == n && start < end => end - start,
+            _ => 1,
+        };
+        let mut undone = 0;
+        while undone < group {
+            match self.doc.undo() {
+                Ok(true) => undone += 1,
+                Ok(false) => break,
+                Err(e) => {
+                    self.after_change(keep);
+                    return self.show_step_error(&e, "undo");
+                }
             }
-            Ok(false) => self.info("nothing to undo"),
-            Err(e) => self.show_step_error(&e, "undo"),
         }
+        self.redo_group = (undone > 1).then_some(undone);
+        if undone == 0 {
+            return self.info("nothing to undo");
+        }
+        self.after_change(keep);
+        self.info(format!("undone; {} steps", self.doc.trace.steps.len()));
     }
 
     pub fn redo(&mut self) {
         let keep = self.target();
-        match self.doc.redo() {
-            Ok(true) => {
-                self.after_change(keep);
-                self.info(format!("redone; {} steps", self.doc.trace.steps.len()));
+        let group = self.redo_group.take().unwrap_or(1);
+        let start = self.doc.trace.steps.len();
+        let mut redone = 0;
+        while redone < group {
+            match self.doc.redo() {
+                Ok(true) => redone += 1,
+                Ok(false) => break,
+                Err(e) => {
+                    self.after_change(keep);
+                    return self.show_step_error(&e, "redo");
+                }
             }
-            Ok(false) => self.info("nothing to redo"),
-            Err(e) => self.show_step_error(&e, "redo"),
         }
+        if redone == 0 {
+            return self.info("nothing to redo");
+        }
+        if redone > 1 {
+            self.proposal_group = Some((start, start + redone));
+        }
+        self.after_change(keep);
+        self.info(format!("redone; {} steps", self.doc.trace.steps.len()));
     }
 
     /// Saves to `path`, the session path, or asks for one; asks before

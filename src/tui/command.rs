@@ -35,6 +35,8 @@ pub enum Command {
     /// `:diff` (last step), `:diff N` (step N), `:diff A B` (after step A vs after step B).
     Diff(Option<usize>, Option<usize>),
     Help,
+    /// `:schedule`, `:schedule N`, `:schedule list`.
+    Schedule(super::propose::Proposal),
 }
 
 /// The editor commands, for completion and help.
@@ -55,6 +57,10 @@ pub const EX_COMMANDS: &[(&str, &str)] = &[
     (
         "diff",
         "`:diff` last step, `:diff N` step N, `:diff A B` the TIR after step A vs after step B",
+    ),
+    (
+        "schedule",
+        "`:schedule` the zero-search default, `:schedule N` the design space's sketch N, `:schedule list`",
     ),
     ("help", "the help screen"),
 ];
@@ -103,6 +109,9 @@ fn parse_ex(line: &str) -> Result<Command, CommandError> {
             .map(Command::Tune)
             .map_err(|message| CommandError { message }),
         "help" | "h" => no_args(Command::Help),
+        "schedule" => super::propose::parse(&rest)
+            .map(Command::Schedule)
+            .map_err(|message| CommandError { message }),
         "diff" => {
             let num = |s: &str| {
                 s.parse::<usize>().map_err(|_| CommandError {

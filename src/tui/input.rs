@@ -369,6 +369,7 @@ impl App {
             Command::Run => self.run(),
             Command::Tune(t) => self.tune_command(t),
             Command::Help => self.mode = Mode::Help { scroll: 0 },
+            Command::Schedule(p) => self.propose(p),
             Command::Diff(None, _) => {
                 let n = self.doc.trace.steps.len();
                 if n == 0 {

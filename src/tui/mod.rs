@@ -11,8 +11,8 @@
 //! Invariant: no panics on any input, and the terminal is restored on exit,
 //! on error and on panic.
 //!
-//! May use: `codegen`, `db`, `diag`, `input`, `ir`, `runtime`, `script`,
-//!  `session`, `trace`, `tune`.
+//! May use: `codegen`, `db`, `design_space`, `diag`, `input`, `ir`, `runtime`,
+//!  `script`, `session`, `trace`, `tune`.
 
 pub mod app;
 pub mod background;
@@ -29,6 +29,7 @@ mod lanes;
 pub mod lineedit;
 mod mouse;
 mod plan;
+pub mod propose;
 mod pyexec;
 pub mod python;
 mod runs;

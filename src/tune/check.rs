@@ -61,6 +61,17 @@ pub fn build(replayed: Replayed, nvrtc: Nvrtc) -> Result<Built, Invalid> {
     })
 }
 
+/// Whether `steps` replay on `func` and the program lowers to kernels within
+/// the launch limits: what a zero-search default or a proposed sketch must
+/// pass before it is offered (a rule's fixed tiles may not fit every shape).
+pub fn steps_launch(func: &crate::ir::PrimFunc, steps: &[crate::trace::Step]) -> bool {
+    let mut trace = crate::trace::Trace::new(func.clone());
+    if steps.iter().any(|s| trace.push(s.clone()).is_err()) {
+        return false;
+    }
+    crate::codegen::generate(trace.func()).is_ok_and(|out| check_launch(&out.kernel).is_ok())
+}
+
 /// Every kernel's launch configuration against the hardware limits.
 pub fn check_launch(k: &CudaKernel) -> Result<(), Invalid> {
     for launch in k.launch_list() {

@@ -12,9 +12,11 @@ use ratatui::Frame;
 
 pub fn draw_palette(app: &mut App, f: &mut Frame, area: Rect) {
     let target = app.target().map(|t| t.describe(app.doc.trace.func()));
-    let title = match &target {
-        Some(d) => format!(" Palette · {d} "),
-        None => " Palette ".to_string(),
+    let rules = app.cursor_rules();
+    let title = match (&target, rules.is_empty()) {
+        (Some(d), true) => format!(" Palette · {d} "),
+        (Some(d), false) => format!(" Palette · {d} · rules: {} (S) ", rules.join(", ")),
+        (None, _) => " Palette ".to_string(),
     };
     let marks = app.marks();
     let block = pane_block(app, Line::from(title), Pane::Palette);
