@@ -28,17 +28,21 @@ fn gemm_text(m: i64, n: i64, k: i64, ab: &str, c: &str, b_trans: bool) -> String
             format!("T.Cast(\"{c}\", {b_index})"),
         )
     };
-    format!(
-        "from tvm.script import tir as T\n\n\n@T.prim_func\n\
-def main(A: T.Buffer(({m}, {k}), \"{ab}\"), B: T.Buffer({b_shape}, \"{ab}\"), C: T.Buffer(({m}, {n}), \"{c}\")):\n\
-    T.func_attr({{\"global_symbol\": \"main\", \"tir.noalias\": True}})\n\
-    for i, j, k in T.grid({m}, {n}, {k}):\n\
-        with T.block(\"C\"):\n\
-            vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])\n\
-            with T.init():\n\
-                C[vi, vj] = {zero}\n\
-            C[vi, vj] = C[vi, vj] + {ca} * {cb}\n"
-    )
+    let lines = [
+        "from tvm.script import tir as T".to_string(),
+        String::new(),
+        String::new(),
+        "@T.prim_func".to_string(),
+        format!("def main(A: T.Buffer(({m}, {k}), \"{ab}\"), B: T.Buffer({b_shape}, \"{ab}\"), C: T.Buffer(({m}, {n}), \"{c}\")):"),
+        "    T.func_attr({\"global_symbol\": \"main\", \"tir.noalias\": True})".to_string(),
+        format!("    for i, j, k in T.grid({m}, {n}, {k}):"),
+        "        with T.block(\"C\"):".to_string(),
+        "            vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])".to_string(),
+        "            with T.init():".to_string(),
+        format!("                C[vi, vj] = {zero}"),
+        format!("            C[vi, vj] = C[vi, vj] + {ca} * {cb}"),
+    ];
+    lines.join("\n") + "\n"
 }
 
 fn parse(text: &str) -> PrimFunc {
