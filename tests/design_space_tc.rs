@@ -237,3 +237,82 @@ fn the_tensor_core_defaults_compile_with_nvrtc() {
         }
     }
 }
+
+// ---- RewriteTensorize: MetaSchedule's tensor-core traces ----
+
+const TC_TRACES: &str = "tests/data/ms_traces_tc";
+
+/// The MultiLevelTilingTensorCore traces TVM 0.27 wrote with its
+/// `cuda-tensorcore` rules and postprocessors
+/// (`scripts/ms_traces/record.py --rules cuda-tensorcore`).
+fn tc_traces() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(TC_TRACES)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".py"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// A step as the comparison sees it: the op and its literal arguments, block
+/// names with TVM's dots spelled as tirtui's underscores.
+fn literal_step(s: &tirtui::trace::Step) -> String {
+    let args: Vec<String> = s
+        .args
+        .iter()
+        .filter(|(k, _)| {
+            matches!(
+                k.as_str(),
+                "factors" | "thread_axis" | "ann_key" | "ann_val" | "name" | "tensor_intrin"
+            )
+        })
+        .map(|(k, v)| {
+            let v = v.to_python();
+            if k == "name" {
+                format!("{k}={}", v.replace('.', "_"))
+            } else {
+                format!("{k}={v}")
+            }
+        })
+        .collect();
+    format!("{} {args:?}", s.op)
+}
+
+fn after_postproc(steps: &[tirtui::trace::Step]) -> Vec<String> {
+    let at = steps
+        .iter()
+        .position(|s| s.op == "enter_postproc")
+        .unwrap_or(steps.len());
+    steps[at..].iter().map(literal_step).collect()
+}
+
+#[test]
+fn rewrite_tensorize_writes_tvms_steps_for_metaschedule_tensor_core_traces() {
+    use tirtui::trace::pyscript::read_trace_file;
+    let traces = tc_traces();
+    assert!(!traces.is_empty(), "no trace in {TC_TRACES}");
+    for file in traces {
+        let text = std::fs::read_to_string(format!("{TC_TRACES}/{file}")).unwrap();
+        let stem = file.rsplit_once("_s").map_or(file.as_str(), |(w, _)| w);
+        let workload = parse(&std::fs::read_to_string(format!("{TC_TRACES}/{stem}.tir")).unwrap());
+        let cut = text.find("sch.enter_postproc()").expect("enter_postproc");
+        let mut mine = read_trace_file(&text[..cut], workload.clone())
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let tvm =
+            read_trace_file(&text, workload.clone()).unwrap_or_else(|e| panic!("{file}: {e}"));
+        tirtui::postproc::rewrite_cuda(&mut mine).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(
+            after_postproc(&mine.steps),
+            after_postproc(&tvm.steps),
+            "{file}: the postprocessor steps differ from TVM's"
+        );
+        assert_eq!(
+            tirtui::script::print_func(mine.func()),
+            tirtui::script::print_func(tvm.func()),
+            "{file}: the program differs"
+        );
+        let tensorized = mine.steps.iter().filter(|s| s.op == "tensorize").count();
+        assert_eq!(tensorized, 5, "{file}: fill, two loads, sync, store");
+    }
+}
