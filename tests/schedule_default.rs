@@ -82,15 +82,17 @@ fn the_rule_schedule_picks_computes_the_workload() {
         let file = path.file_name().unwrap().to_string_lossy().to_string();
         picked.push(format!("{file}: {rule}"));
     }
-    // GEMMs get the Matmul tiles; row-wise programs a thread block per row;
-    // convolutions and pooling (no GEMM shape, no long row) Fallback.
+    // fp16 and int8 GEMMs get tensor cores, other GEMMs the Matmul tiles;
+    // row-wise programs a thread block per row; convolutions and pooling (no
+    // GEMM shape, no long row) Fallback.
     for (file, rule) in [
         ("softmax.tir", "GeneralReduction"),
         ("layer_norm.tir", "GeneralReduction"),
         ("gemv.tir", "GeneralReduction"),
         ("gemm.tir", "Matmul"),
         ("gemm_bias_relu.tir", "Matmul"),
-        ("gemm_f16_4096.tir", "Matmul"),
+        ("gemm_f16_4096.tir", "MatmulTensorCore"),
+        ("gemm_i8_4096.tir", "MatmulTensorCore"),
         ("conv2d.tir", "Fallback"),
         ("pool2x2.tir", "Fallback"),
     ] {

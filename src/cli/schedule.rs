@@ -1,5 +1,6 @@
 //! `tirtui schedule W.tir [--out S.yaml]`: the zero-search default schedule
-//! (design_space's DLight-style rules: GeneralReduction, else Fallback)
+//! (design_space's DLight-style rules: Matmul with tensor cores or SIMT tiles,
+//! GeneralReduction, else Fallback)
 //! written as a session that replays, opens in the explorer and tunes like a
 //! hand-written one.
 

@@ -26,7 +26,7 @@ pub(super) struct SketchBuilder {
 
 /// Builds the failure of a step that could not even be built (a rule passing
 /// an argument the primitive does not take), as replay reports its own.
-fn unbuildable(op: &str, index: usize, func: &PrimFunc) -> StepError {
+pub(super) fn unbuildable(op: &str, index: usize, func: &PrimFunc) -> StepError {
     StepError {
         step: index + 1,
         op: op.to_string(),

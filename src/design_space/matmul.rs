@@ -57,15 +57,17 @@ pub fn matmul(func: &PrimFunc) -> Result<Sketch, String> {
     Ok(sketch.finish())
 }
 
-struct GemmShape {
+pub(super) struct GemmShape {
     /// Read buffer indices of the (i, k) and the (k, j) input.
-    a_index: usize,
-    b_index: usize,
+    pub a_index: usize,
+    pub b_index: usize,
     /// Whether every extent divides its tile: the fills can be four-wide.
     aligned: bool,
+    /// The extents of i, j and k.
+    pub extents: [i64; 3],
 }
 
-fn gemm_shape(func: &PrimFunc, b: BlockId) -> Result<GemmShape, String> {
+pub(super) fn gemm_shape(func: &PrimFunc, b: BlockId) -> Result<GemmShape, String> {
     let r = func.find_block(b).ok_or("the block is gone")?;
     let loops = loops_of(func, b);
     if loops.len() != 3 || r.block.iter_vars.len() != 3 {
@@ -131,6 +133,7 @@ fn gemm_shape(func: &PrimFunc, b: BlockId) -> Result<GemmShape, String> {
         a_index,
         b_index,
         aligned,
+        extents: [extents[0], extents[1], extents[2]],
     })
 }
 

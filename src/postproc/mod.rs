@@ -1,7 +1,8 @@
 //! MetaSchedule's CUDA postprocessors as trace steps: after a sketch's
 //! decisions are drawn, `apply_cuda` appends `enter_postproc` and then, in
 //! TVM's order, the steps each postprocessor takes (RewriteCooperativeFetch,
-//! RewriteParallelVectorizeUnroll, RewriteReductionBlock), then checks the
+//! RewriteParallelVectorizeUnroll, RewriteReductionBlock, and RewriteTensorize
+//! for the blocks MultiLevelTilingTensorCore annotated), then checks the
 //! result (VerifyGPUCode). The steps are ordinary primitives, so the session
 //! replays, prints as Python and undoes like a hand-written one.
 //!
@@ -12,13 +13,14 @@
 //!
 //! Not here yet: RewriteUnboundBlock (MetaSchedule's CUDA rules bind every
 //! block already; a block left unbound is reported by VerifyGPUCode's
-//! lowering) and RewriteTensorize.
+//! lowering).
 
 // A failed step carries the program as it was; failures are rare.
 #![allow(clippy::result_large_err)]
 
 pub mod cooperative_fetch;
 pub mod reduction_block;
+pub mod tensorize;
 pub mod unroll;
 pub mod verify_gpu_code;
 
@@ -64,7 +66,8 @@ pub fn rewrite_cuda(trace: &mut Trace) -> Result<(), PostprocError> {
     w.step("enter_postproc", vec![], 0)?;
     cooperative_fetch::apply(trace)?;
     unroll::apply(trace)?;
-    reduction_block::apply(trace)
+    reduction_block::apply(trace)?;
+    tensorize::apply(trace)
 }
 
 /// Writes a postprocessor's steps onto a trace, naming their outputs as TVM

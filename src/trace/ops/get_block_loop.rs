@@ -38,8 +38,18 @@ pub(super) fn specs() -> Vec<OpSpec> {
 }
 
 fn get_block(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
-    let name = r.string(step, "name")?;
-    let b = get_block_loop::get_block_by_name(r.func(), name).map_err(S)?;
+    let name = r.string(step, "name")?.to_string();
+    let b = match get_block_loop::get_block_by_name(r.func(), &name) {
+        Ok(b) => b,
+        // TVM writes a cache's scope into its block name with dots
+        // (`A_reindex_shared.dyn_wmma.matrix_a_o`), tirtui with underscores
+        // (names stay identifiers): a MetaSchedule trace names it so.
+        Err(e) if name.contains('.') => {
+            get_block_loop::get_block_by_name(r.func(), &name.replace('.', "_"))
+                .map_err(|_| S(e))?
+        }
+        Err(e) => return Err(S(e)),
+    };
     Ok(vec![Handle::Block(b)])
 }
 

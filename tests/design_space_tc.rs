@@ -1,0 +1,318 @@
+//! The tensor-core Matmul default (design_space::tensor_core_matmul, issue
+//! 30): which GEMMs it takes (fp16 -> fp32 / fp16, int8 -> int32 with B
+//! stored (n, k), tile-aligned shapes) and which it leaves to the SIMT Matmul;
+//! every sketch it writes computes the workload on the SIMT simulator (which
+//! runs ldmatrix and mma.sync), its kernel for the shipped 4096³ GEMMs is the
+//! shipped mma sessions' kernel, and (`--ignored`, needs libnvrtc) it compiles
+//! with NVRTC for sm_80 and sm_90.
+
+use tirtui::design_space::{default_schedule, tensor_core_matmul, Sketch};
+use tirtui::interp;
+use tirtui::ir::PrimFunc;
+use tirtui::trace::{Session, Trace};
+
+/// A GEMM `C[m, n] += cast(A[m, k]) * cast(B[k, n])` (B indexed `[n, k]`
+/// when `b_trans`) in the given operand and accumulator dtypes.
+fn gemm_text(m: i64, n: i64, k: i64, ab: &str, c: &str, b_trans: bool) -> String {
+    let (b_shape, b_index) = if b_trans {
+        (format!("({n}, {k})"), "B[vj, vk]")
+    } else {
+        (format!("({k}, {n})"), "B[vk, vj]")
+    };
+    let zero = format!("T.{c}(0)");
+    let (ca, cb) = if ab == c {
+        ("A[vi, vk]".to_string(), b_index.to_string())
+    } else {
+        (
+            format!("T.Cast(\"{c}\", A[vi, vk])"),
+            format!("T.Cast(\"{c}\", {b_index})"),
+        )
+    };
+    let lines = [
+        "from tvm.script import tir as T".to_string(),
+        String::new(),
+        String::new(),
+        "@T.prim_func".to_string(),
+        format!("def main(A: T.Buffer(({m}, {k}), \"{ab}\"), B: T.Buffer({b_shape}, \"{ab}\"), C: T.Buffer(({m}, {n}), \"{c}\")):"),
+        "    T.func_attr({\"global_symbol\": \"main\", \"tir.noalias\": True})".to_string(),
+        format!("    for i, j, k in T.grid({m}, {n}, {k}):"),
+        "        with T.block(\"C\"):".to_string(),
+        "            vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])".to_string(),
+        "            with T.init():".to_string(),
+        format!("                C[vi, vj] = {zero}"),
+        format!("            C[vi, vj] = C[vi, vj] + {ca} * {cb}"),
+    ];
+    lines.join("\n") + "\n"
+}
+
+fn parse(text: &str) -> PrimFunc {
+    tirtui::script::parse_func(text, None)
+        .unwrap_or_else(|e| panic!("{}", e.to_diagnostic("gemm.tir", text).render()))
+}
+
+fn replay(func: &PrimFunc, sketch: &Sketch) -> PrimFunc {
+    let mut trace = Trace::new(func.clone());
+    for step in &sketch.steps {
+        trace
+            .push(step.clone())
+            .unwrap_or_else(|e| panic!("{}", e.to_diagnostic("sketch").render()));
+    }
+    trace.func().clone()
+}
+
+/// The sketch run on the SIMT simulator against the interpreter's run of
+/// the unscheduled workload: the worst relative error.
+fn simulated_error(func: &PrimFunc, sketch: &Sketch) -> f64 {
+    let scheduled = replay(func, sketch);
+    let lowered = tirtui::lower::lower_program(&scheduled).unwrap_or_else(|e| panic!("{e}"));
+    let mut expected = interp::random_args(func, 7).unwrap();
+    let mut got = expected.clone();
+    interp::run(func, &mut expected).unwrap();
+    tirtui::simt::simulate_program(&lowered, &mut got).unwrap_or_else(|e| panic!("{e}"));
+    got.iter()
+        .zip(&expected)
+        .map(|(g, e)| g.max_rel_err(e))
+        .fold(0.0, f64::max)
+}
+
+fn uses_op(sketch: &Sketch, op: &str, arg: &str) -> bool {
+    sketch
+        .steps
+        .iter()
+        .any(|s| s.op == op && format!("{s:?}").contains(arg))
+}
+
+/// (m, n, k, operands, accumulator, B transposed, mma intrinsic).
+const TAKEN: [(i64, i64, i64, &str, &str, bool, &str); 5] = [
+    (128, 128, 128, "float16", "float32", false, "mma_f16f16f32"),
+    (
+        128,
+        128,
+        64,
+        "float16",
+        "float32",
+        true,
+        "mma_f16f16f32_trans_b",
+    ),
+    (128, 128, 128, "float16", "float16", false, "mma_f16f16f16"),
+    (128, 128, 128, "int8", "int32", true, "mma_i8i8i32_trans_b"),
+    // The 128 x 256 tiles of 8 warps, k by 64, four k tiles.
+    (128, 256, 256, "float16", "float32", false, "mma_f16f16f32"),
+];
+
+#[test]
+fn tensor_core_gemms_get_mma_and_compute_the_workload() {
+    for (m, n, k, ab, c, b_trans, intrin) in TAKEN {
+        let what = format!("{m}x{n}x{k} {ab}->{c} b_trans={b_trans}");
+        let func = parse(&gemm_text(m, n, k, ab, c, b_trans));
+        let sketch = tensor_core_matmul(&func).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(uses_op(&sketch, "tensorize", intrin), "{what}: no {intrin}");
+        assert!(
+            sketch.applied == ["MatmulTensorCore(C)"],
+            "{what}: {:?}",
+            sketch.applied
+        );
+        let err = simulated_error(&func, &sketch);
+        // Integer and fp16 products summed exactly in fp32 / int32: the
+        // order of the sums changes only fp16 accumulation.
+        let bound = if c == "float16" { 2e-2 } else { 1e-5 };
+        assert!(err < bound, "{what}: max rel err {err}");
+        let lowers = |_: &Sketch| true;
+        let (rule, _) = default_schedule(&func, &lowers).unwrap();
+        assert_eq!(rule, "MatmulTensorCore", "{what}");
+    }
+}
+
+#[test]
+fn other_gemms_are_refused_with_why_and_get_simt_tiles() {
+    for (m, n, k, ab, c, b_trans, why) in [
+        (96, 128, 128, "float16", "float32", false, "not a multiple"),
+        (128, 128, 48, "float16", "float32", false, "not a multiple"),
+        (
+            128,
+            128,
+            128,
+            "int8",
+            "int32",
+            false,
+            "cannot transpose 8-bit",
+        ),
+        (128, 128, 128, "float32", "float32", false, "dtypes"),
+    ] {
+        let what = format!("{m}x{n}x{k} {ab}->{c} b_trans={b_trans}");
+        let func = parse(&gemm_text(m, n, k, ab, c, b_trans));
+        let refused = tensor_core_matmul(&func).err();
+        assert!(
+            refused.as_deref().is_some_and(|e| e.contains(why)),
+            "{what}: {refused:?}"
+        );
+        let lowers = |_: &Sketch| true;
+        let (rule, _) = default_schedule(&func, &lowers).unwrap();
+        assert_eq!(rule, "Matmul", "{what}");
+    }
+}
+
+/// A GEMM with a ReLU epilogue that stays a block of its own is refused:
+/// the accumulators are stored straight to the output.
+#[test]
+fn a_gemm_with_a_separate_epilogue_is_refused() {
+    let text = gemm_text(128, 128, 128, "float16", "float32", false)
+        .replace(
+            "C: T.Buffer((128, 128), \"float32\")",
+            "D: T.Buffer((128, 128), \"float32\")",
+        )
+        .replace(
+            "    T.func_attr({\"global_symbol\": \"main\", \"tir.noalias\": True})\n",
+            "    T.func_attr({\"global_symbol\": \"main\", \"tir.noalias\": True})\n    C = T.alloc_buffer((128, 128), \"float32\")\n",
+        )
+        + "    for i, j in T.grid(128, 128):\n        with T.block(\"D\"):\n            vi, vj = T.axis.remap(\"SS\", [i, j])\n            D[vi, vj] = T.max(C[vi, vj], T.float32(0))\n";
+    let func = parse(&text);
+    let refused = tensor_core_matmul(&func).err().unwrap_or_default();
+    assert!(refused.contains("2 blocks"), "{refused}");
+}
+
+fn cuda_of_session(path: &str) -> String {
+    let session = Session::load(std::path::Path::new(path)).unwrap();
+    let (name, text) = session.workload_source(Some(path.as_ref())).unwrap();
+    let workload = tirtui::script::parse_func(&text, None)
+        .unwrap_or_else(|e| panic!("{}", e.to_diagnostic(&name, &text).render()));
+    let trace = Trace::replay(workload, &session.steps).unwrap_or_else(|(_, e)| panic!("{e}"));
+    tirtui::codegen::generate(trace.func())
+        .unwrap()
+        .kernel
+        .source
+}
+
+fn default_cuda(workload: &str) -> String {
+    let text = std::fs::read_to_string(workload).unwrap();
+    let func = parse(&text);
+    let sketch = tensor_core_matmul(&func).unwrap_or_else(|e| panic!("{workload}: {e}"));
+    let scheduled = replay(&func, &sketch);
+    tirtui::codegen::generate(&scheduled).unwrap().kernel.source
+}
+
+/// For the shipped 4096³ GEMMs the default is the fastest shipped mma
+/// session's kernel, character for character.
+#[test]
+fn the_shipped_gemms_get_the_shipped_mma_kernels() {
+    for (workload, session) in [
+        (
+            "sessions/gemm_f16_4096.tir",
+            "sessions/gemm_f16_4096_3_mma_wide.yaml",
+        ),
+        (
+            "sessions/gemm_i8_4096.tir",
+            "sessions/gemm_i8_4096_2_mma.yaml",
+        ),
+    ] {
+        let want = cuda_of_session(session);
+        let got = default_cuda(workload);
+        assert!(
+            got == want,
+            "{workload}: the default's CUDA differs from {session}:\n{got}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs libnvrtc (CI runs it: cargo test --test design_space_tc -- --ignored)"]
+fn the_tensor_core_defaults_compile_with_nvrtc() {
+    use tirtui::runtime::{nvrtc_available, nvrtc_compile};
+    assert!(
+        nvrtc_available(),
+        "this test needs libnvrtc (pip install nvidia-cuda-nvrtc, see .ci/run)"
+    );
+    for (m, n, k, ab, c, b_trans, _) in TAKEN {
+        let func = parse(&gemm_text(m, n, k, ab, c, b_trans));
+        let sketch = tensor_core_matmul(&func).unwrap();
+        let kernel = tirtui::codegen::generate(&replay(&func, &sketch))
+            .unwrap()
+            .kernel;
+        for arch in ["sm_80", "sm_90"] {
+            let report = nvrtc_compile(&kernel, arch).unwrap_or_else(|e| {
+                panic!("{m}x{n}x{k} {ab}->{c} ({arch}): {e}\n{}", kernel.source)
+            });
+            assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+            assert!(!report.ptx.is_empty());
+        }
+    }
+}
+
+// ---- RewriteTensorize: MetaSchedule's tensor-core traces ----
+
+const TC_TRACES: &str = "tests/data/ms_traces_tc";
+
+/// The MultiLevelTilingTensorCore traces TVM 0.27 wrote with its
+/// `cuda-tensorcore` rules and postprocessors
+/// (`scripts/ms_traces/record.py --rules cuda-tensorcore`).
+fn tc_traces() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(TC_TRACES)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".py"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// A step as the comparison sees it: the op and its literal arguments, block
+/// names with TVM's dots spelled as tirtui's underscores.
+fn literal_step(s: &tirtui::trace::Step) -> String {
+    let args: Vec<String> = s
+        .args
+        .iter()
+        .filter(|(k, _)| {
+            matches!(
+                k.as_str(),
+                "factors" | "thread_axis" | "ann_key" | "ann_val" | "name" | "tensor_intrin"
+            )
+        })
+        .map(|(k, v)| {
+            let v = v.to_python();
+            if k == "name" {
+                format!("{k}={}", v.replace('.', "_"))
+            } else {
+                format!("{k}={v}")
+            }
+        })
+        .collect();
+    format!("{} {args:?}", s.op)
+}
+
+fn after_postproc(steps: &[tirtui::trace::Step]) -> Vec<String> {
+    let at = steps
+        .iter()
+        .position(|s| s.op == "enter_postproc")
+        .unwrap_or(steps.len());
+    steps[at..].iter().map(literal_step).collect()
+}
+
+#[test]
+fn rewrite_tensorize_writes_tvms_steps_for_metaschedule_tensor_core_traces() {
+    use tirtui::trace::pyscript::read_trace_file;
+    let traces = tc_traces();
+    assert!(!traces.is_empty(), "no trace in {TC_TRACES}");
+    for file in traces {
+        let text = std::fs::read_to_string(format!("{TC_TRACES}/{file}")).unwrap();
+        let stem = file.rsplit_once("_s").map_or(file.as_str(), |(w, _)| w);
+        let workload = parse(&std::fs::read_to_string(format!("{TC_TRACES}/{stem}.tir")).unwrap());
+        let cut = text.find("sch.enter_postproc()").expect("enter_postproc");
+        let mut mine = read_trace_file(&text[..cut], workload.clone())
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let tvm =
+            read_trace_file(&text, workload.clone()).unwrap_or_else(|e| panic!("{file}: {e}"));
+        tirtui::postproc::rewrite_cuda(&mut mine).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(
+            after_postproc(&mine.steps),
+            after_postproc(&tvm.steps),
+            "{file}: the postprocessor steps differ from TVM's"
+        );
+        assert_eq!(
+            tirtui::script::print_func(mine.func()),
+            tirtui::script::print_func(tvm.func()),
+            "{file}: the program differs"
+        );
+        let tensorized = mine.steps.iter().filter(|s| s.op == "tensorize").count();
+        assert_eq!(tensorized, 5, "{file}: fill, two loads, sync, store");
+    }
+}
