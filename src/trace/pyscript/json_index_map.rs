@@ -29,9 +29,9 @@ pub fn index_map_lambda(graph: &str) -> Result<String, String> {
     }
     let params = g.list(field(data, "initial_indices")?, 0)?;
     let outs = g.list(field(data, "final_indices")?, 0)?;
-    let tail = if outs.len() == 1 { "," } else { "" };
+    // As TVM's `as_python` writes a map: a trailing comma after the last index.
     Ok(format!(
-        "lambda {}: ({}{tail})",
+        "lambda {}: ({},)",
         params.join(", "),
         outs.join(", ")
     ))
@@ -74,6 +74,7 @@ impl<'a> Graph<'a> {
             .ok_or_else(|| format!("an index map node refers to node {at}, which has no data"))
     }
 
+    /// Items of an array node, each an expression.
     fn list(&self, at: u64, depth: usize) -> Result<Vec<String>, String> {
         let items = self
             .raw(at)?
@@ -83,7 +84,7 @@ impl<'a> Graph<'a> {
             .iter()
             .map(|i| {
                 let i = i.as_u64().ok_or("an array item is a node number")?;
-                self.expr(i, depth + 1)
+                self.expr(i, depth + 1).map(|(text, _)| text)
             })
             .collect()
     }
@@ -97,23 +98,30 @@ impl<'a> Graph<'a> {
             .ok_or_else(|| "a constant's type has no dtype".to_string())
     }
 
-    fn expr(&self, at: u64, depth: usize) -> Result<String, String> {
+    /// The expression at node `at` and its precedence (Python's: 1 for `+ -`,
+    /// 2 for `* // %`, 3 for an atom), parenthesised only where Python needs it.
+    fn expr(&self, at: u64, depth: usize) -> Result<(String, u8), String> {
         if depth > MAX_DEPTH {
             return Err(format!(
                 "an index map nested deeper than {MAX_DEPTH} levels"
             ));
         }
         let (kind, data) = self.node(at)?;
-        let binary = |op: &str| -> Result<String, String> {
-            let a = self.expr(field(data, "a")?, depth + 1)?;
-            let b = self.expr(field(data, "b")?, depth + 1)?;
-            Ok(format!("({a} {op} {b})"))
+        let binary = |op: &str, prec: u8| -> Result<(String, u8), String> {
+            let (a, pa) = self.expr(field(data, "a")?, depth + 1)?;
+            let (b, pb) = self.expr(field(data, "b")?, depth + 1)?;
+            let a = if pa < prec { format!("({a})") } else { a };
+            // The right operand of the same level groups explicitly
+            // (`a - (b - c)`, `a // (b * c)`).
+            let b = if pb <= prec { format!("({b})") } else { b };
+            Ok((format!("{a} {op} {b}"), prec))
         };
-        let call = |f: &str| -> Result<String, String> {
-            let a = self.expr(field(data, "a")?, depth + 1)?;
-            let b = self.expr(field(data, "b")?, depth + 1)?;
-            Ok(format!("T.{f}({a}, {b})"))
+        let call = |f: &str| -> Result<(String, u8), String> {
+            let (a, _) = self.expr(field(data, "a")?, depth + 1)?;
+            let (b, _) = self.expr(field(data, "b")?, depth + 1)?;
+            Ok((format!("T.{f}({a}, {b})"), 3))
         };
+        let atom = |text: String| Ok((text, 3));
         match kind {
             "ir.Var" | "tirx.Var" | "tirx.SizeVar" => {
                 let name = self.raw(field(data, "name")?)?;
@@ -126,7 +134,7 @@ impl<'a> Graph<'a> {
                 if !plain {
                     return Err(format!("the variable name `{name}` is not an identifier"));
                 }
-                Ok(name.to_string())
+                atom(name.to_string())
             }
             "ir.IntImm" => {
                 let value = self.raw(field(data, "value")?)?;
@@ -134,9 +142,10 @@ impl<'a> Graph<'a> {
                     .as_i64()
                     .ok_or("an integer constant's value is an integer")?;
                 match self.dtype(data)?.as_str() {
-                    "int32" => Ok(value.to_string()),
-                    "bool" => Ok(if value != 0 { "True" } else { "False" }.to_string()),
-                    dtype => Ok(format!("T.{dtype}({value})")),
+                    "int32" if value < 0 => Ok((value.to_string(), 1)),
+                    "int32" => atom(value.to_string()),
+                    "bool" => atom(if value != 0 { "True" } else { "False" }.to_string()),
+                    dtype => atom(format!("T.{dtype}({value})")),
                 }
             }
             "ir.FloatImm" => {
@@ -144,13 +153,13 @@ impl<'a> Graph<'a> {
                 let value = value
                     .as_f64()
                     .ok_or("a float constant's value is a number")?;
-                Ok(format!("T.{}({value:?})", self.dtype(data)?))
+                atom(format!("T.{}({value:?})", self.dtype(data)?))
             }
-            "prim.Add" | "tirx.Add" => binary("+"),
-            "prim.Sub" | "tirx.Sub" => binary("-"),
-            "prim.Mul" | "tirx.Mul" => binary("*"),
-            "prim.FloorDiv" | "tirx.FloorDiv" => binary("//"),
-            "prim.FloorMod" | "tirx.FloorMod" => binary("%"),
+            "prim.Add" | "tirx.Add" => binary("+", 1),
+            "prim.Sub" | "tirx.Sub" => binary("-", 1),
+            "prim.Mul" | "tirx.Mul" => binary("*", 2),
+            "prim.FloorDiv" | "tirx.FloorDiv" => binary("//", 2),
+            "prim.FloorMod" | "tirx.FloorMod" => binary("%", 2),
             "prim.Min" | "tirx.Min" => call("min"),
             "prim.Max" | "tirx.Max" => call("max"),
             other => Err(format!(

@@ -238,6 +238,11 @@ fn input_args(layout: &Layout, inputs: &[Value]) -> Result<Vec<String>, String> 
                 ));
             }
             for (name, v) in names.iter().zip(inputs) {
+                // TVM's `as_python` leaves out an empty consumer list (its
+                // default: every consumer); so does the step.
+                if *name == "consumer_blocks" && v.as_array().is_some_and(Vec::is_empty) {
+                    continue;
+                }
                 args.push(format!("{name}={}", input_value(v)?));
             }
         }
