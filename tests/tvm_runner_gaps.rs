@@ -10,7 +10,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tirtui::interp::{random_args, run};
+use tirtui::interp::{random_args, run, Tensor};
+use tirtui::ir::DataType;
 use tirtui::ir::PrimFunc;
 use tirtui::script::{parse_func, print_func};
 use tirtui::trace::pyscript::{
@@ -35,12 +36,24 @@ fn json_err(src: &str) -> JsonTraceError {
     read_json_trace(src, workload()).unwrap_err()
 }
 
-/// The scheduled program computes what the workload does (same inputs).
+/// The scheduled program computes what the workload does: the same inputs,
+/// `B` laid out as the trace's transform_layout puts it
+/// (`B'[b // 16, a, b % 16] = B[a, b]`).
 fn same_results(scheduled: &PrimFunc) {
     let w = workload();
     let mut want = random_args(&w, 5).unwrap();
+    let b = want[1].to_f64_vec();
+    let mut moved = vec![0.0; b.len()];
+    for (i, v) in b.iter().enumerate() {
+        let (row, col) = (i / 64, i % 64);
+        moved[(col / 16) * 64 * 16 + row * 16 + col % 16] = *v;
+    }
+    let mut got = vec![
+        want[0].clone(),
+        Tensor::from_f64(DataType::F32, &[4, 64, 16], &moved),
+        want[2].clone(),
+    ];
     run(&w, &mut want).unwrap();
-    let mut got = random_args(scheduled, 5).unwrap();
     run(scheduled, &mut got).unwrap();
     assert_eq!(got[2].to_f64_vec(), want[2].to_f64_vec());
 }
@@ -401,4 +414,28 @@ def main(A: T.Buffer((128,), "float32")):
     let e = read_trace_file(script, w).unwrap_err();
     assert_eq!(e.line, 2);
     assert!(e.message().contains("uses `T.vscale()`"), "{}", e.message());
+}
+
+#[test]
+fn a_session_with_a_vscale_factor_is_refused_at_the_split() {
+    let dir = std::env::temp_dir().join(format!("tirtui_vscale_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("w.tir"),
+        "@T.prim_func\ndef main(A: T.Buffer((128,), \"float32\")):\n    for i in range(128):\n        with T.block(\"A\"):\n            v_i = T.axis.spatial(128, i)\n            A[v_i] = T.float32(1.0)\n",
+    )
+    .unwrap();
+    let session = dir.join("s.yaml");
+    std::fs::write(
+        &session,
+        "tirtui: 1\nworkload: w.tir\nsteps:\n  - {op: get_loops, block: A, out: [l0]}\n  - {op: split, loop: l0, factors: [\"(128 + 4 * T.vscale() - 1) // (4 * T.vscale())\", \"4 * T.vscale()\"]}\n",
+    )
+    .unwrap();
+    let (code, _, err) = tirtui(&["replay", session.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("step 2") && err.contains("uses `T.vscale()`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
