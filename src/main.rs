@@ -65,8 +65,9 @@ struct Args {
     /// Colour theme for the explorer (a name from themes/ or a path).
     #[arg(long, default_value = "dark")]
     theme: String,
-    /// A Python trace (`trace.py`, as `print(sch.trace)` writes it) to apply
-    /// to the workload when the explorer opens; its steps are undoable.
+    /// A Python trace (`trace.py`, as `print(sch.trace)` writes it) or TVM's
+    /// JSON trace (`trace.json`, `trace.as_json()`) to apply to the workload
+    /// when the explorer opens; its steps are undoable.
     #[arg(long)]
     trace: Option<PathBuf>,
 }
@@ -101,7 +102,7 @@ enum Command {
         #[arg(long)]
         gpu: Option<String>,
         /// The workload a Python trace (`trace.py`, as `print(sch.trace)` writes
-        /// it) schedules.
+        /// it) or a JSON trace (`trace.json`, TVM's `trace.as_json()`) schedules.
         #[arg(long)]
         workload: Option<PathBuf>,
         /// Binds a shape variable of the workload to a size before replaying

@@ -162,6 +162,7 @@ def convert(case):
     if case.failing is not None and case.failing["op"] == "work_on":
         raise ConversionError("the failing call is work_on, which a session says with `func:`")
     if case.record.get("unrecorded") and case.kind == "positive":
+        # Cases with TVM's trace recorded go through trace_case instead.
         names = ", ".join(sorted(set(case.record["unrecorded"])))
         raise ConversionError(f"TVM applied primitives no Python call made (a trace replayed, or a C++ helper such as tile_with_tensor_intrin): {names}")
     func, steps = session_steps(case)
@@ -189,6 +190,25 @@ def convert(case):
         lines.append("  - {" + ", ".join(parts) + "}")
     failing_index = len(steps) if case.kind == "negative" else None
     return workload, "\n".join(lines) + "\n", func, failing_index
+
+
+def trace_case(case):
+    """(workload text, trace JSON text, func) for a positive case whose
+    schedule holds primitives no Python call made (a trace applied in C++, a
+    helper such as tile_with_tensor_intrin): TVM's own trace of the schedule,
+    replayed with `tirtui replay trace.json --workload workload.tir`. None for
+    other cases; ConversionError when the trace could not be written."""
+    rec = case.record
+    trace = rec.get("trace_json")
+    if case.kind != "positive" or not rec.get("unrecorded") or trace is None:
+        return None
+    if isinstance(trace, dict):
+        raise ConversionError(trace["unconvertible"])
+    funcs = rec["funcs"]
+    if len(funcs) != 1:
+        raise ConversionError("a trace of a module with several functions")
+    func = funcs[0]
+    return rec["initial_funcs"][func], json.dumps(trace) + "\n", func
 
 
 def expected_text(case, func):

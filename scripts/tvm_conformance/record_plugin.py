@@ -115,6 +115,10 @@ class ScheduleRecord:
             return {"rv": self.names[v.__chandle__()][0]}
         if isinstance(v, tvm.tirx.IndexMap):
             return {"lambda": _index_map_text(v)}
+        if isinstance(v, tvm.ir.Expr) and "T.vscale()" in str(v):
+            # A scalable-vector factor: written as its text, which tirtui
+            # refuses by name (it has no scalable vectors).
+            return str(v)
         if isinstance(v, tvm.ir.Expr):
             raise Unconvertible(f"the expression `{v}`")
         if isinstance(v, dict):
@@ -127,13 +131,24 @@ class ScheduleRecord:
         if result is None:
             return None
         if isinstance(result, (list, tuple, tvm.ir.Array)):
-            return [self.bind_output(r) for r in result]
+            # TVM gives None for a factor it leaves to be inferred (the outer
+            # factor of sample_perfect_tile on a loop of symbolic extent) and
+            # names it `_` in its own trace: the same here.
+            return ["_" if r is None else self.bind_output(r) for r in result]
         if isinstance(result, (schedule_module.SBlockRV, schedule_module.LoopRV, tvm.tirx.Var)):
             return self.bind_output(result)
         return None
 
     def to_json(self):
         final = _module_text(self.sch.mod)
+        unrecorded = self.unrecorded()
+        trace_json = None
+        if unrecorded:
+            # What TVM applied, whoever called it: the case replays this.
+            try:
+                trace_json = _trace_json(self.sch.trace)
+            except Exception as e:  # a value the JSON form cannot hold
+                trace_json = {"unconvertible": f"TVM's trace as JSON: {type(e).__name__}: {e}"}
         return {
             "funcs": self.funcs,
             "initial": self.initial,
@@ -141,7 +156,8 @@ class ScheduleRecord:
             "final": final,
             "final_funcs": {gv.name_hint: _func_text(f) for gv, f in self.sch.mod.functions.items()},
             "steps": self.steps,
-            "unrecorded": self.unrecorded(),
+            "unrecorded": unrecorded,
+            "trace_json": trace_json,
         }
 
     def unrecorded(self):
@@ -162,6 +178,29 @@ class ScheduleRecord:
         left.subtract(key(st["op"]) for st in self.steps if "error" not in st)
         extra = [k for k in kinds if left.get(key(k), 0) > 0]
         return sorted(set(extra))
+
+
+def _trace_json(trace):
+    """TVM's `trace.as_json()` as plain JSON, the way a MetaSchedule database
+    writes it: integer constants as numbers (T.bool as 1/0), float constants
+    as numbers, strings and lists as they are."""
+
+    def plain(v):
+        if v is None or isinstance(v, (bool, int, float, str)):
+            return v
+        if isinstance(v, tvm.tirx.IntImm):
+            return int(v.value)
+        if isinstance(v, tvm.tirx.FloatImm):
+            return float(v.value)
+        if isinstance(v, getattr(tvm.tirx, "StringImm", ())):
+            return v.value
+        if isinstance(v, (list, tuple, tvm.ir.Array)):
+            return [plain(x) for x in v]
+        if isinstance(v, (dict, tvm.ir.Map)):
+            return {str(k): plain(x) for k, x in v.items()}
+        raise Unconvertible(f"a {type(v).__name__} in TVM's JSON trace")
+
+    return plain(trace.as_json())
 
 
 def _module_text(mod):

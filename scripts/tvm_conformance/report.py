@@ -263,7 +263,7 @@ def markdown(cases, excluded, table_text, seconds):
         out.append(f"## {status} ({len(items)})")
         out.append("")
         for c in items:
-            out.append(f"- `{c['case']}`: {c['detail']}  \n  `{c['dir']}/session.yaml`")
+            out.append(f"- `{c['case']}`: {c['detail']}  \n  `{c['dir']}/{c.get('trace') or 'session.yaml'}`")
         out.append("")
     if excluded:
         out.append(f"## tests left out ({len(excluded)})")

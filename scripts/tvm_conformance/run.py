@@ -176,7 +176,12 @@ def write_cases(tests_by_file, out, ops):
                 info = case.summary()
                 info["dir"] = str(folder)
                 try:
-                    workload, session, func, failing_index = convert.convert(case)
+                    traced = convert.trace_case(case)
+                    if traced is not None:
+                        workload, trace_text, func = traced
+                        session, failing_index = None, None
+                    else:
+                        workload, session, func, failing_index = convert.convert(case)
                 except convert.ConversionError as e:
                     info["conversion"] = str(e)
                     info["unknown_op"] = convert.unknown_op(case, ops)
@@ -186,7 +191,11 @@ def write_cases(tests_by_file, out, ops):
                 info["func"] = func
                 info["failing_step"] = failing_index
                 (folder / "workload.tir").write_text(workload)
-                (folder / "session.yaml").write_text(session)
+                if session is None:
+                    (folder / "trace.json").write_text(trace_text)
+                    info["trace"] = "trace.json"
+                else:
+                    (folder / "session.yaml").write_text(session)
                 if case.kind == "positive":
                     (folder / "expected.tir").write_text(convert.expected_text(case, func) or "")
                 else:
@@ -206,7 +215,12 @@ def _first_line(text):
 
 def replay(info, tirtui):
     folder = Path(info["dir"])
-    cmd = [str(tirtui), "replay", str(folder / "session.yaml"), "--emit", "tir"]
+    if info.get("trace"):
+        # TVM's own trace of the schedule, read by tirtui's JSON trace reader.
+        cmd = [str(tirtui), "replay", str(folder / info["trace"]), "--workload",
+               str(folder / "workload.tir"), "--emit", "tir"]
+    else:
+        cmd = [str(tirtui), "replay", str(folder / "session.yaml"), "--emit", "tir"]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=REPLAY_SECONDS)
     except subprocess.TimeoutExpired:

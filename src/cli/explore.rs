@@ -37,13 +37,17 @@ pub fn explore(path: &Path, theme: &str, python_trace: Option<&Path>) -> i32 {
                 return EXIT_BAD_INPUT;
             }
         };
-        let read = crate::trace::pyscript::read_trace_file(&text, app.doc.trace.func().clone());
+        let read = super::replay::read_trace_text(trace_path, &text, app.doc.trace.func().clone());
         match read {
             Ok(trace) => {
                 app.apply_steps(trace.steps, &origin);
             }
-            Err(e) => {
-                eprintln!("error: {origin}:{}: `{}`: {}", e.line, e.text, e.message());
+            Err((at, failure)) => {
+                let why = match failure {
+                    crate::trace::pyscript::PyFailure::Text(t) => t,
+                    crate::trace::pyscript::PyFailure::Step(e) => e.to_string(),
+                };
+                eprintln!("error: {at}: {why}");
                 return super::EXIT_STEP_FAILED;
             }
         }

@@ -159,12 +159,12 @@ fn leave_to_exit<T>(built: T) {
 /// workload's name and the workload.
 fn load(path: &Path, opts: &ReplayOptions) -> Result<(Session, String, PrimFunc), i32> {
     let bad_input = |msg: String| fail(opts, path, EXIT_BAD_INPUT, &Diagnostic::new(msg).render());
-    if path.extension().is_some_and(|e| e == "py") {
+    if path.extension().is_some_and(|e| e == "py" || e == "json") {
         return load_python_trace(path, opts);
     }
     if opts.workload.is_some() {
         return Err(bad_input(format!(
-            "--workload is for Python traces (`.py`); the session {} names its own workload",
+            "--workload is for Python and JSON traces (`.py`, `.json`); the session {} names its own workload",
             path.display()
         )));
     }
@@ -190,7 +190,8 @@ fn load(path: &Path, opts: &ReplayOptions) -> Result<(Session, String, PrimFunc)
 }
 
 /// A Python trace (`print(sch.trace)`'s `def apply_trace(sch):` or a script
-/// of `sch.<op>(...)` calls) applied to `--workload`, as a session.
+/// of `sch.<op>(...)` calls) or TVM's JSON trace (`trace.as_json()`, a `.json`
+/// file) applied to `--workload`, as a session.
 fn load_python_trace(
     path: &Path,
     opts: &ReplayOptions,
@@ -199,7 +200,7 @@ fn load_python_trace(
     let bad_input = |msg: String| fail(opts, path, EXIT_BAD_INPUT, &Diagnostic::new(msg).render());
     let Some(workload_path) = &opts.workload else {
         return Err(bad_input(format!(
-            "{origin} is a Python trace: name the workload it schedules with --workload W.tir"
+            "{origin} is a trace: name the workload it schedules with --workload W.tir"
         )));
     };
     let text = crate::input::read_text(path).map_err(|e| bad_input(format!("{origin}: {e}")))?;
@@ -208,19 +209,8 @@ fn load_python_trace(
         .map_err(|e| bad_input(format!("workload {name}: {e}")))?;
     let workload = super::parse_workload(&name, &source, None)
         .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
-    let trace = crate::trace::pyscript::read_trace_file(&text, workload.clone()).map_err(|e| {
-        let at = format!("{origin}:{}: `{}`", e.line, e.text);
-        let rendered = match &e.failure {
-            crate::trace::pyscript::PyFailure::Step(step) => step
-                .to_diagnostic(&origin)
-                .with_note(format!("in {at}"))
-                .render(),
-            crate::trace::pyscript::PyFailure::Text(msg) => Diagnostic::new(msg.clone())
-                .with_note(format!("in {at}"))
-                .render(),
-        };
-        fail(opts, path, EXIT_STEP_FAILED, &rendered)
-    })?;
+    let trace = read_trace_text(path, &text, workload.clone())
+        .map_err(|(at, failure)| render_trace_failure(opts, path, &origin, &at, &failure))?;
     let absolute = std::env::current_dir()
         .map(|d| d.join(workload_path))
         .unwrap_or_else(|_| workload_path.clone());
@@ -231,6 +221,53 @@ fn load_python_trace(
         results: Vec::new(),
     };
     Ok((session, name, workload))
+}
+
+/// Reads a trace file: TVM's JSON trace for `.json` (or text that is a JSON
+/// list), else Python. Errors: where (file line or instruction, with the
+/// statement) and why.
+pub fn read_trace_text(
+    path: &Path,
+    text: &str,
+    workload: PrimFunc,
+) -> Result<Trace, (String, crate::trace::pyscript::PyFailure)> {
+    use crate::trace::pyscript::{looks_like_json_trace, read_json_trace, read_trace_file};
+    let origin = path.display().to_string();
+    let json = path.extension().is_some_and(|e| e == "json") || looks_like_json_trace(text);
+    if json {
+        read_json_trace(text, workload).map_err(|e| {
+            let mut at = origin.clone();
+            if let Some((index, kind)) = &e.instruction {
+                at.push_str(&format!(": instruction {index} (`{kind}`)"));
+            }
+            if let Some(call) = &e.call {
+                at.push_str(&format!(", read as `{call}`"));
+            }
+            (at, e.failure)
+        })
+    } else {
+        read_trace_file(text, workload)
+            .map_err(|e| (format!("{origin}:{}: `{}`", e.line, e.text), e.failure))
+    }
+}
+
+fn render_trace_failure(
+    opts: &ReplayOptions,
+    path: &Path,
+    origin: &str,
+    at: &str,
+    failure: &crate::trace::pyscript::PyFailure,
+) -> i32 {
+    let rendered = match failure {
+        crate::trace::pyscript::PyFailure::Step(step) => step
+            .to_diagnostic(origin)
+            .with_note(format!("in {at}"))
+            .render(),
+        crate::trace::pyscript::PyFailure::Text(msg) => Diagnostic::new(msg.clone())
+            .with_note(format!("in {at}"))
+            .render(),
+    };
+    fail(opts, path, EXIT_STEP_FAILED, &rendered)
 }
 
 /// `--emit tir`, `--emit python`, or the one-line summary when nothing was

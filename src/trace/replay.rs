@@ -344,6 +344,17 @@ impl Replayer {
                 .map(|a| match a {
                     Arg::Null => Ok(None),
                     Arg::Int(i) => Ok(Some(*i)),
+                    // TVM's scalable vector length (SVE, RVV): CUDA has no
+                    // such thing, and a factor that depends on it is refused
+                    // rather than read as a name.
+                    Arg::Str(expr) if expr.contains("T.vscale()") => Err(arg_err(
+                        "factors",
+                        format!(
+                            "`{expr}` uses `T.vscale()`, the scalable vector length of \
+                             SVE/RVV targets; tirtui schedules for CUDA, which has none \
+                             (give a constant factor)"
+                        ),
+                    )),
                     Arg::Str(name) => match self.names.get(name.as_str()) {
                         Some((Handle::Int(v), _)) => Ok(Some(*v)),
                         Some(_) => Err(arg_err(

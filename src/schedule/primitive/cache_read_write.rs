@@ -20,8 +20,11 @@ pub(crate) enum Loc {
     Loop(LoopId),
 }
 
-/// TVM's CacheLocDetector: the lowest common ancestor of `block` and any of
-/// `related`, and the position right before the first related child after `block`.
+/// TVM 0.27's CacheLocDetector: the lowest common ancestor of `block` and
+/// any of `related`, and the position right before the first related child
+/// after `block`. The search stops at the first related block: when one comes
+/// before `block` (a consumer read before the buffer's only writer, as in an
+/// in-place update of a parameter), the stage goes to the start of the scope.
 struct Detector<'a> {
     scope: BlockId,
     block: BlockId,
@@ -36,10 +39,8 @@ impl Detector<'_> {
     fn visit(&mut self, stmt: &Stmt) {
         match stmt {
             Stmt::Seq(v) => {
-                let (prev_b, prev_r) = (self.visited_block, self.visited_related);
+                let prev_block = self.visited_block;
                 self.visited_block = false;
-                self.visited_related = false;
-                let mut pos = None;
                 // Positions count the flattened sequence, as `insert_stage`
                 // inserts into it: a step that nests one sequence in another
                 // (merge, decompose_reduction) must not shift the stage past
@@ -52,24 +53,29 @@ impl Detector<'_> {
                         break;
                     }
                     self.visit(s);
-                    if self.visited_block && self.visited_related && pos.is_none() {
-                        pos = Some(i);
+                    if self.visited_block && self.visited_related && self.loc_pos.is_none() {
+                        self.loc_pos = Some(i);
+                        break;
+                    }
+                    if self.visited_related {
+                        // The first related block ends the search.
+                        break;
                     }
                 }
-                self.visited_block |= prev_b;
-                self.visited_related |= prev_r;
-                if self.visited_block && self.visited_related && self.loc_pos.is_none() {
-                    self.loc_pos = pos;
-                }
+                self.visited_block |= prev_block;
             }
             Stmt::BlockRealize(r) => {
                 let id = r.block.id;
                 if id == self.scope {
                     self.visit(&r.block.body);
-                    if self.visited_block && self.visited_related && self.loc.is_none() {
+                    if self.visited_related && self.loc.is_none() {
                         self.loc = Some(Loc::Block(id));
+                        // A related block before `block` (or an input of the
+                        // scope): the stage goes first.
                         if self.loc_pos.is_none() {
-                            self.loc_pos = Some(1);
+                            // Both under one statement that is not a sequence:
+                            // after it, as before.
+                            self.loc_pos = Some(if self.visited_block { 1 } else { 0 });
                         }
                     }
                 } else if id == self.block {
@@ -454,6 +460,7 @@ pub fn cache_read(
     };
     let (loc, pos, region) = match only_writer(func, scope_block, buffer)? {
         Some(writer) => {
+            refuse_consumers_around_writer(func, scope_block, writer, &consumers)?;
             let (loc, pos) = detect_location(func, scope_block, writer, &consumers);
             let region = relaxed_access(func, writer, buffer, true, stop_loop(loc), &[])
                 .unwrap_or_else(|| full_region(func, buffer));
@@ -505,6 +512,52 @@ pub fn cache_read(
         r.block.alloc_buffers.push(cache);
     }
     Ok(stage_id)
+}
+
+/// One cache stage cannot serve consumers on both sides of the buffer's only
+/// writer: TVM 0.27 puts it before the first consumer, so those after the
+/// writer would read the values from before it (TVM accepts this and
+/// computes something else; tirtui refuses).
+fn refuse_consumers_around_writer(
+    func: &PrimFunc,
+    scope: BlockId,
+    writer: BlockId,
+    consumers: &[BlockId],
+) -> Result<(), ScheduleError> {
+    let Some(r) = func.find_block(scope) else {
+        return Ok(());
+    };
+    let mut children = Vec::new();
+    match &r.block.body {
+        Stmt::Seq(v) => flatten_into(v, &mut children),
+        other => children.push(other),
+    }
+    let position = |id: BlockId| {
+        children
+            .iter()
+            .position(|c| tree::blocks_in(c).iter().any(|b| b.block.id == id))
+    };
+    let Some(at) = position(writer) else {
+        return Ok(());
+    };
+    let sides: Vec<_> = consumers.iter().filter_map(|c| position(*c)).collect();
+    if sides.iter().any(|p| *p < at) && sides.iter().any(|p| *p > at) {
+        let name = |id: BlockId| {
+            func.find_block(id)
+                .map(|b| b.block.name.clone())
+                .unwrap_or_default()
+        };
+        return Err(ScheduleError::Unsupported(
+            "cache_read",
+            format!(
+                "the consumers read the buffer both before and after its only writer \"{}\"; \
+                 one cache stage cannot hold both the old and the new values (name the \
+                 consumers on one side with consumer_blocks)",
+                name(writer)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The blocks under `stmt` that read `buffer`, leaving out everything inside

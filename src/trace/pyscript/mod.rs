@@ -4,18 +4,27 @@
 //! write (names, lists, indexing, slicing, nested calls), and whole trace files
 //! as `print(sch.trace)` writes them (`def apply_trace(sch):` ...).
 //!
+//! TVM's JSON trace (`trace.as_json()`) is read here too (`json_trace`): each
+//! instruction becomes the Python call TVM's `as_python` makes of it.
+//!
 //! Pure text in, steps out: knows the op table (`step`) and replays on a probe
 //! copy of a trace to name outputs; the explorer's `:` line and the headless
 //! `replay trace.py` share it.
 
 mod exec;
 mod file;
+mod json_index_map;
+mod json_layout;
+mod json_trace;
 mod names;
 mod parse;
 mod to_step;
 
 pub use exec::{no_autobind, Autobind, Outcome, PyEnv, PyFailure};
 pub use file::{read_trace_file, PyTraceError};
+pub use json_trace::{
+    json_trace_calls, looks_like_json_trace, read_json_trace, JsonTraceError, MAX_JSON_TRACE_BYTES,
+};
 pub use names::{fresh, fresh_block_name, name_outputs, taken};
 pub use parse::{parse_statement, parse_value, plain_arg, split_statements};
 pub use to_step::to_step;
