@@ -13,6 +13,7 @@ pub mod explore;
 pub mod replay;
 pub mod schedule;
 pub mod tune;
+pub mod tune_model;
 
 pub use explore::explore;
 
