@@ -247,7 +247,7 @@ pub fn evolve(
         ..TuneOptions::new(opts.trials)
     };
     let mut empty_rounds = 0;
-    'search: while ev.tune.trials.len() < opts.trials {
+    while ev.tune.trials.len() < opts.trials {
         if stop.load(Ordering::Relaxed) {
             ev.tune.stop = Stop::Interrupted;
             break;
@@ -263,74 +263,121 @@ pub fn evolve(
             continue;
         }
         empty_rounds = 0;
-        let sketches: Vec<usize> = picked.iter().map(|s| s.cand.sketch).collect();
-        let features: Vec<CandidateFeatures> = picked.iter().map(|s| s.features.clone()).collect();
-        let scores: Vec<f64> = picked.iter().map(|s| s.score).collect();
-        let builts = picked.into_iter().map(|s| Ok(s.built)).collect();
-        let plan = plan_round(builts, &run, db.as_ref(), room, &mut ev.tune);
-        let kernels: Vec<&CudaKernel> = plan
-            .iter()
-            .filter(|p| p.known.is_none())
-            .map(|p| &p.built.kernel)
-            .collect();
-        let t = Instant::now();
-        let mut results = measure.measure_batch(&kernels, stop).into_iter();
-        ev.time_measure += t.elapsed();
-        let first_trial = ev.tune.trials.len() + 1;
-        let (mut learned_x, mut learned_ms, mut batch_scores) =
-            (Vec::new(), Vec::new(), Vec::new());
-        for (i, p) in plan.into_iter().enumerate() {
-            let (outcome, from_db) = match p.known {
-                Some(outcome) => (outcome, true),
-                None => match results.next() {
-                    None => {
-                        ev.tune.stop = Stop::Interrupted;
-                        break 'search;
-                    }
-                    Some(Err(MeasureError::NotCompiled(detail))) => {
-                        tally(&mut ev.tune.invalid, "NVRTC compile (worker)", &detail);
-                        continue;
-                    }
-                    Some(r) => match outcome_of_measurement(r) {
-                        Ok(outcome) => (outcome, false),
-                        Err(fatal) => {
-                            ev.tune.stop = Stop::Fatal(fatal);
-                            break 'search;
-                        }
-                    },
-                },
-            };
-            if let (false, Some(ctx)) = (from_db, db.as_mut()) {
-                let rec = run.record(ctx, p.key, p.trace_hash, &p.built.replayed.steps, &outcome);
-                if let Err(e) = ctx.db.insert(rec) {
-                    ev.tune.db_write_errors.push(e);
+        let mut sink = Sink {
+            run: &run,
+            db: &mut db,
+            progress_opts: &progress_opts,
+            progress: &mut *progress,
+            stop,
+        };
+        if let Some(end) = measure_round(
+            picked,
+            room,
+            measure,
+            model,
+            &mut search,
+            &mut ev,
+            &mut sink,
+        ) {
+            ev.tune.stop = end;
+            break;
+        }
+    }
+    ev.tune.elapsed = started.elapsed();
+    ev
+}
+
+/// Where a round's measurements go besides the report.
+struct Sink<'r, 'd> {
+    run: &'r RunIds,
+    db: &'r mut Option<DbContext<'d>>,
+    progress_opts: &'r TuneOptions,
+    progress: &'r mut dyn FnMut(&Progress),
+    stop: &'r AtomicBool,
+}
+
+/// Measures one round's picks (those in the database are read back), records
+/// them and teaches the model what was measured, also when the round ends
+/// early; `Some` when the search must stop.
+fn measure_round(
+    picked: Vec<Scored>,
+    room: usize,
+    measure: &mut dyn Measure,
+    model: &mut dyn CostModel,
+    search: &mut Search<'_>,
+    ev: &mut EvolutionReport,
+    sink: &mut Sink<'_, '_>,
+) -> Option<Stop> {
+    let sketches: Vec<usize> = picked.iter().map(|s| s.cand.sketch).collect();
+    let features: Vec<CandidateFeatures> = picked.iter().map(|s| s.features.clone()).collect();
+    let scores: Vec<f64> = picked.iter().map(|s| s.score).collect();
+    let builts = picked.into_iter().map(|s| Ok(s.built)).collect();
+    let plan = plan_round(builts, sink.run, sink.db.as_ref(), room, &mut ev.tune);
+    let kernels: Vec<&CudaKernel> = plan
+        .iter()
+        .filter(|p| p.known.is_none())
+        .map(|p| &p.built.kernel)
+        .collect();
+    let t = Instant::now();
+    let mut results = measure.measure_batch(&kernels, sink.stop).into_iter();
+    ev.time_measure += t.elapsed();
+    let first_trial = ev.tune.trials.len() + 1;
+    let (mut learned_x, mut learned_ms, mut batch_scores) = (Vec::new(), Vec::new(), Vec::new());
+    let mut end = None;
+    for (i, p) in plan.into_iter().enumerate() {
+        let (outcome, from_db) = match p.known {
+            Some(outcome) => (outcome, true),
+            None => match results.next() {
+                None => {
+                    end = Some(Stop::Interrupted);
+                    break;
                 }
-            }
-            let ms = match outcome {
-                Outcome::Time { ms, .. } => Some(ms),
-                Outcome::Failed { .. } => None,
-            };
-            if let Some(t) = ms {
-                search
-                    .best_measured
-                    .push((t, sketches[i], p.built.replayed.decisions.clone()));
-            }
-            learned_x.push(features[i].clone());
-            learned_ms.push(ms);
-            batch_scores.push(scores[i]);
-            ev.trial_sketch.push(sketches[i]);
-            add_trial(
-                &mut ev.tune,
-                &progress_opts,
-                p.built,
-                outcome,
-                from_db,
-                progress,
-            );
-            if ev.tune.trials.len() >= opts.trials {
-                break;
+                Some(Err(MeasureError::NotCompiled(detail))) => {
+                    tally(&mut ev.tune.invalid, "NVRTC compile (worker)", &detail);
+                    continue;
+                }
+                Some(r) => match outcome_of_measurement(r) {
+                    Ok(outcome) => (outcome, false),
+                    Err(fatal) => {
+                        end = Some(Stop::Fatal(fatal));
+                        break;
+                    }
+                },
+            },
+        };
+        if let (false, Some(ctx)) = (from_db, sink.db.as_mut()) {
+            let rec = sink
+                .run
+                .record(ctx, p.key, p.trace_hash, &p.built.replayed.steps, &outcome);
+            if let Err(e) = ctx.db.insert(rec) {
+                ev.tune.db_write_errors.push(e);
             }
         }
+        let ms = match outcome {
+            Outcome::Time { ms, .. } => Some(ms),
+            Outcome::Failed { .. } => None,
+        };
+        if let Some(t) = ms {
+            let decisions = p.built.replayed.decisions.clone();
+            search.best_measured.push((t, sketches[i], decisions));
+        }
+        learned_x.push(features[i].clone());
+        learned_ms.push(ms);
+        batch_scores.push(scores[i]);
+        ev.trial_sketch.push(sketches[i]);
+        add_trial(
+            &mut ev.tune,
+            sink.progress_opts,
+            p.built,
+            outcome,
+            from_db,
+            sink.progress,
+        );
+        if ev.tune.trials.len() >= sink.progress_opts.trials {
+            break;
+        }
+    }
+    if !learned_x.is_empty() {
         let t = Instant::now();
         model.update(&learned_x, &learned_ms);
         ev.time_model += t.elapsed();
@@ -340,8 +387,7 @@ pub fn evolve(
             quality: ranking_quality(&batch_scores, &learned_ms, 8),
         });
     }
-    ev.tune.elapsed = started.elapsed();
-    ev
+    end
 }
 
 /// The best measured candidates of earlier runs (the database) as points of
@@ -676,20 +722,22 @@ fn absorb(visited: &mut HashMap<String, Scored>, scored: Vec<Scored>, measured: 
     }
 }
 
+/// A candidate built and featurised, or why it failed a check.
+type BuildResult = Result<(Built, CandidateFeatures), Invalid>;
+
 /// Replays, checks and featurises candidates on the option's threads, in order.
 fn build_many(
     spaces: &[Space],
     cands: &[Cand],
     opts: &EvolutionOptions,
     featurize: &Featurize<'_>,
-) -> Vec<Result<(Built, CandidateFeatures), Invalid>> {
+) -> Vec<BuildResult> {
     let n = cands.len();
     if n == 0 {
         return Vec::new();
     }
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<(Built, CandidateFeatures), Invalid>>>> =
-        Mutex::new((0..n).map(|_| None).collect());
+    let results: Mutex<Vec<Option<BuildResult>>> = Mutex::new((0..n).map(|_| None).collect());
     std::thread::scope(|s| {
         for _ in 0..opts.threads.clamp(1, n) {
             s.spawn(|| loop {
