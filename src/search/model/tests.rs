@@ -213,3 +213,23 @@ fn features_of_another_width_start_the_model_over() {
         model.notes()
     );
 }
+
+#[test]
+fn tiny_or_constant_data_trains_without_failing() {
+    let mut model = XgbModel::new(XgbConfig {
+        num_warmup_samples: 1,
+        ..small_config()
+    });
+    model.update(&[vec![vec![1.0, 2.0]]], &[Some(1.0)]);
+    assert_eq!(model.data_size(), 1);
+    // Every candidate alike: nothing to split on, and no panic.
+    let same = vec![vec![vec![3.0f32, 3.0]]; 30];
+    let times: Vec<Option<f64>> = (0..30).map(|i| Some(1.0 + f64::from(i))).collect();
+    model.update(&same, &times);
+    assert!(model.notes().is_empty(), "{:?}", model.notes());
+    let p = model.predict(&same[..3]);
+    assert!(p.iter().all(|x| x.is_finite()), "{p:?}");
+    // All failed: nothing to learn, predictions still come.
+    model.update(&same[..5], &[None; 5]);
+    assert_eq!(model.predict(&same[..2]).len(), 2);
+}
