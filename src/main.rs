@@ -148,6 +148,14 @@ enum Command {
         /// One JSON object on stdout with the figures.
         #[arg(long)]
         json: bool,
+        /// The cost model that ranks candidates so that only its best are
+        /// measured: xgb (gradient-boosted trees, saved beside the database as
+        /// cost_model.json and reused) or random (the same search, no model).
+        #[arg(long, value_enum, default_value = "xgb")]
+        model: cli::tune_model::ModelChoice,
+        /// Candidates the evolutionary search evolves per round (MetaSchedule: 512).
+        #[arg(long, default_value_t = 512)]
+        population: usize,
     },
     /// The results database.
     Db {
@@ -344,6 +352,8 @@ fn run() -> i32 {
             space,
             sample,
             json,
+            model,
+            population,
         }) => cli::tune::tune_command(&cli::tune::TuneArgs {
             session,
             trials,
@@ -354,6 +364,8 @@ fn run() -> i32 {
             space,
             sample,
             json,
+            model,
+            population,
         }),
         Some(Command::Db {
             command:

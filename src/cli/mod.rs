@@ -14,6 +14,7 @@ pub mod replay;
 pub mod schedule;
 pub mod tune;
 pub mod tune_tasks;
+pub mod tune_model;
 
 pub use explore::explore;
 

@@ -13,6 +13,7 @@
 //!  `schedule`, `session`, `trace`.
 
 pub mod check;
+pub mod evolution;
 pub mod measure;
 pub mod search;
 pub mod space;

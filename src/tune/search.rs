@@ -175,7 +175,7 @@ pub struct TuneReport {
 }
 
 impl TuneReport {
-    fn new() -> TuneReport {
+    pub(super) fn new() -> TuneReport {
         TuneReport {
             trials: Vec::new(),
             invalid: BTreeMap::new(),
@@ -233,7 +233,7 @@ pub struct Progress {
     pub last: Trial,
 }
 
-fn tally(map: &mut BTreeMap<String, Tally>, reason: &str, detail: &str) {
+pub(super) fn tally(map: &mut BTreeMap<String, Tally>, reason: &str, detail: &str) {
     let t = map.entry(reason.to_string()).or_default();
     if t.count == 0 {
         t.example = detail.to_string();
@@ -428,16 +428,16 @@ impl Proposer {
 
 /// A candidate of a round, with its database key and, when the database
 /// already has it, its outcome.
-struct Planned {
-    built: Built,
-    key: String,
-    trace_hash: String,
-    known: Option<Outcome>,
+pub(super) struct Planned {
+    pub(super) built: Built,
+    pub(super) key: String,
+    pub(super) trace_hash: String,
+    pub(super) known: Option<Outcome>,
 }
 
 /// The valid candidates of a round in order (invalid ones are tallied), at
 /// most `room` of them, each looked up in the database.
-fn plan_round(
+pub(super) fn plan_round(
     built: Vec<Result<Built, Invalid>>,
     run: &RunIds,
     db: Option<&DbContext<'_>>,
@@ -475,7 +475,7 @@ fn plan_round(
 }
 
 /// A measurement's outcome; `Err` is a fatal error that ends the search.
-fn outcome_of_measurement(r: Result<Measured, MeasureError>) -> Result<Outcome, String> {
+pub(super) fn outcome_of_measurement(r: Result<Measured, MeasureError>) -> Result<Outcome, String> {
     Ok(match r {
         Err(MeasureError::Fatal(m)) => return Err(m),
         Err(MeasureError::Candidate { reason, detail }) => Outcome::Failed { reason, detail },
@@ -500,15 +500,15 @@ fn outcome_of_measurement(r: Result<Measured, MeasureError>) -> Result<Outcome, 
 }
 
 /// What every database record of one tuning run shares.
-struct RunIds {
-    workload_hash: String,
-    workload_summary: String,
-    device: DeviceId,
+pub(super) struct RunIds {
+    pub(super) workload_hash: String,
+    pub(super) workload_summary: String,
+    pub(super) device: DeviceId,
 }
 
 impl RunIds {
     /// The database record of a measured candidate.
-    fn record(
+    pub(super) fn record(
         &self,
         ctx: &DbContext<'_>,
         key: String,
@@ -554,7 +554,7 @@ impl RunIds {
 
 /// Adds a candidate's trial to the report (its tallies and best-time curve
 /// too) and reports progress.
-fn add_trial(
+pub(super) fn add_trial(
     report: &mut TuneReport,
     opts: &TuneOptions,
     built: Built,

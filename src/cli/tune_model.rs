@@ -1,0 +1,134 @@
+//! `tune --model xgb|random`: the cost model of the evolutionary search, kept
+//! beside the results database (`cost_model.json`), and the report of what
+//! the search spent its time on and how well the model ranked each batch.
+
+use crate::db::Db;
+use crate::search::model::persist::model_path;
+use crate::search::model::{XgbConfig, XgbModel};
+use crate::search::{CostModel, RandomModel};
+use crate::tune::evolution::EvolutionReport;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Which model ranks the candidates (`tune --help` lists them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModelChoice {
+    /// Gradient-boosted trees trained on the measurements (MetaSchedule's
+    /// XGBModel), saved with the database and reused by the next tune.
+    Xgb,
+    /// Random ranking: the same evolutionary search without a model.
+    Random,
+}
+
+/// The model of one tune and where it is saved.
+pub enum TuneModel {
+    Xgb {
+        model: Box<XgbModel>,
+        /// `None`: tuning without a database, nothing is saved.
+        path: Option<PathBuf>,
+        /// Loaded from its file (else it learns from the database's records first).
+        loaded: bool,
+    },
+    Random(RandomModel),
+}
+
+impl TuneModel {
+    /// The model `choice` names; the learned one is read from beside the
+    /// database when its file is there and sound (a refused file is a warning,
+    /// and the model relearns from the records).
+    pub fn open(choice: ModelChoice, db: Option<&Db>, group: &str, seed: u64) -> TuneModel {
+        match choice {
+            ModelChoice::Random => TuneModel::Random(RandomModel::new(seed)),
+            ModelChoice::Xgb => {
+                let path = db.and_then(|d| d.path().parent().map(model_path));
+                let loaded = match path.as_deref().map(XgbModel::load) {
+                    Some(Ok(Some(m))) => Some(m),
+                    Some(Ok(None)) | None => None,
+                    Some(Err(e)) => {
+                        eprintln!("warning: {e}");
+                        None
+                    }
+                };
+                let is_loaded = loaded.is_some();
+                let mut model = loaded.unwrap_or_else(|| XgbModel::new(XgbConfig::default()));
+                model.set_group(group);
+                TuneModel::Xgb {
+                    model: Box::new(model),
+                    path,
+                    loaded: is_loaded,
+                }
+            }
+        }
+    }
+
+    pub fn cost_model(&mut self) -> &mut dyn CostModel {
+        match self {
+            TuneModel::Xgb { model, .. } => model.as_mut(),
+            TuneModel::Random(m) => m,
+        }
+    }
+
+    /// Whether the search should first learn from the database's records.
+    pub fn wants_records(&self) -> bool {
+        matches!(self, TuneModel::Xgb { loaded: false, .. })
+    }
+
+    /// Saves the learned model beside the database (a failure is a warning:
+    /// the records are kept, the next tune relearns from them).
+    pub fn save(&self) {
+        if let TuneModel::Xgb {
+            model,
+            path: Some(path),
+            ..
+        } = self
+        {
+            for note in model.notes() {
+                eprintln!("note: {note}");
+            }
+            if let Err(e) = model.save(path) {
+                eprintln!("warning: {e}");
+            }
+        }
+    }
+}
+
+/// The search's lines of the text report.
+pub fn print_search(r: &EvolutionReport) {
+    println!(
+        "search ({} model): {:.1} s model, {:.1} s build and check, {:.1} s measure; {} population candidates failed a check",
+        r.model,
+        r.time_model.as_secs_f64(),
+        r.time_build.as_secs_f64(),
+        r.time_measure.as_secs_f64(),
+        r.population_invalid
+    );
+    for b in &r.batches {
+        let last = b.first_trial + b.measured.saturating_sub(1);
+        match &b.quality {
+            Some(q) => println!(
+                "  trials {:>4}-{:<4} predicted vs measured: Spearman {:+.2}, Kendall tau {:+.2}, top-{} recall {:.2}",
+                b.first_trial, last, q.spearman, q.kendall_tau, q.top_k, q.top_k_recall
+            ),
+            None => println!("  trials {:>4}-{:<4} too few to rank", b.first_trial, last),
+        }
+    }
+}
+
+/// The search's fields of the JSON report.
+pub fn search_json(r: &EvolutionReport) -> serde_json::Value {
+    json!({
+        "model": r.model,
+        "model_s": r.time_model.as_secs_f64(),
+        "build_s": r.time_build.as_secs_f64(),
+        "measure_s": r.time_measure.as_secs_f64(),
+        "population_invalid": r.population_invalid,
+        "batches": r.batches.iter().map(|b| json!({
+            "first_trial": b.first_trial,
+            "measured": b.measured,
+            "spearman": b.quality.as_ref().map(|q| q.spearman),
+            "kendall_tau": b.quality.as_ref().map(|q| q.kendall_tau),
+            "top_k": b.quality.as_ref().map(|q| q.top_k),
+            "top_k_recall": b.quality.as_ref().map(|q| q.top_k_recall),
+        })).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,798 @@
+//! Model-guided evolutionary search (issue 31 item 3), with MetaSchedule's
+//! defaults (apache/tvm `search_strategy/evolutionary_search.cc`).
+//!
+//! ```text
+//! every round:
+//!   population (512) = best measured (20%) + random draws from ALL sketches
+//!   4 generations: build + featurise + model.predict -> parents drawn by score
+//!     -> mutate with p = 0.85 (tile size 0.9 / unroll 0.08 / thread binding 0.02)
+//!   batch (64) = the model's best never measured (95%) + random draws (5%)
+//!   -> measure -> model.update -> ranking quality of the batch
+//! ```
+//!
+//! Only the batch is measured; a candidate is measured at most once (keys of
+//! sketch and decisions, and the database). Sessions with sampled steps are
+//! one sketch: their decisions are the space.
+
+use super::check::{build, Built, Nvrtc};
+use super::search::DbContext;
+use super::search::{
+    add_trial, outcome_of_measurement, plan_round, tally, Measure, MeasureError, Outcome, Progress,
+    RunIds, Stop, TuneOptions, TuneReport,
+};
+use super::space::{decisions_key, mutate_site, Decision, SiteKind, Space};
+use super::Invalid;
+use crate::codegen::CudaKernel;
+use crate::db;
+use crate::schedule::primitive::sampling::Rng;
+use crate::search::model::{ranking_quality, RankingQuality};
+use crate::search::{CandidateFeatures, CostModel};
+use crate::trace::{Arg, Session};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// What a model sees of a built candidate (the per-store feature extractor
+/// in the product, a function of the decisions in tests).
+pub type Featurize<'a> = dyn Fn(&Built) -> CandidateFeatures + Sync + 'a;
+
+/// The mutators of MetaSchedule's CUDA defaults, by the kind of site they change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mutator {
+    /// `sample_perfect_tile`: move a factor between two levels.
+    TileSize,
+    /// A `sample_categorical` that an unroll annotation reads.
+    Unroll,
+    /// A `sample_categorical` that a split bound to threads reads.
+    ThreadBinding,
+}
+
+#[derive(Clone, Debug)]
+pub struct EvolutionOptions {
+    /// Candidates to measure (or read from the database).
+    pub trials: usize,
+    pub seed: u64,
+    pub population: usize,
+    /// Share of the population taken from the best measured candidates.
+    pub init_measured_ratio: f64,
+    pub generations: usize,
+    pub mutation_prob: f64,
+    pub mutator_weights: Vec<(Mutator, f64)>,
+    /// Share of each batch drawn at random instead of by the model.
+    pub eps_greedy: f64,
+    /// Candidates measured per round.
+    pub batch: usize,
+    pub threads: usize,
+    pub nvrtc: Nvrtc,
+    /// Measured first, before the model's picks: (sketch, decisions), e.g. a
+    /// session's own hand-tuned decisions.
+    pub first: Vec<(usize, Vec<Decision>)>,
+    /// Teach the model the database's records of this workload and device
+    /// before the first round (a model without a saved file).
+    pub learn_from_db: bool,
+}
+
+impl EvolutionOptions {
+    pub fn new(trials: usize) -> EvolutionOptions {
+        EvolutionOptions {
+            trials,
+            seed: 0x7475_6e65,
+            population: 512,
+            init_measured_ratio: 0.2,
+            generations: 4,
+            mutation_prob: 0.85,
+            mutator_weights: vec![
+                (Mutator::TileSize, 0.9),
+                (Mutator::Unroll, 0.08),
+                (Mutator::ThreadBinding, 0.02),
+            ],
+            eps_greedy: 0.05,
+            batch: 64,
+            threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            nvrtc: Nvrtc::IfAvailable,
+            first: Vec::new(),
+            learn_from_db: false,
+        }
+    }
+}
+
+/// The model's ranking of one measured batch against the measurements.
+#[derive(Clone, Debug)]
+pub struct BatchQuality {
+    /// The first trial of the batch (1-based).
+    pub first_trial: usize,
+    pub measured: usize,
+    /// `None` for a batch of fewer than two candidates.
+    pub quality: Option<RankingQuality>,
+}
+
+#[derive(Clone, Debug)]
+pub struct EvolutionReport {
+    pub tune: TuneReport,
+    /// Which sketch each trial came from (index into the spaces).
+    pub trial_sketch: Vec<usize>,
+    pub model: String,
+    pub time_model: Duration,
+    pub time_build: Duration,
+    pub time_measure: Duration,
+    pub batches: Vec<BatchQuality>,
+    /// Population members that failed a check (never proposed for measurement).
+    pub population_invalid: usize,
+}
+
+/// A point of the joint space: a sketch and its decisions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Cand {
+    sketch: usize,
+    decisions: Vec<Decision>,
+}
+
+impl Cand {
+    fn key(&self) -> String {
+        format!("{}:{}", self.sketch, decisions_key(&self.decisions))
+    }
+}
+
+/// A built candidate with its features and score.
+struct Scored {
+    cand: Cand,
+    built: Built,
+    features: CandidateFeatures,
+    score: f64,
+}
+
+/// Each site's mutator, `None` where MetaSchedule has none (a vector length).
+pub fn site_mutators(space: &Space) -> Vec<Option<Mutator>> {
+    space
+        .sites
+        .iter()
+        .map(|site| match site.kind {
+            SiteKind::Tile { .. } => Some(Mutator::TileSize),
+            SiteKind::Categorical { .. } => {
+                let out = space.steps[site.step].out.first()?;
+                space.steps[site.step + 1..].iter().find_map(|s| {
+                    let reads = s.args.iter().any(|(_, a)| mentions(a, out));
+                    match s.op.as_str() {
+                        "annotate" if reads && s.args.iter().any(|(_, a)| unroll_key(a)) => {
+                            Some(Mutator::Unroll)
+                        }
+                        "split" if reads => Some(Mutator::ThreadBinding),
+                        _ => None,
+                    }
+                })
+            }
+        })
+        .collect()
+}
+
+fn mentions(a: &Arg, name: &str) -> bool {
+    match a {
+        Arg::Str(s) => s == name,
+        Arg::List(v) => v.iter().any(|x| mentions(x, name)),
+        _ => false,
+    }
+}
+
+fn unroll_key(a: &Arg) -> bool {
+    matches!(a, Arg::Str(s) if s.contains("unroll"))
+}
+
+/// The model-guided search over `spaces` (the sketches of one workload, or
+/// one session's space). Stops after `opts.trials` trials, when `stop` is
+/// set, when no new candidate can be found or the GPU is lost.
+#[allow(clippy::too_many_arguments)]
+pub fn evolve(
+    spaces: &[Space],
+    opts: &EvolutionOptions,
+    model: &mut dyn CostModel,
+    featurize: &Featurize<'_>,
+    measure: &mut dyn Measure,
+    mut db: Option<DbContext<'_>>,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> EvolutionReport {
+    let started = Instant::now();
+    let mut ev = EvolutionReport {
+        tune: TuneReport::new(),
+        trial_sketch: Vec::new(),
+        model: model.name().to_string(),
+        time_model: Duration::ZERO,
+        time_build: Duration::ZERO,
+        time_measure: Duration::ZERO,
+        batches: Vec::new(),
+        population_invalid: 0,
+    };
+    let Some(first) = spaces.first() else {
+        ev.tune.stop = Stop::SpaceExhausted;
+        return ev;
+    };
+    let device = match measure.device() {
+        Ok(d) => d,
+        Err(MeasureError::Fatal(m))
+        | Err(MeasureError::Candidate { detail: m, .. })
+        | Err(MeasureError::NotCompiled(m)) => {
+            ev.tune.stop = Stop::Fatal(m);
+            return ev;
+        }
+    };
+    ev.tune.device = Some(device.clone());
+    let run = RunIds {
+        workload_hash: db::workload_hash(&first.workload),
+        workload_summary: db::hash::workload_summary(&first.workload),
+        device,
+    };
+    let mut search = Search {
+        spaces,
+        opts,
+        mutators: spaces.iter().map(site_mutators).collect(),
+        rng: Rng(opts.seed),
+        measured: HashSet::new(),
+        best_measured: known_records(spaces, db.as_ref(), &run, initial_measured(opts)),
+        first: opts
+            .first
+            .iter()
+            .map(|(sketch, decisions)| Cand {
+                sketch: *sketch,
+                decisions: decisions.clone(),
+            })
+            .collect(),
+    };
+    if opts.learn_from_db {
+        let records = known_records(spaces, db.as_ref(), &run, MAX_RECORDS_LEARNED);
+        learn_records(&search, &records, model, featurize, &mut ev);
+    }
+    let progress_opts = TuneOptions {
+        trials: opts.trials,
+        ..TuneOptions::new(opts.trials)
+    };
+    let mut empty_rounds = 0;
+    while ev.tune.trials.len() < opts.trials {
+        if stop.load(Ordering::Relaxed) {
+            ev.tune.stop = Stop::Interrupted;
+            break;
+        }
+        let room = opts.batch.min(opts.trials - ev.tune.trials.len()).max(1);
+        let picked = search.pick_batch(model, featurize, room, &mut ev, stop);
+        if picked.is_empty() {
+            empty_rounds += 1;
+            if empty_rounds >= 4 {
+                ev.tune.stop = Stop::SpaceExhausted;
+                break;
+            }
+            continue;
+        }
+        empty_rounds = 0;
+        let mut sink = Sink {
+            run: &run,
+            db: &mut db,
+            progress_opts: &progress_opts,
+            progress: &mut *progress,
+            stop,
+        };
+        if let Some(end) = measure_round(
+            picked,
+            room,
+            measure,
+            model,
+            &mut search,
+            &mut ev,
+            &mut sink,
+        ) {
+            ev.tune.stop = end;
+            break;
+        }
+    }
+    ev.tune.elapsed = started.elapsed();
+    ev
+}
+
+/// Where a round's measurements go besides the report.
+struct Sink<'r, 'd> {
+    run: &'r RunIds,
+    db: &'r mut Option<DbContext<'d>>,
+    progress_opts: &'r TuneOptions,
+    progress: &'r mut dyn FnMut(&Progress),
+    stop: &'r AtomicBool,
+}
+
+/// Measures one round's picks (those in the database are read back), records
+/// them and teaches the model what was measured, also when the round ends
+/// early; `Some` when the search must stop.
+fn measure_round(
+    picked: Vec<Scored>,
+    room: usize,
+    measure: &mut dyn Measure,
+    model: &mut dyn CostModel,
+    search: &mut Search<'_>,
+    ev: &mut EvolutionReport,
+    sink: &mut Sink<'_, '_>,
+) -> Option<Stop> {
+    let sketches: Vec<usize> = picked.iter().map(|s| s.cand.sketch).collect();
+    let features: Vec<CandidateFeatures> = picked.iter().map(|s| s.features.clone()).collect();
+    let scores: Vec<f64> = picked.iter().map(|s| s.score).collect();
+    let builts = picked.into_iter().map(|s| Ok(s.built)).collect();
+    let plan = plan_round(builts, sink.run, sink.db.as_ref(), room, &mut ev.tune);
+    let kernels: Vec<&CudaKernel> = plan
+        .iter()
+        .filter(|p| p.known.is_none())
+        .map(|p| &p.built.kernel)
+        .collect();
+    let t = Instant::now();
+    let mut results = measure.measure_batch(&kernels, sink.stop).into_iter();
+    ev.time_measure += t.elapsed();
+    let first_trial = ev.tune.trials.len() + 1;
+    let (mut learned_x, mut learned_ms, mut batch_scores) = (Vec::new(), Vec::new(), Vec::new());
+    let mut end = None;
+    for (i, p) in plan.into_iter().enumerate() {
+        let (outcome, from_db) = match p.known {
+            Some(outcome) => (outcome, true),
+            None => match results.next() {
+                None => {
+                    end = Some(Stop::Interrupted);
+                    break;
+                }
+                Some(Err(MeasureError::NotCompiled(detail))) => {
+                    tally(&mut ev.tune.invalid, "NVRTC compile (worker)", &detail);
+                    continue;
+                }
+                Some(r) => match outcome_of_measurement(r) {
+                    Ok(outcome) => (outcome, false),
+                    Err(fatal) => {
+                        end = Some(Stop::Fatal(fatal));
+                        break;
+                    }
+                },
+            },
+        };
+        if let (false, Some(ctx)) = (from_db, sink.db.as_mut()) {
+            let rec = sink
+                .run
+                .record(ctx, p.key, p.trace_hash, &p.built.replayed.steps, &outcome);
+            if let Err(e) = ctx.db.insert(rec) {
+                ev.tune.db_write_errors.push(e);
+            }
+        }
+        let ms = match outcome {
+            Outcome::Time { ms, .. } => Some(ms),
+            Outcome::Failed { .. } => None,
+        };
+        if let Some(t) = ms {
+            let decisions = p.built.replayed.decisions.clone();
+            search.best_measured.push((t, sketches[i], decisions));
+        }
+        learned_x.push(features[i].clone());
+        learned_ms.push(ms);
+        batch_scores.push(scores[i]);
+        ev.trial_sketch.push(sketches[i]);
+        add_trial(
+            &mut ev.tune,
+            sink.progress_opts,
+            p.built,
+            outcome,
+            from_db,
+            sink.progress,
+        );
+        if ev.tune.trials.len() >= sink.progress_opts.trials {
+            break;
+        }
+    }
+    if !learned_x.is_empty() {
+        let t = Instant::now();
+        model.update(&learned_x, &learned_ms);
+        ev.time_model += t.elapsed();
+        ev.batches.push(BatchQuality {
+            first_trial,
+            measured: learned_ms.len(),
+            quality: ranking_quality(&batch_scores, &learned_ms, 8),
+        });
+    }
+    end
+}
+
+/// The best measured candidates of earlier runs (the database) as points of
+/// the joint space, fastest first.
+fn known_records(
+    spaces: &[Space],
+    db: Option<&DbContext<'_>>,
+    run: &RunIds,
+    want: usize,
+) -> Vec<(f64, usize, Vec<Decision>)> {
+    let Some(ctx) = db else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for rec in ctx.db.top(&run.workload_hash, Some(&run.device.name), want) {
+        let Ok(session) = Session::from_yaml(&rec.session_yaml, "database record") else {
+            continue;
+        };
+        let found = spaces.iter().enumerate().find_map(|(i, sp)| {
+            let same_ops = sp.steps.len() == session.steps.len()
+                && sp
+                    .steps
+                    .iter()
+                    .zip(&session.steps)
+                    .all(|(a, b)| a.op == b.op);
+            let d = sp.decisions_of(&session.steps).filter(|_| same_ops)?;
+            Some((rec.time_ms, i, d))
+        });
+        out.extend(found);
+    }
+    out
+}
+
+/// Database records a model without a file learns from at the start.
+const MAX_RECORDS_LEARNED: usize = 4096;
+
+/// How many measured candidates seed each round's population.
+fn initial_measured(opts: &EvolutionOptions) -> usize {
+    (opts.population as f64 * opts.init_measured_ratio).ceil() as usize
+}
+
+/// Builds the database's records and teaches them to the model in one update.
+fn learn_records(
+    search: &Search<'_>,
+    records: &[(f64, usize, Vec<Decision>)],
+    model: &mut dyn CostModel,
+    featurize: &Featurize<'_>,
+    ev: &mut EvolutionReport,
+) {
+    let cands: Vec<Cand> = records
+        .iter()
+        .map(|(_, sketch, decisions)| Cand {
+            sketch: *sketch,
+            decisions: decisions.clone(),
+        })
+        .collect();
+    let t = Instant::now();
+    let built = build_many(search.spaces, &cands, search.opts, featurize);
+    ev.time_build += t.elapsed();
+    let (mut x, mut ms) = (Vec::new(), Vec::new());
+    for ((time, _, _), r) in records.iter().zip(built) {
+        if let Ok((_, f)) = r {
+            x.push(f);
+            ms.push(Some(*time));
+        }
+    }
+    if x.is_empty() {
+        return;
+    }
+    let t = Instant::now();
+    model.update(&x, &ms);
+    ev.time_model += t.elapsed();
+}
+
+/// The state kept across rounds.
+struct Search<'s> {
+    spaces: &'s [Space],
+    opts: &'s EvolutionOptions,
+    mutators: Vec<Vec<Option<Mutator>>>,
+    rng: Rng,
+    /// Keys of every candidate picked for measurement so far.
+    measured: HashSet<String>,
+    /// (time, sketch, decisions) of measured candidates, this run's and the database's.
+    best_measured: Vec<(f64, usize, Vec<Decision>)>,
+    /// Candidates to measure before the model picks any.
+    first: Vec<Cand>,
+}
+
+impl Search<'_> {
+    /// One round's candidates to measure: the model's best of the evolved
+    /// population never picked before, and `eps_greedy` of them random.
+    fn pick_batch(
+        &mut self,
+        model: &mut dyn CostModel,
+        featurize: &Featurize<'_>,
+        room: usize,
+        ev: &mut EvolutionReport,
+        stop: &AtomicBool,
+    ) -> Vec<Scored> {
+        let mut picked: Vec<Scored> = Vec::new();
+        let mut keys = HashSet::new();
+        let first: Vec<Cand> = std::mem::take(&mut self.first)
+            .into_iter()
+            .filter(|c| !self.measured.contains(&c.key()))
+            .collect();
+        for s in self.score(first, model, featurize, ev) {
+            if picked.len() < room && keys.insert(s.cand.key()) {
+                picked.push(s);
+            }
+        }
+        let (init, random) = self.initial_population();
+        let mut visited: HashMap<String, Scored> = HashMap::new();
+        let mut population = init;
+        let mut random_built: Vec<Scored> = Vec::new();
+        for generation in 0..=self.opts.generations {
+            if stop.load(Ordering::Relaxed) {
+                return Vec::new();
+            }
+            let scored = self.score(population, model, featurize, ev);
+            if generation == 0 {
+                // The random draws of the initial population are the eps-greedy pool.
+                let random_keys: HashSet<String> = random.iter().map(Cand::key).collect();
+                for s in &scored {
+                    if random_keys.contains(&s.cand.key()) && !self.measured.contains(&s.cand.key())
+                    {
+                        random_built.push(clone_scored(s));
+                    }
+                }
+            }
+            if generation == self.opts.generations {
+                absorb(&mut visited, scored, &self.measured);
+                break;
+            }
+            population = self.next_generation(&scored);
+            absorb(&mut visited, scored, &self.measured);
+        }
+        let n_random = ((room as f64) * self.opts.eps_greedy).round() as usize;
+        let mut best: Vec<Scored> = visited.into_values().collect();
+        best.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then_with(|| a.cand.key().cmp(&b.cand.key()))
+        });
+        for s in best {
+            if picked.len() + n_random.min(random_built.len()) >= room {
+                break;
+            }
+            if keys.insert(s.cand.key()) {
+                picked.push(s);
+            }
+        }
+        for s in random_built {
+            if picked.len() >= room {
+                break;
+            }
+            if keys.insert(s.cand.key()) {
+                picked.push(s);
+            }
+        }
+        for s in &picked {
+            self.measured.insert(s.cand.key());
+        }
+        picked
+    }
+
+    /// The best measured candidates (up to the ratio), then random draws from
+    /// every sketch; returns the population and which of it was drawn.
+    fn initial_population(&mut self) -> (Vec<Cand>, Vec<Cand>) {
+        let n = self.opts.population.max(1);
+        let n_measured = (n as f64 * self.opts.init_measured_ratio) as usize;
+        self.best_measured.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut seen = HashSet::new();
+        let mut pop: Vec<Cand> = Vec::new();
+        for (_, sketch, decisions) in &self.best_measured {
+            if pop.len() >= n_measured {
+                break;
+            }
+            let c = Cand {
+                sketch: *sketch,
+                decisions: decisions.clone(),
+            };
+            if seen.insert(c.key()) {
+                pop.push(c);
+            }
+        }
+        let mut random = Vec::new();
+        let mut tries = 0;
+        while pop.len() + random.len() < n && tries < n * 4 {
+            tries += 1;
+            let sketch = self.rng.below(self.spaces.len() as u64) as usize;
+            let Ok(r) = self.spaces[sketch].draw(&mut self.rng) else {
+                continue;
+            };
+            let c = Cand {
+                sketch,
+                decisions: r.decisions,
+            };
+            if seen.insert(c.key()) {
+                random.push(c);
+            }
+        }
+        pop.extend(random.iter().cloned());
+        (pop, random)
+    }
+
+    /// Builds, featurises and scores candidates (invalid ones are counted).
+    fn score(
+        &self,
+        cands: Vec<Cand>,
+        model: &mut dyn CostModel,
+        featurize: &Featurize<'_>,
+        ev: &mut EvolutionReport,
+    ) -> Vec<Scored> {
+        let t = Instant::now();
+        let built = build_many(self.spaces, &cands, self.opts, featurize);
+        ev.time_build += t.elapsed();
+        let mut ok = Vec::new();
+        for (cand, r) in cands.into_iter().zip(built) {
+            match r {
+                Ok((built, features)) => ok.push((cand, built, features)),
+                Err(_) => ev.population_invalid += 1,
+            }
+        }
+        let features: Vec<CandidateFeatures> = ok.iter().map(|(_, _, f)| f.clone()).collect();
+        let t = Instant::now();
+        let scores = model.predict(&features);
+        ev.time_model += t.elapsed();
+        ok.into_iter()
+            .zip(scores)
+            .map(|((cand, built, features), score)| Scored {
+                cand,
+                built,
+                features,
+                score,
+            })
+            .collect()
+    }
+
+    /// Parents drawn in proportion to their scores; each child mutated with
+    /// `mutation_prob` (else the parent itself goes on).
+    fn next_generation(&mut self, scored: &[Scored]) -> Vec<Cand> {
+        if scored.is_empty() {
+            return Vec::new();
+        }
+        let min = scored.iter().map(|s| s.score).fold(f64::INFINITY, f64::min);
+        // Shifted so that every candidate can be drawn, the best most often.
+        let weights: Vec<f64> = scored.iter().map(|s| s.score - min + 1e-9).collect();
+        let total: f64 = weights.iter().sum();
+        let mut next = Vec::with_capacity(self.opts.population);
+        let mut seen = HashSet::new();
+        for _ in 0..self.opts.population.max(1) * 2 {
+            if next.len() >= self.opts.population.max(1) {
+                break;
+            }
+            let mut at = self.rng.unit() * total;
+            let parent = weights
+                .iter()
+                .position(|w| {
+                    at -= w;
+                    at <= 0.0
+                })
+                .unwrap_or(scored.len() - 1);
+            let p = &scored[parent].cand;
+            let child = if self.rng.unit() < self.opts.mutation_prob {
+                match self.mutate(p) {
+                    Some(c) => c,
+                    None => continue,
+                }
+            } else {
+                p.clone()
+            };
+            if seen.insert(child.key()) {
+                next.push(child);
+            }
+        }
+        next
+    }
+
+    /// One mutation: a mutator drawn by weight among those the sketch has, at
+    /// one of its sites.
+    fn mutate(&mut self, parent: &Cand) -> Option<Cand> {
+        let kinds = &self.mutators[parent.sketch];
+        let available: Vec<(Mutator, f64)> = self
+            .opts
+            .mutator_weights
+            .iter()
+            .filter(|(m, w)| *w > 0.0 && kinds.contains(&Some(*m)))
+            .copied()
+            .collect();
+        let total: f64 = available.iter().map(|(_, w)| w).sum();
+        let mut at = self.rng.unit() * total;
+        let (mutator, _) = *available.iter().find(|(_, w)| {
+            at -= w;
+            at <= 0.0
+        })?;
+        let sites: Vec<usize> = (0..kinds.len())
+            .filter(|i| kinds[*i] == Some(mutator))
+            .collect();
+        let site = sites[self.rng.below(sites.len() as u64) as usize];
+        let space = &self.spaces[parent.sketch];
+        let d = mutate_site(
+            &space.sites[site].kind,
+            &parent.decisions[site],
+            &mut self.rng,
+        )?;
+        let mut decisions = parent.decisions.clone();
+        decisions[site] = d;
+        Some(Cand {
+            sketch: parent.sketch,
+            decisions,
+        })
+    }
+}
+
+fn clone_scored(s: &Scored) -> Scored {
+    Scored {
+        cand: s.cand.clone(),
+        built: s.built.clone(),
+        features: s.features.clone(),
+        score: s.score,
+    }
+}
+
+/// Adds the never-picked candidates to the visited set (a later score of the
+/// same candidate replaces the earlier: the model may have learned since).
+fn absorb(visited: &mut HashMap<String, Scored>, scored: Vec<Scored>, measured: &HashSet<String>) {
+    for s in scored {
+        let key = s.cand.key();
+        if !measured.contains(&key) {
+            visited.insert(key, s);
+        }
+    }
+}
+
+/// A candidate built and featurised, or why it failed a check.
+type BuildResult = Result<(Built, CandidateFeatures), Invalid>;
+
+/// Replays, checks and featurises candidates on the option's threads, in order.
+fn build_many(
+    spaces: &[Space],
+    cands: &[Cand],
+    opts: &EvolutionOptions,
+    featurize: &Featurize<'_>,
+) -> Vec<BuildResult> {
+    let n = cands.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<BuildResult>>> = Mutex::new((0..n).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..opts.threads.clamp(1, n) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break;
+                }
+                let c = &cands[i];
+                let r = spaces[c.sketch]
+                    .replay(&c.decisions)
+                    .and_then(|r| build(r, opts.nvrtc))
+                    .map(|b| {
+                        let f = featurize(&b);
+                        (b, f)
+                    });
+                if let Ok(mut v) = results.lock() {
+                    v[i] = Some(r);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| {
+            r.unwrap_or_else(|| {
+                Err(Invalid {
+                    reason: "internal".into(),
+                    detail: "a build thread stopped".into(),
+                })
+            })
+        })
+        .collect()
+}
+
+/// Width of [`decision_features`]' row: every sketch's row has it, so that
+/// one model learns from all sketches.
+pub const DECISION_FEATURES_WIDTH: usize = 48;
+
+/// A featuriser of the decisions alone: one row per candidate, tile factors
+/// (log2) and category indices, then the launch's threads and blocks (log2),
+/// padded with zeros. What the tuner uses until the per-store extractor
+/// (`search::features`) is wired in; tests use it too.
+pub fn decision_features(b: &Built) -> CandidateFeatures {
+    let log2 = |x: f64| x.max(1.0).log2() as f32;
+    let threads: u32 = b.kernel.block.iter().product();
+    let blocks: u32 = b.kernel.grid.iter().product();
+    let mut row = vec![log2(f64::from(threads)), log2(f64::from(blocks))];
+    for d in &b.replayed.decisions {
+        match d {
+            Decision::Tile(f) => row.extend(f.iter().map(|x| log2(*x as f64))),
+            Decision::Categorical(i) => row.push(*i as f32),
+        }
+    }
+    row.resize(DECISION_FEATURES_WIDTH, 0.0);
+    vec![row]
+}
