@@ -13,6 +13,8 @@
 //!
 //! May use: `codegen`, `db`, `ir`, `lower`, `schedule`, `trace`.
 
+pub mod features;
+
 use crate::schedule::primitive::sampling::Rng;
 
 /// One candidate as a model sees it: one row per store statement of its lowered
