@@ -89,6 +89,43 @@ fn features_agree_with_tvm() {
     );
 }
 
+/// Every shipped session featurizes (or gets a typed error), with rows of
+/// the full length and finite values.
+#[test]
+fn every_shipped_session_featurizes() {
+    let mut paths: Vec<_> = std::fs::read_dir("sessions")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    let mut featurized = 0;
+    for path in &paths {
+        let session = Session::load(path).unwrap();
+        let (_, text) = session.workload_source(Some(path)).unwrap();
+        let func = tirtui::script::parse_func(&text, session.func.as_deref()).unwrap();
+        let Ok(trace) = Trace::replay(func, &session.steps) else {
+            continue; // a design space that samples, or a session of failing steps
+        };
+        match extract(trace.func()) {
+            Ok(rows) => {
+                featurized += 1;
+                assert!(!rows.is_empty(), "{}: no stored buffer", path.display());
+                for row in &rows {
+                    assert_eq!(row.len(), FEATURES_PER_STORE);
+                    assert!(
+                        row.iter().all(|x| x.is_finite()),
+                        "{}: {row:?}",
+                        path.display()
+                    );
+                }
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+    assert!(featurized >= 30, "only {featurized} sessions featurized");
+}
+
 #[test]
 fn debug_print_stage() {
     let Ok(s) = std::env::var("SF_SESSION") else {

@@ -10,8 +10,13 @@
 //!   the tags first appear; a thread loop inside the kernel disappears (its
 //!   variable reads as the unified one), leaving a unit loop where it carried
 //!   annotations.
+//! - TVM extracts before `LowerThreadAllreduce`: a cross-thread reduction is
+//!   one `tvm_thread_allreduce` call there, no store. tirtui's
+//!   `lower_cross_thread_reduction` has already expanded it into warp
+//!   shuffles; the stores of that expansion (`allreduce_buffers`) are left
+//!   out, keeping the in-thread reduction and the write-back of the result.
 
-use crate::ir::{AnnValue, BufferId, Expr, ForKind, ThreadAxis, VarId};
+use crate::ir::{AnnValue, BufferId, Expr, ForKind, Intrinsic, ThreadAxis, VarId};
 use crate::lower::lir::{LFor, LStmt, LStore, Lowered};
 
 /// The variable of the unit loops that keep a unified thread loop's
@@ -77,6 +82,7 @@ pub(super) fn build(l: &Lowered) -> Tree<'_> {
             reads: vec![VarRead::Itself; l.vars.len()],
         },
         kernel: None,
+        allreduce: allreduce_buffers(&l.body),
     };
     let mut roots = Vec::new();
     b.stmt(&l.body, &mut roots);
@@ -100,6 +106,97 @@ struct Kernel {
 struct Builder {
     tree: Loops,
     kernel: Option<Kernel>,
+    /// Buffers of expanded cross-thread reductions: their stores are skipped.
+    allreduce: Vec<BufferId>,
+}
+
+fn is_warp_call(f: Intrinsic) -> bool {
+    matches!(
+        f,
+        Intrinsic::WarpActiveMask | Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle
+    )
+}
+
+/// Every (target, loaded buffers, value calls a warp intrinsic) of the stores.
+fn stores_summary(body: &LStmt) -> Vec<(BufferId, Vec<BufferId>, Vec<BufferId>)> {
+    let mut out = Vec::new();
+    body.visit(&mut |s| {
+        if let LStmt::Store(st) = s {
+            let (mut loads, mut in_warp) = (Vec::new(), Vec::new());
+            scan(&st.value, false, &mut loads, &mut in_warp);
+            out.push((st.buffer, loads, in_warp));
+        }
+    });
+    out
+}
+
+/// Loads of `e`, and those inside (or of values produced by) warp calls;
+/// a warp call without a load marks `BufferId(u32::MAX)`.
+fn scan(e: &Expr, warp: bool, loads: &mut Vec<BufferId>, in_warp: &mut Vec<BufferId>) {
+    match e {
+        Expr::Load(b, idx) => {
+            loads.push(*b);
+            if warp {
+                in_warp.push(*b);
+            }
+            idx.iter().for_each(|i| scan(i, warp, loads, in_warp));
+        }
+        Expr::Call(f, args) => {
+            let w = warp || is_warp_call(*f);
+            if is_warp_call(*f) {
+                in_warp.push(BufferId(u32::MAX));
+            }
+            args.iter().for_each(|a| scan(a, w, loads, in_warp));
+        }
+        Expr::Binary(_, a, b) => {
+            scan(a, warp, loads, in_warp);
+            scan(b, warp, loads, in_warp);
+        }
+        Expr::Not(a) | Expr::Cast(_, a) => scan(a, warp, loads, in_warp),
+        Expr::Select(c, a, b) => {
+            for x in [c, a, b] {
+                scan(x, warp, loads, in_warp);
+            }
+        }
+        Expr::Int(..) | Expr::Float(..) | Expr::Var(_) | Expr::Opaque(_) => {}
+    }
+}
+
+/// The buffers of expanded all-reduces: those a warp intrinsic writes or
+/// reads, then (to a fixpoint) those written from them and read back into
+/// them (the shared staging of a multi-warp reduction), and those written
+/// only to be read by them (the copy of the in-thread result). The
+/// write-back of the result, read by nothing of the reduction, stays.
+fn allreduce_buffers(body: &LStmt) -> Vec<BufferId> {
+    let stores = stores_summary(body);
+    let mut set: Vec<BufferId> = Vec::new();
+    for (target, _, in_warp) in &stores {
+        if !in_warp.is_empty() {
+            set.push(*target);
+            set.extend(in_warp.iter().filter(|b| b.0 != u32::MAX));
+        }
+    }
+    if set.is_empty() {
+        return set;
+    }
+    loop {
+        let before = set.len();
+        for (target, loads, _) in &stores {
+            if set.contains(target) {
+                continue;
+            }
+            let from_set = loads.iter().any(|b| set.contains(b));
+            let read_back = stores
+                .iter()
+                .any(|(t, l, _)| set.contains(t) && l.contains(target));
+            if from_set && read_back {
+                set.push(*target);
+            }
+        }
+        if set.len() == before {
+            return set;
+        }
+    }
 }
 
 fn const_int(e: &Expr) -> Option<i64> {
@@ -140,6 +237,7 @@ impl Builder {
                     self.stmt(e, out);
                 }
             }
+            LStmt::Store(st) if self.allreduce.contains(&st.buffer) => {}
             LStmt::Store(st) => out.push(Node::Store(st)),
             LStmt::Let(l) => self.stmt(&l.body, out),
             LStmt::Alloc(a) => {
