@@ -43,17 +43,85 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-3 + 1e-4 * b.abs()
 }
 
-/// Every feature of every row differing from TVM's, as `session row r name: ours vs TVM`.
-fn differences() -> Vec<String> {
+/// Differences from TVM that come from lowering passes outside the feature
+/// module (whose CUDA must stay byte-identical), by session: the features
+/// that may differ (`B*.` for any of the 5 buffers) and why
+/// (`docs/search-features.md`, "Known differences"). Any other difference,
+/// or a different number of rows, fails.
+const KNOWN: &[(&str, &[&str], &str)] = &[
+    (
+        "sessions/gemm_000_5_unroll.yaml",
+        &[
+            "B*.unique_bytes",
+            "B*.unique_lines",
+            "B*.unique_bytes_d_reuse_ct",
+            "B*.unique_lines_d_reuse_ct",
+            "B*.reuse_dis_bytes",
+        ],
+        "index form: tirtui's `ty % 2 * 64 + tx * 4 + v` is TVM's `(ty * 64 + tx * 4 + v) % 128`, \
+         which TVM's residue quirk bounds to one value",
+    ),
+    (
+        "sessions/gemm_002_4_v4.yaml",
+        &[
+            "B*.unique_bytes",
+            "B*.unique_lines",
+            "B*.unique_bytes_d_reuse_ct",
+            "B*.unique_lines_d_reuse_ct",
+            "B*.reuse_dis_bytes",
+            "int_add_sub",
+            "int_mul",
+            "int_div_mod",
+        ],
+        "index form of the shared-memory copies (as gemm_000_5), and their integer operations",
+    ),
+    (
+        "sessions/conv2d_2_shared.yaml",
+        &[
+            "B*.unique_lines",
+            "B*.unique_lines_d_reuse_ct",
+            "alloc_size",
+            "alloc_prod",
+        ],
+        "compacted shape: tirtui's padded input tile is [1, 11, 10, 10], TVM's [1, 8, 10, 10]",
+    ),
+    (
+        "sessions/dwconv_1_shared.yaml",
+        &[
+            "B*.unique_lines",
+            "B*.unique_lines_d_reuse_ct",
+            "alloc_size",
+            "alloc_prod",
+        ],
+        "compacted shape of the shared input tile, as conv2d_2_shared",
+    ),
+];
+
+fn known(session: &str, feature: &str) -> bool {
+    let generic = match feature.split_once('.') {
+        Some((b, rest)) if b.starts_with('B') && b[1..].parse::<usize>().is_ok() => {
+            format!("B*.{rest}")
+        }
+        _ => feature.to_string(),
+    };
+    KNOWN
+        .iter()
+        .any(|(s, features, _)| *s == session && features.contains(&generic.as_str()))
+}
+
+/// Every feature of every row differing from TVM's and not `KNOWN`, as
+/// `session row r name: ours vs TVM`; and how many sessions match exactly.
+fn differences() -> (Vec<String>, usize) {
     let names = feature_names();
     let mut out = Vec::new();
+    let mut exact = 0;
     let mut files: Vec<_> = std::fs::read_dir("tests/data/search_features")
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     files.sort();
-    assert!(files.len() >= 4, "expected vectors missing");
+    assert!(files.len() >= 12, "expected vectors missing");
     for json in files {
         let (session, want) = expected(&json);
         let got =
@@ -62,31 +130,39 @@ fn differences() -> Vec<String> {
             out.push(format!("{session}: {} rows, TVM {}", got.len(), want.len()));
             continue;
         }
+        let mut any = false;
         for (r, (g, w)) in got.iter().zip(&want).enumerate() {
             assert_eq!(g.len(), FEATURES_PER_STORE);
             assert_eq!(w.len(), FEATURES_PER_STORE);
             for k in 0..FEATURES_PER_STORE {
                 if !close(g[k] as f64, w[k]) {
-                    out.push(format!(
-                        "{session} row {r} {}: {} vs TVM {}",
-                        names[k], g[k], w[k]
-                    ));
+                    any = true;
+                    if !known(&session, &names[k]) {
+                        out.push(format!(
+                            "{session} row {r} {}: {} vs TVM {}",
+                            names[k], g[k], w[k]
+                        ));
+                    }
                 }
             }
         }
+        exact += usize::from(!any);
     }
-    out
+    (out, exact)
 }
 
 #[test]
 fn features_agree_with_tvm() {
-    let diffs = differences();
+    let (diffs, exact) = differences();
     assert!(
         diffs.is_empty(),
         "{} differences:\n{}",
         diffs.len(),
         diffs.join("\n")
     );
+    // The elementwise, pooling, softmax (both), layer norm, gemv, conv2d
+    // tiled and fused GEMM sessions match TVM in every feature.
+    assert!(exact >= 8, "only {exact} sessions match TVM exactly");
 }
 
 /// Every shipped session featurizes (or gets a typed error), with rows of

@@ -62,6 +62,10 @@ pub(super) struct Tree<'a> {
     pub roots: Vec<Node<'a>>,
     /// Indexed by `VarId`.
     pub reads: Vec<VarRead>,
+    /// The names TVM gives the buffers of a cross-thread reduction
+    /// (`in_thread_X`, `cross_thread_X` for the result X), which order the
+    /// buffers of a store where the other keys tie.
+    pub tvm_names: Vec<(BufferId, String)>,
 }
 
 impl Tree<'_> {
@@ -84,13 +88,44 @@ pub(super) fn build(l: &Lowered) -> Tree<'_> {
         kernel: None,
         allreduce: allreduce_buffers(&l.body),
     };
+    let tvm_names = allreduce_names(l, &b.allreduce);
     let mut roots = Vec::new();
     b.stmt(&l.body, &mut roots);
     Tree {
         loops: b.tree.loops,
         roots,
         reads: b.tree.reads,
+        tvm_names,
     }
+}
+
+/// TVM's names for the in-thread and result buffers of each reduction: the
+/// write-back `X = R` of a result register `R`, and the copy `R = I` of the
+/// in-thread value `I` into it, name `R` `cross_thread_X` and `I`
+/// `in_thread_X`.
+fn allreduce_names(l: &Lowered, set: &[BufferId]) -> Vec<(BufferId, String)> {
+    if set.is_empty() {
+        return Vec::new();
+    }
+    let stores = stores_summary(&l.body);
+    let mut names = Vec::new();
+    for (target, loads, _) in &stores {
+        if set.contains(target) {
+            continue;
+        }
+        for r in loads.iter().filter(|b| set.contains(b)) {
+            let x = &l.buffer(*target).name;
+            names.push((*r, format!("cross_thread_{x}")));
+            for (t, copied, _) in &stores {
+                if t == r {
+                    for i in copied.iter().filter(|b| !set.contains(b)) {
+                        names.push((*i, format!("in_thread_{x}")));
+                    }
+                }
+            }
+        }
+    }
+    names
 }
 
 struct Loops {

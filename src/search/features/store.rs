@@ -245,21 +245,18 @@ impl<'t, 'a> Collector<'t, 'a> {
             self.set_reuse(a, top_touch);
             self.set_feature(a);
         }
-        let names = &self.ctx.buffers;
+        let tree = self.tree();
+        let name = |b: BufferId| -> &str {
+            match tree.tvm_names.iter().find(|(x, _)| *x == b) {
+                Some((_, n)) => n,
+                None => &self.ctx.buffers[b.0 as usize].name,
+            }
+        };
         acc.sort_by(|a, b| {
-            b.lines
-                .partial_cmp(&a.lines)
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(
-                    b.bytes
-                        .partial_cmp(&a.bytes)
-                        .unwrap_or(std::cmp::Ordering::Equal),
-                )
-                .then_with(|| {
-                    names[a.buffer.0 as usize]
-                        .name
-                        .cmp(&names[b.buffer.0 as usize].name)
-                })
+            let by = |x: f64, y: f64| y.partial_cmp(&x).unwrap_or(std::cmp::Ordering::Equal);
+            by(a.lines, b.lines)
+                .then(by(a.bytes, b.bytes))
+                .then_with(|| name(a.buffer).cmp(name(b.buffer)))
         });
         (acc, touched_bytes)
     }
