@@ -106,10 +106,14 @@ impl Ctx<'_, '_> {
             BinOp::Min => (x.0.min(y.0), x.1.min(y.1)),
             BinOp::Max => (x.0.max(y.0), x.1.max(y.1)),
             BinOp::FloorDiv | BinOp::Div if y.0 > 0 || y.1 < 0 => corners(x, y, |p, q| {
+                // Checked: `i64::MIN / -1` overflows; TVM's infinities saturate.
+                let (Some(d), Some(r)) = (p.checked_div_euclid(q), p.checked_rem_euclid(q)) else {
+                    return POS_INF;
+                };
                 if op == BinOp::FloorDiv {
-                    p.div_euclid(q) - i64::from(q < 0 && p.rem_euclid(q) != 0)
+                    d - i64::from(q < 0 && r != 0)
                 } else {
-                    p / q
+                    p.checked_div(q).unwrap_or(POS_INF)
                 }
             }),
             BinOp::FloorMod | BinOp::Mod if y.0 > 0 => {

@@ -338,7 +338,7 @@ impl Collector<'_, '_> {
         for i in (0..n).rev() {
             let lp = self.lp(self.nest[i]);
             let range = match (lp.min, lp.extent) {
-                (Some(m), Some(e)) => Some((m, m.saturating_add(e - 1))),
+                (Some(m), Some(e)) => Some((m, m.saturating_add(e.saturating_sub(1)))),
                 _ => None,
             };
             self.ctx.set_bound(lp.var, range);
@@ -347,7 +347,8 @@ impl Collector<'_, '_> {
                 a.access_shape = shape;
                 let numel = numel.max(0);
                 a.numel_under[i] = numel;
-                touched_bytes[i] += numel.saturating_mul(self.dtype_bytes(a.buffer));
+                touched_bytes[i] = touched_bytes[i]
+                    .saturating_add(numel.saturating_mul(self.dtype_bytes(a.buffer)));
                 let slot = &mut self.touched[self.nest[i]];
                 match slot.iter_mut().find(|(b, _)| *b == a.buffer) {
                     Some((_, v)) => v.push(numel),

@@ -79,3 +79,23 @@ def main(a: T.handle, b: T.handle, n: T.int32):
         other => panic!("expected a lowering error, got {other:?}"),
     }
 }
+
+#[test]
+fn extreme_index_bounds_do_not_overflow() {
+    // `n` is unknown: its bounds are int64's whole range, and `n // -1` at
+    // its minimum overflows a plain division.
+    let text = r#"
+from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32"), n: T.int64):
+    for i0 in T.thread_binding(16, thread="threadIdx.x"):
+        with T.block("B"):
+            vi = T.axis.spatial(16, i0)
+            B[vi] = A[T.floordiv(n, T.int64(-1)) % T.int64(16)] + A[T.truncdiv(n, T.int64(-1)) % T.int64(16)]
+"#;
+    match extract(&parse(text)) {
+        Ok(rows) => assert_eq!(rows.len(), 1),
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}
