@@ -14,6 +14,7 @@
 //! May use: `codegen`, `db`, `ir`, `lower`, `schedule`, `trace`.
 
 pub mod model;
+pub mod features;
 
 use crate::schedule::primitive::sampling::Rng;
 
