@@ -5,7 +5,7 @@
 //! 4 `replay --check` failed.
 //!
 //! May use: `codegen`, `db`, `design_space`, `diag`, `input`, `ir`, `lower`, `runtime`,
-//!  `schedule`, `script`, `session`, `trace`, `tui`, `tune`.
+//!  `schedule`, `script`, `search`, `session`, `trace`, `tui`, `tune`.
 
 pub mod check;
 pub mod db;
@@ -13,8 +13,8 @@ pub mod explore;
 pub mod replay;
 pub mod schedule;
 pub mod tune;
-pub mod tune_tasks;
 pub mod tune_model;
+pub mod tune_tasks;
 
 pub use explore::explore;
 

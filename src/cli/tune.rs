@@ -11,7 +11,7 @@ use crate::diag::Diagnostic;
 use crate::input::write::{Links, WriteRules};
 use crate::schedule::primitive::sampling::Rng;
 use crate::trace::{RecordedResult, Session, Trace, Workload};
-use crate::tune::evolution::{decision_features, evolve, EvolutionOptions};
+use crate::tune::evolution::{evolve, EvolutionOptions};
 use crate::tune::{
     self, search::build_all, DbContext, Decision, MeasurePool, Nvrtc, Outcome, Space, Stop, Tally,
     TuneReport,
@@ -75,15 +75,7 @@ pub fn tune_command(args: &TuneArgs) -> i32 {
         if args.space {
             return super::tune_tasks::describe_tasks(&args.session, args.json);
         }
-        eprint!(
-            "{}",
-            Diagnostic::new(format!(
-                "{} is a folder: tuning a folder of tasks is not built yet; `--space` lists its tasks",
-                args.session.display()
-            ))
-            .render()
-        );
-        return EXIT_BAD_INPUT;
+        return super::tune_tasks::tune_tasks(&args.session, args);
     }
     if args.session.extension().is_some_and(|e| e == "tir") {
         return tune_workload(args);
@@ -386,7 +378,7 @@ fn run_tune_spaces(
         spaces,
         &opts,
         model.cost_model(),
-        &decision_features,
+        &store_features,
         &mut measure,
         ctx,
         &stop,
@@ -443,8 +435,16 @@ fn run_tune_spaces(
     }
 }
 
+/// What the cost model sees of a candidate: MetaSchedule's per-store features
+/// of its lowered program. A program the extractor cannot read (a typed error)
+/// has no rows: the model scores it 0, so it is measured only by the search's
+/// random share.
+pub fn store_features(built: &tune::Built) -> crate::search::CandidateFeatures {
+    crate::search::features::extract(&built.replayed.func).unwrap_or_default()
+}
+
 /// The results database, or None (with a warning) when it cannot be opened.
-fn open_db(args: &TuneArgs) -> Option<Db> {
+pub(super) fn open_db(args: &TuneArgs) -> Option<Db> {
     match Db::open_or_default(args.db.as_deref()) {
         Ok(db) => {
             if let Some(w) = db.skipped_warning() {
@@ -460,7 +460,7 @@ fn open_db(args: &TuneArgs) -> Option<Db> {
 }
 
 /// Writes the best candidate's session with its time under `results:`.
-fn write_best(
+pub(super) fn write_best(
     session: &Session,
     report: &TuneReport,
     from: &Path,

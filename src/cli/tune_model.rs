@@ -61,6 +61,15 @@ impl TuneModel {
         }
     }
 
+    /// The workload whose measurements come next (targets are normalised
+    /// within a group, as MetaSchedule's per-workload best): `tune DIR`
+    /// shares one model across its tasks.
+    pub fn set_group(&mut self, group: &str) {
+        if let TuneModel::Xgb { model, .. } = self {
+            model.set_group(group);
+        }
+    }
+
     pub fn cost_model(&mut self) -> &mut dyn CostModel {
         match self {
             TuneModel::Xgb { model, .. } => model.as_mut(),

@@ -12,15 +12,23 @@
 //! `tune DIR --space` lists every task (FLOP, weight, sketches, space size)
 //! without a GPU.
 
-use super::EXIT_BAD_INPUT;
+use super::tune::TuneArgs;
+use super::tune_model::TuneModel;
+use super::{EXIT_BAD_INPUT, EXIT_STEP_FAILED};
 use crate::design_space::{self, GpuTarget};
 use crate::diag::Diagnostic;
+use crate::input::write::{Links, WriteRules};
 use crate::ir::PrimFunc;
+use crate::trace::{Session, Workload};
+use crate::tune::evolution::{evolve, EvolutionOptions};
 use crate::tune::tasks::{TaskRecord, TaskScheduler};
 use crate::tune::Space;
+use crate::tune::{DbContext, MeasurePool, Nvrtc, Outcome, Stop};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// The most tasks one folder may hold (a model has dozens).
 pub const MAX_TASKS: usize = 512;
@@ -216,6 +224,251 @@ pub fn describe_tasks(dir: &Path, json_out: bool) -> i32 {
     text.push_str(&scheduler_for(&tasks, 0).table());
     super::out(&text);
     super::EXIT_OK
+}
+
+/// Trials per round of one task (MetaSchedule's `num_trials_per_iter`).
+pub const ROUND_TRIALS: usize = 64;
+
+/// One task's search state across its rounds.
+struct TaskState {
+    spaces: Vec<Space>,
+    measure: Option<MeasurePool>,
+    best: Option<(f64, Vec<crate::trace::Step>)>,
+    rounds: u64,
+}
+
+/// `tune DIR`: the tasks share `--trials`; each round (64 trials) goes to the
+/// task the gradient scheduler picks, searched by the model-guided evolution
+/// with one cost model for all tasks; the table after each round; each task's
+/// best session written to `--out` (a folder; default `DIR/tuned`).
+pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
+    let tasks = match load_tasks(dir) {
+        Ok(t) => t,
+        Err(e) => {
+            eprint!("{}", Diagnostic::new(e).render());
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let out_dir = args.out.clone().unwrap_or_else(|| dir.join("tuned"));
+    if let Err(e) = std::fs::create_dir_all(&out_dir) {
+        eprint!(
+            "{}",
+            Diagnostic::new(format!("cannot create {}: {e}", out_dir.display())).render()
+        );
+        return EXIT_BAD_INPUT;
+    }
+    let targets = match crate::session::gpu::configured_gpus(&args.gpu) {
+        Ok(t) => t,
+        Err(e) => {
+            eprint!("{}", Diagnostic::new(e).render());
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let seed = args.seed.unwrap_or(0x7461_736b);
+    let mut sched = scheduler_for(&tasks, seed);
+    let mut states: Vec<TaskState> = tasks.iter().map(|t| task_state(t, &mut sched)).collect();
+    let mut db = super::tune::open_db(args);
+    let mut model = TuneModel::open(args.model, db.as_ref(), "", seed);
+    let stop = Arc::new(AtomicBool::new(false));
+    let _ = signal_hook::flag::register_conditional_shutdown(
+        signal_hook::consts::SIGINT,
+        130,
+        Arc::clone(&stop),
+    );
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop));
+    eprintln!(
+        "tuning {} tasks of {} on {}: {} trials, {} model\n{}",
+        tasks.len(),
+        dir.display(),
+        targets
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        args.trials,
+        model.cost_model().name(),
+        sched.table()
+    );
+    let mut learned_db = !model.wants_records();
+    let mut fatal = None;
+    while sched.total_trials() < args.trials && !stop.load(Ordering::Relaxed) {
+        let Some(i) = sched.next_task() else { break };
+        let (task, state) = (&tasks[i], &mut states[i]);
+        if state.measure.is_none() {
+            match MeasurePool::new(&task.workload, &targets) {
+                Ok(m) => state.measure = Some(m),
+                Err(e) => {
+                    fatal = Some(e);
+                    break;
+                }
+            }
+        }
+        let Some(measure) = state.measure.as_mut() else {
+            break;
+        };
+        let mut opts = EvolutionOptions::new(ROUND_TRIALS.min(args.trials - sched.total_trials()));
+        opts.seed = seed ^ (state.rounds.wrapping_mul(0x9E37_79B9) + i as u64);
+        opts.nvrtc = Nvrtc::Skip;
+        opts.batch *= measure.len().max(1);
+        opts.population = args.population.max(1);
+        opts.learn_from_db = !learned_db;
+        learned_db = true;
+        model.set_group(&crate::db::workload_hash(&task.workload));
+        let session = task_session(task, &state.spaces[0]);
+        let ctx = db.as_mut().map(|db| DbContext {
+            db,
+            template: session.clone(),
+            session_path: None,
+        });
+        let searched = evolve(
+            &state.spaces,
+            &opts,
+            model.cost_model(),
+            &super::tune::store_features,
+            measure,
+            ctx,
+            &stop,
+            &mut |_| {},
+        );
+        state.rounds += 1;
+        let report = &searched.tune;
+        let round_best = report.best().and_then(|t| match &t.outcome {
+            Outcome::Time { ms, .. } => Some((*ms, t.steps.clone())),
+            Outcome::Failed { .. } => None,
+        });
+        if let Some((ms, steps)) = round_best.clone() {
+            if state.best.as_ref().is_none_or(|(b, _)| ms < *b) {
+                state.best = Some((ms, steps));
+            }
+        }
+        sched.record_round(i, report.trials.len(), round_best.map(|(ms, _)| ms));
+        match &report.stop {
+            Stop::SpaceExhausted => sched.tasks[i].done = true,
+            Stop::Fatal(m) => {
+                fatal = Some(m.clone());
+                break;
+            }
+            _ if report.trials.is_empty() => sched.tasks[i].done = true,
+            _ => {}
+        }
+        eprintln!(
+            "[round {}] task #{i}: {}\n{}",
+            sched.total_trials(),
+            task.name,
+            sched.table()
+        );
+    }
+    for state in &mut states {
+        if let Some(mut m) = state.measure.take() {
+            m.shutdown();
+        }
+    }
+    model.save();
+    let written = write_bests(&tasks, &states, &out_dir, args);
+    super::out(&sched.table());
+    for line in &written {
+        eprintln!("{line}");
+    }
+    match fatal {
+        Some(m) if sched.total_trials() == 0 => {
+            eprintln!("error: {m}");
+            if m.contains("no CUDA device") {
+                super::EXIT_NO_GPU
+            } else {
+                EXIT_STEP_FAILED
+            }
+        }
+        Some(m) => {
+            eprintln!("error: {m} (what was measured is kept)");
+            EXIT_STEP_FAILED
+        }
+        None if states.iter().any(|s| s.best.is_some()) => super::EXIT_OK,
+        None => {
+            eprintln!("error: no candidate ran correctly");
+            EXIT_STEP_FAILED
+        }
+    }
+}
+
+/// A task's sketches that sample something; a task without any is done at once.
+fn task_state(task: &Task, sched: &mut TaskScheduler) -> TaskState {
+    let spaces: Vec<Space> = design_space::generate(&task.workload, &GpuTarget::default())
+        .map(|sketches| {
+            sketches
+                .into_iter()
+                .filter_map(|s| Space::new(task.workload.clone(), s.steps).ok())
+                .filter(|s| !s.sites.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    if spaces.is_empty() {
+        if let Some(r) = sched.tasks.iter_mut().find(|r| r.name == task.name) {
+            r.done = true;
+        }
+        eprintln!("{}: no sketch samples anything: not tuned", task.name);
+    }
+    TaskState {
+        spaces,
+        measure: None,
+        best: None,
+        rounds: 0,
+    }
+}
+
+/// The session a task's candidates are recorded as (workload by absolute path).
+fn task_session(task: &Task, space: &Space) -> Session {
+    let path = std::fs::canonicalize(&task.path).unwrap_or_else(|_| task.path.clone());
+    Session {
+        workload: Workload::Path(path.display().to_string()),
+        func: task.func.clone(),
+        steps: space.steps.clone(),
+        results: Vec::new(),
+    }
+}
+
+/// Each tuned task's best session in `out_dir` (`<task>_best.yaml`); one line
+/// per task for the report.
+fn write_bests(
+    tasks: &[Task],
+    states: &[TaskState],
+    out_dir: &Path,
+    _args: &TuneArgs,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (task, state) in tasks.iter().zip(states) {
+        let Some((ms, steps)) = &state.best else {
+            continue;
+        };
+        let file = format!("{}_best.yaml", task.name.replace([':', '.'], "_"));
+        let out = out_dir.join(file);
+        let mut session = task_session(
+            task,
+            &Space {
+                workload: task.workload.clone(),
+                steps: steps.clone(),
+                sites: Vec::new(),
+            },
+        );
+        session.record_result(crate::trace::RecordedResult {
+            device: String::new(),
+            time_ms: *ms,
+            gflops: None,
+            driver: None,
+        });
+        let rules = WriteRules {
+            links: Links::FollowIf(crate::trace::session::is_session_text),
+            not_over: &[],
+        };
+        lines.push(match session.save_with(&out, &rules) {
+            Ok(()) => format!("{}: best {ms:.4} ms -> {}", task.name, out.display()),
+            Err(e) => format!(
+                "warning: {}: cannot write {}: {e}",
+                task.name,
+                out.display()
+            ),
+        });
+    }
+    lines
 }
 
 #[cfg(test)]

@@ -13,8 +13,8 @@
 //!
 //! May use: `codegen`, `db`, `ir`, `lower`, `schedule`, `trace`.
 
-pub mod model;
 pub mod features;
+pub mod model;
 
 use crate::schedule::primitive::sampling::Rng;
 
