@@ -291,3 +291,243 @@ fn interpreting_or_lowering_a_builtin_is_refused_by_name() {
         "{e}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Tensor intrinsics a workload declares (`TensorIntrin.register`), as
+// test_tir_schedule_tensorize.py registers `test_mma_intrin` and the others.
+
+/// test_tir_schedule_tensorize.py: `mma_desc` and `mma_intrin`.
+const MMA_INTRIN: &str = r#"
+@T.prim_func(s_tir=True)
+def mma_desc(a: T.handle, b: T.handle, c: T.handle) -> None:
+    A = T.match_buffer(a, (16, 16), align=64, offset_factor=1)
+    B = T.match_buffer(b, (16, 16), align=64, offset_factor=1)
+    C = T.match_buffer(c, (16, 16), align=64, offset_factor=1)
+    with T.sblock("root"):
+        T.reads(C[0 : 16, 0 : 16], A[0 : 16, 0 : 16], B[0 : 16, 0 : 16])
+        T.writes(C[0 : 16, 0 : 16])
+        for i, j, k in T.grid(16, 16, 16):
+            with T.sblock("update"):
+                vii, vjj, vkk = T.axis.remap("SSR", [i, j, k])
+                C[vii, vjj] = C[vii, vjj] + A[vii, vkk] * B[vjj, vkk]
+
+@T.prim_func(s_tir=True)
+def mma_intrin(a: T.handle, b: T.handle, c: T.handle) -> None:
+    A = T.match_buffer(a, (16, 16), align=64, offset_factor=1)
+    B = T.match_buffer(b, (16, 16), align=64, offset_factor=1)
+    C = T.match_buffer(c, (16, 16), align=64, offset_factor=1)
+    with T.sblock("root"):
+        T.reads(C[0 : 16, 0 : 16], A[0 : 16, 0 : 16], B[0 : 16, 0 : 16])
+        T.writes(C[0 : 16, 0 : 16])
+        T.evaluate(T.tvm_mma_sync(C.data, C.elem_offset // 256, A.data, A.elem_offset // 256, B.data, B.elem_offset // 256, C.data, C.elem_offset // 256, dtype="handle"))
+
+tirx.TensorIntrin.register("test_mma_intrin", mma_desc, mma_intrin)
+"#;
+
+/// test_tir_schedule_tensorize.py: `matmul`, first in the file.
+const MATMUL: &str = r#"
+@T.prim_func(s_tir=True)
+def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    for i, j, k in T.grid(128, 128, 128):
+        with T.sblock("update"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                C[vi, vj] = T.float32(0)
+            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vj, vk]
+"#;
+
+const MATMUL_STEPS: &str = "  - {op: get_block, name: update, out: b0}
+  - {op: get_loops, block: b0, out: [i, j, k]}
+  - {op: split, loop: i, factors: [null, 16], out: [io, ii]}
+  - {op: split, loop: j, factors: [null, 16], out: [jo, ji]}
+  - {op: split, loop: k, factors: [null, 16], out: [ko, ki]}
+  - {op: reorder, ordered_loops: [io, jo, ko, ii, ji, ki]}
+  - {op: decompose_reduction, block: b0, loop: ko, out: b1}
+";
+
+/// TVM's Tensorize replaces the block's body by the implementation's and
+/// binds its buffers to the block's regions (test_tensorize_matmul).
+#[test]
+fn a_declared_intrinsic_replaces_the_body_with_its_implementation() {
+    let workload = format!("{MATMUL}\n{MMA_INTRIN}");
+    let steps = format!(
+        "{MATMUL_STEPS}  - {{op: tensorize, block_or_loop: ii, tensor_intrin: test_mma_intrin}}\n"
+    );
+    let printed = scheduled(&workload, &steps);
+    for line in [
+        "A_1 = T.match_buffer(A[vi_o * 16:vi_o * 16 + 16, vk_o * 16:vk_o * 16 + 16], (16, 16), offset_factor=1)",
+        "B_1 = T.match_buffer(B[vj_o * 16:vj_o * 16 + 16, vk_o * 16:vk_o * 16 + 16], (16, 16), offset_factor=1)",
+        "C_1 = T.match_buffer(C[vi_o * 16:vi_o * 16 + 16, vj_o * 16:vj_o * 16 + 16], (16, 16), offset_factor=1)",
+        "T.tvm_mma_sync(C_1.data, C_1.elem_offset // 256, A_1.data, A_1.elem_offset // 256, B_1.data, B_1.elem_offset // 256, C_1.data, C_1.elem_offset // 256)",
+    ] {
+        assert!(printed.contains(line), "missing `{line}` in\n{printed}");
+    }
+    assert!(
+        !printed.contains("vkk"),
+        "the description's body stays:\n{printed}"
+    );
+    assert!(!printed.contains("tirtui.tensor_intrin"), "{printed}");
+    // The body is builtins now: nothing may run it as the description.
+    let func = tirtui::script::parse_func(&workload, None).unwrap();
+    let trace = Trace::replay(func, &session(&steps).steps).unwrap();
+    let mut args = tirtui::interp::random_args(trace.func(), 1).unwrap();
+    let e = tirtui::interp::run(trace.func(), &mut args).unwrap_err();
+    assert!(e.to_string().contains("T.tvm_mma_sync"), "{e}");
+    let e = tirtui::lower::lower_program(trace.func()).unwrap_err();
+    assert!(e.to_string().contains("T.tvm_mma_sync"), "{e}");
+}
+
+/// A block that is not the description's computation is refused at the
+/// tensorize step, as TVM's comparator refuses it (here: 8x8 tiles).
+#[test]
+fn a_declared_intrinsic_refuses_a_block_unlike_its_description() {
+    let workload = format!("{MATMUL}\n{MMA_INTRIN}");
+    let steps = "  - {op: get_block, name: update, out: b0}
+  - {op: get_loops, block: b0, out: [i, j, k]}
+  - {op: split, loop: i, factors: [null, 8], out: [io, ii]}
+  - {op: split, loop: j, factors: [null, 8], out: [jo, ji]}
+  - {op: split, loop: k, factors: [null, 8], out: [ko, ki]}
+  - {op: reorder, ordered_loops: [io, jo, ko, ii, ji, ki]}
+  - {op: decompose_reduction, block: b0, loop: ko, out: b1}
+  - {op: tensorize, block_or_loop: ii, tensor_intrin: test_mma_intrin}
+";
+    let e = fail(&workload, steps);
+    assert!(e.contains("test_mma_intrin"), "{e}");
+}
+
+/// A dot product whose implementation is plain TIR: the scheduled program
+/// runs the implementation (the CPU interpreter), and computes what the
+/// original does; an implementation that computes something else is what
+/// runs too (the block is never run as its description).
+const DOT_WORKLOAD: &str = r#"
+@T.prim_func(s_tir=True)
+def main(A: T.Buffer((2, 8, 8), "float32"), B: T.Buffer((2, 8, 8), "float32"), C: T.Buffer((2, 8, 8), "float32")):
+    for n, i, j in T.grid(2, 8, 8):
+        with T.sblock("init"):
+            vn, vi, vj = T.axis.remap("SSS", [n, i, j])
+            C[vn, vi, vj] = T.float32(0)
+    for n, i, j, k in T.grid(2, 8, 8, 8):
+        with T.sblock("update"):
+            vn, vi, vj, vk = T.axis.remap("SSSR", [n, i, j, k])
+            C[vn, vi, vj] = C[vn, vi, vj] + A[vn, vi, vk] * B[vn, vj, vk]
+
+@T.prim_func(s_tir=True)
+def dot_desc(a: T.handle, b: T.handle, c: T.handle) -> None:
+    A = T.match_buffer(a, (4,))
+    B = T.match_buffer(b, (4,))
+    C = T.match_buffer(c, ())
+    with T.sblock("root"):
+        T.reads(C[()], A[0 : 4], B[0 : 4])
+        T.writes(C[()])
+        for i in range(0, 4):
+            with T.sblock("update"):
+                vi = T.axis.remap("R", [i])
+                C[()] = C[()] + A[vi] * B[vi]
+
+@T.prim_func(s_tir=True)
+def dot_impl(a: T.handle, b: T.handle, c: T.handle) -> None:
+    A = T.match_buffer(a, (4,), offset_factor=1)
+    B = T.match_buffer(b, (4,), offset_factor=1)
+    C = T.match_buffer(c, (), offset_factor=1)
+    with T.sblock("root"):
+        T.reads(C[()], A[0 : 4], B[0 : 4])
+        T.writes(C[()])
+        for t in range(4):
+            with T.sblock("vec4"):
+                vt = T.axis.reduce(4, t)
+                C[()] = C[()] + A[vt] * B[SCALE]
+
+T.TensorIntrin.register("plain_dot", "dot_desc", "dot_impl")
+"#;
+
+const DOT_STEPS: &str = "  - {op: get_block, name: update, out: b0}
+  - {op: get_loops, block: b0, out: [n, i, j, k]}
+  - {op: split, loop: k, factors: [null, 4], out: [ko, ki]}
+  - {op: tensorize, block_or_loop: ki, tensor_intrin: plain_dot}
+";
+
+fn run_dot(
+    workload: &str,
+) -> (
+    Vec<tirtui::interp::Tensor>,
+    Vec<tirtui::interp::Tensor>,
+    String,
+) {
+    let func = tirtui::script::parse_func(workload, None)
+        .unwrap_or_else(|e| panic!("{}", e.to_diagnostic("w.tir", workload).render()));
+    let trace = Trace::replay(func.clone(), &session(DOT_STEPS).steps)
+        .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("case").render()));
+    let printed = tirtui::script::print_func(trace.func());
+    let mut expected = tirtui::interp::random_args(&func, 3).unwrap();
+    let mut got = expected.clone();
+    tirtui::interp::run(&func, &mut expected).unwrap();
+    tirtui::interp::run(trace.func(), &mut got).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    (expected, got, printed)
+}
+
+#[test]
+fn a_plain_implementation_runs_and_computes_what_the_original_does() {
+    let (expected, got, printed) = run_dot(&DOT_WORKLOAD.replace("B[SCALE]", "B[vt]"));
+    assert!(printed.contains("with T.block(\"vec4\")"), "{printed}");
+    for (e, g) in expected.iter().zip(&got) {
+        assert!(g.max_rel_err(e) <= 1e-5, "results differ:\n{printed}");
+    }
+    let cuda = tirtui::lower::lower_program(&tirtui::script::parse_func(&printed, None).unwrap());
+    assert!(cuda.is_ok(), "{:?}", cuda.err().map(|e| e.to_string()));
+    // The implementation is what runs: one that reads B[0] differs.
+    let (expected, got, printed) = run_dot(&DOT_WORKLOAD.replace("B[SCALE]", "B[0]"));
+    let differs = expected
+        .iter()
+        .zip(&got)
+        .any(|(e, g)| g.max_rel_err(e) > 1e-3);
+    assert!(differs, "the block ran as its description:\n{printed}");
+}
+
+/// The declarations are checked when the file is read, with the culprit's span.
+#[test]
+fn malformed_declarations_are_refused_when_the_file_is_read() {
+    let plain = DOT_WORKLOAD.replace("B[SCALE]", "B[vt]");
+    let cases = [
+        (
+            plain.replace("\"dot_impl\")", "\"no_such\")"),
+            "no function named `no_such`",
+        ),
+        (
+            plain.replace(
+                "T.TensorIntrin.register(\"plain_dot\", \"dot_desc\", \"dot_impl\")",
+                "T.TensorIntrin.register(\"plain_dot\", dot_desc, dot_impl)\nT.TensorIntrin.register(\"plain_dot\", dot_desc, dot_impl)",
+            ),
+            "registered twice",
+        ),
+        (
+            plain.replace("(\"plain_dot\", \"dot_desc\", \"dot_impl\")", "(\"plain_dot\", \"dot_desc\")"),
+            "takes 3 arguments",
+        ),
+        (
+            plain.replace("A = T.match_buffer(a, (4,), offset_factor=1)", "A = T.match_buffer(a, (8,), offset_factor=1)"),
+            "differs from the description's",
+        ),
+        (
+            plain.replace("T.reads(C[()], A[0 : 4], B[0 : 4])\n        T.writes(C[()])\n        for t", "T.reads(C[()], A[0 : 4])\n        T.writes(C[()])\n        for t"),
+            "declares no region of `B`",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = tirtui::script::parse_func(&text, None).unwrap_err();
+        let shown = e.to_diagnostic("w.tir", &text).render();
+        assert!(shown.contains(want), "want `{want}` in\n{shown}");
+    }
+}
+
+/// An unknown name lists the declared intrinsics too, and how to declare one.
+#[test]
+fn an_unknown_intrinsic_names_the_declared_ones() {
+    let workload = DOT_WORKLOAD.replace("B[SCALE]", "B[vt]");
+    let steps = DOT_STEPS.replace("tensor_intrin: plain_dot", "tensor_intrin: plain_dott");
+    let e = fail(&workload, &steps);
+    assert!(
+        e.contains("no tensor intrinsic named `plain_dott`; tirtui knows plain_dot, "),
+        "{e}"
+    );
+    assert!(e.contains("TensorIntrin.register"), "{e}");
+}
