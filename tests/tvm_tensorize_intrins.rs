@@ -402,13 +402,11 @@ fn a_declared_intrinsic_refuses_a_block_unlike_its_description() {
 const DOT_WORKLOAD: &str = r#"
 @T.prim_func(s_tir=True)
 def main(A: T.Buffer((2, 8, 8), "float32"), B: T.Buffer((2, 8, 8), "float32"), C: T.Buffer((2, 8, 8), "float32")):
-    for n, i, j in T.grid(2, 8, 8):
-        with T.sblock("init"):
-            vn, vi, vj = T.axis.remap("SSS", [n, i, j])
-            C[vn, vi, vj] = T.float32(0)
     for n, i, j, k in T.grid(2, 8, 8, 8):
         with T.sblock("update"):
             vn, vi, vj, vk = T.axis.remap("SSSR", [n, i, j, k])
+            with T.init():
+                C[vn, vi, vj] = T.float32(0)
             C[vn, vi, vj] = C[vn, vi, vj] + A[vn, vi, vk] * B[vn, vj, vk]
 
 @T.prim_func(s_tir=True)
@@ -472,8 +470,17 @@ fn a_plain_implementation_runs_and_computes_what_the_original_does() {
     for (e, g) in expected.iter().zip(&got) {
         assert!(g.max_rel_err(e) <= 1e-5, "results differ:\n{printed}");
     }
-    let cuda = tirtui::lower::lower_program(&tirtui::script::parse_func(&printed, None).unwrap());
-    assert!(cuda.is_ok(), "{:?}", cuda.err().map(|e| e.to_string()));
+    // Bound to threads, it lowers to CUDA like any loop nest.
+    let workload = DOT_WORKLOAD.replace("B[SCALE]", "B[vt]");
+    let bound = format!(
+        "{DOT_STEPS}  - {{op: bind, loop: n, thread_axis: blockIdx.x}}\n  - {{op: bind, loop: i, thread_axis: threadIdx.x}}\n"
+    );
+    let func = tirtui::script::parse_func(&workload, None).unwrap();
+    let trace = Trace::replay(func, &session(&bound).steps)
+        .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("case").render()));
+    let cuda = tirtui::codegen::generate(trace.func()).unwrap_or_else(|e| panic!("{e}"));
+    let source = &cuda.kernel.source;
+    assert!(source.contains("t < 4"), "{source}");
     // The implementation is what runs: one that reads B[0] differs.
     let (expected, got, printed) = run_dot(&DOT_WORKLOAD.replace("B[SCALE]", "B[0]"));
     let differs = expected
