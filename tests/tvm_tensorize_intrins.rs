@@ -538,3 +538,290 @@ fn an_unknown_intrinsic_names_the_declared_ones() {
     );
     assert!(e.contains("TensorIntrin.register"), "{e}");
 }
+
+// ---------------------------------------------------------------------------
+// Unsigned types and TVM's bitwise operators (test_tensorize_dp4a#s4 uses
+// uint32, test_tensorize_arith_simplification `>>`, `<<` and `&`).
+
+/// test_tir_schedule_tensorize.py: `decode_i4s_to_f16_desc` and `_impl`, as TVM prints them.
+const DECODE_INTRIN: &str = r#"
+@T.prim_func(s_tir=True)
+def decode_desc(compressed: T.handle, decompressed: T.handle):
+    Compressed = T.match_buffer(compressed, (1,), "int32", scope="local")
+    Decompressed = T.match_buffer(decompressed, (8,), "float16", scope="local")
+    with T.sblock("root"):
+        T.reads(Compressed[0:1])
+        T.writes(Decompressed[0:8])
+        for i in range(8):
+            with T.sblock("decode"):
+                vi = T.axis.spatial(8, i)
+                T.reads(Compressed[vi // 8])
+                T.writes(Decompressed[vi])
+                Decompressed[vi] = T.Cast("float16", (Compressed[vi // 8] >> vi % 8 * 4 & 15) << 28 >> 28)
+
+@T.prim_func(s_tir=True)
+def decode_impl(compressed: T.handle, decompressed: T.handle):
+    Compressed = T.match_buffer(compressed, (1,), "int32", scope="local")
+    Decompressed = T.match_buffer(decompressed, (8,), "float16", scope="local")
+    with T.sblock("root"):
+        T.reads(Compressed[0:1])
+        T.writes(Decompressed[0:8])
+        T.call_extern("handle", "test_decode_i4s_to_f16", Compressed.data, Decompressed.data, 8)
+
+T.TensorIntrin.register("test_decode_i4s_to_f16_intrin", decode_desc, decode_impl)
+"#;
+
+/// test_tensorize_arith_simplification's workload, in TVM's call spelling.
+const DECODE_WORKLOAD: &str = r#"
+@T.prim_func(s_tir=True)
+def main():
+    B_decode_local = T.sblock_alloc_buffer((16384, 16384), "float16", scope="local")
+    B_local = T.sblock_alloc_buffer((16384, 2048), "int32", scope="local")
+    for ax0_0 in T.thread_binding(8192, thread="blockIdx.x"):
+        for ax0_1 in T.thread_binding(2, thread="threadIdx.y"):
+            for ax1_0 in range(32):
+                for ax1_1 in T.thread_binding(64, thread="threadIdx.x"):
+                    for ax0, ax1 in T.grid(1, 8):
+                        with T.sblock("B_decode_local"):
+                            v0 = T.axis.spatial(16384, ax0_0 * 2 + ax0_1 + ax0)
+                            v1 = T.axis.spatial(16384, ax1_0 * 512 + ax1_1 * 8 + ax1)
+                            T.reads(B_local[v0, v1 // 8])
+                            T.writes(B_decode_local[v0, v1])
+                            B_decode_local[v0, v1] = T.Cast("float16", T.shift_right(T.shift_left(T.bitwise_and(T.shift_right(B_local[v0, v1 // 8], v1 % 8 * 4), 15), 28), 28))
+"#;
+
+/// TVM prints its bitwise calls as Python operators with Python's precedence;
+/// tirtui reads both spellings and prints TVM's.
+#[test]
+fn bitwise_operators_print_as_tvm_prints_them() {
+    let printed = tirtui::script::print_func(&read_back(DECODE_WORKLOAD));
+    assert!(
+        printed
+            .contains("T.Cast(\"float16\", (B_local[v0, v1 // 8] >> v1 % 8 * 4 & 15) << 28 >> 28)"),
+        "{printed}"
+    );
+    let mixed = r#"
+@T.prim_func
+def main(A: T.Buffer((8,), "uint32"), B: T.Buffer((8,), "uint32")):
+    for i in range(8):
+        with T.block("B"):
+            vi = T.axis.spatial(8, i)
+            B[vi] = (A[vi] | T.uint32(1)) & ~A[vi] ^ A[vi] >> T.uint32(1) | (A[vi] ^ A[vi]) & A[vi]
+"#;
+    let printed = tirtui::script::print_func(&read_back(mixed));
+    assert!(
+        printed.contains("B[vi] = (A[vi] | T.uint32(1)) & ~A[vi] ^ A[vi] >> T.uint32(1) | (A[vi] ^ A[vi]) & A[vi]"),
+        "{printed}"
+    );
+    for (bad, want) in [
+        ("A[vi] & T.float32(1)", "needs integer operands"),
+        (
+            "T.Cast(\"uint32\", T.float32(1) >> 2)",
+            "needs integer operands",
+        ),
+    ] {
+        let text = mixed.replace(
+            "(A[vi] | T.uint32(1)) & ~A[vi] ^ A[vi] >> T.uint32(1) | (A[vi] ^ A[vi]) & A[vi]",
+            bad,
+        );
+        let e = tirtui::script::parse_func(&text, None).unwrap_err();
+        assert!(e.to_string().contains(want), "{bad}: {e}");
+    }
+}
+
+/// One element-wise block computing `expr` of `A` into `B`.
+fn elementwise(a: &str, b: &str, expr: &str) -> tirtui::ir::PrimFunc {
+    let text = format!(
+        "@T.prim_func\ndef main(A: T.Buffer((4,), \"{a}\"), B: T.Buffer((4,), \"{b}\")):\n    for i in range(4):\n        with T.block(\"B\"):\n            vi = T.axis.spatial(4, i)\n            B[vi] = {expr}\n"
+    );
+    read_back(&text)
+}
+
+fn interpret(func: &tirtui::ir::PrimFunc, input: &[f64]) -> Result<Vec<f64>, String> {
+    use tirtui::interp::Tensor;
+    let dtypes: Vec<_> = func
+        .param_buffers()
+        .iter()
+        .map(|b| func.buffer(*b).dtype)
+        .collect();
+    let mut args = vec![
+        Tensor::from_f64(dtypes[0], &[4], input),
+        Tensor::from_f64(dtypes[1], &[4], &[0.0; 4]),
+    ];
+    tirtui::interp::run(func, &mut args).map_err(|e| e.to_string())?;
+    Ok(args[1].to_f64_vec())
+}
+
+/// C's semantics: wrapping to the width, arithmetic `>>` for signed types,
+/// logical for unsigned ones; out-of-range shifts and uint64 are refused.
+#[test]
+fn bitwise_operators_interpret_as_c_does() {
+    let cases: [(&str, &str, &str, [f64; 4], [f64; 4]); 6] = [
+        (
+            "int8",
+            "int8",
+            "A[vi] >> T.int8(1)",
+            [-8.0, -1.0, 7.0, 127.0],
+            [-4.0, -1.0, 3.0, 63.0],
+        ),
+        (
+            "uint8",
+            "uint8",
+            "A[vi] >> T.uint8(1)",
+            [200.0, 255.0, 1.0, 0.0],
+            [100.0, 127.0, 0.0, 0.0],
+        ),
+        (
+            "int8",
+            "int8",
+            "A[vi] << T.int8(1)",
+            [64.0, -65.0, 3.0, 0.0],
+            [-128.0, 126.0, 6.0, 0.0],
+        ),
+        (
+            "uint8",
+            "uint8",
+            "~A[vi]",
+            [0.0, 255.0, 15.0, 1.0],
+            [255.0, 0.0, 240.0, 254.0],
+        ),
+        (
+            "int32",
+            "int32",
+            "~A[vi] & 255 | A[vi] ^ 1",
+            [0.0, -1.0, 5.0, 256.0],
+            [255.0, -2.0, 254.0, 511.0],
+        ),
+        (
+            "uint32",
+            "uint32",
+            "A[vi] >> T.uint32(31) << T.uint32(1)",
+            [4294967295.0, 2147483648.0, 5.0, 0.0],
+            [2.0, 2.0, 0.0, 0.0],
+        ),
+    ];
+    for (a, b, expr, input, want) in cases {
+        let got =
+            interpret(&elementwise(a, b, expr), &input).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        assert_eq!(got, want, "{expr} on {a}");
+    }
+    let e = interpret(&elementwise("int32", "int32", "A[vi] << 32"), &[1.0; 4]).unwrap_err();
+    assert!(e.contains("shift of a int32 by 32"), "{e}");
+    let e = interpret(
+        &elementwise("int32", "int32", "A[vi] >> (A[vi] - 2)"),
+        &[1.0; 4],
+    )
+    .unwrap_err();
+    assert!(e.contains("by -1"), "{e}");
+    let e = interpret(
+        &elementwise("uint64", "uint64", "A[vi] >> T.uint64(1)"),
+        &[1.0; 4],
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("uint64, which the interpreter cannot compute"),
+        "{e}"
+    );
+}
+
+/// CUDA gets C's operators on C's unsigned types.
+#[test]
+fn bitwise_operators_lower_to_cuda() {
+    let func = elementwise(
+        "uint32",
+        "uint16",
+        "T.Cast(\"uint16\", (A[vi] >> T.uint32(3) & T.uint32(255)) ^ ~A[vi])",
+    );
+    let steps = "  - {op: get_block, name: B, out: b}
+  - {op: get_loops, block: b, out: [i]}
+  - {op: bind, loop: i, thread_axis: threadIdx.x}
+";
+    let trace = Trace::replay(func, &session(steps).steps)
+        .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("case").render()));
+    let cuda = tirtui::codegen::generate(trace.func()).unwrap_or_else(|e| panic!("{e}"));
+    let source = &cuda.kernel.source;
+    assert!(source.contains("unsigned int* __restrict__ A"), "{source}");
+    assert!(source.contains("unsigned short"), "{source}");
+    assert!(
+        source.contains("((A[((int)threadIdx.x)] >> (unsigned int)3) & (unsigned int)255)"),
+        "{source}"
+    );
+    assert!(source.contains("(~A[((int)threadIdx.x)])"), "{source}");
+}
+
+/// test_tensorize_arith_simplification: the description indexes by `vi`,
+/// the block by `(v1_o * 8 + v1_i) % 8`: equal over the iterators' ranges,
+/// as TVM's comparator finds with its analyzer.
+#[test]
+fn tensorize_matches_indices_equal_over_the_ranges() {
+    let workload = format!("{DECODE_WORKLOAD}\n{DECODE_INTRIN}");
+    let steps = "  - {op: get_block, name: B_decode_local, out: b}
+  - {op: get_loops, block: b, out: [l0, l1, l2, l3, l4, l5]}
+  - {op: tensorize, block_or_loop: l5, tensor_intrin: test_decode_i4s_to_f16_intrin}
+";
+    let printed = scheduled(&workload, steps);
+    for line in [
+        "Compressed = T.match_buffer(B_local[v0_o, v1_o], (1,), \"int32\", scope=\"local\")",
+        "Decompressed = T.match_buffer(B_decode_local[v0_o, v1_o * 8:v1_o * 8 + 8], (8,), \"float16\", scope=\"local\")",
+        "T.call_extern(\"handle\", \"test_decode_i4s_to_f16\", Compressed.data, Decompressed.data, 8)",
+    ] {
+        assert!(printed.contains(line), "missing `{line}` in\n{printed}");
+    }
+}
+
+/// test_tensorize_matmul_mixed_dtype: an int64-indexed block; TVM normalizes
+/// the intrinsic to int64 indices (shapes and `elem_offset // T.int64(256)`).
+#[test]
+fn an_int64_indexed_block_gets_int64_impl_indices() {
+    let workload = format!(
+        "{}\n{MMA_INTRIN}",
+        r#"
+@T.prim_func(s_tir=True)
+def main(A: T.Buffer((T.int64(128), T.int64(128)), "float32"), B: T.Buffer((T.int64(128), T.int64(128)), "float32"), C: T.Buffer((T.int64(128), T.int64(128)), "float32")):
+    for i_0, j_0 in T.grid(T.int64(8), T.int64(8)):
+        for i_1_init, j_1_init in T.grid(T.int64(16), T.int64(16)):
+            with T.sblock("init"):
+                vi = T.axis.spatial(T.int64(128), i_0 * T.int64(16) + i_1_init)
+                vj = T.axis.spatial(T.int64(128), j_0 * T.int64(16) + j_1_init)
+                C[vi, vj] = T.float32(0)
+        for k_0, i_1, j_1, k_1 in T.grid(T.int64(8), T.int64(16), T.int64(16), T.int64(16)):
+            with T.sblock("update"):
+                vi = T.axis.spatial(T.int64(128), i_0 * T.int64(16) + i_1)
+                vj = T.axis.spatial(T.int64(128), j_0 * T.int64(16) + j_1)
+                vk = T.axis.reduce(T.int64(128), k_0 * T.int64(16) + k_1)
+                C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vj, vk]
+"#
+    );
+    let steps = "  - {op: get_block, name: update, out: b0}
+  - {op: get_loops, block: b0, out: [l1, l2, l3, l4, l5, l6]}
+  - {op: tensorize, block_or_loop: l4, tensor_intrin: test_mma_intrin}
+";
+    let printed = scheduled(&workload, steps);
+    for line in [
+        "A_1 = T.match_buffer(A[vi_o * T.int64(16):vi_o * T.int64(16) + T.int64(16), vk_o * T.int64(16):vk_o * T.int64(16) + T.int64(16)], (T.int64(16), T.int64(16)), offset_factor=1)",
+        "T.tvm_mma_sync(C_1.data, C_1.elem_offset // T.int64(256), A_1.data, A_1.elem_offset // T.int64(256)",
+    ] {
+        assert!(printed.contains(line), "missing `{line}` in\n{printed}");
+    }
+}
+
+/// TVM 0.27 prints a `"handle"` result type of `T.call_extern` as
+/// `T.handle().ty` (test_tensorize_arith_simplification's impl, as TVM
+/// prints it); it reads as `"handle"`.
+#[test]
+fn call_extern_reads_tvms_handle_type_spelling() {
+    let text = DECODE_INTRIN.replace(
+        "T.call_extern(\"handle\", \"test_decode_i4s_to_f16\"",
+        "T.call_extern(T.handle().ty, \"test_decode_i4s_to_f16\"",
+    );
+    let workload = format!("{DECODE_WORKLOAD}\n{text}");
+    let steps = "  - {op: get_block, name: B_decode_local, out: b}
+  - {op: get_loops, block: b, out: [l0, l1, l2, l3, l4, l5]}
+  - {op: tensorize, block_or_loop: l5, tensor_intrin: test_decode_i4s_to_f16_intrin}
+";
+    let printed = scheduled(&workload, steps);
+    assert!(
+        printed.contains("T.call_extern(\"handle\", \"test_decode_i4s_to_f16\", Compressed.data, Decompressed.data, 8)"),
+        "{printed}"
+    );
+}

@@ -178,8 +178,13 @@ def convert(case):
         func_line = f"func: {yaml_scalar(func)}\n"
     declared = declared_intrins(case)
     if declared:
-        workload = workload.rstrip("\n") + "\n" + declared
-        func_line = f"func: {yaml_scalar(func)}\n"
+        session_func = func
+        if not func_line:
+            # One function, printed under its own name (not the module's `main`).
+            m = _DEF.search(workload)
+            session_func = m.group(0)[4:-1] if m else func
+        workload = workload.rstrip("\n") + "\n\n" + declared
+        func_line = f"func: {yaml_scalar(session_func)}\n"
     lines = ["tirtui: 1", "workload: workload.tir"]
     if func_line:
         lines.append(func_line.rstrip("\n"))

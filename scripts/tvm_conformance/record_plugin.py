@@ -269,7 +269,7 @@ def _record_intrin(step, name):
             step["intrin"] = {
                 "name": name,
                 "desc": _func_text(intrin.desc),
-                "impl": _func_text(intrin.implementation),
+                "impl": _func_text(intrin.impl),
             }
     except Exception as e:  # an intrinsic TVM cannot print: the case says why
         step["intrin_error"] = f"{type(e).__name__}: {e}"

@@ -135,7 +135,18 @@ fn replace_body(
         return Err(fail("the implementation has no root block".into()));
     };
     let impl_root = &impl_root.block;
-    let mut importer = Importer::new(imp);
+    // TVM normalizes the intrinsic to the block's index type (the widest of
+    // its regions' mins): an int64 program gets `T.int64(16)` shapes and
+    // `C.elem_offset // T.int64(256)`.
+    let block = crate::schedule::analysis::get_block(func, block_id)?;
+    let wide = block
+        .block
+        .reads
+        .iter()
+        .chain(&block.block.writes)
+        .flat_map(|r| &r.region)
+        .any(|r| index_dtype(func, &r.min) == crate::ir::DataType::I64);
+    let mut importer = Importer::new(imp, wide);
     let mut match_buffers = Vec::new();
     for (dp, ip) in desc.params.iter().zip(&imp.params) {
         let (Some(db), Some(ib)) = (dp.buffer, ip.buffer) else {
@@ -226,14 +237,17 @@ fn index_dtype(func: &PrimFunc, e: &Expr) -> crate::ir::DataType {
 /// its buffers, variables, loops and blocks get fresh ids there.
 struct Importer<'a> {
     from: &'a PrimFunc,
+    /// The block indexes with int64: the impl's index constants become int64.
+    wide: bool,
     buffers: HashMap<BufferId, BufferId>,
     vars: HashMap<VarId, VarId>,
 }
 
 impl<'a> Importer<'a> {
-    fn new(from: &'a PrimFunc) -> Self {
+    fn new(from: &'a PrimFunc, wide: bool) -> Self {
         Importer {
             from,
+            wide,
             buffers: HashMap::new(),
             vars: HashMap::new(),
         }
@@ -257,13 +271,14 @@ impl<'a> Importer<'a> {
                 src.name
             ));
         }
+        let widen = |v: &[Expr]| -> Vec<Expr> { v.iter().map(|e| self.index(e.clone())).collect() };
         let copy = Buffer {
             name: src.name.clone(),
-            shape: src.shape.clone(),
+            shape: widen(&src.shape),
             dtype: src.dtype,
             scope: src.scope.clone(),
-            strides: src.strides.clone(),
-            elem_offset: src.elem_offset.clone(),
+            strides: widen(&src.strides),
+            elem_offset: src.elem_offset.clone().map(|e| self.index(e)),
             axis_align: src.axis_align.clone(),
             uniform_across: Vec::new(),
             offset_factor: src.offset_factor,
@@ -271,6 +286,16 @@ impl<'a> Importer<'a> {
         let id = func.new_buffer(copy);
         self.buffers.insert(b, id);
         Ok(id)
+    }
+
+    /// An index constant in the block's index type.
+    fn index(&self, e: Expr) -> Expr {
+        match e {
+            Expr::Int(v, crate::ir::DataType::I32) if self.wide => {
+                Expr::Int(v, crate::ir::DataType::I64)
+            }
+            other => other,
+        }
     }
 
     fn var(&mut self, func: &mut PrimFunc, v: VarId) -> VarId {
@@ -336,7 +361,20 @@ impl<'a> Importer<'a> {
 
     fn expr(&mut self, func: &mut PrimFunc, e: &mut Expr) -> Result<(), String> {
         let mut failure = None;
+        let wide = self.wide;
         e.rewrite(&mut |x| {
+            // `B.elem_offset` is an index: constants beside it follow its type.
+            if let (true, Expr::Binary(_, a, b)) = (wide, &mut *x) {
+                let offset = |e: &Expr| {
+                    matches!(e, Expr::Opaque(o) if matches!(**o, crate::ir::Opaque::ElemOffset(_)))
+                };
+                let (a_offset, b_offset) = (offset(a), offset(b));
+                for (side, other) in [(&mut **b, a_offset), (&mut **a, b_offset)] {
+                    if let (true, Expr::Int(v, crate::ir::DataType::I32)) = (other, &*side) {
+                        *side = Expr::Int(*v, crate::ir::DataType::I64);
+                    }
+                }
+            }
             let done = match x {
                 Expr::Var(v) => {
                     *v = self.var(func, *v);

@@ -49,6 +49,7 @@ impl FuncBuilder<'_> {
         for a in args {
             let e = match &a.kind {
                 ExprKind::Str(s) => Expr::Opaque(Box::new(Opaque::Str(s.clone()))),
+                _ if is_handle_type(a) => Expr::Opaque(Box::new(Opaque::Str("handle".into()))),
                 _ => {
                     let v = self.expr(a)?;
                     first_dtype.get_or_insert(v.dtype);
@@ -126,7 +127,12 @@ fn extern_dtype(what: &str, span: Span, args: &[ast::Expr]) -> Result<DataType> 
         )
         .with_label("no arguments"));
     };
-    match first.as_str() {
+    let name = if is_handle_type(first) {
+        Some("handle")
+    } else {
+        first.as_str()
+    };
+    match name {
         Some("void") | Some("handle") => Ok(DataType::I32),
         Some(name) => DataType::from_name(name).ok_or_else(|| {
             ParseError::semantic(first.span, format!("unknown dtype `{name}`"))
@@ -138,4 +144,21 @@ fn extern_dtype(what: &str, span: Span, args: &[ast::Expr]) -> Result<DataType> 
         )
         .with_label("expected a string such as \"void\"")),
     }
+}
+
+/// `T.handle().ty`: how TVM 0.27 prints a `"handle"` result type of
+/// `T.call_extern` (read as the string `"handle"`, which TVM takes alike).
+fn is_handle_type(e: &ast::Expr) -> bool {
+    let ExprKind::Attr(base, attr) = &e.kind else {
+        return false;
+    };
+    let ExprKind::Call { func, args, kwargs } = &base.kind else {
+        return false;
+    };
+    attr.name == "ty"
+        && args.is_empty()
+        && kwargs.is_empty()
+        && func
+            .dotted()
+            .is_some_and(|p| p.len() == 2 && p[1] == "handle")
 }
