@@ -743,7 +743,7 @@ fn bitwise_operators_lower_to_cuda() {
     assert!(source.contains("unsigned int* __restrict__ A"), "{source}");
     assert!(source.contains("unsigned short"), "{source}");
     assert!(
-        source.contains("((A[((int)threadIdx.x)] >> (unsigned int)3) & (unsigned int)255)"),
+        source.contains("((A[((int)threadIdx.x)] >> 3) & 255) ^ (~A[((int)threadIdx.x)])"),
         "{source}"
     );
     assert!(source.contains("(~A[((int)threadIdx.x)])"), "{source}");
