@@ -652,11 +652,14 @@ fn interpret(func: &tirtui::ir::PrimFunc, input: &[f64]) -> Result<Vec<f64>, Str
     Ok(args[1].to_f64_vec())
 }
 
+/// (input dtype, output dtype, expression, inputs, expected outputs).
+type BitCase = (&'static str, &'static str, &'static str, [f64; 4], [f64; 4]);
+
 /// C's semantics: wrapping to the width, arithmetic `>>` for signed types,
 /// logical for unsigned ones; out-of-range shifts and uint64 are refused.
 #[test]
 fn bitwise_operators_interpret_as_c_does() {
-    let cases: [(&str, &str, &str, [f64; 4], [f64; 4]); 6] = [
+    let cases: [BitCase; 6] = [
         (
             "int8",
             "int8",

@@ -276,7 +276,7 @@ impl<'a> Importer<'a> {
             name: src.name.clone(),
             shape: widen(&src.shape),
             dtype: src.dtype,
-            scope: src.scope.clone(),
+            scope: src.scope,
             strides: widen(&src.strides),
             elem_offset: src.elem_offset.clone().map(|e| self.index(e)),
             axis_align: src.axis_align.clone(),

@@ -75,11 +75,10 @@ fn fold(intrin: Intrinsic, x: i64, y: i64, span: Span) -> Result<i64> {
                 .ok()
                 .filter(|s| *s < 64)
                 .ok_or_else(bad_shift)?;
-            let r = x.checked_shl(s).filter(|r| r >> s == x).ok_or_else(|| {
+            x.checked_shl(s).filter(|r| r >> s == x).ok_or_else(|| {
                 ParseError::semantic(span, "integer overflow in a constant expression")
                     .with_label("overflows 64 bits")
-            })?;
-            r
+            })?
         }
     })
 }
