@@ -109,6 +109,9 @@ fn round(t: DataType, v: Val) -> Val {
         DataType::I16 => Val::I(v.int() as i16 as i64),
         DataType::I32 => Val::I(v.int() as i32 as i64),
         DataType::U8 => Val::I(v.int() as u8 as i64),
+        DataType::U16 => Val::I(v.int() as u16 as i64),
+        DataType::U32 => Val::I(v.int() as u32 as i64),
+        DataType::U64 => Val::I(v.int()),
         DataType::I64 => Val::I(v.int()),
     }
 }

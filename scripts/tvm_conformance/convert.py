@@ -177,6 +177,15 @@ def convert(case):
     else:
         workload = rec["initial"]
         func_line = f"func: {yaml_scalar(func)}\n"
+    declared = declared_intrins(case)
+    if declared:
+        session_func = func
+        if not func_line:
+            # One function, printed under its own name (not the module's `main`).
+            m = _DEF.search(workload)
+            session_func = m.group(0)[4:-1] if m else func
+        workload = workload.rstrip("\n") + "\n\n" + declared
+        func_line = f"func: {yaml_scalar(session_func)}\n"
     lines = ["tirtui: 1", "workload: workload.tir"]
     if func_line:
         lines.append(func_line.rstrip("\n"))
@@ -209,6 +218,54 @@ def trace_case(case):
         raise ConversionError("a trace of a module with several functions")
     func = funcs[0]
     return rec["initial_funcs"][func], json.dumps(trace) + "\n", func
+
+
+# The tensor intrinsics tirtui ships (run.py asks tirtui): a case that uses
+# another declares it in its workload, as the test registered it.
+SHIPPED_INTRINS = set()
+
+_DEF = re.compile(r"^def [A-Za-z_][A-Za-z0-9_]*\(", re.M)
+
+
+def declared_intrins(case):
+    """TVMScript declaring the intrinsics the case's tensorize steps use that
+    tirtui does not ship (docs/session-format.md, "Tensor intrinsics a
+    workload declares"): their two functions, renamed apart, and a
+    `TensorIntrin.register` line each; "" when there are none."""
+    parts = []
+    seen = set()
+    for step in case.steps:
+        intrin = step.get("intrin")
+        if not intrin or intrin["name"] in SHIPPED_INTRINS or intrin["name"] in seen:
+            continue
+        k = len(seen)
+        seen.add(intrin["name"])
+        names = (f"tirtui_intrin_{k}_desc", f"tirtui_intrin_{k}_impl")
+        for text, name in zip((intrin["desc"], intrin["impl"]), names):
+            body = _DEF.sub(f"def {name}(", text, count=1)
+            parts.append("\n".join(l for l in body.splitlines() if not l.startswith("# from ")))
+        parts.append(f'T.TensorIntrin.register("{intrin["name"]}", {names[0]}, {names[1]})')
+    return "\n\n".join(parts) + "\n" if parts else ""
+
+
+def shipped_intrins(tirtui, work):
+    """The intrinsic names tirtui ships, from the error a tensorize with an
+    unknown name gets (`tirtui knows a, b (a workload ...`); empty if none."""
+    import subprocess
+    (work / "probe_intrin.tir").write_text(
+        "@T.prim_func\ndef main(A: T.Buffer((4,), \"float32\")):\n"
+        "    for i in range(4):\n        with T.block(\"B\"):\n"
+        "            vi = T.axis.remap(\"S\", [i])\n            A[vi] = T.float32(0)\n")
+    (work / "probe_intrin.yaml").write_text(
+        "tirtui: 1\nworkload: probe_intrin.tir\nsteps:\n"
+        "  - {op: tensorize, block_or_loop: B, tensor_intrin: no_such_intrin_probe}\n")
+    try:
+        proc = subprocess.run([str(tirtui), "replay", str(work / "probe_intrin.yaml")],
+                              capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return set()
+    m = re.search(r"tirtui knows ([^\n(]*)", proc.stderr)
+    return {n.strip() for n in m.group(1).split(",") if n.strip()} if m else set()
 
 
 def expected_text(case, func):

@@ -281,6 +281,8 @@ def _record_call(rec, op, method, args, kwargs):
             fields["pad_value"] = _typed_pad_lambda(fields["pad_value"], fields.get("index_map"))
         except Exception as e:  # the map's arity cannot be read
             step["unconvertible"] = f"{op}.pad_value: {type(e).__name__}: {e}"
+    if op == "tensorize":
+        _record_intrin(step, fields.get("tensor_intrin"))
     for k, v in fields.items():
         try:
             step["fields"][k] = rec.value(v)
@@ -292,6 +294,24 @@ def _record_call(rec, op, method, args, kwargs):
         except Exception as e:  # a value the recorder does not know how to read
             step["unconvertible"] = f"{op}.{k}: {type(e).__name__}: {e}"
     return step
+
+
+def _record_intrin(step, name):
+    """The description and implementation TVM has registered under `name`
+    (by the test or by TVM), as TVM prints them: convert.py declares those
+    tirtui does not ship in the case's workload."""
+    if not isinstance(name, str):
+        return
+    try:
+        intrin = tvm.s_tir.TensorIntrin.get(name, allow_missing=True)
+        if intrin is not None:
+            step["intrin"] = {
+                "name": name,
+                "desc": _func_text(intrin.desc),
+                "impl": _func_text(intrin.impl),
+            }
+    except Exception as e:  # an intrinsic TVM cannot print: the case says why
+        step["intrin_error"] = f"{type(e).__name__}: {e}"
 
 
 def _typed_pad_lambda(value, index_map):

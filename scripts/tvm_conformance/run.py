@@ -330,6 +330,7 @@ def main(argv):
     started = time.time()
     print(f"running {len(files)} TVM test files ({args.jobs} jobs)", file=sys.stderr)
     tests = run_tvm_tests(files, args, work)
+    convert.SHIPPED_INTRINS = convert.shipped_intrins(args.tirtui.resolve(), work)
     cases, excluded = write_cases(tests, out, known_ops(args.tirtui.resolve(), work))
     print(f"{len(cases)} cases; replaying in tirtui", file=sys.stderr)
     replay_all(cases, args.tirtui.resolve(), args.jobs)

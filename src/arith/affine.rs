@@ -109,6 +109,7 @@ impl<'a> TypeCtx<'a> {
                 | Intrinsic::Ceil
                 | Intrinsic::Round
                 | Intrinsic::Trunc => args.first().map_or(Kind::Unknown, |a| self.kind(a)),
+                f if f.bit_operator().is_some() => Kind::Int,
                 _ => Kind::Float,
             },
             Expr::Opaque(o) => match &**o {
@@ -541,6 +542,7 @@ mod tests {
             next_loop_id: 0,
             next_block_id: 0,
             param_layouts: Vec::new(),
+            tensor_intrins: Default::default(),
         };
         let x = f.new_var("x", DataType::F32);
         let i = f.new_var("i", DataType::I64);

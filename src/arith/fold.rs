@@ -15,6 +15,9 @@ pub(crate) fn fits(v: i64, t: DataType) -> bool {
         DataType::I16 => i16::try_from(v).is_ok(),
         DataType::I32 => i32::try_from(v).is_ok(),
         DataType::U8 => u8::try_from(v).is_ok(),
+        DataType::U16 => u16::try_from(v).is_ok(),
+        DataType::U32 => u32::try_from(v).is_ok(),
+        DataType::U64 => v >= 0,
         DataType::Bool => v == 0 || v == 1,
         _ => true,
     }

@@ -22,6 +22,9 @@ pub fn c_type(t: DataType) -> &'static str {
         DataType::I32 => "int",
         DataType::I64 => "long long",
         DataType::U8 => "unsigned char",
+        DataType::U16 => "unsigned short",
+        DataType::U32 => "unsigned int",
+        DataType::U64 => "unsigned long long",
         DataType::F16 => "half",
         DataType::BF16 => "nv_bfloat16",
         DataType::F32 => "float",
@@ -533,6 +536,24 @@ impl ExprCtx<'_> {
                     Intrinsic::MmaSync => mma_ptx::mma(&p(0), &p(1), &p(2), t),
                     Intrinsic::MmaFill => mma_ptx::fill(&p(0), t),
                     _ => mma_ptx::store(&p(0), &p(1), &p(3), &p(2), t),
+                }
+            }
+            Intrinsic::ShiftLeft
+            | Intrinsic::ShiftRight
+            | Intrinsic::BitwiseAnd
+            | Intrinsic::BitwiseOr
+            | Intrinsic::BitwiseXor
+            | Intrinsic::BitwiseNot => {
+                // Fully parenthesized: C ranks `&`, `^`, `|` below `==`.
+                let sym = f.bit_operator().unwrap_or("?");
+                match args {
+                    [a] => format!("({sym}{})", self.prec(a, P_UNARY)),
+                    [a, b] => format!(
+                        "({} {sym} {})",
+                        self.prec(a, P_UNARY),
+                        self.prec(b, P_UNARY)
+                    ),
+                    _ => format!("/* {} with {} arguments */", f.name(), args.len()),
                 }
             }
             Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => {

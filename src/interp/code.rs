@@ -21,6 +21,12 @@ pub enum ArithOp {
     FloorMod,
     Min,
     Max,
+    /// Bitwise operators on integers (`T.shift_left` ...).
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

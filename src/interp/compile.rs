@@ -30,6 +30,7 @@ pub struct Compiler<'a> {
 }
 
 pub fn compile(func: &PrimFunc) -> Result<Program, InterpError> {
+    refuse_uint64(func)?;
     let mut c = Compiler {
         func,
         var_depth: vec![0; func.vars.len()],
@@ -437,4 +438,35 @@ impl Compiler<'_> {
 /// Number of elements of a declared buffer.
 pub fn buffer_len(info: &BufferInfo) -> usize {
     numel(&info.shape)
+}
+
+/// uint64 values above 2**63 do not fit the interpreter's i64 integers:
+/// a program with a uint64 buffer, variable or value is refused, not run
+/// with signed arithmetic.
+fn refuse_uint64(func: &PrimFunc) -> Result<(), InterpError> {
+    use crate::ir::DataType::U64;
+    if let Some(b) = func.buffers.iter().find(|b| b.dtype == U64) {
+        return Err(InterpError::Uint64 {
+            what: format!("buffer `{}`", b.name),
+        });
+    }
+    if let Some(v) = func.vars.iter().find(|v| v.dtype == U64) {
+        return Err(InterpError::Uint64 {
+            what: format!("variable `{}`", v.name),
+        });
+    }
+    let mut found = false;
+    func.body.visit(&mut |s: &Stmt| {
+        s.for_each_expr(|e| {
+            e.visit(&mut |x: &Expr| {
+                found |= matches!(x, Expr::Int(_, U64) | Expr::Cast(U64, _));
+            })
+        })
+    });
+    if found {
+        return Err(InterpError::Uint64 {
+            what: "a value".to_string(),
+        });
+    }
+    Ok(())
 }

@@ -300,6 +300,34 @@ impl Compiler<'_> {
                     _ => return Err(mismatch("T.if_then_else branches".into())),
                 })
             }
+            Intrinsic::ShiftLeft
+            | Intrinsic::ShiftRight
+            | Intrinsic::BitwiseAnd
+            | Intrinsic::BitwiseOr
+            | Intrinsic::BitwiseXor => {
+                let what = format!("T.{}", i.name());
+                match unify(self.expr(&args[0])?, self.expr(&args[1])?, &what)? {
+                    (Typed::I(a, t), Typed::I(b, _)) => {
+                        let op = match i {
+                            Intrinsic::ShiftLeft => ArithOp::Shl,
+                            Intrinsic::ShiftRight => ArithOp::Shr,
+                            Intrinsic::BitwiseAnd => ArithOp::BitAnd,
+                            Intrinsic::BitwiseOr => ArithOp::BitOr,
+                            _ => ArithOp::BitXor,
+                        };
+                        Ok(Typed::I(IExpr::Arith(op, Box::new(a), Box::new(b), t), t))
+                    }
+                    (a, _) => Err(mismatch(format!("{what} on {}", a.dtype()))),
+                }
+            }
+            // `~a` is `a ^ -1`, wrapped to the type (all ones in its width).
+            Intrinsic::BitwiseNot => match self.expr(&args[0])? {
+                Typed::I(a, t) => Ok(Typed::I(
+                    IExpr::Arith(ArithOp::BitXor, Box::new(a), Box::new(IExpr::Const(-1)), t),
+                    t,
+                )),
+                a => Err(mismatch(format!("T.bitwise_not on {}", a.dtype()))),
+            },
             Intrinsic::Pow => match unify(self.expr(&args[0])?, self.expr(&args[1])?, "T.pow")? {
                 (Typed::F(a, t), Typed::F(b, _)) => {
                     Ok(Typed::F(FExpr::Pow(Box::new(a), Box::new(b), t), t))

@@ -91,6 +91,20 @@ pub enum InterpError {
     /// it has no semantics here to run.
     #[error("{what} cannot be interpreted: tirtui keeps TVM's builtins as written but does not compute them")]
     OpaqueBuiltin { what: String },
+
+    /// C leaves a shift by a negative amount or by the width or more undefined.
+    #[error("block \"{block}\": shift of a {dtype} by {amount}, outside [0, the type's width)")]
+    ShiftOutOfRange {
+        block: String,
+        amount: i64,
+        dtype: crate::ir::DataType,
+    },
+
+    /// uint64 values above 2**63 have no place in the interpreter's integers.
+    #[error(
+        "{what} is uint64, which the interpreter cannot compute (its integers are 64-bit signed)"
+    )]
+    Uint64 { what: String },
 }
 
 impl InterpError {

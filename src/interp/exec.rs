@@ -372,6 +372,15 @@ impl<'p> Machine<'p> {
     }
 
     #[cold]
+    fn bad_shift(&self, amount: i64, dtype: crate::ir::DataType) -> Box<InterpError> {
+        Box::new(InterpError::ShiftOutOfRange {
+            block: self.block_name(),
+            amount,
+            dtype,
+        })
+    }
+
+    #[cold]
     fn div_by_zero(&self) -> Box<InterpError> {
         Box::new(InterpError::DivisionByZero {
             block: self.block_name(),
@@ -390,6 +399,21 @@ impl<'p> Machine<'p> {
                     ArithOp::Mul => a.wrapping_mul(b),
                     ArithOp::Min => a.min(b),
                     ArithOp::Max => a.max(b),
+                    ArithOp::BitAnd => a & b,
+                    ArithOp::BitOr => a | b,
+                    ArithOp::BitXor => a ^ b,
+                    // Values are kept sign-extended (signed) or non-negative
+                    // (unsigned): `>>` on them is C's arithmetic or logical shift.
+                    ArithOp::Shl | ArithOp::Shr => {
+                        if b < 0 || b >= i64::from(t.bits()) {
+                            return Err(self.bad_shift(b, *t));
+                        }
+                        if *op == ArithOp::Shl {
+                            a.wrapping_shl(b as u32)
+                        } else {
+                            a >> b
+                        }
+                    }
                     _ if b == 0 => return Err(self.div_by_zero()),
                     ArithOp::Div => a.wrapping_div(b),
                     ArithOp::Mod => a.wrapping_rem(b),
@@ -504,6 +528,10 @@ fn float_arith(op: ArithOp, a: f64, b: f64, t: DataType) -> f64 {
         ArithOp::FloorMod => a - round_float(t, round_float(t, a / b).floor() * b),
         ArithOp::Min => a.min(b),
         ArithOp::Max => a.max(b),
+        // The compiler gives bitwise operators integer operands only.
+        ArithOp::Shl | ArithOp::Shr | ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor => {
+            f64::NAN
+        }
     };
     round_float(t, r)
 }

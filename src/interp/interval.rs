@@ -16,7 +16,9 @@ fn fits(t: DataType, (lo, hi): Interval) -> bool {
         DataType::I8 => (i8::MIN as i64, i8::MAX as i64),
         DataType::I16 => (i16::MIN as i64, i16::MAX as i64),
         DataType::I32 => (i32::MIN as i64, i32::MAX as i64),
-        DataType::U8 => (0, u8::MAX as i64),
+        DataType::U8 | DataType::U16 | DataType::U32 | DataType::U64 => {
+            t.int_range().unwrap_or((0, i64::MAX))
+        }
         _ => (i64::MIN, i64::MAX),
     };
     min <= lo && hi <= max

@@ -25,6 +25,8 @@ pub fn wrap_int(dtype: DataType, x: i64) -> i64 {
         DataType::I8 => x as i8 as i64,
         DataType::I16 => x as i16 as i64,
         DataType::U8 => x as u8 as i64,
+        DataType::U16 => x as u16 as i64,
+        DataType::U32 => x as u32 as i64,
         DataType::Bool => (x != 0) as i64,
         _ => x,
     }

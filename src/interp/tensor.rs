@@ -97,7 +97,7 @@ impl Tensor {
         } else if dtype.is_bool() {
             TensorData::Bool((0..n).map(|_| rng.next_u64() & 1 == 1).collect())
         } else {
-            let lo = if dtype == DataType::U8 { 0 } else { -4 };
+            let lo = if dtype.is_unsigned() { 0 } else { -4 };
             TensorData::Int((0..n).map(|_| lo + (rng.next_u64() % 9) as i64).collect())
         };
         match &mut data {

@@ -11,6 +11,9 @@ pub enum DataType {
     I32,
     I64,
     U8,
+    U16,
+    U32,
+    U64,
     F16,
     BF16,
     F32,
@@ -18,13 +21,16 @@ pub enum DataType {
 }
 
 impl DataType {
-    pub const ALL: [DataType; 10] = [
+    pub const ALL: [DataType; 13] = [
         DataType::Bool,
         DataType::I8,
         DataType::I16,
         DataType::I32,
         DataType::I64,
         DataType::U8,
+        DataType::U16,
+        DataType::U32,
+        DataType::U64,
         DataType::F16,
         DataType::BF16,
         DataType::F32,
@@ -40,6 +46,9 @@ impl DataType {
             DataType::I32 => "int32",
             DataType::I64 => "int64",
             DataType::U8 => "uint8",
+            DataType::U16 => "uint16",
+            DataType::U32 => "uint32",
+            DataType::U64 => "uint64",
             DataType::F16 => "float16",
             DataType::BF16 => "bfloat16",
             DataType::F32 => "float32",
@@ -61,8 +70,31 @@ impl DataType {
     pub fn is_int(self) -> bool {
         matches!(
             self,
-            DataType::I8 | DataType::I16 | DataType::I32 | DataType::I64 | DataType::U8
+            DataType::I8
+                | DataType::I16
+                | DataType::I32
+                | DataType::I64
+                | DataType::U8
+                | DataType::U16
+                | DataType::U32
+                | DataType::U64
         )
+    }
+
+    pub fn is_unsigned(self) -> bool {
+        matches!(
+            self,
+            DataType::U8 | DataType::U16 | DataType::U32 | DataType::U64
+        )
+    }
+
+    /// The width in bits of an integer type (bool: 1).
+    pub fn bits(self) -> u32 {
+        if self.is_bool() {
+            1
+        } else {
+            8 * self.bytes() as u32
+        }
     }
 
     pub fn is_bool(self) -> bool {
@@ -77,6 +109,11 @@ impl DataType {
             DataType::I32 => (i32::MIN.into(), i32::MAX.into()),
             DataType::I64 => (i64::MIN, i64::MAX),
             DataType::U8 => (0, u8::MAX.into()),
+            DataType::U16 => (0, u16::MAX.into()),
+            DataType::U32 => (0, u32::MAX.into()),
+            // Values above i64::MAX have no place in tirtui's integers; the
+            // interpreter refuses uint64 (`interp`), so bounds stop there.
+            DataType::U64 => (0, i64::MAX),
             _ => return None,
         })
     }
@@ -85,9 +122,9 @@ impl DataType {
     pub fn bytes(self) -> usize {
         match self {
             DataType::Bool | DataType::I8 | DataType::U8 => 1,
-            DataType::I16 | DataType::F16 | DataType::BF16 => 2,
-            DataType::I32 | DataType::F32 => 4,
-            DataType::I64 | DataType::F64 => 8,
+            DataType::I16 | DataType::U16 | DataType::F16 | DataType::BF16 => 2,
+            DataType::I32 | DataType::U32 | DataType::F32 => 4,
+            DataType::I64 | DataType::U64 | DataType::F64 => 8,
         }
     }
 }

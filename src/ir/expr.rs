@@ -107,10 +107,23 @@ pub enum Intrinsic {
     /// (TVM: `mma_store`), args `(warp_tile, dst_tile, lane, ldm)`; `ldm` is
     /// appended by `flatten_buffer`, as for `WmmaStore`.
     MmaStore,
+    /// TVM's `shift_left(a, b)`, printed `a << b`: integers of one type.
+    ShiftLeft,
+    /// `shift_right(a, b)`, printed `a >> b`: arithmetic for signed types,
+    /// logical for unsigned ones (as C and TVM).
+    ShiftRight,
+    /// `bitwise_and(a, b)`, printed `a & b`.
+    BitwiseAnd,
+    /// `bitwise_or(a, b)`, printed `a | b`.
+    BitwiseOr,
+    /// `bitwise_xor(a, b)`, printed `a ^ b`.
+    BitwiseXor,
+    /// `bitwise_not(a)`, printed `~a`.
+    BitwiseNot,
 }
 
 impl Intrinsic {
-    pub const ALL: [Intrinsic; 22] = [
+    pub const ALL: [Intrinsic; 28] = [
         Intrinsic::Exp,
         Intrinsic::Exp2,
         Intrinsic::Log,
@@ -133,6 +146,12 @@ impl Intrinsic {
         Intrinsic::Pow,
         Intrinsic::IfThenElse,
         Intrinsic::Likely,
+        Intrinsic::ShiftLeft,
+        Intrinsic::ShiftRight,
+        Intrinsic::BitwiseAnd,
+        Intrinsic::BitwiseOr,
+        Intrinsic::BitwiseXor,
+        Intrinsic::BitwiseNot,
     ];
 
     /// The name after `T.` in TVMScript.
@@ -171,6 +190,12 @@ impl Intrinsic {
             Intrinsic::MmaSync => "ptx_mma",
             Intrinsic::MmaFill => "mma_fill",
             Intrinsic::MmaStore => "mma_store",
+            Intrinsic::ShiftLeft => "shift_left",
+            Intrinsic::ShiftRight => "shift_right",
+            Intrinsic::BitwiseAnd => "bitwise_and",
+            Intrinsic::BitwiseOr => "bitwise_or",
+            Intrinsic::BitwiseXor => "bitwise_xor",
+            Intrinsic::BitwiseNot => "bitwise_not",
         }
     }
 
@@ -181,7 +206,12 @@ impl Intrinsic {
     /// Number of arguments the intrinsic takes.
     pub fn arity(self) -> usize {
         match self {
-            Intrinsic::Pow => 2,
+            Intrinsic::Pow
+            | Intrinsic::ShiftLeft
+            | Intrinsic::ShiftRight
+            | Intrinsic::BitwiseAnd
+            | Intrinsic::BitwiseOr
+            | Intrinsic::BitwiseXor => 2,
             Intrinsic::IfThenElse => 3,
             Intrinsic::WarpActiveMask => 0,
             Intrinsic::WarpShuffleDown | Intrinsic::WarpShuffle => 4,
@@ -195,6 +225,19 @@ impl Intrinsic {
             Intrinsic::MmaStore => 4,
             _ => 1,
         }
+    }
+
+    /// The infix operator TVMScript (and C) writes a bitwise intrinsic with.
+    pub fn bit_operator(self) -> Option<&'static str> {
+        Some(match self {
+            Intrinsic::ShiftLeft => "<<",
+            Intrinsic::ShiftRight => ">>",
+            Intrinsic::BitwiseAnd => "&",
+            Intrinsic::BitwiseOr => "|",
+            Intrinsic::BitwiseXor => "^",
+            Intrinsic::BitwiseNot => "~",
+            _ => return None,
+        })
     }
 
     /// True for the warp-level intrinsics: they exchange values between the

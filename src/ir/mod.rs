@@ -222,6 +222,21 @@ pub struct PrimFunc {
     /// Not printed (TVM prints only the new declaration); runs against the
     /// unscheduled workload read it to refuse comparing unlike layouts.
     pub param_layouts: Vec<ParamLayout>,
+    /// Tensor intrinsics the workload file declares (`TensorIntrin.register`
+    /// beside its functions), shared by every copy of the function:
+    /// `tensorize` finds them before the shipped ones.
+    pub tensor_intrins: std::sync::Arc<Vec<DeclaredIntrin>>,
+}
+
+/// A tensor intrinsic a workload declares, as TVM's tests register one:
+/// `TensorIntrin.register(name, desc, impl)` with two functions of the file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeclaredIntrin {
+    pub name: String,
+    /// The computation a block must match.
+    pub desc: PrimFunc,
+    /// What replaces the block's body; its parameters correspond to `desc`'s, in order.
+    pub implementation: PrimFunc,
 }
 
 /// One parameter's layout change, as the step that made it recorded it.
@@ -263,6 +278,8 @@ impl ParamLayout {
 pub struct Module {
     pub name: Option<String>,
     pub funcs: Vec<PrimFunc>,
+    /// `TensorIntrin.register(...)` statements of the file, checked.
+    pub tensor_intrins: Vec<DeclaredIntrin>,
 }
 
 impl PrimFunc {

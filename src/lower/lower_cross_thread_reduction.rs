@@ -296,7 +296,9 @@ fn identity(op: BinOp, dtype: DataType) -> Expr {
         DataType::I8 => (i8::MIN as i64, i8::MAX as i64),
         DataType::I16 => (i16::MIN as i64, i16::MAX as i64),
         DataType::I64 => (i64::MIN, i64::MAX),
-        DataType::U8 => (0, u8::MAX as i64),
+        DataType::U8 | DataType::U16 | DataType::U32 | DataType::U64 => {
+            dtype.int_range().unwrap_or((0, i64::MAX))
+        }
         DataType::Bool => (0, 1),
         _ => (i32::MIN as i64, i32::MAX as i64),
     };

@@ -113,6 +113,13 @@ pub fn random_bytes(layout: ArgLayout, seed: u64, index: usize) -> Vec<u8> {
             DataType::I32 => out.extend_from_slice(&(rng.small_int() as i32).to_le_bytes()),
             DataType::I64 => out.extend_from_slice(&rng.small_int().to_le_bytes()),
             DataType::U8 => out.push(rng.small_int().unsigned_abs() as u8),
+            DataType::U16 => {
+                out.extend_from_slice(&(rng.small_int().unsigned_abs() as u16).to_le_bytes())
+            }
+            DataType::U32 => {
+                out.extend_from_slice(&(rng.small_int().unsigned_abs() as u32).to_le_bytes())
+            }
+            DataType::U64 => out.extend_from_slice(&rng.small_int().unsigned_abs().to_le_bytes()),
             DataType::Bool => out.push((rng.next() & 1) as u8),
         }
     }
@@ -136,6 +143,11 @@ pub fn decode(dtype: DataType, bytes: &[u8]) -> Vec<f64> {
                 i64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) as f64
             }
             DataType::U8 | DataType::Bool => c[0] as f64,
+            DataType::U16 => u16::from_le_bytes([c[0], c[1]]) as f64,
+            DataType::U32 => u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64,
+            DataType::U64 => {
+                u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) as f64
+            }
         })
         .collect()
 }

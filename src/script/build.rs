@@ -10,12 +10,14 @@
 //! `arith::region` for omitted `T.reads`/`T.writes`.
 
 mod args;
+mod bitwise;
 mod block;
 mod builtin;
 mod call;
 mod decl;
 mod expr;
 mod func;
+mod intrin_decl;
 mod stmt;
 
 use std::collections::HashMap;
@@ -51,7 +53,11 @@ pub fn parse_func(src: &str, func: Option<&str>) -> Result<PrimFunc> {
         None => Some(0),
     };
     match found {
-        Some(i) => Ok(module.funcs.swap_remove(i)),
+        Some(i) => {
+            let mut f = module.funcs.swap_remove(i);
+            f.tensor_intrins = std::sync::Arc::new(std::mem::take(&mut module.tensor_intrins));
+            Ok(f)
+        }
         None => {
             let names = module.funcs.iter().map(|f| format!("`{}`", f.name));
             let message = match func {
@@ -92,7 +98,9 @@ fn build_here(tree: &ast::Module) -> Result<Module> {
     let mut module = Module {
         name: None,
         funcs: Vec::new(),
+        tensor_intrins: Vec::new(),
     };
+    let mut registrations = Vec::new();
     for stmt in &tree.body {
         match &stmt.kind {
             StmtKind::Import(names) => {
@@ -140,6 +148,11 @@ fn build_here(tree: &ast::Module) -> Result<Module> {
             }
             StmtKind::Pass => {}
             StmtKind::Expr(e) if matches!(e.kind, ExprKind::Str(_)) => {}
+            StmtKind::Expr(e) if intrin_decl::registration(e).is_some() => {
+                if let Some(reg) = intrin_decl::registration(e) {
+                    registrations.push(reg?);
+                }
+            }
             _ => {
                 return Err(ParseError::semantic(
                     stmt.span,
@@ -150,6 +163,7 @@ fn build_here(tree: &ast::Module) -> Result<Module> {
             }
         }
     }
+    module.tensor_intrins = intrin_decl::resolve(registrations, &module.funcs)?;
     Ok(module)
 }
 

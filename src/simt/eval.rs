@@ -69,6 +69,13 @@ impl Sim<'_> {
                     }
                     Intrinsic::Likely if args.len() == 1 => return self.eval(&args[0], t),
                     f if f.is_warp() => return self.warp_call(*f, args, t),
+                    f if f.bit_operator().is_some() => {
+                        let vals = args
+                            .iter()
+                            .map(|a| self.eval(a, t))
+                            .collect::<Result<Vec<_>, _>>()?;
+                        return bitwise(*f, ty, &vals);
+                    }
                     // A tensor-core call is a whole warp's 16x16x16 tile
                     // operation on opaque fragments: not simulated per lane.
                     f if f.is_wmma() => {
@@ -119,7 +126,13 @@ impl Sim<'_> {
                     | Intrinsic::MmaLdmatrix
                     | Intrinsic::MmaSync
                     | Intrinsic::MmaFill
-                    | Intrinsic::MmaStore => {
+                    | Intrinsic::MmaStore
+                    | Intrinsic::ShiftLeft
+                    | Intrinsic::ShiftRight
+                    | Intrinsic::BitwiseAnd
+                    | Intrinsic::BitwiseOr
+                    | Intrinsic::BitwiseXor
+                    | Intrinsic::BitwiseNot => {
                         return Err(SimError::Unsupported(format!(
                             "{} with wrong arguments",
                             f.name()
@@ -182,6 +195,29 @@ fn binary(op: BinOp, ty: DataType, x: Val, y: Val) -> Result<Val, SimError> {
         BinOp::FloorMod => a.wrapping_sub(b.wrapping_mul(floor_div(a, b))),
         BinOp::Min => a.min(b),
         _ => a.max(b),
+    };
+    Ok(round(ty, Val::I(r)))
+}
+
+/// TVM's bitwise intrinsics on integers kept wrapped to `ty` (as the
+/// interpreter: sign-extended or non-negative, so `>>` is C's shift).
+fn bitwise(f: Intrinsic, ty: DataType, vals: &[Val]) -> Result<Val, SimError> {
+    let a = vals.first().map_or(0, |v| v.int());
+    let b = vals.get(1).map_or(0, |v| v.int());
+    let shift_ok = (0..i64::from(ty.bits())).contains(&b);
+    let r = match f {
+        Intrinsic::BitwiseAnd => a & b,
+        Intrinsic::BitwiseOr => a | b,
+        Intrinsic::BitwiseXor => a ^ b,
+        Intrinsic::BitwiseNot => !a,
+        Intrinsic::ShiftLeft if shift_ok => a.wrapping_shl(b as u32),
+        Intrinsic::ShiftRight if shift_ok => a >> b,
+        _ => {
+            return Err(SimError::Unsupported(format!(
+                "T.{} of a {ty} by {b}, outside [0, the type's width)",
+                f.name()
+            )))
+        }
     };
     Ok(round(ty, Val::I(r)))
 }

@@ -546,94 +546,27 @@ fn stmt_uses_var(stmt: &Stmt, v: VarId) -> bool {
     used
 }
 
+pub use super::tensorize::tensorize;
 pub use crate::ir::TENSOR_INTRIN_ATTR;
-
-/// TVM's `tensorize(block_or_loop, intrin)`: a loop is blockized first; the
-/// block must then match the intrinsic's description (TVM's
-/// TensorizeComparator: same loops, iterators, bindings and computation, each
-/// buffer of the description bound to a region of the same shape, dtype and
-/// scope). The block keeps its body, which is the description's computation,
-/// and is marked with the intrinsic.
-pub fn tensorize(
-    func: &mut PrimFunc,
-    target: super::BlockOrLoop,
-    intrin_name: &str,
-    preserve_unit_iters: bool,
-) -> Result<BlockId, ScheduleError> {
-    let intrin = crate::schedule::tensor_intrin::get(intrin_name).ok_or_else(|| {
-        ScheduleError::InvalidArgument {
-            what: "tensor_intrin",
-            why: format!(
-                "no tensor intrinsic named `{intrin_name}`; tirtui knows {}",
-                crate::schedule::tensor_intrin::names().join(", ")
-            ),
-        }
-    })?;
-    // The culprit must exist in the program before this step (a failed step is undone).
-    let culprit = match target {
-        super::BlockOrLoop::Loop(l) => loop_culprit(func, l),
-        super::BlockOrLoop::Block(b) => block_culprit(func, b),
-    };
-    let block_id = match target {
-        super::BlockOrLoop::Loop(l) => blockize(func, l, preserve_unit_iters)?,
-        super::BlockOrLoop::Block(b) => {
-            crate::schedule::analysis::get_block(func, b)?;
-            b
-        }
-    };
-    let realize = crate::schedule::analysis::get_block(func, block_id)?.clone();
-    let desc = &intrin.desc;
-    let Some(Stmt::BlockRealize(desc_root)) = Some(&desc.body) else {
-        return Err(ScheduleError::InvalidArgument {
-            what: "tensor_intrin",
-            why: format!("the description of `{intrin_name}` has no root block"),
-        });
-    };
-    let mut cmp = Comparator {
-        func,
-        desc,
-        target: &realize.block,
-        vars: HashMap::new(),
-        buffers: HashMap::new(),
-        ranges: block_ranges(&realize.block),
-    };
-    if let Err(why) = cmp.stmt(&realize.block.body, &desc_root.block.body) {
-        return Err(ScheduleError::TensorizeMismatch {
-            block: culprit,
-            intrin: intrin_name.to_string(),
-            why,
-            desc: crate::script::print_func(desc),
-        });
-    }
-    if let Some(r) = tree::block_realize_mut(func, block_id) {
-        let anns = &mut r.block.annotations;
-        anns.retain(|(k, _)| k != TENSOR_INTRIN_ATTR);
-        anns.push((
-            TENSOR_INTRIN_ATTR.to_string(),
-            crate::ir::AnnValue::Str(intrin_name.to_string()),
-        ));
-    }
-    Ok(block_id)
-}
 
 /// Structural comparison of a block body with a description's (target on the
 /// left, description on the right). Errors say where they differ.
-struct Comparator<'a> {
-    func: &'a PrimFunc,
-    desc: &'a PrimFunc,
-    target: &'a Block,
+pub(super) struct Comparator<'a> {
+    pub(super) func: &'a PrimFunc,
+    pub(super) desc: &'a PrimFunc,
+    pub(super) target: &'a Block,
     /// Description variable -> the target's.
-    vars: HashMap<VarId, VarId>,
+    pub(super) vars: HashMap<VarId, VarId>,
     /// Description buffer -> (target buffer, the offsets of its region).
-    buffers: HashMap<crate::ir::BufferId, (crate::ir::BufferId, Vec<Expr>)>,
+    pub(super) buffers: HashMap<crate::ir::BufferId, (crate::ir::BufferId, Vec<Expr>)>,
     /// The target's block iterators and loops seen so far, so that indices
     /// compare under their ranges (TVM's comparator asks its analyzer too):
     /// `(vi_o * 16 + vi_i) // 16` is `vi_o` when `vi_i` runs over [0, 16).
-    ranges: VarRanges,
+    pub(super) ranges: VarRanges,
 }
 
 /// The ranges of a block's own iterators.
-fn block_ranges(block: &Block) -> VarRanges {
+pub(super) fn block_ranges(block: &Block) -> VarRanges {
     block
         .iter_vars
         .iter()
@@ -650,7 +583,7 @@ impl Comparator<'_> {
         crate::script::print_expr(self.desc, e)
     }
 
-    fn stmt(&mut self, t: &Stmt, d: &Stmt) -> Result<(), String> {
+    pub(super) fn stmt(&mut self, t: &Stmt, d: &Stmt) -> Result<(), String> {
         match (t, d) {
             (Stmt::Seq(a), Stmt::Seq(b)) if a.len() == b.len() => {
                 a.iter().zip(b).try_for_each(|(x, y)| self.stmt(x, y))
@@ -859,6 +792,9 @@ impl Comparator<'_> {
                 self.d(d)
             )
         };
+        if self.equal_indices(t, d) {
+            return Ok(());
+        }
         match (t, d) {
             (Expr::Int(a, _), Expr::Int(b, _)) if a == b => Ok(()),
             (Expr::Float(a, x), Expr::Float(b, y)) if a == b && x == y => Ok(()),
@@ -884,6 +820,42 @@ impl Comparator<'_> {
             _ => Err(differ()),
         }
     }
+}
+
+impl Comparator<'_> {
+    /// Integer index arithmetic (no loads or calls) that is equal over the
+    /// iterators' ranges, as TVM's comparator asks its analyzer:
+    /// `(v1_o * 8 + v1_i) % 8` is the description's `vi % 8`.
+    fn equal_indices(&self, t: &Expr, d: &Expr) -> bool {
+        if !(pure_index(t) && pure_index(d)) {
+            return false;
+        }
+        let mut mapped = d.clone();
+        let mut unmapped = false;
+        mapped.rewrite(&mut |x| {
+            if let Expr::Var(v) = x {
+                match self.vars.get(v) {
+                    Some(to) => *v = *to,
+                    None => unmapped = true,
+                }
+            }
+        });
+        !unmapped && simplify_with(&Expr::sub(t.clone(), mapped), &self.ranges).as_int() == Some(0)
+    }
+}
+
+/// An integer expression of variables and literals only.
+fn pure_index(e: &Expr) -> bool {
+    let mut pure = true;
+    e.visit(&mut |x| {
+        pure &= match x {
+            Expr::Int(_, t) => t.is_int(),
+            Expr::Var(_) => true,
+            Expr::Binary(op, ..) => !(op.is_comparison() || op.is_logical()),
+            _ => false,
+        };
+    });
+    pure
 }
 
 fn stmt_kind(s: &Stmt) -> &'static str {

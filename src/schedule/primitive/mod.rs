@@ -35,5 +35,6 @@ pub mod rolling_buffer;
 pub mod sampling;
 pub mod set_dtype;
 pub mod symbolic_loops;
+pub mod tensorize;
 
 pub use loop_transformation::BlockOrLoop;

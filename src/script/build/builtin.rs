@@ -21,12 +21,19 @@ impl FuncBuilder<'_> {
         kwargs: &[ast::Keyword],
     ) -> Result<TExpr> {
         let what = format!("T.{}", op.name());
-        if let Some(kw) = kwargs.first() {
-            return Err(ParseError::semantic(
-                kw.name.span,
-                format!("`{what}` takes no keyword arguments"),
-            )
-            .with_label("unexpected keyword"));
+        // TVMScript's `dtype="handle"` (the value's type) is all a builtin takes.
+        let mut dtype_kw = None;
+        for kw in kwargs {
+            match (kw.name.name.as_str(), kw.value.as_str()) {
+                ("dtype", Some(t)) if dtype_kw.is_none() => dtype_kw = Some((t, kw.value.span)),
+                _ => {
+                    return Err(ParseError::semantic(
+                        kw.name.span,
+                        format!("`{what}` takes no keyword arguments but `dtype=\"...\"`"),
+                    )
+                    .with_label("unexpected keyword"))
+                }
+            }
         }
         if let Some(n) = op.arity() {
             if args.len() != n {
@@ -42,6 +49,7 @@ impl FuncBuilder<'_> {
         for a in args {
             let e = match &a.kind {
                 ExprKind::Str(s) => Expr::Opaque(Box::new(Opaque::Str(s.clone()))),
+                _ if is_handle_type(a) => Expr::Opaque(Box::new(Opaque::Str("handle".into()))),
                 _ => {
                     let v = self.expr(a)?;
                     first_dtype.get_or_insert(v.dtype);
@@ -54,9 +62,23 @@ impl FuncBuilder<'_> {
             Builtin::QMultiplyShift | Builtin::QMultiplyShiftPerAxis => {
                 first_dtype.unwrap_or(DataType::I32)
             }
+            // TVM's source form `T.call_extern("f", ..., dtype="int32")`
+            // prints as `T.call_extern("int32", "f", ...)`: kept that way.
+            Builtin::CallExtern | Builtin::CallPureExtern if dtype_kw.is_some() => {
+                let (name, _) = dtype_kw.unwrap_or(("void", span));
+                built.insert(0, Expr::Opaque(Box::new(Opaque::Str(name.to_string()))));
+                DataType::I32
+            }
             Builtin::CallExtern | Builtin::CallPureExtern => extern_dtype(&what, span, args)?,
             // Pointers and effects (TVM's `handle`).
             _ => DataType::I32,
+        };
+        let dtype = match dtype_kw {
+            None | Some(("handle" | "void", _)) => dtype,
+            Some((name, span)) => DataType::from_name(name).ok_or_else(|| {
+                ParseError::semantic(span, format!("unknown dtype `{name}`"))
+                    .with_label("not a TVM dtype")
+            })?,
         };
         Ok(TExpr::strong(
             Expr::Opaque(Box::new(Opaque::Call {
@@ -105,7 +127,12 @@ fn extern_dtype(what: &str, span: Span, args: &[ast::Expr]) -> Result<DataType> 
         )
         .with_label("no arguments"));
     };
-    match first.as_str() {
+    let name = if is_handle_type(first) {
+        Some("handle")
+    } else {
+        first.as_str()
+    };
+    match name {
         Some("void") | Some("handle") => Ok(DataType::I32),
         Some(name) => DataType::from_name(name).ok_or_else(|| {
             ParseError::semantic(first.span, format!("unknown dtype `{name}`"))
@@ -117,4 +144,21 @@ fn extern_dtype(what: &str, span: Span, args: &[ast::Expr]) -> Result<DataType> 
         )
         .with_label("expected a string such as \"void\"")),
     }
+}
+
+/// `T.handle().ty`: how TVM 0.27 prints a `"handle"` result type of
+/// `T.call_extern` (read as the string `"handle"`, which TVM takes alike).
+fn is_handle_type(e: &ast::Expr) -> bool {
+    let ExprKind::Attr(base, attr) = &e.kind else {
+        return false;
+    };
+    let ExprKind::Call { func, args, kwargs } = &base.kind else {
+        return false;
+    };
+    attr.name == "ty"
+        && args.is_empty()
+        && kwargs.is_empty()
+        && func
+            .dotted()
+            .is_some_and(|p| p.len() == 2 && p[1] == "handle")
 }

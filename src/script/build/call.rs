@@ -66,7 +66,9 @@ fn dtype_limit(dtype: DataType, max: bool) -> Expr {
         DataType::I16 => (i16::MIN.into(), i16::MAX.into()),
         DataType::I32 => (i32::MIN.into(), i32::MAX.into()),
         DataType::I64 => (i64::MIN, i64::MAX),
-        DataType::U8 => (0, u8::MAX.into()),
+        DataType::U8 | DataType::U16 | DataType::U32 | DataType::U64 => {
+            dtype.int_range().unwrap_or((0, i64::MAX))
+        }
         DataType::F16 => return Expr::Float(if max { 65504.0 } else { -65504.0 }, dtype),
         DataType::BF16 => {
             let m = 3.389_531_389_251_535_5e38;
@@ -168,6 +170,13 @@ impl FuncBuilder<'_> {
             "min_value" | "max_value" => {
                 let [d] = exact::<1>(&what, call.span, args, kwargs)?;
                 let dtype = self.dtype_arg(d)?;
+                if dtype == DataType::U64 && name == "max_value" {
+                    return Err(ParseError::semantic(
+                        call.span,
+                        "`T.max_value(\"uint64\")` does not fit tirtui's 64-bit signed integers",
+                    )
+                    .with_label("2**64 - 1 has no place here"));
+                }
                 Ok(TExpr::strong(
                     dtype_limit(dtype, name == "max_value"),
                     dtype,
@@ -231,6 +240,14 @@ impl FuncBuilder<'_> {
         kwargs: &[ast::Keyword],
     ) -> Result<TExpr> {
         let args = exact_slice(what, span, args, kwargs, intrin.arity())?;
+        if intrin.bit_operator().is_some() {
+            let a = self.expr(&args[0])?;
+            let b = match args.get(1) {
+                Some(b) => Some(self.expr(b)?),
+                None => None,
+            };
+            return self.bitwise(intrin, a, b, span);
+        }
         match (intrin, args) {
             (Intrinsic::IfThenElse, [c, a, b]) => {
                 let cond = self.condition(c, what)?;

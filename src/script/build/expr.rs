@@ -29,7 +29,7 @@ impl TExpr {
         }
     }
 
-    fn weak_int(v: i64) -> TExpr {
+    pub(super) fn weak_int(v: i64) -> TExpr {
         TExpr {
             expr: FuncBuilder::int_imm(v),
             dtype: if i32::try_from(v).is_ok() {
@@ -333,9 +333,7 @@ impl FuncBuilder<'_> {
                     expr => Ok(TExpr::strong(Expr::Not(Box::new(expr)), DataType::Bool)),
                 }
             }
-            UnaryOp::Invert => {
-                Err(ParseError::semantic(span, "`~` is not supported").with_label("not supported"))
-            }
+            UnaryOp::Invert => self.bitwise(Intrinsic::BitwiseNot, v, None, span),
         }
     }
 
@@ -377,17 +375,11 @@ impl FuncBuilder<'_> {
         match op {
             BinaryOp::And => return self.logic(BinOp::And, a, b, span),
             BinaryOp::Or => return self.logic(BinOp::Or, a, b, span),
-            BinaryOp::BitAnd
-            | BinaryOp::BitOr
-            | BinaryOp::BitXor
-            | BinaryOp::Shl
-            | BinaryOp::Shr => {
-                return Err(ParseError::semantic(
-                    span,
-                    format!("`{}` is not supported", op.symbol()),
-                )
-                .with_label("bitwise operators are not part of the TIR subset"))
-            }
+            BinaryOp::BitAnd => return self.bitwise(Intrinsic::BitwiseAnd, a, Some(b), span),
+            BinaryOp::BitOr => return self.bitwise(Intrinsic::BitwiseOr, a, Some(b), span),
+            BinaryOp::BitXor => return self.bitwise(Intrinsic::BitwiseXor, a, Some(b), span),
+            BinaryOp::Shl => return self.bitwise(Intrinsic::ShiftLeft, a, Some(b), span),
+            BinaryOp::Shr => return self.bitwise(Intrinsic::ShiftRight, a, Some(b), span),
             _ => {}
         }
         if a.weak && b.weak {

@@ -102,6 +102,7 @@ pub(super) fn build_func(m: &ModuleCtx, def: &ast::FuncDef) -> Result<PrimFunc> 
             next_loop_id: 0,
             next_block_id: 0,
             param_layouts: Vec::new(),
+            tensor_intrins: Default::default(),
         },
         scopes: vec![HashMap::new()],
         loop_ranges: HashMap::new(),

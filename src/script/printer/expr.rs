@@ -14,8 +14,13 @@ const PREC_OR: u8 = 3;
 const PREC_AND: u8 = 4;
 const PREC_NOT: u8 = 5;
 const PREC_CMP: u8 = 6;
+const PREC_BIT_OR: u8 = 7;
+const PREC_BIT_XOR: u8 = 8;
+const PREC_BIT_AND: u8 = 9;
+const PREC_SHIFT: u8 = 10;
 const PREC_ADD: u8 = 11;
 const PREC_MUL: u8 = 12;
+const PREC_UNARY: u8 = 13;
 const PREC_ATOM: u8 = 15;
 
 /// Prints expressions of one function with the names currently in scope.
@@ -46,6 +51,7 @@ impl ExprPrinter<'_> {
                 PREC_ATOM,
             ),
             Expr::Load(b, idx) => (self.indexed(*b, idx), PREC_ATOM),
+            Expr::Call(i, args) if i.bit_operator().is_some() => self.bitwise(*i, args),
             Expr::Call(i, args) => {
                 let args: Vec<&Expr> = args.iter().collect();
                 (self.call(&format!("T.{}", i.name()), &args), PREC_ATOM)
@@ -65,6 +71,36 @@ impl ExprPrinter<'_> {
             Opaque::Str(s) => format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\"")),
             Opaque::Data(b) => format!("{}.data", self.names.buffer(self.f, *b)),
             Opaque::ElemOffset(b) => format!("{}.elem_offset", self.names.buffer(self.f, *b)),
+        }
+    }
+
+    /// TVM's bitwise ops print as Python's operators: `a >> b & 15`, `~a`.
+    fn bitwise(&self, i: crate::ir::Intrinsic, args: &[Expr]) -> (String, u8) {
+        use crate::ir::Intrinsic as I;
+        let sym = i.bit_operator().unwrap_or("?");
+        let prec = match i {
+            I::ShiftLeft | I::ShiftRight => PREC_SHIFT,
+            I::BitwiseAnd => PREC_BIT_AND,
+            I::BitwiseXor => PREC_BIT_XOR,
+            I::BitwiseOr => PREC_BIT_OR,
+            _ => PREC_UNARY,
+        };
+        match args {
+            [a] => {
+                let (s, p) = self.prec_expr(a);
+                (format!("{sym}{}", paren(s, p < PREC_UNARY)), PREC_UNARY)
+            }
+            [a, b] => {
+                let (ls, lp) = self.prec_expr(a);
+                let (rs, rp) = self.prec_expr(b);
+                let left = paren(ls, lp < prec);
+                let right = paren(rs, rp <= prec);
+                (format!("{left} {sym} {right}"), prec)
+            }
+            _ => (
+                self.call(&format!("T.{}", i.name()), &args.iter().collect::<Vec<_>>()),
+                PREC_ATOM,
+            ),
         }
     }
 

@@ -29,6 +29,7 @@ fn single_function_module_prints_as_the_function() {
     let m = Module {
         name: None,
         funcs: vec![gemm()],
+        tensor_intrins: Vec::new(),
     };
     assert_eq!(print_module(&m), GEMM);
 }
@@ -407,6 +408,7 @@ fn several_functions_print_as_an_ir_module() {
     let m = Module {
         name: None,
         funcs: vec![gemm(), g],
+        tensor_intrins: Vec::new(),
     };
     let text = print_module(&m);
     let head = "# from tvm.script import ir as I\n# from tvm.script import tir as T\n\n@I.ir_module\nclass Module:\n    @T.prim_func\n    def main(A: T.Buffer((1024, 1024), \"float32\"),";
