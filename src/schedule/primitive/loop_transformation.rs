@@ -660,7 +660,7 @@ fn check_reorder_blocks(
         }
     });
     for r in tree::blocks_in(body) {
-        if let Some(value) = super::affine_binding::first_non_affine(&r.iter_values, &inner) {
+        if let Some(value) = super::affine_binding::first_non_surjective(&r.iter_values, &inner) {
             return Err(ScheduleError::UnsupportedPattern {
                 block: crate::schedule::analysis::block_culprit(func, r.block.id),
                 why: format!(

@@ -1,0 +1,176 @@
+//! Issue 28, "refused valid" cases of the reduction family and a few small
+//! ones: schedules TVM 0.27 applies that tirtui refused. Each lifted refusal
+//! is checked against TVM's program (the lines that matter) with the
+//! interpreter as an oracle (the scheduled program computes what the
+//! original does); where TVM's own program computes something else than the
+//! original, tirtui keeps a refusal and the test says why.
+
+use tirtui::trace::{Session, Trace};
+
+fn session(steps: &str) -> Session {
+    let yaml = format!("tirtui: 1\nworkload: unused.tir\nsteps:\n{steps}");
+    Session::from_yaml(&yaml, "case.yaml").unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Applies the steps, checks the interpreter's outputs are unchanged and that
+/// the printed program parses back to itself; returns the printed program.
+#[track_caller]
+fn legal(workload: &str, steps: &str) -> String {
+    let func = tirtui::script::parse_func(workload, None).unwrap();
+    let trace = Trace::replay(func.clone(), &session(steps).steps)
+        .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("case").render()));
+    let printed = tirtui::script::print_func(trace.func());
+    let again = tirtui::script::parse_func(&printed, None)
+        .unwrap_or_else(|e| panic!("the printed program does not parse: {e}\n{printed}"));
+    assert_eq!(tirtui::script::print_func(&again), printed);
+    for seed in [5, 17] {
+        let mut expected = tirtui::interp::random_args(&func, seed).unwrap();
+        let mut got = expected.clone();
+        tirtui::interp::run(&func, &mut expected).unwrap();
+        tirtui::interp::run(trace.func(), &mut got).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+        for (e, g) in expected.iter().zip(&got) {
+            assert!(g.max_rel_err(e) <= 1e-5, "results differ:\n{printed}");
+        }
+    }
+    printed
+}
+
+/// Applies all steps but the last, then the last, which must fail without
+/// changing anything. Returns the one-line message.
+#[track_caller]
+fn fail(workload: &str, steps: &str) -> String {
+    let session = session(steps);
+    let func = tirtui::script::parse_func(workload, None).unwrap();
+    let (n, last) = (session.steps.len(), session.steps.last().unwrap().clone());
+    let mut trace = Trace::replay(func, &session.steps[..n - 1])
+        .unwrap_or_else(|(_, e)| panic!("setup step failed: {e}"));
+    let before = tirtui::script::print_func(trace.func());
+    let err = trace.push(last).expect_err("the last step must fail");
+    assert_eq!(tirtui::script::print_func(trace.func()), before);
+    let full = err.to_diagnostic("case.yaml").render();
+    assert!(full.contains("^^^"), "the culprit is marked:\n{full}");
+    err.to_string()
+}
+
+/// The CUDA text of the scheduled program (no GPU here: lowering is enough).
+#[track_caller]
+fn cuda(workload: &str, steps: &str) -> String {
+    let func = tirtui::script::parse_func(workload, None).unwrap();
+    let trace = Trace::replay(func, &session(steps).steps)
+        .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("case").render()));
+    let cuda = tirtui::codegen::generate(trace.func()).unwrap_or_else(|e| panic!("{e}"));
+    cuda.kernel.source
+}
+
+/// The steps that name block `block` `b` and its loops `loops`.
+fn loops(block: &str, loops: &str) -> String {
+    format!("  - {{op: get_block, name: {block}, out: b}}\n  - {{op: get_loops, block: b, out: [{loops}]}}\n")
+}
+
+// ---- unroll of a thread-bound loop (test_unroll_after_bind) -------------
+
+const ROWSUM: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128,), "float32")):
+    for i, k in T.grid(128, 128):
+        with T.block("B"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                B[vi] = T.float32(0)
+            B[vi] = B[vi] + A[vi, vk]
+"#;
+
+/// TVM's unroll replaces the loop's thread binding: the loop is unrolled,
+/// bound to nothing (its iterations run in one thread, which computes the same).
+#[test]
+fn unroll_replaces_a_thread_binding() {
+    let steps = loops("B", "i, k")
+        + "  - {op: bind, loop: i, thread_axis: blockIdx.x}\n  - {op: unroll, loop: i}\n";
+    let printed = legal(ROWSUM, &steps);
+    assert!(printed.contains("for i in T.unroll(128):"), "{printed}");
+    assert!(!printed.contains("blockIdx"), "{printed}");
+    // With the inner loop bound instead, the program still lowers to CUDA.
+    let steps = loops("B", "i, k")
+        + "  - {op: bind, loop: k, thread_axis: threadIdx.x}\n  - {op: bind, loop: i, thread_axis: blockIdx.x}\n  - {op: unroll, loop: k}\n";
+    let text = cuda(ROWSUM, &steps);
+    assert!(!text.contains("threadIdx.x"), "{text}");
+}
+
+/// Parallel and vectorize keep tirtui's refusal of a bound loop.
+#[test]
+fn vectorize_of_a_bound_loop_is_still_refused() {
+    let steps = loops("B", "i, k")
+        + "  - {op: bind, loop: i, thread_axis: threadIdx.x}\n  - {op: vectorize, loop: i}\n";
+    let msg = fail(ROWSUM, &steps);
+    assert!(msg.contains("cannot also be made vectorized"), "{msg}");
+}
+
+// ---- reorder over an overlapping binding (test_reorder_overlapped_access) --
+
+const OVERLAPPED: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((14, 4), "float32"), B: T.Buffer((14, 4), "float32")):
+    for v0, v1, v2 in T.grid(6, 4, 4):
+        with T.block("block"):
+            i = T.axis.spatial(14, v0 * 2 + v1)
+            j = T.axis.spatial(4, v2)
+            B[i, j] = A[i, j] + T.float32(1)
+"#;
+
+/// `v0 * 2 + v1` with `v1` over 4 overlaps (some rows are written twice, with
+/// the same value): TVM's surjective check accepts it, and reordering keeps
+/// the instances that run.
+#[test]
+fn reorder_accepts_an_overlapping_binding() {
+    let printed = legal(
+        OVERLAPPED,
+        &(loops("block", "v0, v1, v2") + "  - {op: reorder, ordered_loops: [v0, v2, v1]}\n"),
+    );
+    assert!(
+        printed.contains("for v0, v2, v1 in T.grid(6, 4, 4):"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("i = T.axis.spatial(14, v0 * 2 + v1)"),
+        "{printed}"
+    );
+}
+
+/// A reduction whose reduction iterator overlaps: the duplicated instances add
+/// twice in both orders, and the init still runs at the first iteration.
+const OVERLAPPED_SUM: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((8, 14), "float32"), B: T.Buffer((8,), "float32")):
+    for i, r0, r1 in T.grid(8, 6, 4):
+        with T.block("sum"):
+            vi = T.axis.spatial(8, i)
+            vk = T.axis.reduce(14, r0 * 2 + r1)
+            with T.init():
+                B[vi] = T.float32(0)
+            B[vi] = B[vi] + A[vi, vk]
+"#;
+
+#[test]
+fn reorder_over_an_overlapping_reduction_binding_keeps_the_sums() {
+    let printed = legal(
+        OVERLAPPED_SUM,
+        &(loops("sum", "i, r0, r1") + "  - {op: reorder, ordered_loops: [r1, r0]}\n"),
+    );
+    assert!(printed.contains("r1, r0 in T.grid("), "{printed}");
+}
+
+/// A binding whose smallest coefficient is not 1 stays refused (TVM's
+/// surjective check only lets a sum starting at stride 1 overlap).
+#[test]
+fn reorder_still_refuses_a_gapped_binding() {
+    let workload = OVERLAPPED.replace("v0 * 2 + v1", "v0 * 3 + v1 * 2");
+    let workload = workload.replace("(6, 4, 4)", "(4, 2, 4)");
+    let msg = fail(
+        &workload,
+        &(loops("block", "v0, v1, v2") + "  - {op: reorder, ordered_loops: [v0, v2, v1]}\n"),
+    );
+    assert!(
+        msg.contains("is not affine over the reordered loops"),
+        "{msg}"
+    );
+}
