@@ -174,3 +174,166 @@ fn reorder_still_refuses_a_gapped_binding() {
         "{msg}"
     );
 }
+
+// ---- reverse_compute_inline into a block with an init ---------------------
+
+/// test_inline_with_reduction: "bmm" has an init but only spatial iterators
+/// (its init runs at every instance); the consumer is a plain transpose.
+const BMM_TRANSPOSE: &str = r#"
+@T.prim_func
+def main(S: T.Buffer((T.int64(6), T.int64(1), T.int64(1)), "float32"), R: T.Buffer((T.int64(6), T.int64(1), T.int64(64)), "float32"), O: T.Buffer((T.int64(1), T.int64(1), T.int64(6), T.int64(64)), "float32")):
+    M = T.alloc_buffer((T.int64(6), T.int64(1), T.int64(64)))
+    for ax0, ax1 in T.grid(T.int64(6), T.int64(64)):
+        with T.block("bmm"):
+            v0, v1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(S[v0, T.int64(0), T.int64(0)], R[v0, T.int64(0), v1])
+            T.writes(M[v0, T.int64(0), v1])
+            with T.init():
+                M[v0, T.int64(0), v1] = T.float32(0)
+            M[v0, T.int64(0), v1] = M[v0, T.int64(0), v1] + S[v0, T.int64(0), T.int64(0)] * R[v0, T.int64(0), v1]
+    for ax0, ax1 in T.grid(T.int64(6), T.int64(64)):
+        with T.block("transpose"):
+            v0, v1 = T.axis.remap("SS", [ax0, ax1])
+            O[T.int64(0), T.int64(0), v0, v1] = M[v0, T.int64(0), v1]
+"#;
+
+#[test]
+fn reverse_compute_inline_folds_a_copy_into_a_block_with_an_init() {
+    let printed = legal(
+        BMM_TRANSPOSE,
+        "  - {op: get_block, name: transpose, out: b}\n  - {op: reverse_compute_inline, block: b}\n",
+    );
+    let out = "O[T.int64(0), T.int64(0), v0, v1]";
+    assert!(
+        printed.contains(&format!("{out} = T.float32(0.0)")),
+        "{printed}"
+    );
+    assert!(
+        printed.contains(&format!(
+            "{out} = {out} + S[v0, T.int64(0), T.int64(0)] * R[v0, T.int64(0), v1]"
+        )),
+        "{printed}"
+    );
+    assert!(printed.contains(&format!("T.writes({out})")), "{printed}");
+    assert!(!printed.contains("alloc_buffer"), "{printed}");
+    assert!(!printed.contains("\"transpose\""), "{printed}");
+}
+
+/// A consumer that is not a plain copy would apply at the init and again at
+/// every update (TVM 0.27 folds it and computes `((0 * 2) + x) * 2`): refused.
+#[test]
+fn reverse_compute_inline_refuses_an_expression_over_an_init_block() {
+    let workload = BMM_TRANSPOSE.replace(
+        "= M[v0, T.int64(0), v1]\n",
+        "= M[v0, T.int64(0), v1] * T.float32(2)\n",
+    );
+    let msg = fail(
+        &workload,
+        "  - {op: get_block, name: transpose, out: b}\n  - {op: reverse_compute_inline, block: b}\n",
+    );
+    assert!(msg.contains("only a plain copy of `M`"), "{msg}");
+}
+
+/// A real reduction (a reduction iterator) stays refused, as TVM refuses it.
+#[test]
+fn reverse_compute_inline_still_refuses_a_reduction_producer() {
+    let msg = fail(
+        ROWSUM_COPY,
+        "  - {op: get_block, name: C, out: b}\n  - {op: reverse_compute_inline, block: b}\n",
+    );
+    assert!(msg.contains("is not spatial"), "{msg}");
+}
+
+const ROWSUM_COPY: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16,), "float32")):
+    B = T.alloc_buffer((16,))
+    for i, k in T.grid(16, 16):
+        with T.block("B"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                B[vi] = T.float32(0)
+            B[vi] = B[vi] + A[vi, vk]
+    for i in range(16):
+        with T.block("C"):
+            vi = T.axis.remap("S", [i])
+            C[vi] = B[vi]
+"#;
+
+// ---- merge of loop nests (test_merge2) -----------------------------------
+
+const TWO_TILED: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32"), D: T.Buffer((64, 64), "float32")):
+    B = T.alloc_buffer((128, 128))
+    for i, j in T.grid(128, 128):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * T.float32(2)
+    for i_0, j_0, i_1, j_1 in T.grid(8, 8, 16, 16):
+        with T.block("C"):
+            vi = T.axis.spatial(128, i_0 * 16 + i_1)
+            vj = T.axis.spatial(128, j_0 * 16 + j_1)
+            C[vi, vj] = B[vi, vj] + T.float32(1)
+    for i_0, j_0, i_1, j_1 in T.grid(8, 8, 8, 8):
+        with T.block("D"):
+            vi = T.axis.spatial(64, i_0 * 8 + i_1)
+            vj = T.axis.spatial(64, j_0 * 8 + j_1)
+            D[vi, vj] = B[vi, vj] + T.float32(2)
+"#;
+
+const MERGE_STEPS: &str = "  - {op: get_block, name: C, out: c}\n  - {op: get_block, name: D, out: d}\n  - {op: get_loops, block: c, out: [c0, c1, c2, c3]}\n  - {op: get_loops, block: d, out: [d0, d1, d2, d3]}\n";
+
+/// Merging the second loops merges the whole nests above them up to their
+/// common ancestor (the root), level by level, as TVM does.
+#[test]
+fn merge_takes_the_loops_up_to_the_common_ancestor() {
+    let steps = format!("{MERGE_STEPS}  - {{op: merge, loops: [c1, d1]}}\n");
+    let printed = legal(TWO_TILED, &steps);
+    assert!(
+        printed.contains("for i_0, j_0 in T.grid(8, 8):"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("for i_1, j_1 in T.grid(16, 16):"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("for i_1, j_1 in T.grid(8, 8):"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("vi = T.axis.spatial(64, i_0 * 8 + i_1)"),
+        "{printed}"
+    );
+    assert_eq!(printed.matches("for i_0").count(), 1, "{printed}");
+}
+
+/// Merging the nests where the second reads what the first writes at
+/// another element of the same tile would read it before it is written.
+#[test]
+fn merge_of_nests_refuses_a_broken_dependence() {
+    let workload = TWO_TILED
+        .replace(
+            "C[vi, vj] = B[vi, vj] + T.float32(1)",
+            "B[vi, vj] = A[vi, vj] + T.float32(1)",
+        )
+        .replace(
+            "D[vi, vj] = B[vi, vj] + T.float32(2)",
+            "D[vi, vj] = B[vj, vi] + T.float32(2)",
+        );
+    let steps = format!("{MERGE_STEPS}  - {{op: merge, loops: [c1, d1]}}\n");
+    let msg = fail(&workload, &steps);
+    assert!(msg.contains("B"), "{msg}");
+}
+
+/// The nests must be as deep and as wide, level by level (TVM's refusals).
+#[test]
+fn merge_of_nests_needs_equal_depths_and_only_children() {
+    let steps = format!("{MERGE_STEPS}  - {{op: merge, loops: [c1, d2]}}\n");
+    let msg = fail(TWO_TILED, &steps);
+    assert!(msg.contains("nest equally deep"), "{msg}");
+    let steps = format!("{MERGE_STEPS}  - {{op: merge, loops: [c2, d2]}}\n");
+    let msg = fail(TWO_TILED, &steps);
+    assert!(msg.contains("extent"), "{msg}");
+}
