@@ -337,3 +337,147 @@ fn merge_of_nests_needs_equal_depths_and_only_children() {
     let msg = fail(TWO_TILED, &steps);
     assert!(msg.contains("extent"), "{msg}");
 }
+
+// ---- rfactor gaps ----------------------------------------------------------
+
+/// test_reduction_rfactor_matmul_with_let: the update goes through a let.
+const MATMUL_WITH_LET: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((32, 32), "float32"), B: T.Buffer((32, 32), "float32"), C: T.Buffer((32, 32), "float32")):
+    for i0, i1, i2_outer, i2_inner in T.grid(32, 32, 8, 4):
+        with T.block("update"):
+            vi, vj = T.axis.remap("SS", [i0, i1])
+            vk = T.axis.reduce(32, i2_outer * 4 + i2_inner)
+            with T.init():
+                C[vi, vj] = T.float32(0)
+            v_C: T.float32 = C[vi, vj] + A[vi, vk] * B[vj, vk]
+            C[vi, vj] = v_C
+"#;
+
+#[test]
+fn rfactor_inlines_the_lets_of_the_update() {
+    let steps = loops("update", "i0, i1, i2_outer, i2_inner")
+        + "  - {op: rfactor, loop: i2_inner, factor_axis: 0}\n";
+    let printed = legal(MATMUL_WITH_LET, &steps);
+    assert!(
+        printed.contains("C_rf[vi2_inner, vi, vj] = C_rf[vi2_inner, vi, vj] + A[vi, vi2_outer * 4 + vi2_inner] * B[vj, vi2_outer * 4 + vi2_inner]"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("C[vi, vj] = C[vi, vj] + C_rf[vi2_inner, vi, vj]"),
+        "{printed}"
+    );
+    assert!(!printed.contains("v_C"), "{printed}");
+}
+
+/// test_reduction_rfactor_square_sum_square_root: the factored loop is a unit
+/// loop no iterator uses; it indexes the one partial result.
+const SQUARE_SUM_UNIT: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((4, 16, 16), "float32"), D: T.Buffer((4,), "float32")):
+    C = T.alloc_buffer((4,))
+    for i0, f_outer, f_inner in T.grid(4, 256, 1):
+        with T.block("C"):
+            b = T.axis.spatial(4, i0)
+            i = T.axis.reduce(16, f_outer // 16)
+            j = T.axis.reduce(16, f_outer % 16)
+            with T.init():
+                C[b] = T.float32(0)
+            C[b] = C[b] + A[b, i, j] * A[b, i, j]
+    for i0 in range(4):
+        with T.block("D"):
+            b = T.axis.spatial(4, i0)
+            D[b] = T.sqrt(C[b])
+"#;
+
+#[test]
+fn rfactor_over_an_unused_unit_loop() {
+    let steps =
+        loops("C", "i0, f_outer, f_inner") + "  - {op: rfactor, loop: f_inner, factor_axis: 0}\n";
+    let printed = legal(SQUARE_SUM_UNIT, &steps);
+    assert!(
+        printed.contains("C_rf = T.alloc_buffer((1, 4))"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("for i0, f_inner in T.grid(4, 1):"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("C[b] = C[b] + C_rf[vf_inner, b]"),
+        "{printed}"
+    );
+    let text = cuda(
+        SQUARE_SUM_UNIT,
+        &(steps + "  - {op: get_block, name: C_rf, out: rf}\n  - {op: get_loops, block: rf, out: [r0, r1, r2]}\n  - {op: bind, loop: r0, thread_axis: blockIdx.x}\n  - {op: get_block, name: C, out: wb}\n  - {op: get_loops, block: wb, out: [w0, w1]}\n  - {op: bind, loop: w0, thread_axis: blockIdx.x}\n  - {op: get_block, name: D, out: d}\n  - {op: get_loops, block: d, out: [d0]}\n  - {op: bind, loop: d0, thread_axis: blockIdx.x}\n"),
+    );
+    assert!(text.contains("C_rf"), "{text}");
+}
+
+/// A longer loop no iterator uses runs each block instance, init included,
+/// again: the partial sums would not repeat that, so it stays refused.
+#[test]
+fn rfactor_refuses_an_unused_longer_loop() {
+    let workload = SQUARE_SUM_UNIT.replace("T.grid(4, 256, 1)", "T.grid(4, 256, 2)");
+    let steps =
+        loops("C", "i0, f_outer, f_inner") + "  - {op: rfactor, loop: f_inner, factor_axis: 0}\n";
+    let msg = fail(&workload, &steps);
+    assert!(msg.contains("is used by no iterator"), "{msg}");
+}
+
+/// test_reduction_rfactor_outermost_loop_multiple_children: the outermost
+/// loop also holds the consumers; the rf nest copies only the loops down to
+/// the block, before that loop.
+const MULTIPLE_CHILDREN: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((8, 8, 8), "float32"), D: T.Buffer((8, 8), "float32")):
+    C = T.alloc_buffer((8, 8))
+    for i in range(8):
+        for j1 in range(8):
+            for k1o, k1i in T.grid(2, 4):
+                with T.block("C"):
+                    ci, cj = T.axis.remap("SS", [i, j1])
+                    ck = T.axis.reduce(8, k1o * 4 + k1i)
+                    with T.init():
+                        C[ci, cj] = T.float32(0)
+                    C[ci, cj] = C[ci, cj] + A[ci, cj, ck]
+        for j2 in range(8):
+            for k2 in range(8):
+                with T.block("D"):
+                    di, dj, dk = T.axis.remap("SSR", [i, j2, k2])
+                    with T.init():
+                        D[di, dj] = T.float32(0)
+                    D[di, dj] = D[di, dj] + A[di, dj, dk] * C[di, dk]
+"#;
+
+#[test]
+fn rfactor_copies_the_loops_down_to_the_block_under_a_shared_loop() {
+    let steps = loops("C", "i, j1, k1o, k1i") + "  - {op: rfactor, loop: k1o, factor_axis: 2}\n";
+    let printed = legal(MULTIPLE_CHILDREN, &steps);
+    assert!(
+        printed.contains("for i, j1, k1o, k1i in T.grid(8, 8, 2, 4):"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("C_rf = T.alloc_buffer((8, 8, 2))"),
+        "{printed}"
+    );
+    let rf = printed.find("\"C_rf\"").unwrap();
+    let shared = printed.find("for i in range(8):").unwrap();
+    assert!(rf < shared, "{printed}");
+}
+
+/// With a block under the shared loop writing what the reduction reads, the
+/// hoisted partial reduction would read it before it is written: refused.
+#[test]
+fn rfactor_under_a_shared_loop_refuses_a_hoist_over_a_writer() {
+    let workload = MULTIPLE_CHILDREN
+        .replace("A: T.Buffer((8, 8, 8), \"float32\"), D", "A: T.Buffer((8, 8, 8), \"float32\"), E: T.Buffer((8, 8, 8), \"float32\"), D")
+        .replace("C[ci, cj] + A[ci, cj, ck]", "C[ci, cj] + E[ci, cj, ck]")
+        .replace("D[di, dj] = D[di, dj] + A[di, dj, dk] * C[di, dk]", "E[di, dj, dk] = A[di, dj, dk] * C[di, dk]")
+        .replace("di, dj, dk = T.axis.remap(\"SSR\"", "di, dj, dk = T.axis.remap(\"SSS\"")
+        .replace("                    with T.init():\n                        D[di, dj] = T.float32(0)\n", "");
+    let steps = loops("C", "i, j1, k1o, k1i") + "  - {op: rfactor, loop: k1o, factor_axis: 2}\n";
+    let msg = fail(&workload, &steps);
+    assert!(msg.contains("before it is written"), "{msg}");
+}
