@@ -502,7 +502,7 @@ fn rfactor_refuses_a_block_whose_outermost_loop_holds_another_block() {
     );
     assert!(
         short.contains(
-            "rfactor puts a copy of its loop nest before loop `i`, which also holds block \"B\""
+            "rfactor puts a copy of its loops before loop `i`, whose first block is \"B\""
         ),
         "{short}"
     );

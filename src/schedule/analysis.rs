@@ -104,6 +104,16 @@ pub fn check_complete(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError>
             why: "it has a `T.init()`: it accumulates into what it writes".into(),
         });
     }
+    check_complete_but_init(func, id)
+}
+
+/// TVM's IsCompleteBlock, which does not look at the init: spatial iterators
+/// only, dominant, and no declared read of what it writes. A block with an
+/// init that passes runs its init at every instance (it has no reduction
+/// iterator to wait for).
+pub fn check_complete_but_init(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError> {
+    let r = get_block(func, id)?;
+    let block = &r.block;
     check_dominant(func, id, block)?;
     if let Some(iv) = block
         .iter_vars

@@ -26,23 +26,31 @@ struct Access {
     region: Option<Vec<Range>>,
 }
 
-/// Checks that merging `loops` (all constant-extent siblings; the merged loop
-/// runs their bodies in the given order under `loops[0]`'s variable) keeps
-/// every dependence between them.
-pub fn check_merge_independent(func: &PrimFunc, loops: &[LoopId]) -> Result<(), ScheduleError> {
-    let Some(first) = func.find_loop(loops[0]) else {
-        return Err(ScheduleError::StaleLoop(loops[0]));
-    };
-    let common = first.var;
-    let accesses: Vec<Vec<Access>> = loops
+/// Checks that merging the loop nests `chains` (each innermost first, as deep
+/// as the first; the merged nest runs their bodies in the given order under
+/// the first chain's variables) keeps every dependence between them.
+pub fn check_merge_independent(
+    func: &PrimFunc,
+    chains: &[Vec<LoopId>],
+) -> Result<(), ScheduleError> {
+    let mut common = Vec::new();
+    for l in &chains[0] {
+        let Some(f) = func.find_loop(*l) else {
+            return Err(ScheduleError::StaleLoop(*l));
+        };
+        common.push(f.var);
+    }
+    let inner: Vec<LoopId> = chains.iter().map(|c| c[0]).collect();
+    let outer: Vec<LoopId> = chains.iter().filter_map(|c| c.last().copied()).collect();
+    let accesses: Vec<Vec<Access>> = chains
         .iter()
-        .map(|l| accesses_under(func, *l, common))
+        .map(|c| accesses_under(func, c, &common))
         .collect();
-    check_nothing_in_between(func, loops, &accesses)?;
+    check_nothing_in_between(func, &outer, &accesses)?;
     let order = program_order(func);
     let pos = |l: LoopId| order.iter().position(|x| *x == l);
-    for a in 0..loops.len() {
-        for b in a + 1..loops.len() {
+    for a in 0..chains.len() {
+        for b in a + 1..chains.len() {
             for x in &accesses[a] {
                 let conflicts: Vec<&Access> = accesses[b]
                     .iter()
@@ -51,17 +59,17 @@ pub fn check_merge_independent(func: &PrimFunc, loops: &[LoopId]) -> Result<(), 
                 if conflicts.is_empty() {
                     continue;
                 }
-                let why = if pos(loops[a]) > pos(loops[b]) {
+                let why = if pos(outer[a]) > pos(outer[b]) {
                     Some("the loops would run in another order than in the program".to_string())
                 } else {
                     conflicts
                         .iter()
-                        .find_map(|y| same_iteration_only(x, y, common))
+                        .find_map(|y| same_iteration_only(x, y, &common))
                 };
                 if let Some(why) = why {
                     return Err(ScheduleError::MergeDependence {
-                        loop_: loop_culprit(func, loops[a]),
-                        other: loop_culprit(func, loops[b]),
+                        loop_: loop_culprit(func, inner[a]),
+                        other: loop_culprit(func, inner[b]),
                         buffer: func.buffer(x.buffer).name.clone(),
                         why,
                     });
@@ -144,13 +152,23 @@ fn parent_seq(stmt: &Stmt, l: LoopId) -> Option<&[Stmt]> {
     found
 }
 
-/// Every buffer access of every block under `l`, per iteration of `l`, with
-/// `l`'s variable renamed to `common`.
-fn accesses_under(func: &PrimFunc, l: LoopId, common: VarId) -> Vec<Access> {
-    let Some(lp) = func.find_loop(l) else {
+/// Every buffer access of every block under the innermost loop of `chain`,
+/// per iteration of the chain, with the chain's variables renamed to
+/// `common`'s, level by level.
+fn accesses_under(func: &PrimFunc, chain: &[LoopId], common: &[VarId]) -> Vec<Access> {
+    let Some(lp) = func.find_loop(chain[0]) else {
         return Vec::new();
     };
-    let var = lp.var;
+    let vars: Vec<VarId> = chain
+        .iter()
+        .filter_map(|l| func.find_loop(*l).map(|f| f.var))
+        .collect();
+    let to_common = |v: VarId| {
+        vars.iter()
+            .position(|x| *x == v)
+            .and_then(|k| common.get(k))
+            .map(|c| Expr::Var(*c))
+    };
     let mut out = Vec::new();
     for r in tree::blocks_in(&lp.body) {
         let b = &r.block;
@@ -160,10 +178,9 @@ fn accesses_under(func: &PrimFunc, l: LoopId, common: VarId) -> Vec<Access> {
             .map(|x| (x.buffer, false))
             .chain(b.writes.iter().map(|x| (x.buffer, true)));
         for (buffer, write) in kinds {
-            let region = relaxed_access(func, b.id, buffer, write, Some(l), &[]).map(|rs| {
+            let region = relaxed_access(func, b.id, buffer, write, Some(chain[0]), &[]).map(|rs| {
                 rs.into_iter()
                     .map(|mut r| {
-                        let to_common = |v: VarId| (v == var).then_some(Expr::Var(common));
                         r.min.substitute(&to_common);
                         r.extent.substitute(&to_common);
                         Range::new(simplify(&r.min), simplify(&r.extent))
@@ -181,29 +198,34 @@ fn accesses_under(func: &PrimFunc, l: LoopId, common: VarId) -> Vec<Access> {
 }
 
 /// `None` when `x` and `y` touch the same region in each iteration and
-/// different iterations touch disjoint regions; otherwise why not.
-fn same_iteration_only(x: &Access, y: &Access, var: VarId) -> Option<String> {
+/// different iterations touch disjoint regions; otherwise why not. Two
+/// iterations differ in some variable of `vars`; each variable needs a
+/// dimension whose start strides over it by at least the extent and uses no
+/// other variable of `vars`.
+fn same_iteration_only(x: &Access, y: &Access, vars: &[VarId]) -> Option<String> {
     let (Some(rx), Some(ry)) = (&x.region, &y.region) else {
         return Some("its accessed region cannot be bounded per iteration".into());
     };
     if rx != ry {
         return Some("an iteration would access elements another iteration produces".into());
     }
-    let disjoint = rx.iter().any(|r| {
-        let (Some(affine), Some(extent)) = (to_affine(&r.min), r.extent.as_int()) else {
-            return false;
-        };
-        let mut coeff = 0;
-        for (atom, c) in &affine.terms {
-            match atom {
-                Expr::Var(v) if *v == var => coeff = *c,
-                other if other.uses_var(var) => return false,
-                _ => {}
+    let disjoint_over = |var: VarId| {
+        rx.iter().any(|r| {
+            let (Some(affine), Some(extent)) = (to_affine(&r.min), r.extent.as_int()) else {
+                return false;
+            };
+            let mut coeff = 0;
+            for (atom, c) in &affine.terms {
+                match atom {
+                    Expr::Var(v) if *v == var => coeff = *c,
+                    other if vars.iter().any(|w| other.uses_var(*w)) => return false,
+                    _ => {}
+                }
             }
-        }
-        coeff != 0 && coeff.checked_abs().is_some_and(|c| c >= extent)
-    });
-    if disjoint {
+            coeff != 0 && coeff.checked_abs().is_some_and(|c| c >= extent)
+        })
+    };
+    if vars.iter().all(|v| disjoint_over(*v)) {
         None
     } else {
         Some("different iterations would access the same elements".into())

@@ -13,14 +13,38 @@ use crate::ir::{BinOp, Expr, VarId};
 /// The first of `values` that is not an affine binding over `inner` (loop
 /// variables with their extents), if any.
 pub(crate) fn first_non_affine<'a>(values: &'a [Expr], inner: &[(VarId, i64)]) -> Option<&'a Expr> {
-    values.iter().find(|v| !is_affine_binding(v, inner))
+    values
+        .iter()
+        .find(|v| !is_affine_binding(v, inner, Level::Bijective))
+}
+
+/// Like [`first_non_affine`], at TVM's surjective level: a sum whose smallest
+/// coefficient is 1 may overlap (`v0 * 2 + v1` with `v1` over 4), each next
+/// coefficient at most the previous one times its extent. Reorder uses it: an
+/// overlapping binding runs some block instances twice, and reordering keeps
+/// that multiset of instances (and the all-zero iteration, where `T.init`
+/// runs, first).
+pub(crate) fn first_non_surjective<'a>(
+    values: &'a [Expr],
+    inner: &[(VarId, i64)],
+) -> Option<&'a Expr> {
+    values
+        .iter()
+        .find(|v| !is_affine_binding(v, inner, Level::Surjective))
+}
+
+/// TVM's iterator-map check levels (the two tirtui uses).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Bijective,
+    Surjective,
 }
 
 fn uses_inner(e: &Expr, inner: &[(VarId, i64)]) -> bool {
     inner.iter().any(|(v, _)| e.uses_var(*v))
 }
 
-fn is_affine_binding(value: &Expr, inner: &[(VarId, i64)]) -> bool {
+fn is_affine_binding(value: &Expr, inner: &[(VarId, i64)], level: Level) -> bool {
     if !uses_inner(value, inner) {
         return true;
     }
@@ -42,7 +66,7 @@ fn is_affine_binding(value: &Expr, inner: &[(VarId, i64)]) -> bool {
                 }
             }
             Expr::Binary(BinOp::FloorDiv | BinOp::FloorMod, a, d)
-                if d.as_int().is_some_and(|d| d > 0) && is_affine_binding(a, inner) =>
+                if d.as_int().is_some_and(|d| d > 0) && is_affine_binding(a, inner, level) =>
             {
                 has_split = true
             }
@@ -51,22 +75,28 @@ fn is_affine_binding(value: &Expr, inner: &[(VarId, i64)]) -> bool {
     }
     // With a split or fuse in the sum its parts are not plain strides; its
     // pieces were checked above.
-    has_split || is_mixed_radix(linear)
+    has_split || is_mixed_radix(linear, level)
 }
 
 /// `c0 * x0 + c1 * x1 + ...` covers a dense range exactly when, smallest
 /// coefficient first, it is 1 and each next one is the previous one times the
 /// previous variable's extent.
-fn is_mixed_radix(mut terms: Vec<(i64, i64)>) -> bool {
+/// At the surjective level a coefficient may also be smaller than that
+/// product (the terms overlap), as long as the smallest one is 1.
+fn is_mixed_radix(mut terms: Vec<(i64, i64)>, level: Level) -> bool {
     terms.sort_unstable();
     // `None` once a term's extent is unknown (a symbolic extent stands as
     // i64::MAX): only the outermost term may have one.
     let mut stride = Some(1i64);
-    for (coef, extent) in terms {
-        if Some(coef) != stride {
+    for (k, (coef, extent)) in terms.into_iter().enumerate() {
+        let overlapping =
+            level == Level::Surjective && k > 0 && coef > 0 && stride.is_some_and(|s| coef < s);
+        if Some(coef) != stride && !overlapping {
             return false;
         }
-        stride = stride.and_then(|s| s.checked_mul(extent));
+        // The next stride is this coefficient times its extent (TVM's
+        // expected scale after a match, exact or overlapping).
+        stride = coef.checked_mul(extent);
     }
     true
 }

@@ -315,7 +315,7 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
         )));
     };
     let producer = *producer;
-    check_complete(func, producer)?;
+    crate::schedule::analysis::check_complete_but_init(func, producer)?;
     let pr = get_block(func, producer)?;
     let Stmt::BufferStore(pstore) = &pr.block.body else {
         return Err(ScheduleError::UnsupportedPattern {
@@ -358,6 +358,20 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     for i in &mut new_indices {
         i.substitute(&map);
     }
+    let folded_init = match &pr.block.init {
+        Some(init) => {
+            let (init, value) = fold_into_init_block(
+                func,
+                (producer, init, &pstore),
+                (block, out_store),
+                &load_idx,
+                &new_indices,
+            )?;
+            new_value = value;
+            Some(init)
+        }
+        None => None,
+    };
     let guard = consumer_domain_guard(func, block, producer, &inverse)?;
     if let Some(p) = tree::block_realize_mut(func, producer) {
         p.predicate = conjoin(&p.predicate, guard);
@@ -366,6 +380,9 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
             indices: new_indices,
             value: new_value,
         });
+        if folded_init.is_some() {
+            p.block.init = folded_init;
+        }
     }
     remove_block(func, block);
     refresh(func, producer);
@@ -393,6 +410,86 @@ pub fn reverse_compute_inline(func: &mut PrimFunc, block: BlockId) -> Result<(),
     }
     drop_alloc_if_unused(func, produced);
     Ok(())
+}
+
+/// A producer with an init (TVM accepts one whose iterators are all spatial:
+/// the init runs at every instance) is folded init and update alike: both
+/// store to the consumer's output, and the update's reads of the produced
+/// buffer read that output instead. That computes what the original did only
+/// when the consumer copies the produced value unchanged (TVM 0.27 also folds
+/// an expression, `C = B * 2`, which then applies to the init and again at
+/// every update: it computes something else), and when the update reads the
+/// produced buffer where it stores. Returns the new init and update value.
+fn fold_into_init_block(
+    func: &PrimFunc,
+    (producer, init, pstore): (BlockId, &Stmt, &BufferStore),
+    (consumer, out_store): (BlockId, &BufferStore),
+    load_idx: &[Expr],
+    new_indices: &[Expr],
+) -> Result<(Stmt, Expr), ScheduleError> {
+    let produced = pstore.buffer;
+    let name = func.buffer(produced).name.clone();
+    let pname = block_culprit(func, producer);
+    if out_store.value != Expr::Load(produced, load_idx.to_vec()) {
+        return Err(ScheduleError::UnsupportedPattern {
+            block: block_culprit(func, consumer),
+            why: format!(
+                "its producer {pname} has a `T.init()`, so the consumer's expression would apply to the init and again at every update; \
+                 only a plain copy of `{name}` can be folded into it (TVM 0.27 folds any expression and computes something else)"
+            ),
+        });
+    }
+    let mut reads_elsewhere = false;
+    pstore.value.visit(&mut |e| {
+        if let Expr::Load(b, idx) = e {
+            reads_elsewhere |= *b == produced && *idx != pstore.indices;
+        }
+    });
+    let init_store = match init {
+        Stmt::BufferStore(st) if st.buffer == produced && st.indices == pstore.indices => st,
+        _ => reads_elsewhere_error(
+            func,
+            producer,
+            &name,
+            "its init must store it where the update does",
+        )?,
+    };
+    if reads_elsewhere {
+        reads_elsewhere_error(
+            func,
+            producer,
+            &name,
+            "its update must read it only where it stores",
+        )?;
+    }
+    let mut value = pstore.value.clone();
+    value.rewrite(&mut |e| {
+        if let Expr::Load(b, _) = e {
+            if *b == produced {
+                *e = Expr::Load(out_store.buffer, new_indices.to_vec());
+            }
+        }
+    });
+    let init = Stmt::BufferStore(BufferStore {
+        buffer: out_store.buffer,
+        indices: new_indices.to_vec(),
+        value: init_store.value.clone(),
+    });
+    Ok((init, value))
+}
+
+fn reads_elsewhere_error<T>(
+    func: &PrimFunc,
+    producer: BlockId,
+    buffer: &str,
+    why: &str,
+) -> Result<T, ScheduleError> {
+    Err(ScheduleError::UnsupportedPattern {
+        block: block_culprit(func, producer),
+        why: format!(
+            "it has a `T.init()` and writes `{buffer}`: {why}, for reverse_compute_inline to fold its consumer into it"
+        ),
+    })
 }
 
 /// The indices every load of `produced` in the consumer's value uses (TVM:

@@ -92,7 +92,10 @@ fn check_compact_dataflow(func: &PrimFunc, id: LoopId, kind: ForKind) -> Result<
 fn set_kind(func: &mut PrimFunc, id: LoopId, kind: ForKind) -> Result<(), ScheduleError> {
     let l = get_loop(func, id)?;
     if let ForKind::ThreadBinding(axis) = l.kind {
-        if !matches!(kind, ForKind::ThreadBinding(_)) {
+        // TVM's unroll replaces a thread binding (the loop then runs every
+        // iteration in one thread, which computes the same); parallel and
+        // vectorize keep tirtui's refusal.
+        if !matches!(kind, ForKind::ThreadBinding(_) | ForKind::Unrolled) {
             let what = match kind {
                 ForKind::Parallel => "parallelized",
                 ForKind::Vectorized => "vectorized",

@@ -194,7 +194,7 @@ pub(super) fn append_predicate(stmt: &mut Stmt, cond: &Expr) {
     }
 }
 
-fn reject_thread_bound(
+pub(super) fn reject_thread_bound(
     func: &PrimFunc,
     id: LoopId,
     what: &'static str,
@@ -448,7 +448,7 @@ fn check_chain(func: &PrimFunc, loops: &[LoopId]) -> Result<(), ScheduleError> {
     Ok(())
 }
 
-fn check_no_duplicates(func: &PrimFunc, loops: &[LoopId]) -> Result<(), ScheduleError> {
+pub(super) fn check_no_duplicates(func: &PrimFunc, loops: &[LoopId]) -> Result<(), ScheduleError> {
     for (i, l) in loops.iter().enumerate() {
         if loops[..i].contains(l) {
             return Err(ScheduleError::DuplicateLoop(loop_culprit(func, *l)));
@@ -660,7 +660,7 @@ fn check_reorder_blocks(
         }
     });
     for r in tree::blocks_in(body) {
-        if let Some(value) = super::affine_binding::first_non_affine(&r.iter_values, &inner) {
+        if let Some(value) = super::affine_binding::first_non_surjective(&r.iter_values, &inner) {
             return Err(ScheduleError::UnsupportedPattern {
                 block: crate::schedule::analysis::block_culprit(func, r.block.id),
                 why: format!(
@@ -729,86 +729,7 @@ fn check_loop_bounds_order(func: &PrimFunc, chain: &[For]) -> Result<(), Schedul
     Ok(())
 }
 
-/// TVM's `merge`: loops with equal extents at the same depth under a common
-/// ancestor become one loop whose body runs each original body in turn.
-pub fn merge(func: &mut PrimFunc, loops: &[LoopId]) -> Result<LoopId, ScheduleError> {
-    if loops.len() < 2 {
-        return Err(ScheduleError::TooFewLoops {
-            what: "merge",
-            min: 2,
-            got: loops.len(),
-        });
-    }
-    for l in loops {
-        get_loop(func, *l)?;
-        check_starts_at_zero(func, *l)?;
-        reject_thread_bound(func, *l, "merged")?;
-        reject_annotated(func, *l)?;
-    }
-    check_no_duplicates(func, loops)?;
-    let extent = const_extent(func, loops[0])?;
-    for l in &loops[1..] {
-        let e = const_extent(func, *l)?;
-        if e != extent {
-            return Err(ScheduleError::InvalidArgument {
-                what: "merge",
-                why: format!(
-                    "{} has extent {e} but {} has extent {extent}; merged loops need equal extents",
-                    loop_culprit(func, *l),
-                    loop_culprit(func, loops[0])
-                ),
-            });
-        }
-    }
-    // The loops must be siblings (in one Seq); the merged loop takes the first one's place.
-    let parent_paths: Vec<_> = loops
-        .iter()
-        .map(|l| tree::ancestors_of_loop(func, *l).unwrap_or_default())
-        .collect();
-    if parent_paths.iter().any(|p| *p != parent_paths[0]) {
-        return Err(ScheduleError::InvalidArgument {
-            what: "merge",
-            why: "the loops must stand side by side under the same parent".into(),
-        });
-    }
-    crate::schedule::dependence::check_merge_independent(func, loops)?;
-    let first = get_loop(func, loops[0])?.clone();
-    let mut bodies = vec![first.body.clone()];
-    for l in &loops[1..] {
-        let f = get_loop(func, *l)?.clone();
-        let mut body = f.body;
-        let target = first.var;
-        body.substitute(&|v| (v == f.var).then_some(Expr::Var(target)));
-        bodies.push(body);
-    }
-    for l in &loops[1..] {
-        let id = *l;
-        tree::remove_stmt(&mut func.body, &|s| matches!(s, Stmt::For(f) if f.id == id));
-    }
-    let id = func.new_loop_id();
-    let merged = Stmt::For(crate::ir::Shared::new(For {
-        id,
-        body: Stmt::seq(bodies),
-        annotations: Vec::new(),
-        ..first
-    }));
-    let slot =
-        tree::loop_stmt_mut(&mut func.body, loops[0]).ok_or(ScheduleError::StaleLoop(loops[0]))?;
-    *slot = merged;
-    Ok(id)
-}
-
-/// TVM's merge refuses annotated loops (merging would have to pick one set).
-fn reject_annotated(func: &PrimFunc, id: LoopId) -> Result<(), ScheduleError> {
-    let l = get_loop(func, id)?;
-    match l.annotations.first() {
-        Some((key, _)) => Err(ScheduleError::AnnotatedLoop(
-            loop_culprit(func, id),
-            format!("`{key}`"),
-        )),
-        None => Ok(()),
-    }
-}
+pub use super::merge::merge;
 
 /// TVM refuses to split or fuse an annotated loop: the new loops could not
 /// say which of them the annotation (a pragma, a pipeline stage list) meant,

@@ -25,6 +25,7 @@ pub mod layout_pad_epilogue;
 pub mod layout_transformation;
 pub mod loop_partition;
 pub mod loop_transformation;
+pub mod merge;
 pub mod read_write_at;
 pub mod reduction;
 pub mod reindex;

@@ -294,9 +294,25 @@ fn stmt_uses_var(stmt: &Stmt, v: VarId) -> bool {
 
 /// The combiner of a reduction update `C[s] = C[s] op rhs`.
 fn match_combiner(func: &PrimFunc, block: &Block) -> Option<(BinOp, BufferStore, Expr)> {
-    let Stmt::BufferStore(store) = &block.body else {
+    // `v = C[...] + x; C[...] = v` is the update with its lets inlined (TVM
+    // matches the store's value after substituting them; the rf and
+    // write-back blocks are built without them).
+    let mut lets: Vec<(VarId, Expr)> = Vec::new();
+    let mut body = &block.body;
+    while let Stmt::LetStmt(l) = body {
+        lets.push((l.var, l.value.clone()));
+        body = &l.body;
+    }
+    let Stmt::BufferStore(store) = body else {
         return None;
     };
+    let mut store = store.clone();
+    for (var, value) in lets.iter().rev() {
+        let inline = |v: VarId| (v == *var).then(|| value.clone());
+        store.value.substitute(&inline);
+        store.indices.iter_mut().for_each(|i| i.substitute(&inline));
+    }
+    let store = &store;
     let (op, lhs, rhs) = match &store.value {
         Expr::Binary(op @ (BinOp::Add | BinOp::Mul | BinOp::Min | BinOp::Max), a, b) => (*op, a, b),
         _ => return None,
@@ -343,7 +359,12 @@ pub fn rfactor(
         axis_align: Vec::new(),
         ..out.clone()
     });
-    let driving = reduction_driving_loops(func, &realize)?;
+    let mut driving = reduction_driving_loops(func, &realize)?;
+    if !driving.iter().any(|(v, _)| *v == l.var) {
+        // A unit loop no iterator uses (checked above): it indexes the one
+        // partial result.
+        driving.push((l.var, extent));
+    }
     let RfIterators {
         iters: rf_iters,
         values: rf_values,
@@ -397,11 +418,17 @@ pub fn rfactor(
                 "rfactor copies its loop nest".into(),
             )
         })?;
-    outermost_loop_is_private(func, block_id, nest_root)?;
+    let above = loops_to_copy_above(func, block_id, nest_root)?;
     let nest = get_loop(func, nest_root)?.clone();
     let mut rf_nest = Stmt::For(crate::ir::Shared::new(nest.clone()));
     if let Some(slot) = tree::block_stmt_mut(&mut rf_nest, block_id) {
         *slot = Stmt::BlockRealize(crate::ir::Shared::new(rf_realize));
+    }
+    for l in above.iter().rev() {
+        rf_nest = Stmt::For(crate::ir::Shared::new(For {
+            body: rf_nest,
+            ..get_loop(func, *l)?.clone()
+        }));
     }
     // Fresh ids for the rf nest's loops (the original nest keeps its ids for the write-back).
     renumber_loops(func, &mut rf_nest);
@@ -463,35 +490,50 @@ fn make_rf_block(id: BlockId, old: &Block, iter_vars: Vec<IterVar>, st: RfStore)
     }
 }
 
-/// The rf nest (a copy of the loops private to the block) goes before the
-/// block's outermost loop (`place_rf_nest`), so those must be all its loops: a
-/// loop above them that also holds other blocks would leave the copy using that
-/// loop's variable outside it, and would run the partial reduction before
-/// those blocks (a producer among them would not have written yet). TVM
-/// refuses the same shape unless the block comes first under that loop;
-/// tirtui refuses it always, naming the loop and the other block.
-fn outermost_loop_is_private(
+/// The rf nest (a copy of the block's loops) goes before the block's
+/// outermost loop (`place_rf_nest`). When that loop also holds other blocks,
+/// the copy takes only the loops down to the block (TVM's, which refuses the
+/// shape unless the block comes first under that loop), and the partial
+/// reduction then runs before every iteration of those blocks: tirtui also
+/// refuses when one of them writes a buffer the block reads (the hoisted
+/// partial reduction would read it before it is written). Returns the loops
+/// above `nest_root` to copy, outermost first.
+fn loops_to_copy_above(
     func: &PrimFunc,
     block_id: BlockId,
     nest_root: LoopId,
-) -> Result<(), ScheduleError> {
-    let outermost = tree::loops_of_block(func, block_id).and_then(|ls| ls.first().copied());
-    let Some(outer) = outermost.filter(|o| *o != nest_root) else {
-        return Ok(());
+) -> Result<Vec<LoopId>, ScheduleError> {
+    let nest = tree::loops_of_block(func, block_id).unwrap_or_default();
+    let Some(at) = nest.iter().position(|l| *l == nest_root) else {
+        return Ok(Vec::new());
+    };
+    let Some(&outer) = nest.first().filter(|o| **o != nest_root) else {
+        return Ok(Vec::new());
     };
     let outer_loop = get_loop(func, outer)?;
-    let other = tree::blocks_in(&outer_loop.body)
-        .into_iter()
-        .find(|r| r.block.id != block_id)
-        .map(|r| format!("block \"{}\"", r.block.name))
-        .unwrap_or_else(|| "other statements".into());
-    Err(ScheduleError::NotAlone(
-        block_culprit(func, block_id),
-        format!(
-            "rfactor puts a copy of its loop nest before {}, which also holds {other}",
-            loop_culprit(func, outer)
-        ),
-    ))
+    let blocks = tree::blocks_in(&outer_loop.body);
+    let not_alone = |why: String| ScheduleError::NotAlone(block_culprit(func, block_id), why);
+    if let Some(first) = blocks.first().filter(|r| r.block.id != block_id) {
+        return Err(not_alone(format!(
+            "rfactor puts a copy of its loops before {}, whose first block is \"{}\"; TVM needs the reduction to come first under it",
+            loop_culprit(func, outer),
+            first.block.name
+        )));
+    }
+    let me = get_block(func, block_id)?;
+    let reads = crate::schedule::analysis::read_buffers(&me.block);
+    for r in blocks.iter().filter(|r| r.block.id != block_id) {
+        let written = crate::schedule::analysis::written_buffers(&r.block);
+        if let Some(b) = written.iter().find(|b| reads.contains(b)) {
+            return Err(not_alone(format!(
+                "rfactor puts a copy of its loops before {}, which also holds block \"{}\" writing `{}` that the reduction reads; the partial reduction would read it before it is written",
+                loop_culprit(func, outer),
+                r.block.name,
+                func.buffer(*b).name
+            )));
+        }
+    }
+    Ok(nest[..at].to_vec())
 }
 
 /// What `rfactor` works on: the loop's only block, a reduction whose update is
@@ -541,10 +583,23 @@ fn rfactor_target(
         .filter(|(_, v)| v.uses_var(l.var))
         .map(|(i, _)| i)
         .collect();
-    if uses.is_empty()
-        || uses
-            .iter()
-            .any(|i| realize.block.iter_vars[*i].kind != IterKind::Reduce)
+    // TVM also takes a loop no iterator uses; tirtui only a unit one: a longer
+    // one runs each block instance (and its init) again, which the rf block's
+    // partial sums would not repeat.
+    if uses.is_empty() && extent != 1 {
+        return Err(ScheduleError::LoopPrecondition {
+            loop_: loop_culprit(func, loop_id),
+            primitive: "rfactor",
+            why: format!(
+                "is used by no iterator of block \"{}\" and runs {extent} times: each run repeats the block's instances, init included, which partial results over it would not repeat",
+                realize.block.name
+            ),
+            hint: "rfactor a loop that drives a reduction iterator (TVM takes this one; tirtui only a unit one)".into(),
+        });
+    }
+    if uses
+        .iter()
+        .any(|i| realize.block.iter_vars[*i].kind != IterKind::Reduce)
     {
         return Err(ScheduleError::InvalidArgument {
             what: "rfactor",
