@@ -9,10 +9,7 @@ use tirtui::ir::PrimFunc;
 use tirtui::trace::{Session, Trace};
 
 fn session(steps: &str) -> Session {
-    let yaml = format!("tirtui: 1
-workload: unused.tir
-steps:
-{steps}");
+    let yaml = format!("tirtui: 1\nworkload: unused.tir\nsteps:\n{steps}");
     Session::from_yaml(&yaml, "case.yaml").unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -31,22 +28,23 @@ fn legal(workload: &str, steps: &str, sizes: &[&[(&str, i64)]]) -> String {
         .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic("case").render()));
     let printed = tirtui::script::print_func(trace.func());
     let again = tirtui::script::parse_func(&printed, None)
-        .unwrap_or_else(|e| panic!("the printed program does not parse: {e}
-{printed}"));
+        .unwrap_or_else(|e| panic!("the printed program does not parse: {e}\n{printed}"));
     assert_eq!(tirtui::script::print_func(&again), printed);
     for values in sizes {
         let (original, scheduled) = (bind(&func, values), bind(trace.func(), values));
         let mut expected = tirtui::interp::random_args(&original, 7).unwrap();
         let mut got = expected.clone();
         tirtui::interp::run(&original, &mut expected).unwrap();
-        tirtui::interp::run(&scheduled, &mut got)
-            .unwrap_or_else(|e| panic!("{values:?}: {e}
-{printed}"));
+        tirtui::interp::run(&scheduled, &mut got).unwrap_or_else(|e| {
+            panic!(
+                "{values:?}: {e}
+{printed}"
+            )
+        });
         for (e, g) in expected.iter().zip(&got) {
             assert!(
                 g.max_rel_err(e) <= 1e-5,
-                "{values:?}: results differ:
-{printed}"
+                "{values:?}: results differ:\n{printed}"
             );
         }
     }
@@ -84,11 +82,7 @@ def main(A: T.Buffer((n, m), "float32"), B: T.Buffer((n, m), "float32"), D: T.Bu
 fn compute_at_over_a_symbolic_allocation_needs_no_guard() {
     let printed = legal(
         INT64_LOOP,
-        "  - {op: get_block, name: C, out: b0}
-  - {op: get_block, name: D, out: b1}
-  - {op: get_loops, block: b1, out: [l2, l3]}
-  - {op: compute_at, block: b0, loop: l2}
-",
+        "  - {op: get_block, name: C, out: b0}\n  - {op: get_block, name: D, out: b1}\n  - {op: get_loops, block: b1, out: [l2, l3]}\n  - {op: compute_at, block: b0, loop: l2}\n",
         &[&[("n", 3), ("m", 5)], &[("n", 1), ("m", 1)], &[("n", 4), ("m", 2)]],
     );
     assert!(printed.contains("C = T.alloc_buffer((n, m))"), "{printed}");
@@ -132,11 +126,7 @@ def main(A: T.Buffer((32, 1, 128), "float32"), B: T.Buffer((32, "n", 128), "floa
 fn reverse_compute_at_divides_a_fused_symbolic_loop_without_a_guard() {
     let printed = legal(
         SHAPE_VAR_AS_BOUND,
-        "  - {op: get_block, name: NT_matmul, out: b0}
-  - {op: get_block, name: NT_matmul_rf, out: b1}
-  - {op: get_loops, block: b1, out: [l2, l3, l4]}
-  - {op: reverse_compute_at, block: b0, loop: l2, preserve_unit_loops: true}
-",
+        "  - {op: get_block, name: NT_matmul, out: b0}\n  - {op: get_block, name: NT_matmul_rf, out: b1}\n  - {op: get_loops, block: b1, out: [l2, l3, l4]}\n  - {op: reverse_compute_at, block: b0, loop: l2, preserve_unit_loops: true}\n",
         &[&[("n", 3)], &[("n", 1)]],
     );
     assert!(
@@ -168,12 +158,7 @@ def main(X: T.Buffer((T.int64(8), "n * T.int64(32)"), "float32"), Y: T.Buffer((T
 fn compute_at_under_a_split_symbolic_loop_proves_the_cache_bound() {
     let printed = legal(
         SIMPLIFY_SYMBOLIC_PREDICATE,
-        "  - {op: get_block, name: Y, out: b0}
-  - {op: get_loops, block: b0, out: [l2, l3]}
-  - {op: split, loop: l3, factors: [null, 32], out: [l4, l5]}
-  - {op: cache_read, block: b0, read_buffer_index: 0, storage_scope: global, out: b6}
-  - {op: compute_at, block: b6, loop: l4}
-",
+        "  - {op: get_block, name: Y, out: b0}\n  - {op: get_loops, block: b0, out: [l2, l3]}\n  - {op: split, loop: l3, factors: [null, 32], out: [l4, l5]}\n  - {op: cache_read, block: b0, read_buffer_index: 0, storage_scope: global, out: b6}\n  - {op: compute_at, block: b6, loop: l4}\n",
         &[&[("n", 2)], &[("n", 1)]],
     );
     assert!(
@@ -236,12 +221,14 @@ def before(lv44: T.Buffer((T.int64(1), T.int64(32), n, m), "float32"), var_compu
 fn compute_inline_into_a_softmax_over_symbolic_allocations() {
     let printed = legal(
         SOFTMAX,
-        "  - {op: get_block, name: T_softmax_exp, out: b0}
-  - {op: compute_inline, block: b0}
-",
+        "  - {op: get_block, name: T_softmax_exp, out: b0}\n  - {op: compute_inline, block: b0}\n",
         &[&[("n", 2), ("m", 3)], &[("n", 1), ("m", 4)]],
     );
-    assert!(!printed.contains("T_softmax_exp"), "{printed}");
+    assert!(!printed.contains("T.block(\"T_softmax_exp\")"), "{printed}");
+    assert!(
+        printed.contains("T.exp(lv44[v_i0, v_i1, v_i2, v_k]"),
+        "{printed}"
+    );
     assert!(
         printed.contains("T_softmax_expsum = T.alloc_buffer((T.int64(1), T.int64(32), n))"),
         "{printed}"
@@ -262,7 +249,10 @@ def main(A: T.Buffer((16,), "float32")):
 "#;
     let err = tirtui::script::parse_func(workload, None).expect_err("vi is no shape variable");
     let msg = err.to_string();
-    assert!(msg.contains("uses `vi`, which is not a shape variable"), "{msg}");
+    assert!(
+        msg.contains("uses `vi`, which is not a shape variable"),
+        "{msg}"
+    );
 }
 
 /// Lowering names the unbound shape variable of an allocation; bound, the
@@ -270,12 +260,7 @@ def main(A: T.Buffer((16,), "float32")):
 #[test]
 fn lowering_a_symbolic_allocation_needs_its_shape_variables_bound() {
     let steps = session(
-        "  - {op: get_block, name: C, out: b0}
-  - {op: get_block, name: D, out: b1}
-  - {op: get_loops, block: b1, out: [l2, l3]}
-  - {op: compute_at, block: b0, loop: l2}
-  - {op: bind, loop: l2, thread_axis: blockIdx.x}
-",
+        "  - {op: get_block, name: C, out: b0}\n  - {op: get_block, name: D, out: b1}\n  - {op: set_scope, block: b0, buffer_index: 0, storage_scope: shared}\n  - {op: get_loops, block: b1, out: [l2, l3]}\n  - {op: compute_at, block: b0, loop: l2}\n  - {op: bind, loop: l2, thread_axis: blockIdx.x}\n",
     )
     .steps;
     let func = tirtui::script::parse_func(INT64_LOOP, None).unwrap();
@@ -287,5 +272,73 @@ fn lowering_a_symbolic_allocation_needs_its_shape_variables_bound() {
     let bound = bind(&func, &[("n", 64), ("m", 32)]);
     let trace = Trace::replay(bound, &steps).unwrap_or_else(|(_, e)| panic!("{e}"));
     let out = tirtui::codegen::generate(trace.func()).unwrap_or_else(|e| panic!("{e}"));
-    assert!(out.kernel.source.contains("32"), "{}", out.kernel.source);
+    // The shared stage is one row of `m` = 32 once bound.
+    assert!(
+        out.kernel.source.contains("__shared__"),
+        "{}",
+        out.kernel.source
+    );
+    assert!(out.kernel.source.contains("[32]"), "{}", out.kernel.source);
+}
+
+// ---- 3. TVM's printed form ---------------------------------------------------
+
+/// test_compute_at_non_perfect_channel_group: 720 channels in two groups of
+/// 360 read a bias of 45 (one per 16 channels); group `c_o` starts at bias
+/// `c_o * 360 // 16`.
+const NON_PERFECT_CHANNEL_GROUP: &str = r#"
+@T.prim_func
+def grouped_channel_bias(X: T.Buffer((720, 8, 8), "float32"), Y: T.Buffer((720, 8, 8), "float32")):
+    B = T.alloc_buffer((45,))
+    for i in range(45):
+        with T.block("init"):
+            vi = T.axis.spatial(45, i)
+            T.reads()
+            T.writes(B[vi])
+            B[vi] = T.Cast("float32", vi)
+    for c_o, h, w, c_i in T.grid(2, 8, 8, 360):
+        with T.block("compute"):
+            hh, ww = T.axis.remap("SS", [h, w])
+            cc = T.axis.spatial(720, c_o * 360 + c_i)
+            T.reads(X[cc, hh, ww], B[cc // 16])
+            T.writes(Y[cc, hh, ww])
+            Y[cc, hh, ww] = X[cc, hh, ww] + B[cc // 16]
+"#;
+
+#[test]
+fn compute_at_writes_a_non_perfect_group_start_as_tvm_simplifies_it() {
+    let printed = legal(
+        NON_PERFECT_CHANNEL_GROUP,
+        "  - {op: get_block, name: compute, out: b0}\n  - {op: get_loops, block: b0, out: [l1, l2, l3, l4]}\n  - {op: get_block, name: init, out: b5}\n  - {op: compute_at, block: b5, loop: l1}\n",
+        &[&[]],
+    );
+    // TVM: `c_o * 45 // 2` is `c_o * 22` over c_o in [0, 2).
+    assert!(printed.contains("for ax0 in range(23):"), "{printed}");
+    assert!(
+        printed.contains("vi = T.axis.spatial(45, c_o * 22 + ax0)"),
+        "{printed}"
+    );
+}
+
+/// The coefficient split keeps the division where the reduced quotient is
+/// not one constant: `c * 45 // 2` over c in [0, 4) stays as it is.
+#[test]
+fn a_division_whose_reduced_quotient_varies_is_kept() {
+    use tirtui::arith::{simplify_with, VarRanges};
+    use tirtui::ir::{Expr, Range, VarId};
+    let c = Expr::Var(VarId(0));
+    let e = Expr::floordiv(Expr::mul(c.clone(), Expr::int(45)), Expr::int(2));
+    let mut ranges = VarRanges::new();
+    ranges.insert(VarId(0), Range::from_extent(Expr::int(2)));
+    let expected = Expr::mul(c.clone(), Expr::int(22));
+    assert_eq!(simplify_with(&e, &ranges), expected);
+    ranges.insert(VarId(0), Range::from_extent(Expr::int(4)));
+    assert_ne!(simplify_with(&e, &ranges), expected);
+    // Exact for every value of c in range: the oracle is integer arithmetic.
+    for v in 0..4 {
+        let got = simplify_with(&e, &ranges);
+        let mut at = got.clone();
+        at.substitute(&|x| (x == VarId(0)).then(|| Expr::int(v)));
+        assert_eq!(tirtui::arith::simplify(&at).as_int(), Some(v * 45 / 2));
+    }
 }

@@ -36,9 +36,10 @@ pub fn prove_le(a: &Expr, b: &Expr, ranges: &VarRanges) -> bool {
     // positive divisor `d` (an extent; a zero one runs no iteration).
     match (&a, &b) {
         // x % d <= d - 1.
-        (Expr::Binary(BinOp::FloorMod, _, d), _) if !is_const(d) => {
-            prove_nonneg(&Expr::sub(b.clone(), Expr::sub((**d).clone(), Expr::int(1))), ranges)
-        }
+        (Expr::Binary(BinOp::FloorMod, _, d), _) if !is_const(d) => prove_nonneg(
+            &Expr::sub(b.clone(), Expr::sub((**d).clone(), Expr::int(1))),
+            ranges,
+        ),
         // x // d <= c when x <= (c + 1) * d - 1.
         (Expr::Binary(BinOp::FloorDiv, x, d), Expr::Int(c, _)) if !is_const(d) => {
             let top = Expr::sub(Expr::mul(Expr::int(c + 1), (**d).clone()), Expr::int(1));
@@ -131,7 +132,10 @@ mod tests {
         // f over [0, 32 * n): f // n <= 31, f % n <= n - 1, 0 <= f // n.
         let (f, n) = (var(0), var(1));
         let mut ranges = VarRanges::new();
-        ranges.insert(VarId(0), Range::from_extent(Expr::mul(Expr::int(32), n.clone())));
+        ranges.insert(
+            VarId(0),
+            Range::from_extent(Expr::mul(Expr::int(32), n.clone())),
+        );
         let div = Expr::floordiv(f.clone(), n.clone());
         let rem = Expr::floormod(f, n.clone());
         assert!(prove_le(&div, &Expr::int(31), &ranges));
