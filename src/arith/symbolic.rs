@@ -36,18 +36,20 @@ pub fn prove_le(a: &Expr, b: &Expr, ranges: &VarRanges) -> bool {
     // positive divisor `d` (an extent; a zero one runs no iteration).
     match (&a, &b) {
         // x % d <= d - 1.
-        (Expr::Binary(BinOp::FloorMod, _, d), _) if !is_const(d) => prove_nonneg(
+        (Expr::Binary(BinOp::FloorMod, _, d), _) if is_positive_size(d, ranges) => prove_nonneg(
             &Expr::sub(b.clone(), Expr::sub((**d).clone(), Expr::int(1))),
             ranges,
         ),
         // x // d <= c when x <= (c + 1) * d - 1.
-        (Expr::Binary(BinOp::FloorDiv, x, d), Expr::Int(c, _)) if !is_const(d) => {
-            let top = Expr::sub(Expr::mul(Expr::int(c + 1), (**d).clone()), Expr::int(1));
-            prove_le(x, &top, ranges)
+        (Expr::Binary(BinOp::FloorDiv, x, d), Expr::Int(c, _)) if is_positive_size(d, ranges) => {
+            c.checked_add(1).is_some_and(|c1| {
+                let top = Expr::sub(Expr::mul(Expr::int(c1), (**d).clone()), Expr::int(1));
+                prove_le(x, &top, ranges)
+            })
         }
         // 0 <= x // d and 0 <= x % d when 0 <= x.
         (Expr::Int(c, _), Expr::Binary(BinOp::FloorDiv | BinOp::FloorMod, x, d))
-            if *c <= 0 && !is_const(d) =>
+            if *c <= 0 && is_positive_size(d, ranges) =>
         {
             prove_nonneg(x, ranges)
         }
@@ -55,8 +57,15 @@ pub fn prove_le(a: &Expr, b: &Expr, ranges: &VarRanges) -> bool {
     }
 }
 
-fn is_const(e: &Expr) -> bool {
-    e.as_int().is_some()
+/// A symbolic divisor these rules accept: a shape variable (no range: a
+/// size, never negative, and a zero one leaves the loops that divide by it
+/// empty) or an expression proven at least 1.
+fn is_positive_size(d: &Expr, ranges: &VarRanges) -> bool {
+    match d {
+        Expr::Int(..) => false,
+        Expr::Var(v) => !ranges.contains_key(v),
+        _ => prove_nonneg(&Expr::sub(d.clone(), Expr::int(1)), ranges),
+    }
 }
 
 /// Proves `e >= 0` as `prove_le` does.
