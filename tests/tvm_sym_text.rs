@@ -281,6 +281,46 @@ fn lowering_a_symbolic_allocation_needs_its_shape_variables_bound() {
     assert!(out.kernel.source.contains("[32]"), "{}", out.kernel.source);
 }
 
+// ---- 2. Well-formedness refusals at TVM's step ------------------------------
+
+/// test_reorder_fail_with_wrong_block_var_type: \`vk\` is a scan axis.
+const WRONG_BLOCK_VAR_TYPE: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((128, 128, 128), "float32"), B: T.Buffer((128, 128, 128), "float32")):
+    for i, j, k in T.grid(128, 128, 128):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            vk = T.axis.scan(128, k)
+            T.reads(A[vi, vj, vk])
+            T.writes(B[vi, vj, vk])
+            B[vi, vj, vk] = A[vi, vj, vk] * T.float32(2.0)
+"#;
+
+#[test]
+fn a_scan_axis_is_read_printed_and_run_and_reorder_refuses_it() {
+    // Read, printed back as TVM writes it, and run as its binding says.
+    let printed = legal(
+        WRONG_BLOCK_VAR_TYPE,
+        "  - {op: get_block, name: B, out: b0}\n  - {op: get_loops, block: b0, out: [l1, l2, l3]}\n  - {op: split, loop: l1, factors: [null, 32], out: [l4, l5]}\n",
+        &[&[]],
+    );
+    assert!(printed.contains("vk = T.axis.scan(128, k)"), "{printed}");
+    // TVM: "have block iter type other than data-parallel or reduction", at reorder.
+    let session = session(
+        "  - {op: get_block, name: B, out: b0}\n  - {op: get_loops, block: b0, out: [l1, l2, l3]}\n  - {op: reorder, ordered_loops: [l2, l1]}\n",
+    );
+    let func = tirtui::script::parse_func(WRONG_BLOCK_VAR_TYPE, None).unwrap();
+    let (n, last) = (session.steps.len(), session.steps.last().unwrap().clone());
+    let mut trace = Trace::replay(func, &session.steps[..n - 1])
+        .unwrap_or_else(|(_, e)| panic!("setup step failed: {e}"));
+    let before = tirtui::script::print_func(trace.func());
+    let msg = trace.push(last).expect_err("reorder must fail").to_string();
+    assert_eq!(tirtui::script::print_func(trace.func()), before);
+    assert!(msg.contains("`T.axis.scan`"), "{msg}");
+    assert!(msg.contains("`vk`"), "{msg}");
+    assert!(msg.contains("\"B\""), "{msg}");
+}
+
 // ---- 3. TVM's printed form ---------------------------------------------------
 
 /// test_compute_at_non_perfect_channel_group: 720 channels in two groups of

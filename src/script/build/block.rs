@@ -290,6 +290,7 @@ impl FuncBuilder<'_> {
             "spatial" | "S" => IterKind::Spatial,
             "reduce" | "R" => IterKind::Reduce,
             "opaque" => IterKind::Opaque,
+            "scan" => IterKind::Scan,
             _ => {
                 return Err(ParseError::semantic(
                     call.span,
@@ -300,6 +301,7 @@ impl FuncBuilder<'_> {
                     "`T.axis.spatial`",
                     "`T.axis.reduce`",
                     "`T.axis.opaque`",
+                    "`T.axis.scan`",
                     "`T.axis.remap`",
                 ]))
             }
