@@ -14,6 +14,7 @@ pub mod narrow;
 pub mod order;
 pub mod region;
 pub mod simplify;
+pub mod symbolic;
 
 #[cfg(test)]
 mod testutil;

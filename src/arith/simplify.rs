@@ -450,6 +450,12 @@ impl<'a> Simplifier<'a> {
                 return Some(Affine::constant(q));
             }
         }
+        // floordiv(k*x + y, c) = (k // c)*x + floordiv((k % c)*x + y, c), kept
+        // only where the reduced division is a constant over the ranges (TVM:
+        // `c_o * 22` for `c_o * 45 // 2` with c_o over [0, 2)).
+        if let Some(split) = self.split_coefficients(rest, c) {
+            return Some(split);
+        }
         // floordiv(g*X + y, c) = floordiv(X, c/g) when g divides c and 0 <= y < g.
         for g in gcd_candidates(rest, c) {
             if let Some(x) = self.factor(rest, g) {
@@ -474,6 +480,25 @@ impl<'a> Simplifier<'a> {
         }
         let node = Expr::floordiv(rest.to_expr_typed(dtype), Expr::Int(c, dtype));
         Some(Affine::atom(node))
+    }
+
+    /// `floordiv(rest, c)` as `(k // c)*x` for each term with `|k| >= c`, plus
+    /// the constant quotient of the reduced terms; `None` when no coefficient
+    /// reaches `c` or the reduced quotient is not one constant.
+    fn split_coefficients(&self, rest: &Affine, c: i64) -> Option<Affine> {
+        if rest.terms.iter().all(|(_, k)| k.abs() < c) {
+            return None;
+        }
+        let mut whole = Affine::constant(0);
+        let mut reduced = Affine::constant(rest.constant);
+        for (atom, k) in &rest.terms {
+            whole.add_term(atom.clone(), floor_div(*k, c)?)?;
+            reduced.add_term(atom.clone(), floor_mod(*k, c)?)?;
+        }
+        let (lo, hi) = self.affine_bounds(&reduced)?;
+        let q = floor_div(lo, c)?;
+        (Some(q) == floor_div(hi, c)).then_some(())?;
+        whole.add(&Affine::constant(q))
     }
 
     /// `floormod(a, c)` for `c > 0`, simplified; `None` when `a` has no affine form.

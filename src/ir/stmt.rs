@@ -111,6 +111,18 @@ pub enum IterKind {
     Reduce,
     /// An axis the schedule cannot reason about (`T.axis.opaque`).
     Opaque,
+    /// `T.axis.scan`: an ordered axis (each step depends on the one before).
+    /// Schedules treat it as TVM does, as neither data-parallel nor
+    /// reduction (`reorder` refuses to move the loops that drive it, as for
+    /// an opaque one); it runs and lowers as its binding says.
+    Scan,
+}
+
+impl IterKind {
+    /// Neither spatial nor reduction (TVM's "other" iterator types).
+    pub fn is_opaque_like(self) -> bool {
+        matches!(self, IterKind::Opaque | IterKind::Scan)
+    }
 }
 
 /// A block iteration variable with its domain.

@@ -182,11 +182,7 @@ pub fn check_reduction(func: &PrimFunc, id: BlockId) -> Result<(), ScheduleError
     if block.init.is_none() {
         return Err(err("it has no `T.init()`".into()));
     }
-    if let Some(iv) = block
-        .iter_vars
-        .iter()
-        .find(|iv| iv.kind == IterKind::Opaque)
-    {
+    if let Some(iv) = block.iter_vars.iter().find(|iv| iv.kind.is_opaque_like()) {
         return Err(err(format!(
             "its iterator `{}` is opaque",
             func.var_name(iv.var)

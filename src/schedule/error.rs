@@ -131,7 +131,7 @@ pub enum ScheduleError {
         block: String,
         iter: String,
     },
-    #[error("{loop_} cannot be {what}: block \"{block}\" has an opaque iterator or a non-affine binding over it")]
+    #[error("{loop_} cannot be {what}: block \"{block}\" has an opaque iterator (neither spatial nor reduction: `T.axis.opaque`, `T.axis.scan`) or a non-affine binding over it")]
     OpaqueUse {
         loop_: Culprit,
         what: String,

@@ -178,14 +178,26 @@ pub fn domain_guard(iter_vars: &[crate::ir::IterVar], values: &[Expr], ranges: &
         let value = simplify_with(value, ranges);
         let lo = simplify_with(&iv.dom.min, ranges);
         let hi = simplify_with(&hi, ranges);
+        // Over symbolic extents (`i` over `[0, n)` bound to `v_i` of
+        // `[0, n)`) the simplifier cannot prove what TVM's analyzer does.
+        let symbolic = crate::arith::symbolic::is_symbolic(&value, ranges);
+        let proven = [
+            symbolic && crate::arith::symbolic::prove_le(&lo, &value, ranges),
+            symbolic
+                && crate::arith::symbolic::prove_le(
+                    &value,
+                    &Expr::sub(hi.clone(), Expr::int(1)),
+                    ranges,
+                ),
+        ];
         let conds = [
             // TVM's simplifier writes `a >= b` as `b <= a` (`16 <= i`).
             simplify_binary_of_simplified(crate::ir::BinOp::Le, lo, value.clone(), ranges),
             simplify_binary_of_simplified(crate::ir::BinOp::Lt, value, hi, ranges),
         ];
-        for c in conds {
+        for (c, proven) in conds.into_iter().zip(proven) {
             // `can_prove` is this simplification being true.
-            if !c.is_const_true() {
+            if !c.is_const_true() && !proven {
                 predicate = if predicate.is_const_true() {
                     c
                 } else {

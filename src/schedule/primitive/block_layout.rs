@@ -411,7 +411,7 @@ fn new_iter_kinds(
             continue;
         }
         match (kind, mixed) {
-            (Some(kind), false) if kind != IterKind::Opaque => kinds.push(kind),
+            (Some(kind), false) if !kind.is_opaque_like() => kinds.push(kind),
             _ => {
                 let text = map.text.get(o.span().start..o.span().end).unwrap_or("");
                 return Err(precondition(

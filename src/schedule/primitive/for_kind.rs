@@ -41,7 +41,7 @@ fn check_parallelizable(func: &PrimFunc, id: LoopId, kind: ForKind) -> Result<()
                         iter: func.var_name(iv.var).to_string(),
                     })
                 }
-                IterKind::Opaque => {
+                IterKind::Opaque | IterKind::Scan => {
                     return Err(ScheduleError::OpaqueUse {
                         loop_: loop_culprit(func, id),
                         what: kind_name(kind),

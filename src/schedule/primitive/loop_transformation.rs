@@ -660,6 +660,22 @@ fn check_reorder_blocks(
         }
     });
     for r in tree::blocks_in(body) {
+        // TVM refuses a block with a scan iterator under the reordered loops
+        // whatever loop drives it (opaque ones: only those the chain drives).
+        if let Some(iv) = r
+            .block
+            .iter_vars
+            .iter()
+            .find(|iv| iv.kind == crate::ir::IterKind::Scan)
+        {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: crate::schedule::analysis::block_culprit(func, r.block.id),
+                why: format!(
+                    "its iterator `{}` is a `T.axis.scan`: the block under the loops to be reordered has an iterator type other than data-parallel or reduction (TVM refuses the same)",
+                    func.var_name(iv.var)
+                ),
+            });
+        }
         if let Some(value) = super::affine_binding::first_non_surjective(&r.iter_values, &inner) {
             return Err(ScheduleError::UnsupportedPattern {
                 block: crate::schedule::analysis::block_culprit(func, r.block.id),
@@ -699,7 +715,7 @@ fn check_reorder_blocks(
             }
         }
         for (iv, value) in r.block.iter_vars.iter().zip(&r.iter_values) {
-            if iv.kind == crate::ir::IterKind::Opaque {
+            if iv.kind.is_opaque_like() {
                 if let Some(l) = chain.iter().find(|l| value.uses_var(l.var)) {
                     return Err(ScheduleError::OpaqueUse {
                         loop_: loop_culprit(func, l.id),

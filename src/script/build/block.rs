@@ -290,6 +290,7 @@ impl FuncBuilder<'_> {
             "spatial" | "S" => IterKind::Spatial,
             "reduce" | "R" => IterKind::Reduce,
             "opaque" => IterKind::Opaque,
+            "scan" => IterKind::Scan,
             _ => {
                 return Err(ParseError::semantic(
                     call.span,
@@ -300,6 +301,7 @@ impl FuncBuilder<'_> {
                     "`T.axis.spatial`",
                     "`T.axis.reduce`",
                     "`T.axis.opaque`",
+                    "`T.axis.scan`",
                     "`T.axis.remap`",
                 ]))
             }
@@ -474,12 +476,27 @@ impl FuncBuilder<'_> {
                 .with_label("assign the buffer to a name"));
         };
         let buffer = self.buffer_decl(name, &format!("T.{fname}"), call.span, args, kwargs)?;
+        // Extents may use the function's shape variables (`n` of
+        // `T.Buffer((n, 128))`), as in TVM; binding them (`replay --bind`)
+        // makes the allocation constant before lowering or running.
+        let shape_vars = crate::ir::shape_vars(&self.func);
         for (dim, e) in buffer.shape.iter().zip(shape_spans(args, kwargs)) {
-            if dim.as_int().is_none() {
-                return Err(
-                    ParseError::semantic(e, format!("non-constant extent in `T.{fname}`"))
-                        .with_label("must be an integer constant"),
-                );
+            let mut other = None;
+            dim.visit(&mut |x| {
+                if let Expr::Var(v) = x {
+                    if other.is_none() && !shape_vars.contains(v) {
+                        other = Some(*v);
+                    }
+                }
+            });
+            if let Some(v) = other {
+                let var = self.func.var_name(v).to_string();
+                return Err(ParseError::semantic(
+                    e,
+                    format!("the extent in `T.{fname}` uses `{var}`, which is not a shape variable of the function"),
+                )
+                .with_label("must be an integer constant or use only the function's shape variables")
+                .with_help("an allocation's size is fixed when the function is called: it may depend on the parameters' symbolic sizes, not on loops or block iterators"));
             }
         }
         let id = self.func.new_buffer(buffer);

@@ -514,6 +514,7 @@ impl<'f> FuncPrinter<'f> {
             IterKind::Spatial => "spatial",
             IterKind::Reduce => "reduce",
             IterKind::Opaque => "opaque",
+            IterKind::Scan => "scan",
         };
         let dom = if is_zero(&iv.dom.min) {
             self.expr(&iv.dom.extent)

@@ -174,7 +174,7 @@ fn loop_kind(func: &PrimFunc, l: LoopId) -> LoopKind {
             match iv.kind {
                 IterKind::Spatial => spatial += 1,
                 IterKind::Reduce => reduce += 1,
-                IterKind::Opaque => other += 1,
+                IterKind::Opaque | IterKind::Scan => other += 1,
             }
         }
     }

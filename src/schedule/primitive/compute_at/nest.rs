@@ -117,7 +117,16 @@ pub(super) fn build_nest(
             Expr::binary(crate::ir::BinOp::Ge, value.clone(), bound.lo.clone()),
             Expr::lt(value.clone(), Expr::add(bound.hi.clone(), Expr::int(1))),
         ];
-        for c in conds {
+        // Over a symbolic extent, what TVM's analyzer proves (`symbolic`).
+        let symbolic = crate::arith::symbolic::is_symbolic(value, &ranges);
+        let proven = [
+            symbolic && crate::arith::symbolic::prove_le(&bound.lo, value, &ranges),
+            symbolic && crate::arith::symbolic::prove_le(value, &bound.hi, &ranges),
+        ];
+        for (c, proven) in conds.into_iter().zip(proven) {
+            if proven {
+                continue;
+            }
             let c = crate::arith::simplify_with(&c, &ranges);
             let in_guard = crate::schedule::region::domain_guard(
                 std::slice::from_ref(iv),

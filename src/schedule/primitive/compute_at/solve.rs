@@ -552,9 +552,19 @@ pub(super) fn finish(
             let same = |a: &Interval, b: &Interval| {
                 proven_equal(&a.lo, &b.lo, ranges) && proven_equal(&a.hi, &b.hi, ranges)
             };
-            if same(&dom, &meet) {
+            // Over symbolic extents the min/max above may not simplify:
+            // prove the inclusion instead (TVM's analyzer does).
+            let inside = |a: &Interval, b: &Interval| {
+                let symbolic = crate::arith::symbolic::is_symbolic(&a.lo, ranges)
+                    || crate::arith::symbolic::is_symbolic(&a.hi, ranges)
+                    || crate::arith::symbolic::is_symbolic(&b.hi, ranges);
+                symbolic
+                    && crate::arith::symbolic::prove_le(&b.lo, &a.lo, ranges)
+                    && crate::arith::symbolic::prove_le(&a.hi, &b.hi, ranges)
+            };
+            if same(&dom, &meet) || inside(&dom, &bound) {
                 (dom, None)
-            } else if same(&bound, &meet) {
+            } else if same(&bound, &meet) || inside(&bound, &dom) {
                 (bound, None)
             } else if meet.lo.as_int().is_some() && meet.hi.as_int().is_some() {
                 (meet, None)
