@@ -10,6 +10,7 @@
 #![allow(clippy::result_large_err)]
 
 mod annotate;
+mod annotate_buffer_access;
 mod block_iter_order;
 mod block_layout;
 mod blockize_tensorize;
@@ -91,6 +92,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         reindex_cache::specs(),
         read_write_at::specs(),
         rolling_buffer::specs(),
+        annotate_buffer_access::specs(),
     ]
     .into_iter()
     .flatten()
