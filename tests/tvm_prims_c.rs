@@ -296,3 +296,148 @@ fn region_inference_keeps_the_annotated_region() {
         "{printed}"
     );
 }
+
+// ---------------------------------------------------------------- pad_einsum
+
+/// A matmul whose j and k (127) are not multiples of 32.
+const MATMUL_127: &str = r#"
+@T.prim_func
+def mm(A: T.Buffer((128, 127), "float32"), B: T.Buffer((127, 127), "float32"), C: T.Buffer((128, 127), "float32")):
+    for i0, i1, i2 in T.grid(128, 127, 127):
+        with T.block("C"):
+            i, j, k = T.axis.remap("SSR", [i0, i1, i2])
+            with T.init():
+                C[i, j] = T.float32(0)
+            C[i, j] = C[i, j] + A[i, k] * B[k, j]
+"#;
+
+const PAD_32: &str = "  - {op: pad_einsum, block: C, padding: [32, 32, 32]}\n";
+
+#[test]
+fn pad_einsum_pads_a_matmul_as_tvm_does() {
+    let (_, printed) = legal(MATMUL_127, PAD_32);
+    // TVM 0.27's program for the same schedule, line by line.
+    for line in [
+        "A_pad = T.alloc_buffer((128, 128))",
+        "C_pad = T.alloc_buffer((128, 128))",
+        "with T.block(\"A_pad\"):",
+        "A_pad[v0, v1] = T.if_then_else(v1 < 127, A[v0, v1], T.float32(0.0))",
+        "B_pad[v0, v1] = T.if_then_else(v0 < 127 and v1 < 127, B[v0, v1], T.float32(0.0))",
+        "for i0, i1, i2 in T.grid(128, 128, 128):",
+        "T.reads(A_pad[i, k], B_pad[k, j])",
+        "C_pad[i, j] = C_pad[i, j] + A_pad[i, k] * B_pad[k, j]",
+        "for i0, i1 in T.grid(128, 127):",
+        "C[v0, v1] = C_pad[v0, v1]",
+    ] {
+        assert!(printed.contains(line), "{line}\n{printed}");
+    }
+}
+
+#[test]
+fn the_padded_matmul_lowers_to_cuda() {
+    let mut steps = PAD_32.to_string();
+    for (block, n) in [("A_pad", 2), ("B_pad", 2), ("C", 3), ("C_pad", 2)] {
+        let loops: Vec<String> = (0..n).map(|k| format!("{block}_l{k}")).collect();
+        steps += &format!(
+            "  - {{op: get_loops, block: {block}, out: [{}]}}\n  - {{op: bind, loop: {}, thread_axis: blockIdx.x}}\n  - {{op: bind, loop: {}, thread_axis: threadIdx.x}}\n",
+            loops.join(", "),
+            loops[0],
+            loops[1]
+        );
+    }
+    let (func, _) = legal(MATMUL_127, &steps);
+    let cuda = cuda_of(&func);
+    assert!(cuda.contains("A_pad"), "{cuda}");
+}
+
+#[test]
+fn pad_einsum_round_trips_through_python() {
+    python_round_trip(MATMUL_127, PAD_32, "sch.pad_einsum(");
+}
+
+#[test]
+fn padding_a_reduction_whose_padded_terms_are_not_zero_is_refused() {
+    // TVM 0.27 pads this and adds exp(0) = 1 for each padded k.
+    let src = r#"
+@T.prim_func
+def ex(A: T.Buffer((128, 127), "float32"), C: T.Buffer((128,), "float32")):
+    for i0, i2 in T.grid(128, 127):
+        with T.block("C"):
+            i, k = T.axis.remap("SR", [i0, i2])
+            with T.init():
+                C[i] = T.float32(0)
+            C[i] = C[i] + T.exp(A[i, k])
+"#;
+    let e = refused(src, "  - {op: pad_einsum, block: C, padding: [1, 32]}\n");
+    assert!(e.contains("padded terms are zero"), "{e}");
+    // Padding only the spatial iterator is sound.
+    legal(src, "  - {op: pad_einsum, block: C, padding: [48, 1]}\n");
+}
+
+#[test]
+fn padding_an_axis_longer_than_its_iterator_is_refused() {
+    // TVM's copy would take A[127] (a real element) where the padded k
+    // needs a zero.
+    let src = r#"
+@T.prim_func
+def part(A: T.Buffer((128, 200), "float32"), C: T.Buffer((128,), "float32")):
+    for i0, i2 in T.grid(128, 127):
+        with T.block("C"):
+            i, k = T.axis.remap("SR", [i0, i2])
+            with T.init():
+                C[i] = T.float32(0)
+            C[i] = C[i] + A[i, k] * T.float32(2)
+"#;
+    let e = refused(src, "  - {op: pad_einsum, block: C, padding: [1, 32]}\n");
+    assert!(e.contains("of another extent"), "{e}");
+}
+
+#[test]
+fn invalid_paddings_and_non_einsum_blocks_are_refused() {
+    // TVM: InvalidPaddingError, NonEinsumError.
+    let e = refused(
+        MATMUL_127,
+        "  - {op: pad_einsum, block: C, padding: [32, 32]}\n",
+    );
+    assert!(e.contains("3 positive integers"), "{e}");
+    let e = refused(
+        MATMUL_127,
+        "  - {op: pad_einsum, block: C, padding: [32, 0, 32]}\n",
+    );
+    assert!(e.contains("3 positive integers"), "{e}");
+    let e = refused(
+        RESIZE,
+        "  - {op: pad_einsum, block: resize, padding: [1, 1, 32, 32]}\n",
+    );
+    assert!(e.contains("Einsum pattern"), "{e}");
+}
+
+/// TVM's test_pad_matmul: a symbolic `n` padded to `(n + 31) // 32 * 32`.
+const MATMUL_N: &str = r#"
+@T.prim_func
+def matmul_before(a: T.handle, b: T.handle, c: T.handle):
+    n = T.int32()
+    A = T.match_buffer(a, (128, 128), "float32")
+    B = T.match_buffer(b, (n, 128), "float32")
+    C = T.match_buffer(c, (128, n), "float32")
+    for i0, i1, i2 in T.grid(128, n, 128):
+        with T.block("C"):
+            i, j, k = T.axis.remap("SSR", [i0, i1, i2])
+            with T.init():
+                C[i, j] = T.float32(0)
+            C[i, j] = C[i, j] + A[i, k] * B[j, k]
+"#;
+
+#[test]
+fn pad_einsum_pads_a_symbolic_extent() {
+    let trace = replay(MATMUL_N, PAD_32).unwrap_or_else(|e| panic!("{e}"));
+    let printed = tirtui::script::print_func(trace.func());
+    for line in [
+        "B_pad = T.alloc_buffer(((n + 31) // 32 * 32, 128))",
+        "B_pad[v0, v1] = T.if_then_else(v0 < n, B[v0, v1], T.float32(0.0))",
+        "for i0, i1, i2 in T.grid(128, (n + 31) // 32 * 32, 128):",
+        "for i0, i1 in T.grid(128, n):",
+    ] {
+        assert!(printed.contains(line), "{line}\n{printed}");
+    }
+}

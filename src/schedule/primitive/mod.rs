@@ -26,6 +26,7 @@ pub mod layout_pad_epilogue;
 pub mod layout_transformation;
 pub mod loop_partition;
 pub mod loop_transformation;
+pub mod pad_einsum;
 pub mod read_write_at;
 pub mod reduction;
 pub mod region_cover;

@@ -23,6 +23,7 @@ mod layout;
 mod loop_partition;
 mod loop_transformation;
 mod meta_schedule;
+mod pad_einsum;
 mod padding;
 mod placement;
 mod read_write_at;
@@ -93,6 +94,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         read_write_at::specs(),
         rolling_buffer::specs(),
         annotate_buffer_access::specs(),
+        pad_einsum::specs(),
     ]
     .into_iter()
     .flatten()
