@@ -441,3 +441,35 @@ fn pad_einsum_pads_a_symbolic_extent() {
         assert!(printed.contains(line), "{line}\n{printed}");
     }
 }
+
+// ---------------------------------------------------------------- cache_read of an in-place buffer
+
+/// TVM's `inplace_func`: `data_io` is read by copy_in before copy_out writes it.
+const INPLACE: &str = r#"
+@T.prim_func
+def inplace_func(data_io: T.Buffer((64,), "int32")):
+    data_1d = T.alloc_buffer((64,), "int32")
+    for i0 in range(64):
+        with T.block("copy_in"):
+            v0 = T.axis.spatial(64, i0)
+            data_1d[v0] = data_io[v0]
+    for i0 in range(64):
+        with T.block("double"):
+            v0 = T.axis.spatial(64, i0)
+            data_1d[v0] = data_1d[v0] * 2
+    for i0 in range(64):
+        with T.block("copy_out"):
+            v0 = T.axis.spatial(64, i0)
+            data_io[v0] = data_1d[v0]
+"#;
+
+#[test]
+fn cache_read_of_a_buffer_written_after_its_reader_goes_first() {
+    // test_inplace_cache_read: the copy into the cache comes before copy_in
+    // (it came after the middle block, and copy_in read an unfilled cache).
+    let steps = "  - {op: cache_read, block: copy_in, read_buffer_index: 0, storage_scope: local, consumer_blocks: [copy_in]}\n";
+    let (_, printed) = legal(INPLACE, steps);
+    let copy = printed.find("with T.block(\"data_io_local\")").unwrap();
+    let reader = printed.find("with T.block(\"copy_in\")").unwrap();
+    assert!(copy < reader, "{printed}");
+}

@@ -54,6 +54,11 @@ impl Detector<'_> {
                     self.visit(s);
                     if self.visited_block && self.visited_related && pos.is_none() {
                         pos = Some(i);
+                    } else if self.visited_related && !self.visited_block {
+                        // TVM stops at a consumer met before the writer: the
+                        // stage goes before it (further on, the consumer
+                        // would read the cache before the copy fills it).
+                        break;
                     }
                 }
                 self.visited_block |= prev_b;
@@ -66,6 +71,12 @@ impl Detector<'_> {
                 let id = r.block.id;
                 if id == self.scope {
                     self.visit(&r.block.body);
+                    // A consumer before the writer (an in-place buffer):
+                    // the scope's start, as for an input (TVM's detector).
+                    if self.visited_related && !self.visited_block && self.loc_pos.is_none() {
+                        self.loc = Some(Loc::Block(id));
+                        self.loc_pos = Some(0);
+                    }
                     if self.visited_block && self.visited_related && self.loc.is_none() {
                         self.loc = Some(Loc::Block(id));
                         if self.loc_pos.is_none() {
