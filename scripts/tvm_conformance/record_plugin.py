@@ -283,6 +283,11 @@ def _record_call(rec, op, method, args, kwargs):
             step["unconvertible"] = f"{op}.pad_value: {type(e).__name__}: {e}"
     if op == "tensorize":
         _record_intrin(step, fields.get("tensor_intrin"))
+    if op == "annotate_buffer_access" and callable(fields.get("gen_new_ranges")):
+        try:
+            fields["gen_new_ranges"] = _ranges_lambda(fields["gen_new_ranges"])
+        except Exception as e:  # a lambda the recorder cannot call on variables
+            step["unconvertible"] = f"{op}.gen_new_ranges: {type(e).__name__}: {e}"
     for k, v in fields.items():
         try:
             step["fields"][k] = rec.value(v)
@@ -325,6 +330,20 @@ def _typed_pad_lambda(value, index_map):
     lit = value.value if isinstance(value, tvm.tirx.IntImm) else float(value.value)
     dtype = str(getattr(value, "dtype", None) or value.ty)
     return lambda_text(f"lambda {params}: (T.{dtype}({lit}),)")
+
+
+def _ranges_lambda(fn):
+    """annotate_buffer_access's gen_new_ranges as text: one `(begin, end)` pair
+    or one point per dimension (IndexMap.from_func refuses the pairs)."""
+    params = list(inspect.signature(fn).parameters)
+    spec = fn(*[tvm.tirx.Var(p, "int32") for p in params])
+    items = []
+    for r in spec:
+        if isinstance(r, (tuple, list)):
+            items.append("(" + ", ".join(_expr_text(e) for e in r) + ")")
+        else:
+            items.append(_expr_text(r))
+    return lambda_text(f"lambda {', '.join(params)}: [{', '.join(items)}]")
 
 
 class lambda_text(str):

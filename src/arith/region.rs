@@ -84,11 +84,33 @@ pub fn infer_access_regions(
     }
     d.stmt(&block.body);
     let mut reads = d.finish(&d.reads);
-    let writes = d.finish(&d.writes);
+    let mut writes = d.finish(&d.writes);
     if block.init.is_some() {
         reads.retain(|r| !writes.iter().any(|w| w.buffer == r.buffer));
     }
+    keep_explicit_regions(block, &block.reads, &mut reads, false);
+    keep_explicit_regions(block, &block.writes, &mut writes, true);
     (reads, writes)
+}
+
+/// TVM's explicit_read_region / explicit_write_region annotations (set by
+/// annotate_buffer_access, which checked them against the body): the
+/// declared region of each listed buffer replaces the inferred one.
+fn keep_explicit_regions(
+    block: &Block,
+    declared: &[BufferRegion],
+    inferred: &mut [BufferRegion],
+    is_write: bool,
+) {
+    use crate::schedule::primitive::annotate_buffer_access::{annotated_indices, annotation_key};
+    for i in annotated_indices(&block.annotations, annotation_key(is_write)) {
+        let Some(explicit) = declared.get(i) else {
+            continue;
+        };
+        if let Some(r) = inferred.iter_mut().find(|r| r.buffer == explicit.buffer) {
+            *r = explicit.clone();
+        }
+    }
 }
 
 /// One buffer's accumulated region; `None` dims cover the whole extent.

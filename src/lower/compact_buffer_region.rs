@@ -121,6 +121,28 @@ struct Collector<'a, 'b> {
 impl<'b> Collector<'_, 'b> {
     fn collect(&mut self, s: &'b LStmt, inner: &mut Vec<Loop>, narrow: &VarRanges) {
         let b = self.b;
+        // A region declared by annotate_buffer_access stands for the block's
+        // accesses (checked to hold them): its two corners bound the buffer.
+        if let LStmt::Block(blk) = s {
+            if let Some((_, region)) = blk.explicit.iter().find(|(x, _)| *x == b) {
+                let lo: Vec<Expr> = region.iter().map(|r| r.min.clone()).collect();
+                let hi: Vec<Expr> = region
+                    .iter()
+                    .map(|r| {
+                        let last = Expr::sub(r.extent.clone(), Expr::int(1));
+                        crate::arith::simplify::simplify(&Expr::add(r.min.clone(), last))
+                    })
+                    .collect();
+                for corner in [lo, hi] {
+                    self.out.push(Access {
+                        indices: Cow::Owned(corner),
+                        inner: inner.clone(),
+                        narrow: narrow.clone(),
+                    });
+                }
+                return;
+            }
+        }
         let mut found: Vec<Cow<'b, [Expr]>> = Vec::new();
         if let LStmt::Store(st) = s {
             if st.buffer == b {

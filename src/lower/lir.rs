@@ -9,7 +9,8 @@
 //! Invariant: knows `ir` only; passes live in sibling files.
 
 use crate::ir::{
-    Annotations, Buffer, BufferId, DataType, Expr, ForKind, Param, ThreadAxis, VarDecl, VarId,
+    Annotations, Buffer, BufferId, DataType, Expr, ForKind, Param, Range, ThreadAxis, VarDecl,
+    VarId,
 };
 
 /// A loop. Thread-bound loops stay loops until `thread_binding`, vthread loops
@@ -58,6 +59,12 @@ pub struct LAlloc {
 pub struct LBlock {
     pub name: String,
     pub body: LStmt,
+    /// Regions the block declared by annotate_buffer_access (TVM's
+    /// explicit_read_region / explicit_write_region), with the bindings
+    /// substituted: `compact_buffer_region` bounds the buffer by them instead
+    /// of the body's accesses. Set only where the body was checked to stay
+    /// inside them; later passes neither read nor update them.
+    pub explicit: Vec<(BufferId, Vec<Range>)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

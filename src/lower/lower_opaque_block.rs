@@ -132,6 +132,51 @@ fn convert(cx: &Cx, s: &Stmt) -> Result<LStmt, LowerError> {
     })
 }
 
+/// The block's annotated regions (annotate_buffer_access) in the loops'
+/// terms, each checked again against the body as it is now: a region a later
+/// primitive made stale is left out, so compaction falls back on the body's
+/// own accesses and never allocates less than the body touches.
+fn explicit_regions(
+    func: &PrimFunc,
+    r: &BlockRealize,
+    map: &IdMap<VarId, Expr>,
+) -> Vec<(BufferId, Vec<crate::ir::Range>)> {
+    use crate::schedule::primitive::annotate_buffer_access::{annotated_indices, annotation_key};
+    let mut out = Vec::new();
+    for is_write in [false, true] {
+        let declared = if is_write {
+            &r.block.writes
+        } else {
+            &r.block.reads
+        };
+        for i in annotated_indices(&r.block.annotations, annotation_key(is_write)) {
+            let Some(br) = declared.get(i) else { continue };
+            // Loads and stores alike: compaction bounds every access by it.
+            let covered = [false, true].iter().all(|&w| {
+                crate::schedule::primitive::region_cover::check_covered(
+                    func, r, br.buffer, w, &br.region,
+                )
+                .is_ok()
+            });
+            if !covered || out.iter().any(|(b, _)| *b == br.buffer) {
+                continue;
+            }
+            let region = br
+                .region
+                .iter()
+                .map(|rg| {
+                    let mut rg = rg.clone();
+                    rg.min.substitute(&|v| map.get(&v).cloned());
+                    rg.extent.substitute(&|v| map.get(&v).cloned());
+                    rg
+                })
+                .collect();
+            out.push((br.buffer, region));
+        }
+    }
+    out
+}
+
 fn realize(cx: &Cx, r: &BlockRealize, marker: bool) -> Result<LStmt, LowerError> {
     let func = cx.func;
     let block = &r.block;
@@ -170,6 +215,7 @@ fn realize(cx: &Cx, r: &BlockRealize, marker: bool) -> Result<LStmt, LowerError>
         body = LStmt::Block(Box::new(LBlock {
             name: block.name.clone(),
             body,
+            explicit: explicit_regions(func, r, &map),
         }));
     }
     for &b in block.alloc_buffers.iter().rev() {

@@ -131,7 +131,11 @@ fn reorder(f: &Lowered, nest: &LStmt) -> Option<LStmt> {
     }
     let body = LStmt::seq(updates.into_iter().map(|u| LStmt::Store(u.store)).collect());
     Some(match block {
-        Some(Some(name)) => LStmt::Block(Box::new(LBlock { name, body })),
+        Some(Some(name)) => LStmt::Block(Box::new(LBlock {
+            name,
+            body,
+            explicit: Vec::new(),
+        })),
         _ => body,
     })
 }

@@ -325,7 +325,11 @@ fn lambda(text: &str) -> Result<String, String> {
     {
         return Err("a lambda is ASCII text".into());
     }
-    IndexMap::parse(text).map_err(|e| format!("not a lambda tirtui reads: {}", e.why))?;
+    // annotate_buffer_access's ranges (`[(b, e), p]`) are the other lambda form.
+    if let Err(e) = IndexMap::parse(text) {
+        crate::schedule::primitive::index_map::RangesMap::parse(text)
+            .map_err(|_| format!("not a lambda tirtui reads: {}", e.why))?;
+    }
     Ok(text.split_ascii_whitespace().collect::<Vec<_>>().join(" "))
 }
 

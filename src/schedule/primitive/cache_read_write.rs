@@ -709,7 +709,12 @@ pub fn cache_write(
 }
 
 /// Replaces every store to, load of, and region of `from` with `to` inside a block.
-fn rewrite_block_buffer(block: &mut Block, from: BufferId, to: BufferId, shift: Option<&[Range]>) {
+pub(crate) fn rewrite_block_buffer(
+    block: &mut Block,
+    from: BufferId,
+    to: BufferId,
+    shift: Option<&[Range]>,
+) {
     replace_buffer_in_regions(&mut block.reads, from, to);
     replace_buffer_in_regions(&mut block.writes, from, to);
     // A view of the written buffer writes through to it: it must view the

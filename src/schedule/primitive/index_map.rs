@@ -121,6 +121,38 @@ fn floor_div(x: i64, y: i64) -> Option<i64> {
     })
 }
 
+/// A parsed annotate_buffer_access `gen_new_ranges`: per buffer axis a
+/// `(begin, end)` pair, or one point `p` (the range `[p, p + 1)`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangesMap {
+    pub text: String,
+    pub params: Vec<(String, Span)>,
+    pub ranges: Vec<(MapExpr, Option<MapExpr>)>,
+    pub body_span: Span,
+}
+
+impl RangesMap {
+    pub fn parse(text: &str) -> Result<RangesMap, MapError> {
+        let toks = tokenize(text)?;
+        let mut p = P {
+            toks,
+            pos: 0,
+            end: text.len(),
+            params: Vec::new(),
+        };
+        let m = p.ranges_lambda(text)?;
+        for (b, e) in &m.ranges {
+            if let Some(s) = b
+                .uses_float()
+                .or_else(|| e.as_ref().and_then(|e| e.uses_float()))
+            {
+                return fail(s, "a region's bounds are integer expressions");
+            }
+        }
+        Ok(m)
+    }
+}
+
 /// A parsed `lambda params: outputs`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IndexMap {
@@ -347,7 +379,8 @@ impl P {
         }
     }
 
-    fn lambda(&mut self, text: &str) -> Result<IndexMap, MapError> {
+    /// `lambda a, b:` up to and including the colon.
+    fn lambda_params(&mut self) -> Result<(), MapError> {
         let (kw, s) = self.ident("`lambda`")?;
         if kw != "lambda" {
             return fail(s, "an index map is a Python lambda: `lambda i, j: (j, i)`");
@@ -369,6 +402,70 @@ impl P {
                 "the lambda takes no parameters; it needs one per buffer axis",
             );
         }
+        Ok(())
+    }
+
+    /// `lambda ...: [(b0, e0), p1, ...]`: a pair or a point per item.
+    fn ranges_lambda(&mut self, text: &str) -> Result<RangesMap, MapError> {
+        self.lambda_params()?;
+        let body_start = self.span().start;
+        let close = match self.peek() {
+            Some(Tok::Op("(")) => ")",
+            Some(Tok::Op("[")) => "]",
+            _ => {
+                return fail(
+                    self.span(),
+                    "gen_new_ranges returns a list: one `(begin, end)` or one point per axis",
+                )
+            }
+        };
+        self.pos += 1;
+        let mut ranges = Vec::new();
+        while !self.eat(close) {
+            if self.pos >= self.toks.len() {
+                return fail(self.span(), format!("expected `{close}` to close the list"));
+            }
+            ranges.push(self.range_item()?);
+            if !self.eat(",") {
+                self.expect(close, "after the list's last item")?;
+                break;
+            }
+        }
+        let body_span = Span::new(
+            body_start,
+            self.toks
+                .get(self.pos.wrapping_sub(1))
+                .map_or(self.end, |t| t.1.end),
+        );
+        if self.pos < self.toks.len() {
+            return fail(self.span(), "unexpected text after the lambda's body");
+        }
+        Ok(RangesMap {
+            text: text.to_string(),
+            params: std::mem::take(&mut self.params),
+            ranges,
+            body_span,
+        })
+    }
+
+    /// `(begin, end)` or a point; `(i + 1) * 2` is a point, not a pair.
+    fn range_item(&mut self) -> Result<(MapExpr, Option<MapExpr>), MapError> {
+        if matches!(self.peek(), Some(Tok::Op("("))) {
+            let save = self.pos;
+            self.pos += 1;
+            let begin = self.expr(0)?;
+            if self.eat(",") {
+                let end = self.expr(0)?;
+                self.expect(")", "after a range's end")?;
+                return Ok((begin, Some(end)));
+            }
+            self.pos = save;
+        }
+        Ok((self.expr(0)?, None))
+    }
+
+    fn lambda(&mut self, text: &str) -> Result<IndexMap, MapError> {
+        self.lambda_params()?;
         let body_start = self.span().start;
         let outputs = match self.peek() {
             Some(Tok::Op(open @ ("(" | "["))) => {

@@ -5,6 +5,7 @@
 
 pub mod affine_binding;
 pub mod annotate;
+pub mod annotate_buffer_access;
 pub mod block_iter_order;
 pub mod block_layout;
 pub mod blockize_blocks;
@@ -26,8 +27,10 @@ pub mod layout_transformation;
 pub mod loop_partition;
 pub mod loop_transformation;
 pub mod merge;
+pub mod pad_einsum;
 pub mod read_write_at;
 pub mod reduction;
+pub mod region_cover;
 pub mod reindex;
 pub mod reindex_cache;
 pub mod rfactor_checks;

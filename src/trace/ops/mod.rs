@@ -10,6 +10,7 @@
 #![allow(clippy::result_large_err)]
 
 mod annotate;
+mod annotate_buffer_access;
 mod block_iter_order;
 mod block_layout;
 mod blockize_tensorize;
@@ -22,6 +23,7 @@ mod layout;
 mod loop_partition;
 mod loop_transformation;
 mod meta_schedule;
+mod pad_einsum;
 mod padding;
 mod placement;
 mod read_write_at;
@@ -91,6 +93,8 @@ fn build_op_specs() -> Vec<OpSpec> {
         reindex_cache::specs(),
         read_write_at::specs(),
         rolling_buffer::specs(),
+        annotate_buffer_access::specs(),
+        pad_einsum::specs(),
     ]
     .into_iter()
     .flatten()
