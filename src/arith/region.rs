@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use super::affine::TypeCtx;
 use super::bound::{const_bounds, Relaxer, VarRanges};
 use super::simplify::simplify_with;
-use crate::ir::{Block, BufferId, BufferRegion, Expr, PrimFunc, Range, Stmt, VarId};
+use crate::ir::{AnnValue, Block, BufferId, BufferRegion, Expr, PrimFunc, Range, Stmt, VarId};
 
 /// Hull of two regions of the same buffer (None if it cannot be bounded
 /// symbolically: then use the whole buffer shape).
@@ -102,7 +102,6 @@ fn keep_explicit_regions(
     inferred: &mut [BufferRegion],
     is_write: bool,
 ) {
-    use crate::schedule::primitive::annotate_buffer_access::{annotated_indices, annotation_key};
     for i in annotated_indices(&block.annotations, annotation_key(is_write)) {
         let Some(explicit) = declared.get(i) else {
             continue;
@@ -375,6 +374,32 @@ impl<'a> Detector<'a> {
             })
             .collect()
     }
+}
+
+/// The annotation key region inference honours, for reads or writes.
+pub fn annotation_key(is_write: bool) -> &'static str {
+    if is_write {
+        "explicit_write_region"
+    } else {
+        "explicit_read_region"
+    }
+}
+
+/// The buffer indices a block's annotation `key` lists (empty without one).
+pub fn annotated_indices(annotations: &crate::ir::Annotations, key: &str) -> Vec<usize> {
+    annotations
+        .iter()
+        .filter(|(k, _)| k == key)
+        .flat_map(|(_, v)| match v {
+            AnnValue::List(list) => list.clone(),
+            AnnValue::Int(i) => vec![AnnValue::Int(*i)],
+            _ => Vec::new(),
+        })
+        .filter_map(|v| match v {
+            AnnValue::Int(i) if i >= 0 => Some(i as usize),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 //! ```
 //!
 //! May use: `codegen`, `db`, `ir`, `launch_limits`, `lower`, `runtime`,
-//!  `schedule`, `session`, `trace`.
+//!  `schedule`, `search`, `session`, `trace`.
 
 pub mod check;
 pub mod evolution;

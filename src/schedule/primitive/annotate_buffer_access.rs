@@ -16,6 +16,7 @@
 //! iteration space (`region_cover`), and a region that misses one, or that
 //! cannot be checked, is refused.
 
+pub use crate::arith::region::{annotated_indices, annotation_key};
 use crate::ir::{AnnValue, BlockId, BufferRegion, Expr, PrimFunc, Range};
 use crate::schedule::analysis::{block_culprit, get_block};
 use crate::schedule::error::ScheduleError;
@@ -25,15 +26,6 @@ use crate::schedule::primitive::region_cover::{check_covered, Uncovered};
 use crate::schedule::tree;
 
 const PRIMITIVE: &str = "annotate_buffer_access";
-
-/// The annotation key region inference honours, for reads or writes.
-pub fn annotation_key(is_write: bool) -> &'static str {
-    if is_write {
-        "explicit_write_region"
-    } else {
-        "explicit_read_region"
-    }
-}
 
 /// TVM's `annotate_buffer_access(block, buffer_index, buf_type, gen_new_ranges)`.
 pub fn annotate_buffer_access(
@@ -134,21 +126,4 @@ pub fn annotate_buffer_access(
         )),
     }
     Ok(())
-}
-
-/// The buffer indices a block's annotation `key` lists (empty without one).
-pub fn annotated_indices(annotations: &crate::ir::Annotations, key: &str) -> Vec<usize> {
-    annotations
-        .iter()
-        .filter(|(k, _)| k == key)
-        .flat_map(|(_, v)| match v {
-            AnnValue::List(list) => list.clone(),
-            AnnValue::Int(i) => vec![AnnValue::Int(*i)],
-            _ => Vec::new(),
-        })
-        .filter_map(|v| match v {
-            AnnValue::Int(i) if i >= 0 => Some(i as usize),
-            _ => None,
-        })
-        .collect()
 }
