@@ -60,7 +60,7 @@ pub const EX_COMMANDS: &[(&str, &str)] = &[
     ),
     (
         "schedule",
-        "`:schedule` the zero-search default, `:schedule N` the design space's sketch N, `:schedule list`",
+        "`:schedule` the default schedule, `:schedule N` sketch N, `:schedule list`",
     ),
     ("help", "the help screen"),
 ];

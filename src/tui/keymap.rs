@@ -239,7 +239,7 @@ pub const ACTIONS: &[ActionInfo] = &[
     info(Action::Redo, "redo", "redo the last undone step", &["ctrl-r"]),
     info(Action::Save, "save", "save the session (asks for a path the first time)", &["ctrl-s"]),
     info(Action::Run, "run", "compile and time the kernel on the GPU (in the background)", &["r"]),
-    info(Action::Schedule, "schedule", "append the zero-search default schedule of the program (:schedule N: the design space's sketch N; :schedule list)", &["S"]),
+    info(Action::Schedule, "schedule", "append the default schedule (:schedule N: sketch N of the space; :schedule list)", &["S"]),
     info(Action::Tune, "tune", "tune the sampled decisions on the GPU (:tune N, :tune stop, :tune load)", &["T"]),
     info(Action::Diff, "diff", "toggle the diff of the TIR before/after the last step", &["d"]),
     info(Action::Search, "search", "search the focused text pane (TIR, CUDA; in help too); n/N: next/previous match", &["/"]),
