@@ -242,23 +242,8 @@ struct TaskState {
 /// with one cost model for all tasks; the table after each round; each task's
 /// best session written to `--out` (a folder; default `DIR/tuned`).
 pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
-    let tasks = match load_tasks(dir) {
-        Ok(t) => t,
-        Err(e) => {
-            eprint!("{}", Diagnostic::new(e).render());
-            return EXIT_BAD_INPUT;
-        }
-    };
-    let out_dir = args.out.clone().unwrap_or_else(|| dir.join("tuned"));
-    if let Err(e) = std::fs::create_dir_all(&out_dir) {
-        eprint!(
-            "{}",
-            Diagnostic::new(format!("cannot create {}: {e}", out_dir.display())).render()
-        );
-        return EXIT_BAD_INPUT;
-    }
-    let targets = match crate::session::gpu::configured_gpus(&args.gpu) {
-        Ok(t) => t,
+    let (tasks, out_dir, targets) = match open_inputs(dir, args) {
+        Ok(x) => x,
         Err(e) => {
             eprint!("{}", Diagnostic::new(e).render());
             return EXIT_BAD_INPUT;
@@ -306,29 +291,23 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
         let Some(measure) = state.measure.as_mut() else {
             break;
         };
-        let mut opts = EvolutionOptions::new(ROUND_TRIALS.min(args.trials - sched.total_trials()));
-        opts.seed = seed ^ (state.rounds.wrapping_mul(0x9E37_79B9) + i as u64);
-        opts.nvrtc = Nvrtc::Skip;
-        opts.batch *= measure.len().max(1);
-        opts.population = args.population.max(1);
-        opts.learn_from_db = !learned_db;
+        let trials = ROUND_TRIALS.min(args.trials - sched.total_trials());
+        let first_round = !learned_db;
         learned_db = true;
-        model.set_group(&crate::db::workload_hash(&task.workload));
-        let session = task_session(task, &state.spaces[0]);
-        let ctx = db.as_mut().map(|db| DbContext {
-            db,
-            template: session.clone(),
-            session_path: None,
-        });
-        let searched = evolve(
+        let round = Round {
+            trials,
+            seed: seed ^ (state.rounds.wrapping_mul(0x9E37_79B9) + i as u64),
+            learn_from_db: first_round,
+            population: args.population,
+        };
+        let searched = search_round(
+            task,
             &state.spaces,
-            &opts,
-            model.cost_model(),
-            &super::tune::store_features,
             measure,
-            ctx,
+            &mut model,
+            db.as_mut(),
+            &round,
             &stop,
-            &mut |_| {},
         );
         state.rounds += 1;
         let report = &searched.tune;
@@ -369,8 +348,74 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
     for line in &written {
         eprintln!("{line}");
     }
+    exit_code(
+        fatal,
+        sched.total_trials(),
+        states.iter().any(|st| st.best.is_some()),
+    )
+}
+
+/// The tasks, the folder the best sessions go to (created) and the GPUs.
+fn open_inputs(
+    dir: &Path,
+    args: &TuneArgs,
+) -> Result<(Vec<Task>, PathBuf, Vec<crate::runtime::GpuTarget>), String> {
+    let tasks = load_tasks(dir)?;
+    let out_dir = args.out.clone().unwrap_or_else(|| dir.join("tuned"));
+    std::fs::create_dir_all(&out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    let targets = crate::session::gpu::configured_gpus(&args.gpu)?;
+    Ok((tasks, out_dir, targets))
+}
+
+/// What one round of a task searches with.
+struct Round {
+    trials: usize,
+    seed: u64,
+    learn_from_db: bool,
+    population: usize,
+}
+
+/// One round of the model-guided evolution on a task's sketches.
+fn search_round(
+    task: &Task,
+    spaces: &[Space],
+    measure: &mut MeasurePool,
+    model: &mut TuneModel,
+    db: Option<&mut crate::db::Db>,
+    round: &Round,
+    stop: &AtomicBool,
+) -> crate::tune::evolution::EvolutionReport {
+    let mut opts = EvolutionOptions::new(round.trials);
+    opts.seed = round.seed;
+    opts.nvrtc = Nvrtc::Skip;
+    opts.batch *= measure.len().max(1);
+    opts.population = round.population.max(1);
+    opts.learn_from_db = round.learn_from_db;
+    model.set_group(&crate::db::workload_hash(&task.workload));
+    let ctx = db.map(|db| DbContext {
+        db,
+        template: task_session(task, &spaces[0]),
+        session_path: None,
+    });
+    evolve(
+        spaces,
+        &opts,
+        model.cost_model(),
+        &super::tune::store_features,
+        measure,
+        ctx,
+        stop,
+        &mut |_| {},
+    )
+}
+
+/// The exit status: a lost GPU before any trial is "no GPU" (3) or a failure;
+/// after some trials a failure that keeps what was measured; else success
+/// when some task ran correctly.
+fn exit_code(fatal: Option<String>, trials: usize, any_best: bool) -> i32 {
     match fatal {
-        Some(m) if sched.total_trials() == 0 => {
+        Some(m) if trials == 0 => {
             eprintln!("error: {m}");
             if m.contains("no CUDA device") {
                 super::EXIT_NO_GPU
@@ -382,7 +427,7 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
             eprintln!("error: {m} (what was measured is kept)");
             EXIT_STEP_FAILED
         }
-        None if states.iter().any(|s| s.best.is_some()) => super::EXIT_OK,
+        None if any_best => super::EXIT_OK,
         None => {
             eprintln!("error: no candidate ran correctly");
             EXIT_STEP_FAILED
