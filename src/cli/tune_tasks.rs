@@ -343,7 +343,7 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
         }
     }
     model.save();
-    let written = write_bests(&tasks, &states, &out_dir, args);
+    let written = write_bests(&tasks, &states, &out_dir);
     super::out(&sched.table());
     for line in &written {
         eprintln!("{line}");
@@ -473,12 +473,7 @@ fn task_session(task: &Task, space: &Space) -> Session {
 
 /// Each tuned task's best session in `out_dir` (`<task>_best.yaml`); one line
 /// per task for the report.
-fn write_bests(
-    tasks: &[Task],
-    states: &[TaskState],
-    out_dir: &Path,
-    _args: &TuneArgs,
-) -> Vec<String> {
+fn write_bests(tasks: &[Task], states: &[TaskState], out_dir: &Path) -> Vec<String> {
     let mut lines = Vec::new();
     for (task, state) in tasks.iter().zip(states) {
         let Some((ms, steps)) = &state.best else {

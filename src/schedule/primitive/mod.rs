@@ -16,6 +16,7 @@ pub mod compute_at;
 pub mod compute_inline;
 pub mod compute_inline_inverse;
 pub mod decompose_padding;
+pub mod decompose_reduction;
 pub mod for_kind;
 pub mod fuse_epilogue;
 pub mod get_block_loop;
