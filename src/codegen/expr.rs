@@ -525,6 +525,11 @@ impl ExprCtx<'_> {
                 if mma_ptx::needs_i8_helpers(f, t) {
                     self.helpers.insert(mma_ptx::HELPER_I8);
                 }
+                // ldmatrix's registers (operand 0) or mma's A (operand 1) say bf16.
+                let operand = args.get(usize::from(f == Intrinsic::MmaSync));
+                if operand.map(|a| self.dtype(a)) == Some(DataType::BF16) {
+                    self.helpers.insert(mma_ptx::HELPER_BF16);
+                }
                 let printed: Vec<String> = (0..args.len()).map(|i| arg(self, i)).collect();
                 let p = |i: usize| printed.get(i).cloned().unwrap_or_default();
                 match f {
@@ -617,6 +622,9 @@ pub fn helper_source(name: &str) -> String {
     }
     if name == super::mma_ptx::HELPER {
         return super::mma_ptx::helper_source();
+    }
+    if name == super::mma_ptx::HELPER_BF16 {
+        return super::mma_ptx::helper_source_bf16();
     }
     if name == super::mma_ptx::HELPER_I8 {
         return super::mma_ptx::helper_source_i8();

@@ -24,6 +24,10 @@ pub const HELPER: &str = "tirtui_mma";
 /// by kernels that use them, so that fp16 kernels do not carry them.
 pub const HELPER_I8: &str = "tirtui_mma_i8";
 
+/// The bf16 overloads (ldmatrix into bf16 registers, the bf16 x bf16 -> fp32
+/// mma), recorded besides `HELPER` by kernels whose operands are bf16.
+pub const HELPER_BF16: &str = "tirtui_mma_bf16";
+
 /// Whether call `f` with first operand of type `t` needs `HELPER_I8`: an
 /// ldmatrix into int8 registers, or an mma into int32 accumulators (whose
 /// operands are int8: the only integer mma registered).
@@ -172,6 +176,39 @@ pub fn helper_source_i8() -> String {
          int* C = c + 4 * h;\n    \
          asm volatile(\"mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\\n\"\n      \
          : \"+r\"(C[0]), \"+r\"(C[1]), \"+r\"(C[2]), \"+r\"(C[3])\n      \
+         : \"r\"(A[0]), \"r\"(A[1]), \"r\"(A[2]), \"r\"(A[3]), \"r\"(B[2 * h]), \"r\"(B[2 * h + 1]));\n  \
+         }\n\
+         }\n",
+    );
+    s
+}
+
+/// The bf16 device functions: overloads of the fp16 ldmatrix (the same
+/// b16 matrices) and of the fp32-accumulating 16x16x16 mma, as two
+/// `mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`, whose fragments
+/// have the fp16 instruction's layout (PTX ISA, "Matrix fragments for
+/// mma.m16n8k16 with floating point type").
+pub fn helper_source_bf16() -> String {
+    let mut s = String::new();
+    for (trans, t) in [(false, ""), (true, ".trans")] {
+        let name = if trans { "_trans" } else { "" };
+        s.push_str(&format!(
+            "__device__ __forceinline__ void tirtui_ldmatrix_x4{name}(nv_bfloat16* dst, const nv_bfloat16* src) {{\n  \
+             unsigned int addr = (unsigned int)__cvta_generic_to_shared(src);\n  \
+             unsigned int* d = (unsigned int*)dst;\n  \
+             asm volatile(\"ldmatrix.sync.aligned.m8n8.x4{t}.shared.b16 {{%0, %1, %2, %3}}, [%4];\\n\"\n    \
+             : \"=r\"(d[0]), \"=r\"(d[1]), \"=r\"(d[2]), \"=r\"(d[3]) : \"r\"(addr));\n\
+             }}\n"
+        ));
+    }
+    s.push_str(
+        "__device__ __forceinline__ void tirtui_mma_16x16x16_f32(float* c, const nv_bfloat16* a, const nv_bfloat16* b) {\n  \
+         const unsigned int* A = (const unsigned int*)a;\n  \
+         const unsigned int* B = (const unsigned int*)b;\n  \
+         #pragma unroll\n  for (int h = 0; h < 2; ++h) {\n    \
+         float* C = c + 4 * h;\n    \
+         asm volatile(\"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\\n\"\n      \
+         : \"+f\"(C[0]), \"+f\"(C[1]), \"+f\"(C[2]), \"+f\"(C[3])\n      \
          : \"r\"(A[0]), \"r\"(A[1]), \"r\"(A[2]), \"r\"(A[3]), \"r\"(B[2 * h]), \"r\"(B[2 * h + 1]));\n  \
          }\n\
          }\n",

@@ -36,7 +36,7 @@ pub struct GemmPlan {
 }
 
 /// Checks `mm` against the kernel's arguments. `Ok(None)` when cuBLAS has no
-/// routine for the dtypes (fp32 and fp16 inputs are timed, and int8 ones
+/// routine for the dtypes (fp32, fp16 and bf16 inputs are timed, and int8 ones
 /// accumulated in int32 in the layout `int8_layout_ok` names).
 pub fn plan(mm: &Matmul, args: &[KernelArg]) -> Result<Option<GemmPlan>, RuntimeError> {
     let invalid = |why: String| RuntimeError::InvalidRequest(format!("matmul: {why}"));
@@ -79,7 +79,8 @@ pub fn plan(mm: &Matmul, args: &[KernelArg]) -> Result<Option<GemmPlan>, Runtime
         && match (ta, tc) {
             (DataType::F32, DataType::F32)
             | (DataType::F16, DataType::F16)
-            | (DataType::F16, DataType::F32) => true,
+            | (DataType::F16, DataType::F32)
+            | (DataType::BF16, DataType::F32) => true,
             (DataType::I8, DataType::I32) => int8_layout_ok(mm, k),
             _ => false,
         };
@@ -241,6 +242,12 @@ pub fn time_cublas(
                 } else {
                     blas_sys::cudaDataType::CUDA_R_16F
                 };
+                // fp16 or bf16 operands (the plan admits no other), fp32 compute.
+                let ab_type = if p.input_dtype == DataType::BF16 {
+                    blas_sys::cudaDataType::CUDA_R_16BF
+                } else {
+                    blas_sys::cudaDataType::CUDA_R_16F
+                };
                 blas::gemm_ex(
                     handle.0,
                     op(p.trans_first),
@@ -250,10 +257,10 @@ pub fn time_cublas(
                     p.k,
                     &alpha as *const f32 as *const c_void,
                     a_ptr as *const c_void,
-                    blas_sys::cudaDataType::CUDA_R_16F,
+                    ab_type,
                     p.lda,
                     b_ptr as *const c_void,
-                    blas_sys::cudaDataType::CUDA_R_16F,
+                    ab_type,
                     p.ldb,
                     &beta as *const f32 as *const c_void,
                     c_ptr as *mut c_void,
@@ -369,6 +376,28 @@ mod tests {
             (p.input_dtype, p.output_dtype),
             (DataType::I8, DataType::I32)
         );
+    }
+
+    /// bf16 x bf16 -> fp32 is timed (`cublasGemmEx` with CUDA_R_16BF); bf16
+    /// into bf16 is not (no workload of ours writes it).
+    #[test]
+    fn bf16_matmuls_into_f32_are_timed() {
+        let args = [
+            arg("A", "bfloat16", &[64, 16]),
+            arg("B", "bfloat16", &[16, 32]),
+            arg("C", "float32", &[64, 32]),
+        ];
+        let p = plan(&mm(false, false), &args).unwrap().unwrap();
+        assert_eq!(
+            (p.input_dtype, p.output_dtype),
+            (DataType::BF16, DataType::F32)
+        );
+        let into_bf16 = [
+            arg("A", "bfloat16", &[64, 16]),
+            arg("B", "bfloat16", &[16, 32]),
+            arg("C", "bfloat16", &[64, 32]),
+        ];
+        assert_eq!(plan(&mm(false, false), &into_bf16).unwrap(), None);
     }
 
     #[test]

@@ -3,6 +3,10 @@
 //! ldmatrix loads from shared memory into a `warp` buffer (plain and
 //! transposed), fp16 x fp16 -> fp32/fp16 mma on 16x16x16 tiles (two
 //! m16n8k16 instructions each), fills, and stores to global or shared memory.
+//! Beside TVM's, tirtui's bf16 members under the same names with `bf16` for
+//! `f16` (`mma_ldmatrix_bf16_a`, `mma_bf16bf16f32`, ...): TVM registers none,
+//! and the hardware's bf16 m16n8k16 has the fp16 one's fragment layouts, so
+//! only the element type differs.
 //!
 //! A `warp` operand is a `[32, 8]` buffer: row = lane, column = the lane's
 //! register. Every description places a 16x16 tile element `(i, j)` at
@@ -47,41 +51,144 @@ pub fn layout(i: &str, j: &str) -> (String, String) {
 
 pub fn registrations() -> Vec<Registration> {
     let mut out = Vec::new();
-    for (name, is_b, transposed, scope) in [
-        ("mma_ldmatrix_f16_a", false, false, "shared"),
-        ("mma_ldmatrix_f16_b", true, false, "shared"),
-        ("mma_ldmatrix_f16_a_trans", false, true, "shared"),
-        ("mma_ldmatrix_f16_b_trans", true, true, "shared"),
-        ("mma_ldmatrix_f16_a_dyn", false, false, "shared.dyn"),
-        ("mma_ldmatrix_f16_b_dyn", true, false, "shared.dyn"),
-        ("mma_ldmatrix_f16_a_trans_dyn", false, true, "shared.dyn"),
-        ("mma_ldmatrix_f16_b_trans_dyn", true, true, "shared.dyn"),
+    for (name, is_b, transposed, scope, dtype) in [
+        ("mma_ldmatrix_f16_a", false, false, "shared", "float16"),
+        ("mma_ldmatrix_f16_b", true, false, "shared", "float16"),
+        ("mma_ldmatrix_f16_a_trans", false, true, "shared", "float16"),
+        ("mma_ldmatrix_f16_b_trans", true, true, "shared", "float16"),
+        (
+            "mma_ldmatrix_f16_a_dyn",
+            false,
+            false,
+            "shared.dyn",
+            "float16",
+        ),
+        (
+            "mma_ldmatrix_f16_b_dyn",
+            true,
+            false,
+            "shared.dyn",
+            "float16",
+        ),
+        (
+            "mma_ldmatrix_f16_a_trans_dyn",
+            false,
+            true,
+            "shared.dyn",
+            "float16",
+        ),
+        (
+            "mma_ldmatrix_f16_b_trans_dyn",
+            true,
+            true,
+            "shared.dyn",
+            "float16",
+        ),
+        ("mma_ldmatrix_bf16_a", false, false, "shared", "bfloat16"),
+        ("mma_ldmatrix_bf16_b", true, false, "shared", "bfloat16"),
+        (
+            "mma_ldmatrix_bf16_a_trans",
+            false,
+            true,
+            "shared",
+            "bfloat16",
+        ),
+        (
+            "mma_ldmatrix_bf16_b_trans",
+            true,
+            true,
+            "shared",
+            "bfloat16",
+        ),
+        (
+            "mma_ldmatrix_bf16_a_dyn",
+            false,
+            false,
+            "shared.dyn",
+            "bfloat16",
+        ),
+        (
+            "mma_ldmatrix_bf16_b_dyn",
+            true,
+            false,
+            "shared.dyn",
+            "bfloat16",
+        ),
+        (
+            "mma_ldmatrix_bf16_a_trans_dyn",
+            false,
+            true,
+            "shared.dyn",
+            "bfloat16",
+        ),
+        (
+            "mma_ldmatrix_bf16_b_trans_dyn",
+            true,
+            true,
+            "shared.dyn",
+            "bfloat16",
+        ),
     ] {
         // TVM: A transposes in the instruction when its tile is transposed, B
         // when it is not (mma wants B column-major).
         let trans = if is_b { !transposed } else { transposed };
         out.push(Registration {
             name,
-            desc: ldmatrix_desc(scope),
+            desc: ldmatrix_desc(scope, dtype),
             implementation: Implementation::Mma(MmaOp::Ldmatrix {
                 trans,
                 tile_transposed: transposed,
             }),
         });
     }
-    for (name, out_dtype, a_t, b_t) in [
-        ("mma_f16f16f32", "float32", false, false),
-        ("mma_f16f16f32_trans_b", "float32", false, true),
-        ("mma_f16f16f32_trans_a", "float32", true, false),
-        ("mma_f16f16f32_trans_a_trans_b", "float32", true, true),
-        ("mma_f16f16f16", "float16", false, false),
-        ("mma_f16f16f16_trans_b", "float16", false, true),
-        ("mma_f16f16f16_trans_a", "float16", true, false),
-        ("mma_f16f16f16_trans_a_trans_b", "float16", true, true),
+    for (name, in_dtype, out_dtype, a_t, b_t) in [
+        ("mma_f16f16f32", "float16", "float32", false, false),
+        ("mma_f16f16f32_trans_b", "float16", "float32", false, true),
+        ("mma_f16f16f32_trans_a", "float16", "float32", true, false),
+        (
+            "mma_f16f16f32_trans_a_trans_b",
+            "float16",
+            "float32",
+            true,
+            true,
+        ),
+        ("mma_f16f16f16", "float16", "float16", false, false),
+        ("mma_f16f16f16_trans_b", "float16", "float16", false, true),
+        ("mma_f16f16f16_trans_a", "float16", "float16", true, false),
+        (
+            "mma_f16f16f16_trans_a_trans_b",
+            "float16",
+            "float16",
+            true,
+            true,
+        ),
+        // bf16 accumulates in fp32 only (PTX has no bf16 accumulator).
+        ("mma_bf16bf16f32", "bfloat16", "float32", false, false),
+        (
+            "mma_bf16bf16f32_trans_b",
+            "bfloat16",
+            "float32",
+            false,
+            true,
+        ),
+        (
+            "mma_bf16bf16f32_trans_a",
+            "bfloat16",
+            "float32",
+            true,
+            false,
+        ),
+        (
+            "mma_bf16bf16f32_trans_a_trans_b",
+            "bfloat16",
+            "float32",
+            true,
+            true,
+        ),
     ] {
         out.push(Registration {
             name,
-            desc: sync_desc(out_dtype, a_t, b_t),
+            desc: sync_desc(in_dtype, out_dtype, a_t, b_t),
             implementation: Implementation::Mma(MmaOp::Sync {
                 out_f32: out_dtype == "float32",
             }),
@@ -132,17 +239,18 @@ fn warp_buffer(name: &str, handle: &str, dtype: &str, offset_factor: i64) -> Str
 }
 
 /// TVM's `get_ldmatrix_intrin(16, "float16", ...)[0]`: the same for A and B,
-/// plain or transposed (only the implementation differs).
-fn ldmatrix_desc(scope: &str) -> String {
+/// plain or transposed (only the implementation differs); `dtype` is
+/// `float16` or `bfloat16`.
+fn ldmatrix_desc(scope: &str, dtype: &str) -> String {
     let (lane, reg) = layout("v0", "v1");
     format!(
-        "@T.prim_func\ndef ldmatrix_desc(warp_handle: T.handle, shared_handle: T.handle):\n    shared = T.match_buffer(shared_handle, ({TILE}, {TILE}), \"float16\", align=64, offset_factor={TILE}, scope=\"{scope}\")\n{}    with T.block(\"root\"):\n        T.reads(shared[0:{TILE}, 0:{TILE}])\n        T.writes(warp[0:{WARP_SIZE}, 0:{LOCAL_SIZE}])\n        for ax0, ax1 in T.grid({TILE}, {TILE}):\n            with T.block(\"shared_warp\"):\n                v0, v1 = T.axis.remap(\"SS\", [ax0, ax1])\n                warp[{lane}, {reg}] = shared[v0, v1]\n",
-        warp_buffer("warp", "warp_handle", "float16", TILE),
+        "@T.prim_func\ndef ldmatrix_desc(warp_handle: T.handle, shared_handle: T.handle):\n    shared = T.match_buffer(shared_handle, ({TILE}, {TILE}), \"{dtype}\", align=64, offset_factor={TILE}, scope=\"{scope}\")\n{}    with T.block(\"root\"):\n        T.reads(shared[0:{TILE}, 0:{TILE}])\n        T.writes(warp[0:{WARP_SIZE}, 0:{LOCAL_SIZE}])\n        for ax0, ax1 in T.grid({TILE}, {TILE}):\n            with T.block(\"shared_warp\"):\n                v0, v1 = T.axis.remap(\"SS\", [ax0, ax1])\n                warp[{lane}, {reg}] = shared[v0, v1]\n",
+        warp_buffer("warp", "warp_handle", dtype, TILE),
     )
 }
 
-/// TVM's `get_mma_intrin(16, "float16", "float16", out_dtype, a_t, b_t)[0]`.
-fn sync_desc(out_dtype: &str, a_transposed: bool, b_transposed: bool) -> String {
+/// TVM's `get_mma_intrin(16, in_dtype, in_dtype, out_dtype, a_t, b_t)[0]`.
+fn sync_desc(in_dtype: &str, out_dtype: &str, a_transposed: bool, b_transposed: bool) -> String {
     let swap = |x: &'static str, y: &'static str, flag: bool| if flag { (y, x) } else { (x, y) };
     let (a_row, a_col) = swap("vi", "vk", a_transposed);
     let (b_row, b_col) = swap("vk", "vj", b_transposed);
@@ -158,8 +266,8 @@ fn sync_desc(out_dtype: &str, a_transposed: bool, b_transposed: bool) -> String 
     };
     format!(
         "@T.prim_func\ndef mma_sync_desc(a: T.handle, b: T.handle, c: T.handle):\n{}{}{}    with T.block(\"root\"):\n        T.reads(C[0:{WARP_SIZE}, 0:{LOCAL_SIZE}], A[0:{WARP_SIZE}, 0:{LOCAL_SIZE}], B[0:{WARP_SIZE}, 0:{LOCAL_SIZE}])\n        T.writes(C[0:{WARP_SIZE}, 0:{LOCAL_SIZE}])\n        for i, j, k in T.grid({TILE}, {TILE}, {TILE}):\n            with T.block(\"C\"):\n                vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])\n                C[{ct}, {cl}] = C[{ct}, {cl}] + {} * {}\n",
-        warp_buffer("A", "a", "float16", TILE),
-        warp_buffer("B", "b", "float16", TILE),
+        warp_buffer("A", "a", in_dtype, TILE),
+        warp_buffer("B", "b", in_dtype, TILE),
         warp_buffer("C", "c", out_dtype, TILE),
         cast(format!("A[{at}, {al}]")),
         cast(format!("B[{bt}, {bl}]")),
@@ -212,6 +320,10 @@ mod tests {
             "mma_fill_16x16_f32",
             "mma_store_16x16_f32_global_",
             "mma_store_16x16_f16_shared_dyn_simple_",
+            "mma_ldmatrix_bf16_a",
+            "mma_ldmatrix_bf16_b_trans_dyn",
+            "mma_bf16bf16f32",
+            "mma_bf16bf16f32_trans_a_trans_b",
         ] {
             assert!(super::super::get(name).is_some(), "{name}");
         }
