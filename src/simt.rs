@@ -30,6 +30,7 @@ use thiserror::Error;
 mod eval;
 mod mma;
 mod warp;
+pub mod wgmma;
 
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum SimError {
@@ -63,6 +64,8 @@ pub enum SimError {
     NonUniformLoop(String),
     #[error("warp shuffle: {0}")]
     Shuffle(String),
+    #[error("wgmma: {0}")]
+    Wgmma(String),
     #[error("{0}")]
     Unsupported(String),
 }

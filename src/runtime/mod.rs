@@ -39,7 +39,7 @@ pub use client::{WorkerClient, DEFAULT_TIMEOUT, MAX_REPLY_BYTES};
 pub use device::{device_available, device_count, driver_version, DEFAULT_ARCH};
 pub use error::RuntimeError;
 pub use execute::{run_once_in_process, ArgData};
-pub use nvrtc::{nvrtc_available, nvrtc_compile};
+pub use nvrtc::{arch_for, nvrtc_available, nvrtc_compile};
 pub use paths::{cuda_include_dir, INCLUDE_ENV};
 pub use request::{CompileReport, Matmul, Prepared, RunRequest, RunResult, MIN_RUNS};
 pub use transport::{local_gpus, GpuTarget};

@@ -55,6 +55,8 @@ pub fn options(arch: &str) -> Vec<String> {
 
 fn compile(kernel: &CudaKernel, arch: &str, want_cubin: bool) -> Result<Compiled, RuntimeError> {
     check_arch(arch)?;
+    let arch = arch_for(kernel, arch)?;
+    let arch = arch.as_str();
     check_identifier(&kernel.name)?;
     let src = CString::new(kernel.source.as_str()).map_err(|_| {
         RuntimeError::InvalidRequest("the CUDA source contains a NUL byte".to_string())
@@ -207,6 +209,27 @@ pub(crate) fn panic_text(payload: &Box<dyn std::any::Any + Send>) -> String {
     } else {
         "unknown panic".to_string()
     }
+}
+
+/// The architecture `kernel` compiles for on a GPU of `arch`: a kernel using
+/// wgmma needs Hopper's `sm_90a` (`compute_90a`), so on sm_90 it gets the
+/// `a` suffix and on any other GPU a refusal that says why, before NVRTC
+/// would fail on the instruction or the driver on the binary.
+pub fn arch_for(kernel: &CudaKernel, arch: &str) -> Result<String, RuntimeError> {
+    if !crate::codegen::wgmma_ptx::needs_sm90a(&kernel.source) {
+        return Ok(arch.to_string());
+    }
+    for prefix in ["sm_", "compute_"] {
+        if let Some(rest) = arch.strip_prefix(prefix) {
+            if rest.trim_end_matches(['a', 'f']) == "90" {
+                return Ok(format!("{prefix}90a"));
+            }
+        }
+    }
+    Err(RuntimeError::InvalidRequest(format!(
+        "kernel `{}` uses wgmma (Hopper's warpgroup MMA), which only sm_90a has, and this GPU is `{arch}`; schedule it with the MMA intrinsics (mma_*, mma.sync) for this GPU",
+        kernel.name
+    )))
 }
 
 fn check_arch(arch: &str) -> Result<(), RuntimeError> {

@@ -1,0 +1,176 @@
+//! Hopper's warpgroup MMA in CUDA: inline PTX `wgmma.mma_async` m64nNk16
+//! (fp16 or bf16 operands from shared memory, fp32 accumulators), the
+//! 64-bit shared-memory matrix descriptors it reads its operands through,
+//! and `wgmma.fence` / `commit_group` / `wait_group`, as device functions.
+//!
+//! A thread's share of the 64xN accumulator is N/2 floats, in PTX's
+//! fragment order (`simt::wgmma::accumulator_element`); the helper takes a
+//! pointer to them and names each as a `+f` operand, so that once inlined
+//! with constant indices they stay in registers. The descriptor is built on
+//! the device from the operand's shared address:
+//! `(addr & 0x3FFFF) >> 4 | (LBO >> 4) << 16 | (SBO >> 4) << 32 | swizzle << 62`
+//! (`simt::wgmma::Descriptor::encode`, which the simulator decodes).
+//!
+//! wgmma exists only on sm_90a (the `a` architecture: code that runs on
+//! Hopper and nothing later), so a translation unit that uses these carries
+//! `ARCH_MARKER` and the runtime compiles it for sm_90a, or refuses it on
+//! another GPU (`needs_sm90a`).
+//!
+//! Invariant: prints text; decides nothing about the program.
+
+use crate::ir::DataType;
+
+/// The helper name `Writer::helpers` records when a kernel uses the
+/// fence, commit, wait and descriptor helpers.
+pub const HELPER: &str = "tirtui_wgmma";
+
+/// The line every translation unit using wgmma carries: what the runtime
+/// looks for to pick sm_90a.
+pub const ARCH_MARKER: &str = "// tirtui: wgmma needs sm_90a";
+
+/// Whether a CUDA source uses wgmma (and so compiles only for sm_90a).
+pub fn needs_sm90a(source: &str) -> bool {
+    source.contains(ARCH_MARKER)
+}
+
+/// One wgmma instruction's variant: N, the operand type, and whether A is
+/// M-major and B N-major in shared memory (`imm-trans-a`, `imm-trans-b`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct WgmmaShape {
+    pub n: u32,
+    pub bf16: bool,
+    pub a_mn_major: bool,
+    pub b_mn_major: bool,
+}
+
+impl WgmmaShape {
+    /// For fp16 or bf16 operands, N a multiple of 8 from 8 to 256; `None`
+    /// for anything wgmma m64nNk16 with fp32 accumulators does not have.
+    pub fn new(n: u32, operand: DataType, a_mn_major: bool, b_mn_major: bool) -> Option<Self> {
+        let bf16 = match operand {
+            DataType::F16 => false,
+            DataType::BF16 => true,
+            _ => return None,
+        };
+        (n % 8 == 0 && (8..=256).contains(&n)).then_some(WgmmaShape {
+            n,
+            bf16,
+            a_mn_major,
+            b_mn_major,
+        })
+    }
+
+    /// The device function's name: `tirtui_wgmma_m64n128k16_f32_f16`, with
+    /// `_ta` / `_tb` for M-major A / N-major B.
+    pub fn function(&self) -> String {
+        format!(
+            "tirtui_wgmma_m64n{}k16_f32_{}{}{}",
+            self.n,
+            self.operand_name(),
+            if self.a_mn_major { "_ta" } else { "" },
+            if self.b_mn_major { "_tb" } else { "" }
+        )
+    }
+
+    fn operand_name(&self) -> &'static str {
+        if self.bf16 {
+            "bf16"
+        } else {
+            "f16"
+        }
+    }
+}
+
+/// The call text of one wgmma on the accumulator registers at `acc`.
+pub fn mma(shape: &WgmmaShape, acc: &str, desc_a: &str, desc_b: &str, scale_d: &str) -> String {
+    format!(
+        "{}(&{acc}, {desc_a}, {desc_b}, {scale_d})",
+        shape.function()
+    )
+}
+
+/// The call text of a descriptor for the operand at shared address `smem`.
+pub fn descriptor(smem: &str, leading: i64, stride: i64, swizzle: u64) -> String {
+    format!("tirtui_wgmma_desc(&{smem}, {leading}u, {stride}u, {swizzle}u)")
+}
+
+/// The fence, commit, wait and descriptor helpers, once per translation unit.
+pub fn helper_source() -> String {
+    format!(
+        "{ARCH_MARKER}\n\
+         __device__ __forceinline__ unsigned long long tirtui_wgmma_desc(const void* smem, unsigned int lbo, unsigned int sbo, unsigned int swizzle) {{\n  \
+         unsigned long long addr = (unsigned long long)__cvta_generic_to_shared(smem);\n  \
+         return ((addr & 0x3FFFFull) >> 4) | ((unsigned long long)((lbo & 0x3FFFFu) >> 4) << 16)\n    \
+         | ((unsigned long long)((sbo & 0x3FFFFu) >> 4) << 32) | ((unsigned long long)(swizzle & 3u) << 62);\n\
+         }}\n\
+         __device__ __forceinline__ void tirtui_wgmma_fence() {{\n  \
+         asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n\
+         }}\n\
+         __device__ __forceinline__ void tirtui_wgmma_commit() {{\n  \
+         asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n\
+         }}\n\
+         template <int N>\n\
+         __device__ __forceinline__ void tirtui_wgmma_wait() {{\n  \
+         asm volatile(\"wgmma.wait_group.sync.aligned %0;\\n\" :: \"n\"(N) : \"memory\");\n\
+         }}\n"
+    )
+}
+
+/// The device function of one wgmma variant: `d` holds the thread's N/2
+/// accumulators; `scale_d` 0 ignores them (D = A x B), 1 adds to them.
+pub fn mma_source(shape: &WgmmaShape) -> String {
+    let regs = shape.n as usize / 2;
+    let d_list = (0..regs)
+        .map(|i| format!("%{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let outputs = (0..regs)
+        .map(|i| format!("\"+f\"(d[{i}])"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let (da, db, scale) = (regs, regs + 1, regs + 2);
+    let t = shape.operand_name();
+    format!(
+        "__device__ __forceinline__ void {name}(float* d, unsigned long long desc_a, unsigned long long desc_b, int scale_d) {{\n  \
+         asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{scale}, 0;\\n\"\n    \
+         \"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{t}.{t} {{{d_list}}}, %{da}, %{db}, p, 1, 1, {ta}, {tb};\\n}}\\n\"\n    \
+         : {outputs}\n    \
+         : \"l\"(desc_a), \"l\"(desc_b), \"r\"(scale_d));\n\
+         }}\n",
+        name = shape.function(),
+        n = shape.n,
+        ta = u8::from(shape.a_mn_major),
+        tb = u8::from(shape.b_mn_major),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_wgmma_shapes_are_made() {
+        assert!(WgmmaShape::new(128, DataType::F16, false, false).is_some());
+        assert!(WgmmaShape::new(256, DataType::BF16, false, true).is_some());
+        for (n, t) in [
+            (0, DataType::F16),
+            (12, DataType::F16),
+            (264, DataType::F16),
+            (64, DataType::F32),
+            (64, DataType::I8),
+        ] {
+            assert_eq!(WgmmaShape::new(n, t, false, false), None, "{n} {t:?}");
+        }
+    }
+
+    #[test]
+    fn the_instruction_names_every_accumulator_register_once() {
+        let shape = WgmmaShape::new(64, DataType::BF16, false, true).unwrap();
+        let src = mma_source(&shape);
+        assert!(src.contains("wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {%0, %1,"));
+        assert!(src.contains("%31}, %32, %33, p, 1, 1, 0, 1;"));
+        assert_eq!(src.matches("\"+f\"").count(), 32);
+        assert!(src.contains("setp.ne.b32 p, %34, 0;"));
+        assert_eq!(shape.function(), "tirtui_wgmma_m64n64k16_f32_bf16_tb");
+    }
+}
