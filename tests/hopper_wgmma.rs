@@ -425,3 +425,29 @@ fn the_wgmma_helpers_compile_for_sm_90a_with_nvrtc() {
         report.ptx
     );
 }
+
+/// The interpreter rounds a store to a bfloat16 buffer to the nearest bf16
+/// (ties to even), as CUDA's `__float2bfloat16_rn` and TVM do: 8 bits of
+/// mantissa, so steps of 2^-7 above 1.
+#[test]
+fn the_interpreter_rounds_bf16_stores_to_nearest_even() {
+    let func = parse(
+        "@T.prim_func\ndef main(A: T.Buffer((4,), \"float32\"), B: T.Buffer((4,), \"bfloat16\")):\n    for i in range(4):\n        with T.block(\"B\"):\n            vi = T.axis.spatial(4, i)\n            B[vi] = T.Cast(\"bfloat16\", A[vi])\n",
+    );
+    let step = 2f64.powi(-7);
+    let inputs = [
+        1.0 + step / 2.0,                  // a tie: to 1 (even)
+        1.0 + 3.0 * step / 2.0,            // a tie: to 1 + 2 steps (even)
+        1.0 + step / 2.0 + 2f64.powi(-20), // above the tie: up
+        -3.0,                              // exact
+    ];
+    let mut args = vec![
+        interp::Tensor::from_f64(tirtui::ir::DataType::F32, &[4], &inputs),
+        interp::Tensor::zeros(tirtui::ir::DataType::BF16, &[4]),
+    ];
+    interp::run(&func, &mut args).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        args[1].to_f64_vec(),
+        vec![1.0, 1.0 + 2.0 * step, 1.0 + step, -3.0]
+    );
+}
