@@ -52,7 +52,7 @@ impl WgmmaShape {
             DataType::BF16 => true,
             _ => return None,
         };
-        (n % 8 == 0 && (8..=256).contains(&n)).then_some(WgmmaShape {
+        (n.is_multiple_of(8) && (8..=256).contains(&n)).then_some(WgmmaShape {
             n,
             bf16,
             a_mn_major,

@@ -109,7 +109,7 @@ impl Descriptor {
     /// below 256 KiB (what the 14-bit fields hold).
     pub fn encode(&self) -> Result<u64, SimError> {
         let field = |what: &str, x: usize| {
-            if x % 16 != 0 || x > FIELD {
+            if !x.is_multiple_of(16) || x > FIELD {
                 Err(err(format!(
                     "descriptor {what} {x} is not a multiple of 16 below 256 KiB"
                 )))
@@ -224,7 +224,7 @@ pub struct Shape {
 impl Shape {
     /// N must be a multiple of 8 from 8 to 256 (PTX's m64nNk16 shapes).
     pub fn check(&self) -> Result<(), SimError> {
-        if self.n % 8 != 0 || !(8..=256).contains(&self.n) {
+        if !self.n.is_multiple_of(8) || !(8..=256).contains(&self.n) {
             return Err(err(format!(
                 "m64n{}k16 is not a wgmma shape (N is a multiple of 8 from 8 to 256)",
                 self.n
