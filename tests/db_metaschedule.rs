@@ -67,8 +67,17 @@ fn text(o: &Output) -> String {
     )
 }
 
-/// The manifest's records: (1-based line, workload file, run_secs, TVM's program).
-fn manifest() -> Vec<(usize, String, Option<Vec<f64>>, Option<String>)> {
+/// One record of the fixture's manifest.
+struct ManifestRecord {
+    /// 1-based line in database_tuning_record.json.
+    line: usize,
+    workload: String,
+    run_secs: Option<Vec<f64>>,
+    /// TVM's program after the trace.
+    program: Option<String>,
+}
+
+fn manifest() -> Vec<ManifestRecord> {
     let text = std::fs::read_to_string(fixture().join("manifest.json")).unwrap();
     let m: Value = serde_json::from_str(&text).unwrap();
     m["records"]
@@ -76,16 +85,13 @@ fn manifest() -> Vec<(usize, String, Option<Vec<f64>>, Option<String>)> {
         .unwrap()
         .iter()
         .enumerate()
-        .map(|(i, r)| {
-            let secs = r["run_secs"]
+        .map(|(i, r)| ManifestRecord {
+            line: i + 1,
+            workload: r["workload"].as_str().unwrap().to_string(),
+            run_secs: r["run_secs"]
                 .as_array()
-                .map(|a| a.iter().map(|x| x.as_f64().unwrap()).collect());
-            (
-                i + 1,
-                r["workload"].as_str().unwrap().to_string(),
-                secs,
-                r["program"].as_str().map(str::to_string),
-            )
+                .map(|a| a.iter().map(|x| x.as_f64().unwrap()).collect()),
+            program: r["program"].as_str().map(str::to_string),
         })
         .collect()
 }
@@ -144,7 +150,7 @@ fn a_tvm_database_imports_as_sessions_that_replay_to_tvms_program() {
         assert_eq!(o.status.code(), Some(0), "{}", text(&o));
         let mine: Vec<_> = records
             .iter()
-            .filter(|r| r.1 == format!("{stem}.tir"))
+            .filter(|r| r.workload == format!("{stem}.tir"))
             .collect();
         let stdout = String::from_utf8_lossy(&o.stdout);
         assert!(
@@ -153,7 +159,13 @@ fn a_tvm_database_imports_as_sessions_that_replay_to_tvms_program() {
             text(&o)
         );
         let func = workload(stem);
-        for (line, _, secs, program) in mine {
+        for ManifestRecord {
+            line,
+            run_secs: secs,
+            program,
+            ..
+        } in mine
+        {
             let path = out.join(format!("{stem}_{line}.yaml"));
             let session = Session::load(&path).unwrap_or_else(|e| panic!("{e}"));
             let trace = Trace::replay(func.clone(), &session.steps)
@@ -247,7 +259,7 @@ fn an_export_loads_back_in_tirtui_and_in_tvm() {
         dbdir.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let good = manifest().iter().filter(|r| r.2.is_some()).count();
+    let good = manifest().iter().filter(|r| r.run_secs.is_some()).count();
     assert!(
         String::from_utf8_lossy(&o.stdout)
             .contains(&format!("wrote {good} records of 2 workloads")),
@@ -330,7 +342,7 @@ fn check_in_tvm(exported: &Path) {
     let manifest = manifest();
     assert_eq!(
         records.len(),
-        manifest.iter().filter(|r| r.2.is_some()).count()
+        manifest.iter().filter(|r| r.run_secs.is_some()).count()
     );
     for w in ["gemm_f32", "softmax"] {
         let entry = &report["workloads"][format!("tests/data/ms_traces/{w}.tir")];
@@ -344,15 +356,16 @@ fn check_in_tvm(exported: &Path) {
         let want = manifest
             .iter()
             .find(|m| {
-                m.2.as_ref().is_some_and(|s| {
+                m.run_secs.as_ref().is_some_and(|s| {
                     let mean = s.iter().sum::<f64>() / s.len() as f64;
-                    (mean - secs).abs() <= 1e-12 && r["workload"].as_str().unwrap().ends_with(&m.1)
+                    (mean - secs).abs() <= 1e-12
+                        && r["workload"].as_str().unwrap().ends_with(&m.workload)
                 })
             })
             .unwrap_or_else(|| panic!("no manifest record with run_secs {secs}"));
         assert_eq!(
             skeleton(program),
-            skeleton(want.3.as_deref().unwrap()),
+            skeleton(want.program.as_deref().unwrap()),
             "run_secs {secs}"
         );
     }
@@ -627,7 +640,7 @@ fn mutated_lines_never_panic() {
         w0.as_bytes().to_vec(),
         module,
         records.lines().next().unwrap().as_bytes().to_vec(),
-        records.lines().nth(8).unwrap().as_bytes().to_vec(),
+        records.lines().nth(3).unwrap().as_bytes().to_vec(),
     ];
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = || {
@@ -654,6 +667,16 @@ fn mutated_lines_never_panic() {
                         *b = b"[]{},:\"0123456789"[(next() % 17) as usize];
                     }
                 }
+            }
+        }
+        // Every other round mutates a value inside the JSON instead of bytes,
+        // so the graph reader and the trace replay see well-formed input.
+        if (case / seeds.len()) % 2 == 1 && which != 0 {
+            if let Ok(mut v) = serde_json::from_slice::<Value>(&seeds[which]) {
+                for _ in 0..1 + next() % 3 {
+                    mutate_value(&mut v, &mut next);
+                }
+                bytes = v.to_string().into_bytes();
             }
         }
         let Ok(text) = std::str::from_utf8(&bytes) else {
@@ -688,6 +711,39 @@ fn mutated_lines_never_panic() {
     }
     eprintln!("{cases} mutated lines: {read} read, {refused} refused with a reason");
     assert_eq!(read + refused, cases);
+}
+
+/// Replaces one value somewhere in `v` (a random path down arrays and
+/// objects) by a hostile one: another node's index, a negative or huge
+/// number, a string, null, an empty list, or a copy of a sibling.
+fn mutate_value(v: &mut Value, next: &mut impl FnMut() -> u64) {
+    let mut at = v;
+    loop {
+        let len = match at {
+            Value::Array(a) => a.len(),
+            Value::Object(o) => o.len(),
+            _ => 0,
+        };
+        if len == 0 || next() % 4 == 0 {
+            break;
+        }
+        let k = (next() as usize) % len;
+        at = match at {
+            Value::Array(a) => &mut a[k],
+            Value::Object(o) => o.values_mut().nth(k).unwrap(),
+            _ => unreachable!(),
+        };
+    }
+    *at = match next() % 8 {
+        0 => Value::from(next() % 400),
+        1 => Value::from(-1),
+        2 => Value::from(1e308),
+        3 => Value::from("x"),
+        4 => Value::Null,
+        5 => Value::Array(Vec::new()),
+        6 => Value::from(i64::MAX),
+        _ => Value::from(next() % 5),
+    };
 }
 
 fn workload_line_of(module_json: &str) -> Result<tirtui::db::metaschedule::TvmWorkload, String> {

@@ -63,7 +63,7 @@ fn matching_workloads(
     let mut count = 0;
     for (line, text) in lines(bytes) {
         count = line;
-        let read = text.and_then(|t| read_workload_line(t));
+        let read = text.and_then(read_workload_line);
         let workload = match read {
             Ok(w) => w,
             Err(reason) => {
