@@ -185,6 +185,36 @@ enum DbCommand {
         #[arg(long)]
         db: Option<PathBuf>,
     },
+    /// Import a MetaSchedule database (TVM's JSONDatabase folder): each record
+    /// of the workload becomes a session and a results record.
+    Import {
+        /// The folder with database_workload.json and database_tuning_record.json.
+        dir: PathBuf,
+        /// The workload the records are for (.tir, or a session's workload).
+        #[arg(long)]
+        workload: PathBuf,
+        /// Where the sessions go (`<workload>_<record line>.yaml`).
+        #[arg(long)]
+        out: PathBuf,
+        /// The results database folder.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The device the records were measured on (default: TVM's target).
+        #[arg(long)]
+        device: Option<String>,
+    },
+    /// Export the results database as a MetaSchedule database TVM 0.27 loads.
+    Export {
+        /// The folder to write database_workload.json and database_tuning_record.json to.
+        #[arg(long)]
+        out: PathBuf,
+        /// Only this workload's records.
+        #[arg(long)]
+        workload: Option<PathBuf>,
+        /// The results database folder.
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -385,6 +415,31 @@ fn run() -> i32 {
                 yaml,
             },
         ),
+        Some(Command::Db {
+            command:
+                DbCommand::Import {
+                    dir,
+                    workload,
+                    out,
+                    db,
+                    device,
+                },
+        }) => cli::db_ms::import(
+            &dir,
+            &cli::db_ms::ImportOptions {
+                workload: &workload,
+                out: &out,
+                db: db.as_deref(),
+                device: device.as_deref(),
+            },
+        ),
+        Some(Command::Db {
+            command: DbCommand::Export { out, workload, db },
+        }) => cli::db_ms::export(&cli::db_ms::ExportOptions {
+            out: &out,
+            workload: workload.as_deref(),
+            db: db.as_deref(),
+        }),
         Some(Command::Worker) => tirtui::runtime::worker_main(),
         None => match args.file {
             Some(file) => cli::explore(&file, &args.theme, args.trace.as_deref()),

@@ -70,6 +70,7 @@ pub fn top(workload: &Path, opts: &TopOptions<'_>) -> i32 {
             Source::Run => "run",
             Source::Explorer => "explorer",
             Source::Tune => "tune",
+            Source::Import => "import",
         };
         println!(
             "{:>3}  {:>10.4}  {:>9.1}  {:<28}  {:<8}  {} (trace {})",

@@ -9,6 +9,7 @@
 
 pub mod check;
 pub mod db;
+pub mod db_ms;
 pub mod explore;
 pub mod replay;
 pub mod schedule;

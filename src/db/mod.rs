@@ -11,10 +11,19 @@
 //! in milliseconds with a linear scan. What it gives up, indexes and concurrent
 //! writers beyond `O_APPEND` single-line writes, a tuner does not need.
 //!
+//! MetaSchedule's JSON database is read and written by `metaschedule` (the
+//! two files), `tvm_graph` (a workload as TVM's node graph), `tvm_compare`
+//! (graphs read untrusted and compared structurally) and `tvm_trace` (a
+//! trace in TVM's JSON form).
+//!
 //! May use: `input`, `ir`, `runtime`, `script`, `trace`.
 
 pub mod file;
 pub mod hash;
+pub mod metaschedule;
+pub mod tvm_compare;
+pub mod tvm_graph;
+pub mod tvm_trace;
 
 pub use file::SkippedLine;
 pub use hash::{trace_hash, workload_hash};
@@ -35,6 +44,8 @@ pub enum Source {
     Run,
     Explorer,
     Tune,
+    /// Read from a MetaSchedule database (`db import`).
+    Import,
 }
 
 /// One measurement.

@@ -14,7 +14,7 @@
 mod exec;
 mod file;
 mod json_index_map;
-mod json_layout;
+pub mod json_layout;
 mod json_trace;
 mod names;
 mod parse;
