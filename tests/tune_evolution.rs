@@ -76,6 +76,7 @@ impl Measure for FakeGpu {
             time_ms: ms,
             gflops: 1.0 / ms,
             correct: Some(true),
+            quick: false,
         })
     }
 }

@@ -50,6 +50,7 @@ fn result(time_ms: f64) -> RunResult {
         occupancy: 1.0,
         compile_ms: 1.0,
         warnings: vec![],
+        phases: None,
     }
 }
 

@@ -11,12 +11,19 @@ use super::error::RuntimeError;
 use super::launch::{load, LoadedKernel};
 use super::nvrtc::{compile_cubin, nvrtc_available, nvrtc_compile, Compiled};
 use super::prepare::{compile_many, CubinCache, RunData, RunDataKey, MAX_PREPARE_KERNELS};
-use super::request::{CompileReport, Prepared, RunRequest, RunResult, MIN_RUNS};
+use super::queue::CompileQueue;
+use super::request::{
+    CompileReport, Prepared, ReadyList, RunPhases, RunRequest, RunResult, MIN_RUNS,
+};
 use super::timing::{median, time_runs, TimingOptions};
 use crate::codegen::{CudaKernel, KernelArg};
 use crate::ir::DataType;
 use cudarc::driver::{result as cu, CudaSlice, DevicePtr};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The longest a `ready` request waits for a compile to end.
+const MAX_READY_WAIT: Duration = Duration::from_secs(60);
 
 /// Worker-side state: the device is opened once and kept for later requests,
 /// with the binaries compiled so far and the inputs and reference outputs of
@@ -26,6 +33,8 @@ pub struct Executor {
     device: Option<Device>,
     cubins: CubinCache,
     data: Option<RunData>,
+    /// The batch compiling in the background (`queue`).
+    queue: Option<CompileQueue>,
 }
 
 /// A request checked before the GPU is touched.
@@ -136,6 +145,7 @@ impl Executor {
             device,
             cubins,
             data,
+            ..
         } = self;
         let dev = device
             .as_ref()
@@ -187,6 +197,47 @@ impl Executor {
     }
 }
 
+impl Executor {
+    /// Starts compiling `kernels` for this device in the background on every
+    /// CPU core (cancelling what an earlier queue had not started).
+    pub fn queue(&mut self, kernels: &[CudaKernel]) -> Result<usize, RuntimeError> {
+        if kernels.len() > MAX_PREPARE_KERNELS {
+            return Err(RuntimeError::InvalidRequest(format!(
+                "{} kernels in one queue request; at most {MAX_PREPARE_KERNELS}",
+                kernels.len()
+            )));
+        }
+        for k in kernels {
+            super::nvrtc::check_identifier(&k.name)?;
+        }
+        let arch = self.device()?.arch.clone();
+        require_nvrtc()?;
+        if let Some(old) = self.queue.take() {
+            old.cancel();
+        }
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        self.queue = Some(CompileQueue::start(kernels.to_vec(), &arch, threads));
+        Ok(kernels.len())
+    }
+
+    /// The queued kernels compiled since the last call (their binaries are
+    /// kept for the runs); waits up to `wait_ms` for one.
+    pub fn ready(&mut self, wait_ms: u64) -> ReadyList {
+        let wait = Duration::from_millis(wait_ms).min(MAX_READY_WAIT);
+        let Executor { cubins, queue, .. } = self;
+        match queue {
+            Some(q) => q.ready(wait, &mut |kernel, compiled| {
+                let arch = compiled.report.arch.clone();
+                cubins.insert(kernel, &arch, compiled);
+            }),
+            None => ReadyList {
+                ready: Vec::new(),
+                compiling: 0,
+            },
+        }
+    }
+}
+
 /// `kernel`'s binary from the cache, or compiled now and kept.
 fn cubin_for(
     cubins: &mut CubinCache,
@@ -209,6 +260,8 @@ fn run_on(
     checked: &Checked,
 ) -> Result<RunResult, RuntimeError> {
     let mut warnings = Vec::new();
+    let mut phases = RunPhases::default();
+    let started = Instant::now();
     let compiled = cubin_for(cubins, &req.kernel, &dev.arch)?;
     warnings.extend(
         compiled
@@ -219,6 +272,8 @@ fn run_on(
     );
     let compile_ms = compiled.report.compile_ms;
     let kernel = load(dev, &req.kernel, compiled.cubin.clone())?;
+    phases.load_ms = ms_since(started);
+    let started = Instant::now();
     let kernel_temps = alloc_temporaries(dev, &req.kernel)?;
 
     let args = &req.kernel.args;
@@ -228,6 +283,8 @@ fn run_on(
         dev,
         inputs: &inputs,
     };
+    phases.setup_ms = ms_since(started);
+    let started = Instant::now();
 
     // Correctness first: a faulting kernel is reported before it is timed.
     let outputs = bufs.run_once(&mut buffers, &kernel, &kernel_temps)?;
@@ -248,18 +305,25 @@ fn run_on(
         }
         None => (None, None),
     };
+    phases.check_ms = ms_since(started);
+    let started = Instant::now();
 
     bufs.upload(&mut buffers)?;
-    let times = time_runs(
+    let timed = time_runs(
         dev,
         checked.runs,
         TimingOptions {
             budget_ms: req.time_budget_ms,
             flush_l2: req.flush_l2,
+            quick_above_ms: req.quick_above_ms,
         },
         &mut || bufs.poison(&buffers),
         &mut || kernel.launch(dev, &buffers, &kernel_temps),
     )?;
+    phases.timing_ms = ms_since(started);
+    phases.timed_runs = u32::try_from(timed.times.len()).unwrap_or(u32::MAX);
+    phases.quick = timed.quick;
+    let times = timed.times;
     if req.flush_l2 && dev.l2_flush.is_none() {
         warnings.push(
             "L2 was not flushed between runs (its flush buffer could not be allocated): inputs may be read from L2".into(),
@@ -297,7 +361,12 @@ fn run_on(
         occupancy: stats.occupancy,
         compile_ms,
         warnings,
+        phases: Some(phases),
     })
+}
+
+fn ms_since(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1e3
 }
 
 /// The reference kernel's outputs on the request's inputs: compiled (or taken
@@ -612,6 +681,7 @@ mod tests {
             runs: 3,
             time_budget_ms: None,
             flush_l2: true,
+            quick_above_ms: None,
         }
     }
 
