@@ -3,7 +3,7 @@
 //!
 //! Runs in the worker process only: a faulting kernel takes this process down, not tirtui.
 
-use super::check::{compare, count_unwritten, tolerance};
+use super::check::{compare, compare_with, count_unwritten, tolerance, Expected};
 use super::cublas::{cublas_present, plan, time_cublas, GemmPlan};
 use super::data::{arg_layout, decode, random_bytes, ArgLayout, POISON_BYTE};
 use super::device::{driver_error, Device, DEFAULT_ARCH};
@@ -15,6 +15,7 @@ use super::queue::CompileQueue;
 use super::request::{
     CompileReport, Prepared, ReadyList, RunPhases, RunRequest, RunResult, MIN_RUNS,
 };
+use super::resident::{alloc_args, Resident};
 use super::timing::{median, time_runs, TimingOptions};
 use crate::codegen::{CudaKernel, KernelArg};
 use crate::ir::DataType;
@@ -35,6 +36,8 @@ pub struct Executor {
     data: Option<RunData>,
     /// The batch compiling in the background (`queue`).
     queue: Option<CompileQueue>,
+    /// The device buffers of `data`'s argument list.
+    resident: Option<Resident>,
 }
 
 /// A request checked before the GPU is touched.
@@ -145,6 +148,7 @@ impl Executor {
             device,
             cubins,
             data,
+            resident,
             ..
         } = self;
         let dev = device
@@ -163,7 +167,8 @@ impl Executor {
         let data = data
             .as_mut()
             .ok_or_else(|| RuntimeError::WorkerCrashed("no run data".into()))?;
-        run_on(dev, cubins, data, req, &checked)
+        let resident = Resident::for_key(resident, dev, &data.key, &checked.layouts, &data.inputs)?;
+        run_on(dev, cubins, data, resident, req, &checked)
     }
 
     /// Compiles `kernels` for this device on every CPU core and keeps the
@@ -256,6 +261,7 @@ fn run_on(
     dev: &Device,
     cubins: &mut CubinCache,
     data: &mut RunData,
+    resident: &mut Resident,
     req: &RunRequest,
     checked: &Checked,
 ) -> Result<RunResult, RuntimeError> {
@@ -278,10 +284,14 @@ fn run_on(
 
     let args = &req.kernel.args;
     let inputs = data.inputs.clone();
-    let mut buffers = alloc_args(dev, &checked.layouts)?;
+    let Resident {
+        buffers, pristine, ..
+    } = resident;
+    let mut buffers = buffers.as_mut_slice();
     let bufs = Buffers {
         dev,
         inputs: &inputs,
+        pristine: pristine.as_deref(),
     };
     phases.setup_ms = ms_since(started);
     let started = Instant::now();
@@ -294,7 +304,8 @@ fn run_on(
             let expected = match &data.expected {
                 Some(e) => e.clone(),
                 None => {
-                    let e = Arc::new(run_reference(dev, cubins, reference, &bufs, &mut buffers)?);
+                    let raw = run_reference(dev, cubins, reference, &bufs, &mut buffers)?;
+                    let e = Arc::new(decode_expected(checked, &raw));
                     data.expected = Some(e.clone());
                     e
                 }
@@ -400,19 +411,6 @@ fn host_inputs(layouts: &[ArgLayout], args: &[KernelArg], seed: u64) -> Vec<Opti
         .collect()
 }
 
-/// Zeroed device memory for each argument.
-fn alloc_args(dev: &Device, layouts: &[ArgLayout]) -> Result<Vec<CudaSlice<u8>>, RuntimeError> {
-    let mut buffers = Vec::with_capacity(layouts.len());
-    for layout in layouts {
-        buffers.push(
-            dev.stream
-                .alloc_zeros::<u8>(layout.bytes)
-                .map_err(driver_error)?,
-        );
-    }
-    Ok(buffers)
-}
-
 /// A warning for each output the kernel left partly unwritten (still poisoned).
 fn unwritten_warnings(
     checked: &Checked,
@@ -434,20 +432,31 @@ fn unwritten_warnings(
     warnings
 }
 
+/// The reference's outputs decoded once for every candidate's comparison.
+fn decode_expected(checked: &Checked, raw: &[Option<Vec<u8>>]) -> Vec<Option<Expected>> {
+    raw.iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.as_ref()
+                .map(|bytes| Expected::new(checked.layouts[i].dtype, bytes))
+        })
+        .collect()
+}
+
 /// The kernel's outputs against the reference's: the worst relative error
 /// and whether every output is within its dtype's tolerance.
 fn compare_with_reference(
     checked: &Checked,
     args: &[KernelArg],
     outputs: &[Option<Vec<u8>>],
-    expected: &[Option<Vec<u8>>],
+    expected: &[Option<Expected>],
     warnings: &mut Vec<String>,
 ) -> (f64, bool) {
     let (mut worst, mut all_ok) = (0.0f64, true);
     for (i, (out, exp)) in outputs.iter().zip(expected).enumerate() {
         if let (Some(out), Some(exp)) = (out, exp) {
             let dtype = checked.layouts[i].dtype;
-            let cmp = compare(dtype, out, exp);
+            let cmp = compare_with(dtype, out, exp);
             if cmp.unwritten_in_reference > 0 {
                 warnings.push(format!(
                     "the reference left {} elements of `{}` unwritten",
@@ -536,6 +545,7 @@ pub fn run_once_in_process(kernel: &CudaKernel, seed: u64) -> Result<Vec<ArgData
     let bufs = Buffers {
         dev: &dev,
         inputs: &inputs,
+        pristine: None,
     };
     let outputs = bufs.run_once(&mut buffers, &loaded, &temporaries)?;
     Ok(kernel
@@ -573,11 +583,25 @@ struct Buffers<'a> {
     dev: &'a Device,
     /// Host data of each input; `None` for outputs.
     inputs: &'a [Option<Vec<u8>>],
+    /// The same on the device (`Resident`), when kept there.
+    pristine: Option<&'a [Option<CudaSlice<u8>>]>,
 }
 
 impl Buffers<'_> {
-    /// Restores every input, in case a kernel wrote where it should not.
+    /// Restores every input, in case a kernel wrote where it should not:
+    /// from the device copies when there are, else from the host.
     fn upload(&self, buffers: &mut [CudaSlice<u8>]) -> Result<(), RuntimeError> {
+        if let Some(pristine) = self.pristine {
+            for (buf, copy) in buffers.iter_mut().zip(pristine) {
+                if let Some(copy) = copy {
+                    self.dev
+                        .stream
+                        .memcpy_dtod(copy, buf)
+                        .map_err(driver_error)?;
+                }
+            }
+            return Ok(());
+        }
         for (buf, data) in buffers.iter_mut().zip(self.inputs) {
             if let Some(data) = data {
                 self.dev

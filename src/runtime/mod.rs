@@ -31,6 +31,7 @@ pub mod protocol;
 mod queue;
 mod registers;
 mod request;
+mod resident;
 mod timing;
 mod transport;
 mod untrusted;

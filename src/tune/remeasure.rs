@@ -10,8 +10,8 @@ use crate::codegen::CudaKernel;
 pub const REMEASURE_TOP: usize = 3;
 
 /// Measures the `top` fastest trials again; `kernel_of` rebuilds a trial's
-/// kernel (`None`: it no longer builds, and it cannot win). The report's
-/// `best()` then picks among them by the second time.
+/// kernel. The report's `best()` then picks among them by the second time;
+/// one that fails the second time cannot win.
 pub fn remeasure_best(
     report: &mut TuneReport,
     top: usize,
@@ -48,23 +48,21 @@ pub fn remeasure_best(
         measure.remeasure(&refs)
     };
     let mut results: Vec<Option<_>> = results.into_iter().map(Some).collect();
+    // A candidate not measured again (it no longer builds, the GPU was lost)
+    // gets no row: nothing was learned about it.
     report.remeasured = rows
         .into_iter()
-        .map(|(trial, first_ms, at)| {
-            let ms = match at.and_then(|i| results.get_mut(i).and_then(Option::take)) {
-                None if at.is_none() => Err("its trace no longer builds".to_string()),
-                None => Err("not measured again (the measurement stopped)".to_string()),
-                Some(r) => match outcome_of_measurement(r) {
-                    Ok(Outcome::Time { ms, .. }) => Ok(ms),
-                    Ok(Outcome::Failed { reason, detail }) => Err(format!("{reason}: {detail}")),
-                    Err(fatal) => Err(fatal),
-                },
+        .filter_map(|(trial, first_ms, at)| {
+            let r = results.get_mut(at?)?.take()?;
+            let ms = match outcome_of_measurement(r).ok()? {
+                Outcome::Time { ms, .. } => Ok(ms),
+                Outcome::Failed { reason, detail } => Err(format!("{reason}: {detail}")),
             };
-            Remeasured {
+            Some(Remeasured {
                 trial,
                 first_ms,
                 ms,
-            }
+            })
         })
         .collect();
 }

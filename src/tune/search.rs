@@ -225,20 +225,26 @@ impl TuneReport {
     }
 
     /// The fastest trial: once the best few were measured again, the one
-    /// with the best second time (a candidate whose second measurement
-    /// failed cannot win); before that, by the search's times.
+    /// with the best second time; a candidate that failed its second
+    /// measurement cannot win. Before that, by the search's times.
     pub fn best(&self) -> Option<&Trial> {
+        let by_time = |a: &(usize, f64), b: &(usize, f64)| a.1.total_cmp(&b.1);
         let confirmed = self
             .remeasured
             .iter()
             .filter_map(|r| r.ms.as_ref().ok().map(|ms| (r.trial, *ms)))
-            .min_by(|a, b| a.1.total_cmp(&b.1));
+            .min_by(by_time);
         if let Some((index, _)) = confirmed {
             return self.trials.iter().find(|t| t.index == index);
         }
+        let refused = |t: &Trial| {
+            self.remeasured
+                .iter()
+                .any(|r| r.trial == t.index && r.ms.is_err())
+        };
         self.trials
             .iter()
-            .filter(|t| t.time_ms().is_some())
+            .filter(|t| t.time_ms().is_some() && !refused(t))
             .min_by(|a, b| {
                 a.time_ms()
                     .unwrap_or(f64::INFINITY)
