@@ -287,7 +287,7 @@ fn run_on(
     let Resident {
         buffers, pristine, ..
     } = resident;
-    let mut buffers = buffers.as_mut_slice();
+    let buffers = buffers.as_mut_slice();
     let bufs = Buffers {
         dev,
         inputs: &inputs,
@@ -297,14 +297,14 @@ fn run_on(
     let started = Instant::now();
 
     // Correctness first: a faulting kernel is reported before it is timed.
-    let outputs = bufs.run_once(&mut buffers, &kernel, &kernel_temps)?;
+    let outputs = bufs.run_once(buffers, &kernel, &kernel_temps)?;
     warnings.extend(unwritten_warnings(checked, args, &outputs));
     let (max_rel_err, correct) = match &req.reference {
         Some(reference) => {
             let expected = match &data.expected {
                 Some(e) => e.clone(),
                 None => {
-                    let raw = run_reference(dev, cubins, reference, &bufs, &mut buffers)?;
+                    let raw = run_reference(dev, cubins, reference, &bufs, buffers)?;
                     let e = Arc::new(decode_expected(checked, &raw));
                     data.expected = Some(e.clone());
                     e
@@ -319,7 +319,7 @@ fn run_on(
     phases.check_ms = ms_since(started);
     let started = Instant::now();
 
-    bufs.upload(&mut buffers)?;
+    bufs.upload(buffers)?;
     let timed = time_runs(
         dev,
         checked.runs,
@@ -328,8 +328,8 @@ fn run_on(
             flush_l2: req.flush_l2,
             quick_above_ms: req.quick_above_ms,
         },
-        &mut || bufs.poison(&buffers),
-        &mut || kernel.launch(dev, &buffers, &kernel_temps),
+        &mut || bufs.poison(buffers),
+        &mut || kernel.launch(dev, buffers, &kernel_temps),
     )?;
     phases.timing_ms = ms_since(started);
     phases.timed_runs = u32::try_from(timed.times.len()).unwrap_or(u32::MAX);
@@ -350,7 +350,7 @@ fn run_on(
         dev,
         req,
         checked,
-        &buffers,
+        buffers,
         &outputs,
         correct,
         &mut warnings,

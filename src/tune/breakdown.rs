@@ -28,8 +28,8 @@ pub struct MeasureBreakdown {
     /// Run requests' wall time beyond the worker's phases: the pipe, JSON,
     /// restarting a worker.
     pub overhead_s: f64,
-    /// Time a worker had nothing to run because every remaining candidate
-    /// was still compiling: its GPU idle.
+    /// Time a worker spent asking which compiles had ended (waiting when
+    /// every remaining candidate was still compiling): its GPU idle.
     pub gpu_wait_compile_s: f64,
     /// Candidates timed the quick way (slower than `SLOW_FACTOR` times the
     /// best: one warm-up, one timed run).

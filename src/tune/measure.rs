@@ -303,6 +303,8 @@ impl WorkerMeasure {
         let mut queued: Vec<usize> = Vec::new();
         let mut queued_on: Option<u32> = None;
         let mut last_progress = Instant::now();
+        // Requests lost in a row (a crash, a timeout, a queue the worker lost).
+        let mut lost = 0;
         loop {
             if stop.load(Ordering::Relaxed) || slots.iter().any(is_fatal) {
                 break;
@@ -312,67 +314,99 @@ impl WorkerMeasure {
                 break;
             }
             let worker = self.client.worker_pid();
-            if worker.is_none() || worker != queued_on {
-                // First time, or the worker died: queue what is left.
+            let outcome = if worker.is_none() || worker != queued_on {
+                // First time, or the worker died or lost its queue: queue what is left.
                 if queued_on.is_some() {
                     self.breakdown.restarts += 1;
                 }
                 let list: Vec<CudaKernel> = open.iter().map(|&i| kernels[i].clone()).collect();
                 match self.client.queue(&list) {
                     Ok(_) => {
-                        queued = open;
+                        queued = open.clone();
                         queued_on = self.client.worker_pid();
                         last_progress = Instant::now();
+                        continue;
                     }
                     Err(RuntimeError::Protocol(_)) if queued_on.is_none() => {
                         self.queue_supported = false;
                         return None;
                     }
-                    Err(e) => {
-                        let failure = self.failure(e);
-                        if let MeasureError::Fatal(_) = failure {
-                            slots[open[0]] = Some(Err(failure));
-                        }
-                        queued_on = Some(u32::MAX);
-                    }
+                    Err(e) => Err(e),
                 }
-                continue;
-            }
-            let waited = Instant::now();
-            let list = match self.client.ready(READY_WAIT) {
+            } else {
+                // The GPU runs nothing while the worker waits for a compile.
+                let waited = Instant::now();
+                let reply = self.client.ready(READY_WAIT);
+                self.breakdown.gpu_wait_compile_s += waited.elapsed().as_secs_f64();
+                reply
+            };
+            let list = match outcome {
                 Ok(list) => list,
                 Err(e) => {
-                    if let MeasureError::Fatal(m) = self.failure(e) {
-                        slots[open[0]] = Some(Err(MeasureError::Fatal(m)));
+                    queued_on = Some(u32::MAX);
+                    if let Some(failed) = self.lost_request(e, &mut lost) {
+                        fill(&mut slots, &open, failed);
                     }
                     continue;
                 }
             };
             if list.ready.is_empty() {
-                self.breakdown.gpu_wait_compile_s += waited.elapsed().as_secs_f64();
                 if list.compiling == 0 {
                     // The worker has nothing queued any more: queue again.
                     queued_on = Some(u32::MAX);
+                    let e = RuntimeError::Protocol("the worker lost its compile queue".into());
+                    if let Some(failed) = self.lost_request(e, &mut lost) {
+                        fill(&mut slots, &open, failed);
+                    }
                 } else if last_progress.elapsed() > self.compile_patience(open.len()) {
                     self.client.shutdown();
-                    for &i in &open {
-                        slots[i] = Some(Err(MeasureError::Candidate {
+                    let detail = format!(
+                        "NVRTC did not finish within {:.0} s in the worker ({})",
+                        self.compile_patience(open.len()).as_secs_f64(),
+                        self.target
+                    );
+                    fill(
+                        &mut slots,
+                        &open,
+                        MeasureError::Candidate {
                             reason: "timeout".into(),
-                            detail: format!(
-                                "NVRTC did not finish within {:.0} s in the worker ({})",
-                                self.compile_patience(open.len()).as_secs_f64(),
-                                self.target
-                            ),
-                        }));
-                    }
+                            detail,
+                        },
+                    );
                 }
                 continue;
             }
+            lost = 0;
             last_progress = Instant::now();
             self.breakdown.compile_wall_s = started.elapsed().as_secs_f64();
             self.run_ready(kernels, &queued, list.ready, &mut slots, stop);
         }
         Some(in_batch_order(slots))
+    }
+
+    /// A `queue` or `ready` request that failed: `None` to try again on a
+    /// fresh worker, else what the open candidates get: `Fatal` when the GPU
+    /// is gone or the worker failed `CRASHES_BEFORE_GIVING_UP` times in a
+    /// row, the error itself when no retry can help (no NVRTC there).
+    fn lost_request(&mut self, e: RuntimeError, lost: &mut usize) -> Option<MeasureError> {
+        match &e {
+            RuntimeError::NoDevice(m) => Some(MeasureError::Fatal(m.clone())),
+            RuntimeError::WorkerCrashed(_)
+            | RuntimeError::Protocol(_)
+            | RuntimeError::Timeout(_) => {
+                *lost += 1;
+                (*lost >= CRASHES_BEFORE_GIVING_UP).then(|| {
+                    MeasureError::Fatal(format!(
+                        "the GPU worker ({}) failed {CRASHES_BEFORE_GIVING_UP} times in a row: {e}",
+                        self.target
+                    ))
+                })
+            }
+            _ => Some(MeasureError::Candidate {
+                reason: failure_reason(&e).into(),
+                detail: e.to_string(),
+            }),
+        }
     }
 
     /// Runs the candidates whose compile ended, in order, until one kills
@@ -571,6 +605,15 @@ impl Measure for MeasurePool {
                 .collect()
         });
         interleave(results, kernels.len())
+    }
+}
+
+/// Gives every open candidate `failed` (a `Fatal` only the first: the
+/// search ends there).
+fn fill(slots: &mut Slots, open: &[usize], failed: MeasureError) {
+    let fatal = matches!(failed, MeasureError::Fatal(_));
+    for &i in open.iter().take(if fatal { 1 } else { usize::MAX }) {
+        slots[i] = Some(Err(failed.clone()));
     }
 }
 
