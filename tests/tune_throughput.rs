@@ -76,8 +76,8 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-/// A fake worker that streams: `queue` answers how many kernels it got and
-/// logs their names; the n-th `ready` after a queue answers
+/// A fake worker that streams: `queue` answers how many kernels it got (or
+/// `DIR/queue.json` when there is one) and logs their names; the n-th `ready` after a queue answers
 /// `DIR/readyN.json` (else `DIR/ready.json`); a `run` of kernel K answers
 /// `DIR/run-K.json` (else `DIR/run.json`), keeps its request in
 /// `DIR/req-K.json` and, when `DIR/crash-K` exists, removes it and dies.
@@ -94,7 +94,7 @@ while read -r line; do
       names=$(printf '%s' "$line" | grep -o '"name":"k[0-9]*"' | sed 's/"name":"\(k[0-9]*\)"/\1/' | tr '\n' ' ')
       echo "queue $names" >> $d/log
       echo 0 > $d/readies
-      r="{\"queued\":$n}";;
+      if [ -f $d/queue.json ]; then r=$(cat $d/queue.json); else r="{\"queued\":$n}"; fi;;
     *'"op":"ready"'*)
       c=$(( $(cat $d/readies) + 1 )); echo $c > $d/readies
       echo "ready" >> $d/log
@@ -355,4 +355,39 @@ fn two_streaming_workers_share_a_batch_in_order() {
     for d in [d0, d1] {
         std::fs::remove_dir_all(&d).unwrap();
     }
+}
+
+#[test]
+fn a_worker_without_nvrtc_fails_the_batch_instead_of_asking_again() {
+    let dir = scratch("nonvrtc");
+    write(
+        &dir,
+        "queue",
+        &Reply::Error(RuntimeError::NvrtcMissing("NVRTC not found".into())),
+    );
+    let mut pool = pool(&[&dir]);
+    let out = measure(&mut pool, &kernels(3));
+    assert_eq!(outcomes(&out), vec!["no GPU", "no GPU", "no GPU"]);
+    assert_eq!(log(&dir), vec!["queue k0 k1 k2"]);
+    pool.shutdown();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_worker_that_keeps_losing_its_queue_ends_the_search() {
+    let dir = scratch("lostqueue");
+    // Nothing ready and nothing compiling: the queue is gone every time.
+    write(&dir, "ready", &ready(&[], 0));
+    let mut pool = pool(&[&dir]);
+    let out = measure(&mut pool, &kernels(2));
+    let got = outcomes(&out);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("fatal: the GPU worker"), "{got:?}");
+    assert!(got[0].contains("3 times in a row"), "{got:?}");
+    assert_eq!(
+        log(&dir).iter().filter(|l| l.starts_with("queue")).count(),
+        3
+    );
+    pool.shutdown();
+    std::fs::remove_dir_all(&dir).unwrap();
 }
