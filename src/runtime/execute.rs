@@ -346,15 +346,7 @@ fn run_on(
     } else {
         0.0
     };
-    let cublas_ms = time_cublas_gemm(
-        dev,
-        req,
-        checked,
-        buffers,
-        &outputs,
-        correct,
-        &mut warnings,
-    )?;
+    let cublas_ms = time_cublas_gemm(dev, req, checked, buffers, &outputs, correct, &mut warnings)?;
     let stats = kernel.stats(dev)?;
     Ok(RunResult {
         device: dev.name.clone(),
