@@ -172,6 +172,7 @@ fn request(kernel: CudaKernel, reference: Option<CudaKernel>) -> RunRequest {
         runs: 20,
         time_budget_ms: None,
         flush_l2: true,
+        quick_above_ms: None,
     }
 }
 

@@ -52,6 +52,7 @@ fn request() -> RunRequest {
         runs: 20,
         time_budget_ms: None,
         flush_l2: true,
+        quick_above_ms: None,
     }
 }
 
@@ -70,6 +71,7 @@ fn result() -> RunResult {
         occupancy: 1.0,
         compile_ms: 12.5,
         warnings: vec!["3 of 1024 elements of `C` were not written".into()],
+        phases: None,
     }
 }
 

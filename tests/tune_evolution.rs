@@ -23,11 +23,13 @@ fn gemm_tune_space() -> Space {
 }
 
 /// Time grows with distance from 256 threads per block and with the work per
-/// thread; counts how often each kernel is measured. `fail_calls` answer a
-/// candidate error, `bad_time_calls` a time the tuner must not trust.
+/// thread; counts how often each kernel is measured (and, apart, measured
+/// again at the end). `fail_calls` answer a candidate error, `bad_time_calls`
+/// a time the tuner must not trust.
 struct FakeGpu {
     measured: HashMap<String, usize>,
     calls: usize,
+    remeasured: Vec<f64>,
     fail_calls: Vec<usize>,
     bad_time_calls: Vec<usize>,
 }
@@ -37,6 +39,7 @@ impl FakeGpu {
         FakeGpu {
             measured: HashMap::new(),
             calls: 0,
+            remeasured: Vec::new(),
             fail_calls: Vec::new(),
             bad_time_calls: Vec::new(),
         }
@@ -58,6 +61,22 @@ impl Measure for FakeGpu {
         })
     }
 
+    fn remeasure(&mut self, kernels: &[&CudaKernel]) -> Vec<Result<Measured, MeasureError>> {
+        kernels
+            .iter()
+            .map(|k| {
+                let ms = fake_time(k);
+                self.remeasured.push(ms);
+                Ok(Measured {
+                    time_ms: ms,
+                    gflops: 1.0 / ms,
+                    correct: Some(true),
+                    quick: false,
+                })
+            })
+            .collect()
+    }
+
     fn measure(&mut self, k: &CudaKernel) -> Result<Measured, MeasureError> {
         self.calls += 1;
         *self.measured.entry(k.source.clone()).or_default() += 1;
@@ -76,6 +95,7 @@ impl Measure for FakeGpu {
             time_ms: ms,
             gflops: 1.0 / ms,
             correct: Some(true),
+            quick: false,
         })
     }
 }
@@ -178,6 +198,11 @@ fn no_candidate_is_measured_twice_and_the_budget_holds() {
     let r = run(&spaces, &small_options(70, 3), &mut xgb(), &mut gpu);
     assert_eq!(r.tune.trials.len(), 70);
     assert_eq!(gpu.calls, 70);
+    // The three fastest, and only they, are measured again before one wins.
+    let mut fastest: Vec<f64> = r.tune.trials.iter().filter_map(|t| t.time_ms()).collect();
+    fastest.sort_by(f64::total_cmp);
+    assert_eq!(gpu.remeasured, fastest[..3].to_vec());
+    assert_eq!(r.tune.remeasured.len(), 3);
     assert!(
         gpu.measured.values().all(|n| *n == 1),
         "{:?}",

@@ -50,6 +50,7 @@ fn result(time_ms: f64) -> RunResult {
         occupancy: 1.0,
         compile_ms: 1.0,
         warnings: vec![],
+        phases: None,
     }
 }
 
@@ -62,7 +63,9 @@ fn scratch(test: &str) -> PathBuf {
 
 /// A fake worker answering each request line, by its `op`, with the reply
 /// stored in `DIR/OP.json` (echoing the request's id); `device` and `driver`
-/// get fixed answers. Every `run` request is logged to `DIR/runs.log`.
+/// get fixed answers; `queue` the protocol error of a worker from before it
+/// (these tests are about `prepare`; tests/tune_throughput.rs has `queue`).
+/// Every `run` request is logged to `DIR/runs.log`.
 fn fake_worker(dir: &std::path::Path) -> String {
     let d = dir.display();
     format!(
@@ -70,6 +73,7 @@ fn fake_worker(dir: &std::path::Path) -> String {
            id=$(printf '%s' \"$line\" | sed 's/^{{\"id\":\\([0-9]*\\).*/\\1/')\n  \
            case \"$line\" in\n    \
              *'\"op\":\"prepare\"'*) r=$(cat {d}/prepare.json);;\n    \
+             *'\"op\":\"queue\"'*) r='{{\"error\":{{\"Protocol\":\"bad request line\"}}}}';;\n    \
              *'\"op\":\"device\"'*) r='{{\"device\":\"Fake GPU\"}}';;\n    \
              *'\"op\":\"driver\"'*) r='{{\"driver\":\"13.0\"}}';;\n    \
              *) printf 'run\\n' >> {d}/runs.log; r=$(cat {d}/run.json);;\n  \

@@ -143,6 +143,7 @@ fn request() -> RunRequest {
         runs: 20,
         time_budget_ms: None,
         flush_l2: true,
+        quick_above_ms: None,
     }
 }
 
@@ -162,6 +163,7 @@ fn run_result(rng: &mut Rng, text: &str) -> RunResult {
         occupancy: 0.5,
         compile_ms: 2.0,
         warnings: vec![format!("nvrtc: warning{text}")],
+        phases: None,
     }
 }
 
@@ -434,6 +436,12 @@ fn reply_texts(reply: &Reply) -> Vec<String> {
         Reply::Prepare(list) => list
             .iter()
             .filter_map(|p| p.error.as_ref().map(|e| e.to_string()))
+            .collect(),
+        Reply::Queued(_) => vec![],
+        Reply::Ready(list) => list
+            .ready
+            .iter()
+            .filter_map(|k| k.error.as_ref().map(|e| e.to_string()))
             .collect(),
         Reply::Error(e) => vec![e.to_string()],
     }

@@ -550,6 +550,7 @@ fn print_report(path: &Path, r: &TuneReport, own_first: bool) {
     if !curve.is_empty() {
         println!("best vs trials: {}", curve.join(", "));
     }
+    print_remeasured(r);
     if let Some(first) = r
         .trials
         .first()
@@ -570,6 +571,31 @@ fn print_report(path: &Path, r: &TuneReport, own_first: bool) {
         }
         None => println!("best: none (no candidate ran correctly)"),
     }
+}
+
+/// The best few measured again, and which one won.
+fn print_remeasured(r: &TuneReport) {
+    if r.remeasured.is_empty() {
+        return;
+    }
+    let winner = r.best().map(|b| b.index);
+    let rows: Vec<String> = r
+        .remeasured
+        .iter()
+        .map(|m| {
+            let again = match &m.ms {
+                Ok(ms) => format!("{ms:.4} ms"),
+                Err(e) => format!("failed ({e})"),
+            };
+            let mark = if Some(m.trial) == winner {
+                " (best)"
+            } else {
+                ""
+            };
+            format!("trial {} {:.4} -> {again}{mark}", m.trial, m.first_ms)
+        })
+        .collect();
+    println!("best {} measured again: {}", rows.len(), rows.join("; "));
 }
 
 fn report_json(path: &Path, r: &TuneReport, out: Option<&Path>) -> serde_json::Value {
@@ -599,6 +625,15 @@ fn report_json(path: &Path, r: &TuneReport, out: Option<&Path>) -> serde_json::V
         "best_gflops": best.and_then(|b| match b.outcome { Outcome::Time { gflops, .. } => Some(gflops), Outcome::Failed { .. } => None }),
         "best_trial": best.map(|b| b.index),
         "best_decisions": best.map(|b| tune::space::decisions_key(&b.decisions)),
+        // The winner's time measured again with `replay --run`'s timing.
+        "best_remeasured_ms": best.and_then(|b| r.remeasured.iter().find(|m| m.trial == b.index)).and_then(|m| m.ms.as_ref().ok()),
+        "remeasured": r.remeasured.iter().map(|m| json!({
+            "trial": m.trial,
+            "first_ms": m.first_ms,
+            "ms": m.ms.as_ref().ok(),
+            "error": m.ms.as_ref().err(),
+        })).collect::<Vec<_>>(),
+        "quick": r.trials.iter().filter(|t| t.quick).count(),
         "out": out.map(|p| p.display().to_string()),
     })
 }

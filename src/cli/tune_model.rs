@@ -7,6 +7,7 @@ use crate::search::model::persist::model_path;
 use crate::search::model::{XgbConfig, XgbModel};
 use crate::search::{CostModel, RandomModel};
 use crate::tune::evolution::EvolutionReport;
+use crate::tune::MeasureBreakdown;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -111,6 +112,15 @@ pub fn print_search(r: &EvolutionReport) {
         r.time_measure.as_secs_f64(),
         r.population_invalid
     );
+    let m = measure_total(r);
+    if m.runs > 0 {
+        println!(
+            "measure: {} runs ({} timed once for being slow, {} timed runs); compile {:.1} s wall, {:.1} s CPU ({} kernels, {} failed); in the worker: load {:.1} s, setup {:.1} s, check {:.1} s, timing {:.1} s; pipe and restarts {:.1} s; GPU waiting for a compile {:.1} s; {} worker restarts",
+            m.runs, m.quick, m.timed_runs, m.compile_wall_s, m.compile_cpu_s, m.compiles,
+            m.compile_errors, m.load_s, m.setup_s, m.check_s, m.timing_s, m.overhead_s,
+            m.gpu_wait_compile_s, m.restarts
+        );
+    }
     for b in &r.batches {
         let last = b.first_trial + b.measured.saturating_sub(1);
         match &b.quality {
@@ -123,6 +133,15 @@ pub fn print_search(r: &EvolutionReport) {
     }
 }
 
+/// Every measured batch's breakdown summed.
+fn measure_total(r: &EvolutionReport) -> MeasureBreakdown {
+    let mut total = MeasureBreakdown::default();
+    for b in &r.measure_batches {
+        total.accumulate(b);
+    }
+    total
+}
+
 /// The search's fields of the JSON report.
 pub fn search_json(r: &EvolutionReport) -> serde_json::Value {
     json!({
@@ -131,6 +150,11 @@ pub fn search_json(r: &EvolutionReport) -> serde_json::Value {
         "build_s": r.time_build.as_secs_f64(),
         "measure_s": r.time_measure.as_secs_f64(),
         "population_invalid": r.population_invalid,
+        // Where the measuring time went, per batch and in all (issue 31).
+        "measure_breakdown": {
+            "total": serde_json::to_value(measure_total(r)).unwrap_or_default(),
+            "batches": r.measure_batches.iter().map(|b| serde_json::to_value(b).unwrap_or_default()).collect::<Vec<_>>(),
+        },
         "batches": r.batches.iter().map(|b| json!({
             "first_trial": b.first_trial,
             "measured": b.measured,

@@ -50,23 +50,49 @@ pub fn count_unwritten(dtype: DataType, bytes: &[u8]) -> usize {
         .count()
 }
 
+/// A reference output decoded once: a tuner compares many candidates'
+/// outputs with the same reference.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expected {
+    values: Vec<f64>,
+    /// The largest finite `|value|` (1 when there is none).
+    scale: f64,
+    /// Elements the reference did not write.
+    unwritten: usize,
+}
+
+impl Expected {
+    pub fn new(dtype: DataType, reference: &[u8]) -> Expected {
+        let values = decode(dtype, reference);
+        let scale = values
+            .iter()
+            .filter(|v| v.is_finite())
+            .fold(0.0f64, |m, v| m.max(v.abs()));
+        Expected {
+            values,
+            scale: if scale > 0.0 { scale } else { 1.0 },
+            unwritten: count_unwritten(dtype, reference),
+        }
+    }
+}
+
 /// Compares two little-endian buffers of `dtype` of equal length.
 pub fn compare(dtype: DataType, out: &[u8], reference: &[u8]) -> Comparison {
+    compare_with(dtype, out, &Expected::new(dtype, reference))
+}
+
+/// Compares a little-endian buffer of `dtype` with a decoded reference.
+pub fn compare_with(dtype: DataType, out: &[u8], expected: &Expected) -> Comparison {
     let unwritten = count_unwritten(dtype, out);
-    let unwritten_in_reference = count_unwritten(dtype, reference);
     let x = decode(dtype, out);
-    let r = decode(dtype, reference);
-    let scale = r
-        .iter()
-        .filter(|v| v.is_finite())
-        .fold(0.0f64, |m, v| m.max(v.abs()));
-    let scale = if scale > 0.0 { scale } else { 1.0 };
-    let mut max_rel_err: f64 = if unwritten + unwritten_in_reference > 0 || x.len() != r.len() {
+    let r = &expected.values;
+    let scale = expected.scale;
+    let mut max_rel_err: f64 = if unwritten + expected.unwritten > 0 || x.len() != r.len() {
         f64::INFINITY
     } else {
         0.0
     };
-    for (&a, &b) in x.iter().zip(&r) {
+    for (&a, &b) in x.iter().zip(r) {
         let err = if a.is_nan() && b.is_nan() || a == b {
             0.0
         } else if a.is_nan() || b.is_nan() {
@@ -79,7 +105,7 @@ pub fn compare(dtype: DataType, out: &[u8], reference: &[u8]) -> Comparison {
     Comparison {
         max_rel_err,
         unwritten,
-        unwritten_in_reference,
+        unwritten_in_reference: expected.unwritten,
         elements: x.len(),
     }
 }
@@ -128,6 +154,26 @@ mod tests {
         assert_eq!((c.max_rel_err, c.unwritten), (0.0, 0));
         let c = compare(DataType::F32, &f32s(&[f32::NAN, 1.0]), &f32s(&[0.0, 1.0]));
         assert!(c.max_rel_err.is_infinite());
+    }
+
+    #[test]
+    fn one_decoded_reference_serves_many_outputs_alike() {
+        let reference = f32s(&[1.0, -4.0, 2.0]);
+        let expected = Expected::new(DataType::F32, &reference);
+        for out in [f32s(&[1.0, -4.0, 2.0]), f32s(&[1.5, -4.0, 2.0]), {
+            let mut o = f32s(&[1.0, -4.0, 2.0]);
+            o[0..4].fill(POISON_BYTE);
+            o
+        }] {
+            assert_eq!(
+                compare_with(DataType::F32, &out, &expected),
+                compare(DataType::F32, &out, &reference)
+            );
+        }
+        assert_eq!(
+            compare_with(DataType::F32, &f32s(&[1.5, -4.0, 2.0]), &expected).max_rel_err,
+            0.125
+        );
     }
 
     #[test]

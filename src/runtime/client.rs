@@ -30,7 +30,7 @@ use super::error::RuntimeError;
 use super::paths::{cuda_library_dirs, join_search_path};
 use super::pipes::{read_replies, read_stderr_tail, StdoutEvent};
 use super::protocol::{encode, Reply, ReplyLine, Request, RequestLine};
-use super::request::{CompileReport, Prepared, RunRequest, RunResult};
+use super::request::{CompileReport, Prepared, ReadyList, RunRequest, RunResult};
 use super::untrusted::{accept, quote};
 use crate::codegen::CudaKernel;
 use std::collections::VecDeque;
@@ -276,6 +276,36 @@ impl WorkerClient {
         }
     }
 
+    /// Has the worker start compiling `kernels` on all its CPU cores (it
+    /// answers at once); `ready` says which have finished. A worker from an
+    /// older tirtui answers a protocol error.
+    pub fn queue(&mut self, kernels: &[CudaKernel]) -> Result<usize, RuntimeError> {
+        match self.request(Request::Queue {
+            kernels: kernels.to_vec(),
+        })? {
+            Reply::Queued(n) if n == kernels.len() => Ok(n),
+            Reply::Queued(n) => {
+                self.shutdown();
+                Err(RuntimeError::Protocol(format!(
+                    "the worker queued {n} kernels of {}",
+                    kernels.len()
+                )))
+            }
+            other => self.unexpected(other),
+        }
+    }
+
+    /// The queued kernels whose compile ended since the last call; the worker
+    /// waits up to `wait` for one (within the request's time limit).
+    pub fn ready(&mut self, wait: Duration) -> Result<ReadyList, RuntimeError> {
+        let wait = wait.min(self.timeout / 2);
+        let wait_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX);
+        match self.request(Request::Ready { wait_ms })? {
+            Reply::Ready(list) => Ok(list),
+            other => self.unexpected(other),
+        }
+    }
+
     /// The worker's device name.
     pub fn device(&mut self) -> Result<String, RuntimeError> {
         match self.request(Request::Device)? {
@@ -305,6 +335,8 @@ impl WorkerClient {
             Reply::Run(_) => "run",
             Reply::Compile(_) => "compile",
             Reply::Prepare(_) => "prepare",
+            Reply::Queued(_) => "queued",
+            Reply::Ready(_) => "ready",
             Reply::Device(_) => "device",
             Reply::Driver(_) => "driver",
             Reply::Error(_) => "error",
@@ -567,6 +599,7 @@ mod tests {
             runs: 1,
             time_budget_ms: None,
             flush_l2: true,
+            quick_above_ms: None,
         };
         assert_eq!(data_time(&req(vec![arg(vec![1024, 1024])])), Duration::ZERO);
         // 2.1 GB in and out, twice (ours and the reference): 128 s more.

@@ -276,8 +276,9 @@ pub fn time_cublas(
     let options = TimingOptions {
         budget_ms: None,
         flush_l2,
+        quick_above_ms: None,
     };
-    let times = time_runs(dev, runs, options, &mut prepare, &mut launch)?;
+    let times = time_runs(dev, runs, options, &mut prepare, &mut launch)?.times;
     drop((ga, gb, gc));
     let c = dev.stream.clone_dtoh(&c).map_err(driver_error)?;
     dev.sync()?;

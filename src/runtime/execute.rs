@@ -3,7 +3,7 @@
 //!
 //! Runs in the worker process only: a faulting kernel takes this process down, not tirtui.
 
-use super::check::{compare, count_unwritten, tolerance};
+use super::check::{compare, compare_with, count_unwritten, tolerance, Expected};
 use super::cublas::{cublas_present, plan, time_cublas, GemmPlan};
 use super::data::{arg_layout, decode, random_bytes, ArgLayout, POISON_BYTE};
 use super::device::{driver_error, Device, DEFAULT_ARCH};
@@ -11,12 +11,20 @@ use super::error::RuntimeError;
 use super::launch::{load, LoadedKernel};
 use super::nvrtc::{compile_cubin, nvrtc_available, nvrtc_compile, Compiled};
 use super::prepare::{compile_many, CubinCache, RunData, RunDataKey, MAX_PREPARE_KERNELS};
-use super::request::{CompileReport, Prepared, RunRequest, RunResult, MIN_RUNS};
+use super::queue::CompileQueue;
+use super::request::{
+    CompileReport, Prepared, ReadyList, RunPhases, RunRequest, RunResult, MIN_RUNS,
+};
+use super::resident::{alloc_args, Resident};
 use super::timing::{median, time_runs, TimingOptions};
 use crate::codegen::{CudaKernel, KernelArg};
 use crate::ir::DataType;
 use cudarc::driver::{result as cu, CudaSlice, DevicePtr};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The longest a `ready` request waits for a compile to end.
+const MAX_READY_WAIT: Duration = Duration::from_secs(60);
 
 /// Worker-side state: the device is opened once and kept for later requests,
 /// with the binaries compiled so far and the inputs and reference outputs of
@@ -26,6 +34,10 @@ pub struct Executor {
     device: Option<Device>,
     cubins: CubinCache,
     data: Option<RunData>,
+    /// The batch compiling in the background (`queue`).
+    queue: Option<CompileQueue>,
+    /// The device buffers of `data`'s argument list.
+    resident: Option<Resident>,
 }
 
 /// A request checked before the GPU is touched.
@@ -136,6 +148,8 @@ impl Executor {
             device,
             cubins,
             data,
+            resident,
+            ..
         } = self;
         let dev = device
             .as_ref()
@@ -153,7 +167,8 @@ impl Executor {
         let data = data
             .as_mut()
             .ok_or_else(|| RuntimeError::WorkerCrashed("no run data".into()))?;
-        run_on(dev, cubins, data, req, &checked)
+        let resident = Resident::for_key(resident, dev, &data.key, &checked.layouts, &data.inputs)?;
+        run_on(dev, cubins, data, resident, req, &checked)
     }
 
     /// Compiles `kernels` for this device on every CPU core and keeps the
@@ -187,6 +202,47 @@ impl Executor {
     }
 }
 
+impl Executor {
+    /// Starts compiling `kernels` for this device in the background on every
+    /// CPU core (cancelling what an earlier queue had not started).
+    pub fn queue(&mut self, kernels: &[CudaKernel]) -> Result<usize, RuntimeError> {
+        if kernels.len() > MAX_PREPARE_KERNELS {
+            return Err(RuntimeError::InvalidRequest(format!(
+                "{} kernels in one queue request; at most {MAX_PREPARE_KERNELS}",
+                kernels.len()
+            )));
+        }
+        for k in kernels {
+            super::nvrtc::check_identifier(&k.name)?;
+        }
+        let arch = self.device()?.arch.clone();
+        require_nvrtc()?;
+        if let Some(old) = self.queue.take() {
+            old.cancel();
+        }
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        self.queue = Some(CompileQueue::start(kernels.to_vec(), &arch, threads));
+        Ok(kernels.len())
+    }
+
+    /// The queued kernels compiled since the last call (their binaries are
+    /// kept for the runs); waits up to `wait_ms` for one.
+    pub fn ready(&mut self, wait_ms: u64) -> ReadyList {
+        let wait = Duration::from_millis(wait_ms).min(MAX_READY_WAIT);
+        let Executor { cubins, queue, .. } = self;
+        match queue {
+            Some(q) => q.ready(wait, &mut |kernel, compiled| {
+                let arch = compiled.report.arch.clone();
+                cubins.insert(kernel, &arch, compiled);
+            }),
+            None => ReadyList {
+                ready: Vec::new(),
+                compiling: 0,
+            },
+        }
+    }
+}
+
 /// `kernel`'s binary from the cache, or compiled now and kept.
 fn cubin_for(
     cubins: &mut CubinCache,
@@ -205,10 +261,13 @@ fn run_on(
     dev: &Device,
     cubins: &mut CubinCache,
     data: &mut RunData,
+    resident: &mut Resident,
     req: &RunRequest,
     checked: &Checked,
 ) -> Result<RunResult, RuntimeError> {
     let mut warnings = Vec::new();
+    let mut phases = RunPhases::default();
+    let started = Instant::now();
     let compiled = cubin_for(cubins, &req.kernel, &dev.arch)?;
     warnings.extend(
         compiled
@@ -219,25 +278,34 @@ fn run_on(
     );
     let compile_ms = compiled.report.compile_ms;
     let kernel = load(dev, &req.kernel, compiled.cubin.clone())?;
+    phases.load_ms = ms_since(started);
+    let started = Instant::now();
     let kernel_temps = alloc_temporaries(dev, &req.kernel)?;
 
     let args = &req.kernel.args;
     let inputs = data.inputs.clone();
-    let mut buffers = alloc_args(dev, &checked.layouts)?;
+    let Resident {
+        buffers, pristine, ..
+    } = resident;
+    let buffers = buffers.as_mut_slice();
     let bufs = Buffers {
         dev,
         inputs: &inputs,
+        pristine: pristine.as_deref(),
     };
+    phases.setup_ms = ms_since(started);
+    let started = Instant::now();
 
     // Correctness first: a faulting kernel is reported before it is timed.
-    let outputs = bufs.run_once(&mut buffers, &kernel, &kernel_temps)?;
+    let outputs = bufs.run_once(buffers, &kernel, &kernel_temps)?;
     warnings.extend(unwritten_warnings(checked, args, &outputs));
     let (max_rel_err, correct) = match &req.reference {
         Some(reference) => {
             let expected = match &data.expected {
                 Some(e) => e.clone(),
                 None => {
-                    let e = Arc::new(run_reference(dev, cubins, reference, &bufs, &mut buffers)?);
+                    let raw = run_reference(dev, cubins, reference, &bufs, buffers)?;
+                    let e = Arc::new(decode_expected(checked, &raw));
                     data.expected = Some(e.clone());
                     e
                 }
@@ -248,18 +316,25 @@ fn run_on(
         }
         None => (None, None),
     };
+    phases.check_ms = ms_since(started);
+    let started = Instant::now();
 
-    bufs.upload(&mut buffers)?;
-    let times = time_runs(
+    bufs.upload(buffers)?;
+    let timed = time_runs(
         dev,
         checked.runs,
         TimingOptions {
             budget_ms: req.time_budget_ms,
             flush_l2: req.flush_l2,
+            quick_above_ms: req.quick_above_ms,
         },
-        &mut || bufs.poison(&buffers),
-        &mut || kernel.launch(dev, &buffers, &kernel_temps),
+        &mut || bufs.poison(buffers),
+        &mut || kernel.launch(dev, buffers, &kernel_temps),
     )?;
+    phases.timing_ms = ms_since(started);
+    phases.timed_runs = u32::try_from(timed.times.len()).unwrap_or(u32::MAX);
+    phases.quick = timed.quick;
+    let times = timed.times;
     if req.flush_l2 && dev.l2_flush.is_none() {
         warnings.push(
             "L2 was not flushed between runs (its flush buffer could not be allocated): inputs may be read from L2".into(),
@@ -271,15 +346,7 @@ fn run_on(
     } else {
         0.0
     };
-    let cublas_ms = time_cublas_gemm(
-        dev,
-        req,
-        checked,
-        &buffers,
-        &outputs,
-        correct,
-        &mut warnings,
-    )?;
+    let cublas_ms = time_cublas_gemm(dev, req, checked, buffers, &outputs, correct, &mut warnings)?;
     let stats = kernel.stats(dev)?;
     Ok(RunResult {
         device: dev.name.clone(),
@@ -297,7 +364,12 @@ fn run_on(
         occupancy: stats.occupancy,
         compile_ms,
         warnings,
+        phases: Some(phases),
     })
+}
+
+fn ms_since(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1e3
 }
 
 /// The reference kernel's outputs on the request's inputs: compiled (or taken
@@ -331,19 +403,6 @@ fn host_inputs(layouts: &[ArgLayout], args: &[KernelArg], seed: u64) -> Vec<Opti
         .collect()
 }
 
-/// Zeroed device memory for each argument.
-fn alloc_args(dev: &Device, layouts: &[ArgLayout]) -> Result<Vec<CudaSlice<u8>>, RuntimeError> {
-    let mut buffers = Vec::with_capacity(layouts.len());
-    for layout in layouts {
-        buffers.push(
-            dev.stream
-                .alloc_zeros::<u8>(layout.bytes)
-                .map_err(driver_error)?,
-        );
-    }
-    Ok(buffers)
-}
-
 /// A warning for each output the kernel left partly unwritten (still poisoned).
 fn unwritten_warnings(
     checked: &Checked,
@@ -365,20 +424,31 @@ fn unwritten_warnings(
     warnings
 }
 
+/// The reference's outputs decoded once for every candidate's comparison.
+fn decode_expected(checked: &Checked, raw: &[Option<Vec<u8>>]) -> Vec<Option<Expected>> {
+    raw.iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.as_ref()
+                .map(|bytes| Expected::new(checked.layouts[i].dtype, bytes))
+        })
+        .collect()
+}
+
 /// The kernel's outputs against the reference's: the worst relative error
 /// and whether every output is within its dtype's tolerance.
 fn compare_with_reference(
     checked: &Checked,
     args: &[KernelArg],
     outputs: &[Option<Vec<u8>>],
-    expected: &[Option<Vec<u8>>],
+    expected: &[Option<Expected>],
     warnings: &mut Vec<String>,
 ) -> (f64, bool) {
     let (mut worst, mut all_ok) = (0.0f64, true);
     for (i, (out, exp)) in outputs.iter().zip(expected).enumerate() {
         if let (Some(out), Some(exp)) = (out, exp) {
             let dtype = checked.layouts[i].dtype;
-            let cmp = compare(dtype, out, exp);
+            let cmp = compare_with(dtype, out, exp);
             if cmp.unwritten_in_reference > 0 {
                 warnings.push(format!(
                     "the reference left {} elements of `{}` unwritten",
@@ -467,6 +537,7 @@ pub fn run_once_in_process(kernel: &CudaKernel, seed: u64) -> Result<Vec<ArgData
     let bufs = Buffers {
         dev: &dev,
         inputs: &inputs,
+        pristine: None,
     };
     let outputs = bufs.run_once(&mut buffers, &loaded, &temporaries)?;
     Ok(kernel
@@ -504,11 +575,25 @@ struct Buffers<'a> {
     dev: &'a Device,
     /// Host data of each input; `None` for outputs.
     inputs: &'a [Option<Vec<u8>>],
+    /// The same on the device (`Resident`), when kept there.
+    pristine: Option<&'a [Option<CudaSlice<u8>>]>,
 }
 
 impl Buffers<'_> {
-    /// Restores every input, in case a kernel wrote where it should not.
+    /// Restores every input, in case a kernel wrote where it should not:
+    /// from the device copies when there are, else from the host.
     fn upload(&self, buffers: &mut [CudaSlice<u8>]) -> Result<(), RuntimeError> {
+        if let Some(pristine) = self.pristine {
+            for (buf, copy) in buffers.iter_mut().zip(pristine) {
+                if let Some(copy) = copy {
+                    self.dev
+                        .stream
+                        .memcpy_dtod(copy, buf)
+                        .map_err(driver_error)?;
+                }
+            }
+            return Ok(());
+        }
         for (buf, data) in buffers.iter_mut().zip(self.inputs) {
             if let Some(data) = data {
                 self.dev
@@ -612,6 +697,7 @@ mod tests {
             runs: 3,
             time_budget_ms: None,
             flush_l2: true,
+            quick_above_ms: None,
         }
     }
 

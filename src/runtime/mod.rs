@@ -28,8 +28,10 @@ mod paths;
 mod pipes;
 mod prepare;
 pub mod protocol;
+mod queue;
 mod registers;
 mod request;
+mod resident;
 mod timing;
 mod transport;
 mod untrusted;
@@ -41,6 +43,10 @@ pub use error::RuntimeError;
 pub use execute::{run_once_in_process, ArgData};
 pub use nvrtc::{arch_for, nvrtc_available, nvrtc_compile};
 pub use paths::{cuda_include_dir, INCLUDE_ENV};
-pub use request::{CompileReport, Matmul, Prepared, RunRequest, RunResult, MIN_RUNS};
+pub use queue::thread_cpu_ms;
+pub use request::{
+    CompileReport, Matmul, Prepared, ReadyKernel, ReadyList, RunPhases, RunRequest, RunResult,
+    MIN_RUNS,
+};
 pub use transport::{local_gpus, GpuTarget};
 pub use worker::{serve, worker_main, EXIT_FATAL};

@@ -12,6 +12,7 @@
 //! Everything here is bounded: a worker serving a long tune keeps at most
 //! `MAX_CUBINS` binaries and `MAX_CUBIN_BYTES` of them, and one `RunData`.
 
+use super::check::Expected;
 use super::error::RuntimeError;
 use super::nvrtc::{compile_cubin, Compiled};
 use crate::codegen::CudaKernel;
@@ -141,8 +142,9 @@ pub struct RunData {
     pub key: RunDataKey,
     /// Host data of each input; `None` for outputs.
     pub inputs: Arc<Vec<Option<Vec<u8>>>>,
-    /// The reference kernel's outputs, once it has run (`None` per input).
-    pub expected: Option<Arc<Vec<Option<Vec<u8>>>>>,
+    /// The reference kernel's outputs, once it has run, decoded for the
+    /// comparisons (`None` per input).
+    pub expected: Option<Arc<Vec<Option<Expected>>>>,
 }
 
 /// What the inputs and the reference's outputs depend on: every argument's

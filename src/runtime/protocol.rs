@@ -8,7 +8,7 @@
 //! Lines that do not parse as a reply (a kernel's `printf`) are skipped by the client.
 
 use super::error::RuntimeError;
-use super::request::{CompileReport, Prepared, RunRequest, RunResult};
+use super::request::{CompileReport, Prepared, ReadyList, RunRequest, RunResult};
 use crate::codegen::CudaKernel;
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +27,17 @@ pub enum Request {
     Prepare {
         kernels: Vec<CudaKernel>,
     },
+    /// Start compiling these on every CPU core of the worker, in order, and
+    /// answer at once (`queued`); `ready` tells which have finished. Replaces
+    /// an earlier queue. Older workers answer a protocol error.
+    Queue {
+        kernels: Vec<CudaKernel>,
+    },
+    /// The queued kernels whose compile ended since the last `ready`, waiting
+    /// up to `wait_ms` for one when none has.
+    Ready {
+        wait_ms: u64,
+    },
     /// The device's name (opens it).
     Device,
     /// The CUDA driver's version (`12.8`); older workers answer a protocol error.
@@ -40,6 +51,9 @@ pub enum Reply {
     Compile(CompileReport),
     /// One entry per kernel of the `prepare` request, in its order.
     Prepare(Vec<Prepared>),
+    /// How many kernels the `queue` request started compiling.
+    Queued(usize),
+    Ready(ReadyList),
     Device(String),
     Driver(String),
     Error(RuntimeError),

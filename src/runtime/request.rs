@@ -47,6 +47,50 @@ pub struct RunRequest {
     /// in a model, after other kernels. Older clients leave it out (`false`).
     #[serde(default)]
     pub flush_l2: bool,
+    /// When the first warm-up run takes longer than this (milliseconds), the
+    /// kernel cannot win: it is timed once after that one warm-up instead of
+    /// `WARMUP_RUNS` + `runs` times (`RunPhases::quick`). The tuner sets it to
+    /// a multiple of its best time; `replay --run` does not. Older workers ignore it.
+    #[serde(default)]
+    pub quick_above_ms: Option<f64>,
+}
+
+/// A kernel of a `queue` request whose compile has ended (`ready`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReadyKernel {
+    /// Its position in the `queue` request.
+    pub index: usize,
+    pub compile_ms: f64,
+    /// CPU time of the compile (its thread's), 0 where the system cannot tell.
+    pub compile_cpu_ms: f64,
+    pub error: Option<super::error::RuntimeError>,
+}
+
+/// The answer to `ready`: kernels whose compile ended since the last
+/// `ready`, in index order, and how many of the queue are still compiling.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReadyList {
+    pub ready: Vec<ReadyKernel>,
+    pub compiling: usize,
+}
+
+/// Where a run's time went inside the worker (milliseconds), so that a
+/// tuner can show what a candidate costs besides its kernel.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunPhases {
+    /// Compile (when not compiled before) and module load.
+    pub load_ms: f64,
+    /// Device buffers and the inputs' upload.
+    pub setup_ms: f64,
+    /// The checked run, the copy back and the comparison with the reference
+    /// (the reference's own run the first time).
+    pub check_ms: f64,
+    /// Warm-up and timed runs (with their L2 flushes) to the last event.
+    pub timing_ms: f64,
+    /// Runs whose time was taken (1 for a quick one).
+    pub timed_runs: u32,
+    /// Timed once after one warm-up: slower than `quick_above_ms`.
+    pub quick: bool,
 }
 
 /// One kernel of a `prepare` request: compiled and kept by the worker, or why not.
@@ -80,6 +124,9 @@ pub struct RunResult {
     /// unwritten output elements, NVRTC warnings).
     #[serde(default)]
     pub warnings: Vec<String>,
+    /// Where the run's time went; absent from older workers.
+    #[serde(default)]
+    pub phases: Option<RunPhases>,
 }
 
 /// The result of compiling one kernel with NVRTC.

@@ -52,6 +52,17 @@ pub struct TimingOptions {
     pub budget_ms: Option<f64>,
     /// Evict L2 before every run (`Device::flush_l2`), outside the timed span.
     pub flush_l2: bool,
+    /// A kernel whose first warm-up run takes longer (milliseconds) is timed
+    /// once more and no further (`Timed::quick`).
+    pub quick_above_ms: Option<f64>,
+}
+
+/// The per-run times in milliseconds, and whether the kernel was timed the
+/// quick way (one warm-up, one timed run) for being slow.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timed {
+    pub times: Vec<f64>,
+    pub quick: bool,
 }
 
 /// Runs `prepare(); launch()` `WARMUP_RUNS` times, then `runs` times with events
@@ -66,7 +77,7 @@ pub fn time_runs(
     options: TimingOptions,
     prepare: &mut dyn FnMut() -> Result<(), RuntimeError>,
     launch: &mut dyn FnMut() -> Result<(), RuntimeError>,
-) -> Result<Vec<f64>, RuntimeError> {
+) -> Result<Timed, RuntimeError> {
     let budget_ms = options.budget_ms;
     let mut prepare = || -> Result<(), RuntimeError> {
         prepare()?;
@@ -75,43 +86,69 @@ pub fn time_runs(
         }
         Ok(())
     };
+    let new_event = || {
+        dev.ctx
+            .new_event(Some(CUevent_flags::CU_EVENT_DEFAULT))
+            .map_err(|e| RuntimeError::Driver(driver_message(e)))
+    };
     let warmup = std::time::Instant::now();
-    for _ in 0..WARMUP_RUNS {
+    let mut untimed_warmups = WARMUP_RUNS;
+    if let Some(limit) = options.quick_above_ms.filter(|l| l.is_finite() && *l > 0.0) {
+        let (start, end) = (new_event()?, new_event()?);
+        let mut timed_once = |prepare: &mut dyn FnMut() -> Result<(), RuntimeError>| {
+            prepare()?;
+            record_on(dev, &start)?;
+            launch()?;
+            record_on(dev, &end)?;
+            dev.sync()?;
+            elapsed_ms(&start, &end)
+        };
+        if timed_once(&mut prepare)? > limit {
+            return Ok(Timed {
+                times: vec![timed_once(&mut prepare)?],
+                quick: true,
+            });
+        }
+        untimed_warmups -= 1;
+    }
+    for _ in 0..untimed_warmups {
         prepare()?;
         launch()?;
     }
     dev.sync()?;
     let per_run_ms = warmup.elapsed().as_secs_f64() * 1e3 / f64::from(WARMUP_RUNS);
     let runs = runs_within(runs, budget_ms, per_run_ms);
-    let new_event = || {
-        dev.ctx
-            .new_event(Some(CUevent_flags::CU_EVENT_DEFAULT))
-            .map_err(|e| RuntimeError::Driver(driver_message(e)))
-    };
     let mut spans: Vec<(CudaEvent, CudaEvent)> = Vec::with_capacity(runs as usize);
     for _ in 0..runs {
         spans.push((new_event()?, new_event()?));
     }
-    let record = |ev: &CudaEvent| {
-        ev.record(&dev.stream)
-            .map_err(|e| RuntimeError::Driver(driver_message(e)))
-    };
     for (start, end) in &spans {
         prepare()?;
-        record(start)?;
+        record_on(dev, start)?;
         launch()?;
-        record(end)?;
+        record_on(dev, end)?;
     }
     dev.sync()?;
-    spans
+    let times = spans
         .iter()
-        .map(|(start, end)| {
-            start
-                .elapsed_ms(end)
-                .map(f64::from)
-                .map_err(|e| RuntimeError::Driver(driver_message(e)))
-        })
-        .collect()
+        .map(|(start, end)| elapsed_ms(start, end))
+        .collect::<Result<Vec<f64>, RuntimeError>>()?;
+    Ok(Timed {
+        times,
+        quick: false,
+    })
+}
+
+fn record_on(dev: &Device, ev: &CudaEvent) -> Result<(), RuntimeError> {
+    ev.record(&dev.stream)
+        .map_err(|e| RuntimeError::Driver(driver_message(e)))
+}
+
+fn elapsed_ms(start: &CudaEvent, end: &CudaEvent) -> Result<f64, RuntimeError> {
+    start
+        .elapsed_ms(end)
+        .map(f64::from)
+        .map_err(|e| RuntimeError::Driver(driver_message(e)))
 }
 
 #[cfg(test)]

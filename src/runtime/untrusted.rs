@@ -13,7 +13,7 @@
 
 use super::error::RuntimeError;
 use super::protocol::Reply;
-use super::request::{CompileReport, Prepared, RunResult};
+use super::request::{CompileReport, Prepared, ReadyList, RunPhases, RunResult};
 
 /// Names: the device, the driver version, the architecture.
 const NAME_CHARS: usize = 200;
@@ -83,6 +83,8 @@ pub(super) fn accept(reply: Reply) -> Result<Reply, RuntimeError> {
                 .map(accept_prepared)
                 .collect::<Result<_, _>>()?,
         ),
+        Reply::Queued(n) => Reply::Queued(n),
+        Reply::Ready(list) => Reply::Ready(accept_ready(list)?),
         Reply::Device(name) => Reply::Device(neutralise(&name, NAME_CHARS, false)),
         Reply::Driver(version) => Reply::Driver(neutralise(&version, NAME_CHARS, false)),
         Reply::Error(e) => Reply::Error(accept_error(e)),
@@ -109,9 +111,33 @@ fn accept_run(mut r: RunResult) -> Result<RunResult, RuntimeError> {
             return Err(refused("max_rel_err", err, "a relative error ≥ 0"));
         }
     }
+    if let Some(p) = &r.phases {
+        accept_phases(p)?;
+    }
     r.device = neutralise(&r.device, NAME_CHARS, false);
     r.warnings = accept_warnings(r.warnings);
     Ok(r)
+}
+
+fn accept_phases(p: &RunPhases) -> Result<(), RuntimeError> {
+    finite_in("phases.load_ms", p.load_ms, 0.0, f64::MAX)?;
+    finite_in("phases.setup_ms", p.setup_ms, 0.0, f64::MAX)?;
+    finite_in("phases.check_ms", p.check_ms, 0.0, f64::MAX)?;
+    finite_in("phases.timing_ms", p.timing_ms, 0.0, f64::MAX)
+}
+
+fn accept_ready(list: ReadyList) -> Result<ReadyList, RuntimeError> {
+    let mut ready = Vec::with_capacity(list.ready.len());
+    for mut k in list.ready {
+        finite_in("compile_ms", k.compile_ms, 0.0, f64::MAX)?;
+        finite_in("compile_cpu_ms", k.compile_cpu_ms, 0.0, f64::MAX)?;
+        k.error = k.error.map(accept_error);
+        ready.push(k);
+    }
+    Ok(ReadyList {
+        ready,
+        compiling: list.compiling,
+    })
 }
 
 fn accept_prepared(mut p: Prepared) -> Result<Prepared, RuntimeError> {

@@ -56,6 +56,8 @@ fn handle(exec: &mut Executor, request: &Request) -> Reply {
         Request::Run(req) => exec.run(req).map(Reply::Run),
         Request::Compile { kernel } => exec.compile(kernel).map(Reply::Compile),
         Request::Prepare { kernels } => exec.prepare(kernels).map(Reply::Prepare),
+        Request::Queue { kernels } => exec.queue(kernels).map(Reply::Queued),
+        Request::Ready { wait_ms } => Ok(Reply::Ready(exec.ready(*wait_ms))),
         Request::Device => exec.device_name().map(Reply::Device),
         Request::Driver => super::device::driver_version().map(Reply::Driver),
     }));

@@ -35,6 +35,7 @@ pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequ
         runs: MIN_RUNS.max(50),
         time_budget_ms: None,
         flush_l2: true,
+        quick_above_ms: None,
     })
 }
 

@@ -15,10 +15,11 @@
 //! one sketch: their decisions are the space.
 
 use super::check::{build, Built, Nvrtc};
+use super::remeasure::{remeasure_best, REMEASURE_TOP};
 use super::search::DbContext;
 use super::search::{
-    add_trial, outcome_of_measurement, plan_round, tally, Measure, MeasureError, Outcome, Progress,
-    RunIds, Stop, TuneOptions, TuneReport,
+    add_trial, outcome_of_measurement, plan_round, tally, Measure, MeasureError, Measurement,
+    Outcome, Progress, RunIds, Stop, TuneOptions, TuneReport,
 };
 use super::space::{decisions_key, mutate_site, Decision, SiteKind, Space};
 use super::Invalid;
@@ -117,6 +118,8 @@ pub struct EvolutionReport {
     pub time_build: Duration,
     pub time_measure: Duration,
     pub batches: Vec<BatchQuality>,
+    /// Where each measured batch's time went, as the measurer reports it.
+    pub measure_batches: Vec<super::MeasureBreakdown>,
     /// Population members that failed a check (never proposed for measurement).
     pub population_invalid: usize,
 }
@@ -201,6 +204,7 @@ pub fn evolve(
         time_build: Duration::ZERO,
         time_measure: Duration::ZERO,
         batches: Vec::new(),
+        measure_batches: Vec::new(),
         population_invalid: 0,
     };
     let Some(first) = spaces.first() else {
@@ -283,6 +287,19 @@ pub fn evolve(
             break;
         }
     }
+    // The best few are measured again before one wins, unless the search
+    // was stopped or lost its GPU.
+    if matches!(ev.tune.stop, Stop::Trials | Stop::SpaceExhausted) {
+        let sketch_of = ev.trial_sketch.clone();
+        let kernel_of = |t: &super::Trial| {
+            let space = spaces.get(*sketch_of.get(t.index.checked_sub(1)?)?)?;
+            let replayed = space.replay(&t.decisions).ok()?;
+            build(replayed, Nvrtc::Skip).ok().map(|b| b.kernel)
+        };
+        let t = Instant::now();
+        remeasure_best(&mut ev.tune, REMEASURE_TOP, measure, &kernel_of);
+        ev.time_measure += t.elapsed();
+    }
     ev.tune.elapsed = started.elapsed();
     ev
 }
@@ -318,15 +335,24 @@ fn measure_round(
         .filter(|p| p.known.is_none())
         .map(|p| &p.built.kernel)
         .collect();
+    if let Some(best) = search
+        .best_measured
+        .iter()
+        .map(|(ms, _, _)| *ms)
+        .min_by(f64::total_cmp)
+    {
+        measure.note_best_ms(best);
+    }
     let t = Instant::now();
     let mut results = measure.measure_batch(&kernels, sink.stop).into_iter();
     ev.time_measure += t.elapsed();
+    ev.measure_batches.extend(measure.take_breakdown());
     let first_trial = ev.tune.trials.len() + 1;
     let (mut learned_x, mut learned_ms, mut batch_scores) = (Vec::new(), Vec::new(), Vec::new());
     let mut end = None;
     for (i, p) in plan.into_iter().enumerate() {
-        let (outcome, from_db) = match p.known {
-            Some(outcome) => (outcome, true),
+        let (outcome, from_db, quick) = match p.known {
+            Some(outcome) => (outcome, true, false),
             None => match results.next() {
                 None => {
                     end = Some(Stop::Interrupted);
@@ -336,13 +362,16 @@ fn measure_round(
                     tally(&mut ev.tune.invalid, "NVRTC compile (worker)", &detail);
                     continue;
                 }
-                Some(r) => match outcome_of_measurement(r) {
-                    Ok(outcome) => (outcome, false),
-                    Err(fatal) => {
-                        end = Some(Stop::Fatal(fatal));
-                        break;
+                Some(r) => {
+                    let quick = matches!(&r, Ok(m) if m.quick);
+                    match outcome_of_measurement(r) {
+                        Ok(outcome) => (outcome, false, quick),
+                        Err(fatal) => {
+                            end = Some(Stop::Fatal(fatal));
+                            break;
+                        }
                     }
-                },
+                }
             },
         };
         if let (false, Some(ctx)) = (from_db, sink.db.as_mut()) {
@@ -370,7 +399,7 @@ fn measure_round(
             sink.progress_opts,
             p.built,
             outcome,
-            from_db,
+            Measurement { from_db, quick },
             sink.progress,
         );
         if ev.tune.trials.len() >= sink.progress_opts.trials {

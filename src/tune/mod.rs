@@ -6,24 +6,29 @@
 //! space (sites, draw, mutate, size) -> check (replay, lower, codegen, launch
 //!   limits, NVRTC; CPU threads) -> search (random, then evolution; dedup; db)
 //!   -> measure (GPU workers, local or remote, one per GPU: each batch
-//!      compiled at once in the worker, then timed one candidate at a time)
+//!      queued for compiling on the worker's cores, each candidate timed as
+//!      soon as it is compiled; slow ones timed once) -> the best few
+//!      measured again (remeasure)
 //! ```
 //!
 //! May use: `codegen`, `db`, `ir`, `launch_limits`, `lower`, `runtime`,
 //!  `schedule`, `search`, `session`, `trace`.
 
+pub mod breakdown;
 pub mod check;
 pub mod evolution;
 pub mod measure;
+pub mod remeasure;
 pub mod search;
 pub mod space;
 pub mod tasks;
 
+pub use breakdown::MeasureBreakdown;
 pub use check::{build, Built, Nvrtc};
 pub use measure::{MeasurePool, WorkerMeasure};
 pub use search::{
-    tune, DbContext, DeviceId, Measure, MeasureError, Measured, Outcome, Progress, Stop, Tally,
-    Trial, TuneOptions, TuneReport,
+    tune, DbContext, DeviceId, Measure, MeasureError, Measured, Outcome, Progress, Remeasured,
+    Stop, Tally, Trial, TuneOptions, TuneReport,
 };
 pub use space::{Decision, Replayed, Space, SpaceSize};
 

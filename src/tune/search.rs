@@ -31,6 +31,9 @@ pub struct Measured {
     pub gflops: f64,
     /// `Some(false)`: the output differs from the reference (a failed candidate).
     pub correct: Option<bool>,
+    /// Timed the quick way (one warm-up, one timed run): its first run was
+    /// slower than `measure::SLOW_FACTOR` times the best so far.
+    pub quick: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -72,6 +75,21 @@ pub trait Measure {
             }
         }
         out
+    }
+
+    /// The best time of the search so far (this run's or the database's):
+    /// a candidate much slower than it is timed the quick way.
+    fn note_best_ms(&mut self, _ms: f64) {}
+
+    /// Measures again with the full timing of `replay --run` (no budget,
+    /// no quick timing): the best few before one wins.
+    fn remeasure(&mut self, kernels: &[&CudaKernel]) -> Vec<Result<Measured, MeasureError>> {
+        self.measure_batch(kernels, &AtomicBool::new(false))
+    }
+
+    /// Where the last batch's time went, when the measurer can tell.
+    fn take_breakdown(&mut self) -> Option<super::MeasureBreakdown> {
+        None
     }
 }
 
@@ -125,6 +143,8 @@ pub struct Trial {
     pub outcome: Outcome,
     /// Read from the database instead of measured.
     pub from_db: bool,
+    /// Timed the quick way for being slow (`Measured::quick`).
+    pub quick: bool,
 }
 
 impl Trial {
@@ -172,6 +192,19 @@ pub struct TuneReport {
     pub device: Option<DeviceId>,
     /// (trial index, best time so far) after each trial with a time.
     pub curve: Vec<(usize, f64)>,
+    /// The best few measured again before one wins (`remeasure`).
+    pub remeasured: Vec<Remeasured>,
+}
+
+/// A candidate of the best few, measured again with the full timing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Remeasured {
+    /// The trial's index (1-based).
+    pub trial: usize,
+    /// Its time in the search.
+    pub first_ms: f64,
+    /// Its time measured again; `Err` why it has none (it cannot win).
+    pub ms: Result<f64, String>,
 }
 
 impl TuneReport {
@@ -187,13 +220,31 @@ impl TuneReport {
             stop: Stop::Trials,
             device: None,
             curve: Vec::new(),
+            remeasured: Vec::new(),
         }
     }
 
+    /// The fastest trial: once the best few were measured again, the one
+    /// with the best second time; a candidate that failed its second
+    /// measurement cannot win. Before that, by the search's times.
     pub fn best(&self) -> Option<&Trial> {
+        let by_time = |a: &(usize, f64), b: &(usize, f64)| a.1.total_cmp(&b.1);
+        let confirmed = self
+            .remeasured
+            .iter()
+            .filter_map(|r| r.ms.as_ref().ok().map(|ms| (r.trial, *ms)))
+            .min_by(by_time);
+        if let Some((index, _)) = confirmed {
+            return self.trials.iter().find(|t| t.index == index);
+        }
+        let refused = |t: &Trial| {
+            self.remeasured
+                .iter()
+                .any(|r| r.trial == t.index && r.ms.is_err())
+        };
         self.trials
             .iter()
-            .filter(|t| t.time_ms().is_some())
+            .filter(|t| t.time_ms().is_some() && !refused(t))
             .min_by(|a, b| {
                 a.time_ms()
                     .unwrap_or(f64::INFINITY)
@@ -317,8 +368,8 @@ pub fn tune(
             .collect();
         let mut measured = measure.measure_batch(&kernels, stop).into_iter();
         for p in plan {
-            let (outcome, from_db) = match p.known {
-                Some(outcome) => (outcome, true),
+            let (outcome, from_db, quick) = match p.known {
+                Some(outcome) => (outcome, true, false),
                 None => match measured.next() {
                     // Not measured: Ctrl-C came during the batch.
                     None => {
@@ -329,13 +380,16 @@ pub fn tune(
                         tally(&mut report.invalid, "NVRTC compile (worker)", &detail);
                         continue;
                     }
-                    Some(r) => match outcome_of_measurement(r) {
-                        Ok(outcome) => (outcome, false),
-                        Err(fatal) => {
-                            report.stop = Stop::Fatal(fatal);
-                            break 'search;
+                    Some(r) => {
+                        let quick = matches!(&r, Ok(m) if m.quick);
+                        match outcome_of_measurement(r) {
+                            Ok(outcome) => (outcome, false, quick),
+                            Err(fatal) => {
+                                report.stop = Stop::Fatal(fatal);
+                                break 'search;
+                            }
                         }
-                    },
+                    }
                 },
             };
             if let (false, Some(ctx)) = (from_db, db.as_mut()) {
@@ -345,7 +399,8 @@ pub fn tune(
                     report.db_write_errors.push(e);
                 }
             }
-            add_trial(&mut report, opts, p.built, outcome, from_db, progress);
+            let how = Measurement { from_db, quick };
+            add_trial(&mut report, opts, p.built, outcome, how, progress);
             if report.trials.len() >= opts.trials {
                 break 'search;
             }
@@ -554,14 +609,22 @@ impl RunIds {
 
 /// Adds a candidate's trial to the report (its tallies and best-time curve
 /// too) and reports progress.
+/// How a trial's outcome was obtained.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Measurement {
+    pub(super) from_db: bool,
+    pub(super) quick: bool,
+}
+
 pub(super) fn add_trial(
     report: &mut TuneReport,
     opts: &TuneOptions,
     built: Built,
     outcome: Outcome,
-    from_db: bool,
+    how: Measurement,
     progress: &mut dyn FnMut(&Progress),
 ) {
+    let Measurement { from_db, quick } = how;
     if from_db {
         report.from_db += 1;
     }
@@ -574,6 +637,7 @@ pub(super) fn add_trial(
         steps: built.replayed.steps,
         outcome,
         from_db,
+        quick,
     };
     report.trials.push(trial);
     let best = report.best().cloned();

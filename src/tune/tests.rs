@@ -78,6 +78,7 @@ impl Measure for Model {
             time_ms: ms,
             gflops: 1.0 / ms,
             correct: Some(!self.wrong.contains(&self.calls)),
+            quick: false,
         })
     }
 }
@@ -428,4 +429,110 @@ fn a_worker_time_that_is_not_positive_and_finite_is_a_failed_candidate() {
             "{bad} became the best time {best}"
         );
     }
+}
+
+/// Answers a re-measurement by kernel name: a time, or a wrong result.
+struct Remeasurer {
+    again: HashMap<String, Option<f64>>,
+    asked: Vec<String>,
+}
+
+impl Measure for Remeasurer {
+    fn device(&mut self) -> Result<DeviceId, MeasureError> {
+        Ok(DeviceId {
+            name: "Model GPU".into(),
+            driver: "1.0".into(),
+        })
+    }
+
+    fn measure(&mut self, k: &CudaKernel) -> Result<Measured, MeasureError> {
+        self.asked.push(k.name.clone());
+        match self.again.get(&k.name).copied().flatten() {
+            Some(ms) => Ok(Measured {
+                time_ms: ms,
+                gflops: 1.0 / ms,
+                correct: Some(true),
+                quick: false,
+            }),
+            None => Ok(Measured {
+                time_ms: 1.0,
+                gflops: 1.0,
+                correct: Some(false),
+                quick: false,
+            }),
+        }
+    }
+}
+
+fn trial(index: usize, ms: Option<f64>) -> Trial {
+    Trial {
+        index,
+        decisions: vec![],
+        steps: vec![],
+        outcome: match ms {
+            Some(ms) => Outcome::Time { ms, gflops: 1.0 },
+            None => Outcome::Failed {
+                reason: "launch or fault".into(),
+                detail: String::new(),
+            },
+        },
+        from_db: false,
+        quick: false,
+    }
+}
+
+fn named_kernel(t: &Trial) -> Option<CudaKernel> {
+    let (_, space) = tune_session();
+    let replayed = space.replay(&space.decisions_of(&space.steps)?).ok()?;
+    let mut k = build(replayed, Nvrtc::Skip).ok()?.kernel;
+    k.name = format!("t{}", t.index);
+    Some(k)
+}
+
+#[test]
+fn the_best_few_are_measured_again_and_the_second_time_picks_the_winner() {
+    let mut report = search::TuneReport::new();
+    for (i, ms) in [Some(1.0), Some(1.1), None, Some(1.2), Some(5.0)]
+        .into_iter()
+        .enumerate()
+    {
+        report.trials.push(trial(i + 1, ms));
+    }
+    assert_eq!(report.best().map(|t| t.index), Some(1));
+    let mut gpu = Remeasurer {
+        // Trial 1 was lucky the first time; trial 4 is wrong the second.
+        again: HashMap::from([
+            ("t1".into(), Some(1.5)),
+            ("t2".into(), Some(1.15)),
+            ("t4".into(), None),
+        ]),
+        asked: Vec::new(),
+    };
+    remeasure::remeasure_best(&mut report, 3, &mut gpu, &named_kernel);
+    assert_eq!(gpu.asked, vec!["t1", "t2", "t4"], "the three fastest");
+    assert_eq!(report.best().map(|t| t.index), Some(2));
+    let rows: Vec<(usize, bool)> = report
+        .remeasured
+        .iter()
+        .map(|r| (r.trial, r.ms.is_ok()))
+        .collect();
+    assert_eq!(rows, vec![(1, true), (2, true), (4, false)]);
+    assert_eq!(report.remeasured[1].ms, Ok(1.15));
+    assert!(report.remeasured[2]
+        .ms
+        .as_ref()
+        .is_err_and(|e| e.starts_with("wrong result")));
+}
+
+#[test]
+fn a_candidate_that_fails_its_second_measurement_cannot_win() {
+    let mut report = search::TuneReport::new();
+    report.trials.push(trial(1, Some(1.0)));
+    report.trials.push(trial(2, Some(2.0)));
+    let mut gpu = Remeasurer {
+        again: HashMap::from([("t1".into(), None)]),
+        asked: Vec::new(),
+    };
+    remeasure::remeasure_best(&mut report, 1, &mut gpu, &named_kernel);
+    assert_eq!(report.best().map(|t| t.index), Some(2));
 }
