@@ -92,10 +92,11 @@ fn split_guard_keeps_tvms_nested_index() {
 #[test]
 fn split_guard_keeps_a_unit_loops_variable_as_tvm() {
     // TVM builds `(i_0 + i_1) * 3 + i_2` (i_0 * 1 folds) and keeps the unit
-    // loop's variable in the guard, while the binding drops it.
+    // loop's variable in the guard, while the binding drops it (TVM 0.27
+    // prints these two lines for preserve_unit_iters=False).
     let f = legal(
         ELEMENTWISE,
-        "  - {op: get_block, name: B, out: b0}\n  - {op: get_loops, block: b0, out: [l1, l2, l3]}\n  - {op: split, loop: l1, factors: [null, 1, 3], out: [l4, l5, l6]}\n",
+        "  - {op: get_block, name: B, out: b0}\n  - {op: get_loops, block: b0, out: [l1, l2, l3]}\n  - {op: split, loop: l1, factors: [null, 1, 3], preserve_unit_iters: false, out: [l4, l5, l6]}\n",
     );
     has_lines(
         &tirtui::script::print_func(&f),
@@ -143,7 +144,10 @@ fn fused_then_bound_lowers_to_cuda_with_the_index_recombined() {
     let text = tirtui::script::print_func(&f);
     assert!(text.contains("% 3136 // 56"), "{text}");
     let lowered = tirtui::lower::lower_program(&f).unwrap_or_else(|e| panic!("{e}"));
-    let source = tirtui::codegen::emit_program(&lowered).unwrap().kernel.source;
+    let source = tirtui::codegen::emit_program(&lowered)
+        .unwrap()
+        .kernel
+        .source;
     // The three parts of the fused index add back up to it in the store
     // (`% 3136 / 56 * 56` joins `% 56`, then `/ 3136 * 3136`).
     assert!(
@@ -156,7 +160,10 @@ fn fused_then_bound_lowers_to_cuda_with_the_index_recombined() {
     tirtui::interp::run(&func, &mut expected).unwrap();
     tirtui::simt::simulate_program(&lowered, &mut got).unwrap_or_else(|e| panic!("{e}"));
     for (e, g) in expected.iter().zip(&got) {
-        assert!(g.max_rel_err(e) <= 1e-5, "the kernel computes another result");
+        assert!(
+            g.max_rel_err(e) <= 1e-5,
+            "the kernel computes another result"
+        );
     }
 }
 
@@ -189,5 +196,60 @@ fn reverse_compute_inline_guard_takes_tvms_comparison_forms() {
     has_lines(
         &tirtui::script::print_func(&f),
         &["T.where(i < 16255 and i % 128 < 127)"],
+    );
+}
+
+/// test_cache_read_with_nested_block_predicate.
+const NESTED_PREDICATE: &str = r#"
+@T.prim_func
+def main(A_buf: T.Buffer((12, 24), "float32"), C_buf: T.Buffer((10, 20), "float32")):
+    for i, j in T.grid(12, 24):
+        with T.block("compute"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(A_buf[vi, vj])
+            T.writes(C_buf[vi, vj])
+            with T.block("inner"):
+                T.where(vi < 10 and vj < 20)
+                T.reads(A_buf[vi, vj])
+                T.writes(C_buf[vi, vj])
+                C_buf[vi, vj] = A_buf[vi, vj] * T.float32(2.0)
+"#;
+
+#[test]
+fn cache_read_narrows_the_cache_to_a_nested_blocks_guard() {
+    let f = legal(
+        NESTED_PREDICATE,
+        "  - {op: get_block, name: compute, out: b0}\n  - {op: cache_read, block: b0, read_buffer_index: 0, storage_scope: local, out: b1}\n",
+    );
+    has_lines(
+        &tirtui::script::print_func(&f),
+        &[
+            r#"A_buf_local = T.alloc_buffer((10, 20), scope="local")"#,
+            "for ax0, ax1 in T.grid(10, 20):",
+            "C_buf[vi, vj] = A_buf_local[vi, vj] * T.float32(2.0)",
+        ],
+    );
+}
+
+#[test]
+fn cache_read_keeps_the_whole_region_when_the_outer_block_reads_too() {
+    // The outer block loads A_buf itself, outside the guarded block: the
+    // guard does not bound its reads, so the cache keeps the declared region.
+    let workload = NESTED_PREDICATE
+        .replace(
+            "T.writes(C_buf[vi, vj])\n            with",
+            "T.writes(C_buf[vi, vj], D[vi, vj])\n            D[vi, vj] = A_buf[vi, vj]\n            with",
+        )
+        .replace(
+            "C_buf: T.Buffer((10, 20), \"float32\")):",
+            "C_buf: T.Buffer((10, 20), \"float32\"), D: T.Buffer((12, 24), \"float32\")):",
+        );
+    let f = legal(
+        &workload,
+        "  - {op: get_block, name: compute, out: b0}\n  - {op: cache_read, block: b0, read_buffer_index: 0, storage_scope: local, out: b1}\n",
+    );
+    has_lines(
+        &tirtui::script::print_func(&f),
+        &[r#"A_buf_local = T.alloc_buffer((12, 24), scope="local")"#],
     );
 }
