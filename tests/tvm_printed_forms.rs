@@ -253,3 +253,41 @@ fn cache_read_keeps_the_whole_region_when_the_outer_block_reads_too() {
         &[r#"A_buf_local = T.alloc_buffer((12, 24), scope="local")"#],
     );
 }
+
+/// test_reverse_compute_inline_producer_predicate_disallowed, reduced: the
+/// producer's iterator covers the consumer's domain exactly, so TVM adds no
+/// guard (it proves `v1 < 256` over the producer's own iterator domain),
+/// while the producer's split loops, seen alone, could not prove it.
+const PRODUCER_PREDICATE: &str = r#"
+@T.prim_func
+def main(A: T.Buffer((256,), "float32"), C: T.Buffer((256,), "float32")):
+    B = T.alloc_buffer((256,))
+    for f, a0, a1 in T.grid(4, 2, 64):
+        with T.block("B"):
+            v1 = T.axis.spatial(256, f * 64 + (a0 * 64 + a1))
+            T.where(a0 * 64 + a1 < 64)
+            T.reads(A[v1])
+            T.writes(B[v1])
+            B[v1] = A[v1] * T.float32(2.0)
+    for i in range(256):
+        with T.block("C"):
+            vi = T.axis.spatial(256, i)
+            T.reads(B[vi])
+            T.writes(C[vi])
+            C[vi] = B[vi] + T.float32(1.0)
+"#;
+
+#[test]
+fn reverse_compute_inline_adds_no_guard_the_producers_domain_proves() {
+    let f = legal(
+        PRODUCER_PREDICATE,
+        "  - {op: get_block, name: C, out: b0}\n  - {op: reverse_compute_inline, block: b0}\n",
+    );
+    has_lines(
+        &tirtui::script::print_func(&f),
+        &[
+            "T.where(a0 * 64 + a1 < 64)",
+            "C[v1] = A[v1] * T.float32(2.0) + T.float32(1.0)",
+        ],
+    );
+}

@@ -658,12 +658,31 @@ fn consumer_domain_guard(
             .position(|iv| iv.var == v)
             .map(|i| p.iter_values[i].clone())
     };
+    // As TVM, first in terms of the producer's iterators over their domains:
+    // a consumer iterator always inside its own domain there needs no guard
+    // (TVM simplifies the guard with the producer's iterator domains bound).
+    let producer_doms: crate::arith::VarRanges = p
+        .block
+        .iter_vars
+        .iter()
+        .map(|iv| (iv.var, iv.dom.clone()))
+        .collect();
+    let always_inside = |value: &Expr, dom: &crate::ir::Range| {
+        let end = Expr::add(dom.min.clone(), dom.extent.clone());
+        let low = Expr::binary(crate::ir::BinOp::Ge, value.clone(), dom.min.clone());
+        crate::arith::simplify_with(&low, &producer_doms).is_const_true()
+            && crate::arith::simplify_with(&Expr::lt(value.clone(), end), &producer_doms)
+                .is_const_true()
+    };
     let mut doms = Vec::new();
     let mut bindings = Vec::new();
     for civ in &c.block.iter_vars {
         let Some((_, value)) = inverse.iter().find(|(v, _)| *v == civ.var) else {
             continue;
         };
+        if always_inside(value, &civ.dom) {
+            continue;
+        }
         let mut bound = value.clone();
         bound.substitute(&bind);
         doms.push(civ.clone());
