@@ -428,10 +428,10 @@ fn split_index(
     value.unwrap_or(Expr::Int(0, dtype))
 }
 
-/// The split index of a `T.where` guard as TVM builds it, `((v0 * f1 + v1)
-/// * f2 + v2)`, with the folds of its operators (`x * 1` is `x`) and every
-/// variable kept (the predicate is not simplified, so a unit loop's
-/// variable stays in it).
+/// The split index of a `T.where` guard as TVM builds it,
+/// `(v0 * f1 + v1) * f2 + v2`, with the folds of its operators (`x * 1` is
+/// `x`) and every variable kept (the predicate is not simplified, so a unit
+/// loop's variable stays in it).
 pub(super) fn predicate_index(new_vars: &[VarId], factors: &[Expr]) -> Expr {
     let mut value: Option<Expr> = None;
     for (v, f) in new_vars.iter().zip(factors) {
