@@ -102,11 +102,20 @@ def first_difference(expected, mine):
     return ""
 
 
-def random_args(func, rng):
+def random_args(func, rng, scale=1.0):
+    """Random inputs for every parameter: floats in [-scale, scale], integers
+    in [0, 8); a scalar parameter gets one such value (a Python number)."""
     arrays = []
     for buf in func.params:
         if not _is_buffer(buf):
-            return None, f"parameter `{buf}` is not a buffer"
+            dtype = str(buf.ty.dtype) if hasattr(buf.ty, "dtype") else str(getattr(buf, "dtype", ""))
+            if dtype.startswith("float"):
+                arrays.append(float(rng.uniform(-scale, scale)))
+            elif dtype.startswith("int") or dtype.startswith("uint"):
+                arrays.append(int(rng.integers(1, 8)))
+            else:
+                return None, f"parameter `{buf}` is not a buffer"
+            continue
         shape = []
         for dim in buf.shape:
             if not isinstance(dim, tvm.tirx.IntImm):
@@ -114,7 +123,7 @@ def random_args(func, rng):
             shape.append(int(dim.value))
         dtype = str(buf.dtype)
         if dtype.startswith("float") or dtype.startswith("bfloat"):
-            data = rng.uniform(-1.0, 1.0, size=shape).astype("float32").astype(dtype)
+            data = rng.uniform(-scale, scale, size=shape).astype("float32").astype(dtype)
         elif dtype == "bool":
             data = rng.integers(0, 2, size=shape).astype("bool")
         elif dtype.startswith("int") or dtype.startswith("uint"):
@@ -127,9 +136,9 @@ def random_args(func, rng):
 
 def run_on_cpu(func, arrays):
     lib = tvm.compile(tvm.IRModule({"main": func.with_attr("global_symbol", "main")}), target="llvm")
-    tensors = [tvm.runtime.tensor(a.copy()) for a in arrays]
+    tensors = [tvm.runtime.tensor(a.copy()) if isinstance(a, np.ndarray) else a for a in arrays]
     lib["main"](*tensors)
-    return [t.numpy() for t in tensors]
+    return [t.numpy() if isinstance(a, np.ndarray) else a for t, a in zip(tensors, arrays)]
 
 
 def run_isolated(func, arrays):
@@ -165,9 +174,9 @@ def run_isolated(func, arrays):
     return result
 
 
-def numeric_check(expected_func, mine_func):
-    rng = np.random.default_rng(0)
-    arrays, why = random_args(expected_func, rng)
+def numeric_check(expected_func, mine_func, scale=1.0, seed=0):
+    rng = np.random.default_rng(seed)
+    arrays, why = random_args(expected_func, rng, scale)
     if arrays is None:
         return {"numeric": f"not run: {why}"}
     if len(mine_func.params) != len(expected_func.params):
@@ -187,6 +196,8 @@ def numeric_check(expected_func, mine_func):
         return {"numeric": f"not run: tirtui's program {state}: {got}"}
     for i, (w, g) in enumerate(zip(want, got)):
         name = expected_func.params[i].name
+        if not isinstance(w, np.ndarray):
+            continue  # a scalar parameter: an input only
         if w.shape != g.shape:
             return {"numeric": "different", "numeric_detail": f"`{name}` shape {g.shape} vs {w.shape}"}
         if w.dtype.kind == "f":
@@ -237,6 +248,27 @@ def compare(expected_text, mine_text):
     return result
 
 
+def tvm_check(original_text, expected_text):
+    """Whether TVM's own program (`expected_text`) computes what the workload
+    it was scheduled from (`original_text`) does, both compiled by TVM for the
+    CPU and run on the same random inputs: {"tvm_own": "same" | "different" |
+    "not run: why"}, with "tvm_own_detail" saying which buffer differs."""
+    original, expected = load_func(original_text), load_func(expected_text)
+    # Inputs in [-1, 1] first, then larger ones, which reach bounds (a clip
+    # at +-5) that small partial sums never do, and other draws of scalar
+    # parameters (clipping bounds drawn in the wrong order clip to a constant).
+    for scale, seed in ((1.0, 0), (16.0, 0), (4.0, 1), (4.0, 2), (4.0, 3)):
+        out = numeric_check(original, expected, scale=scale, seed=seed)
+        if out.get("numeric") != "same":
+            break
+    verdict = out.get("numeric", "")
+    result = {"tvm_own": verdict}
+    if verdict == "different":
+        # numeric_check names its second program tirtui's: here it is TVM's.
+        result["tvm_own_detail"] = out.get("numeric_detail", "").replace("tirtui's", "TVM's")
+    return result
+
+
 def _same_params(a, b):
     if len(a.params) != len(b.params):
         return False
@@ -265,13 +297,18 @@ def main(jobs_path, results_path, progress_path):
             progress.write(f"start {job['case']}\n")
             progress.flush()
             signal.alarm(CASE_SECONDS)
+            mode = job.get("mode", "compare")
             try:
-                out = compare(open(job["expected"]).read(), open(job["mine"]).read())
+                if mode == "tvm_check":
+                    out = tvm_check(open(job["original"]).read(), open(job["expected"]).read())
+                else:
+                    out = compare(open(job["expected"]).read(), open(job["mine"]).read())
             except Exception as e:
                 out = {"error": _line(e)}
             finally:
                 signal.alarm(0)
             out["case"] = job["case"]
+            out["mode"] = mode
             results.write(json.dumps(out) + "\n")
             results.flush()
 

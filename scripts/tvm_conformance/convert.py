@@ -271,3 +271,9 @@ def shipped_intrins(tirtui, work):
 def expected_text(case, func):
     """TVM's program for a positive case: the function at the end of the test."""
     return case.record["final_funcs"].get(func)
+
+
+def original_text(case, func):
+    """The function a positive case starts from, as TVM printed it (for the
+    check that TVM's own program computes what it does)."""
+    return case.record["initial_funcs"].get(func)

@@ -12,6 +12,9 @@ different_program    positive: a different program that could not be run (why)
 unparsable_output    positive: TVM cannot parse tirtui's TIR
 accepted_negative    negative: tirtui applied the step TVM refuses
 refused_valid        positive: tirtui refused a step TVM applies
+tvm_wrong_refused    positive: tirtui refused a step TVM applies, and TVM's own
+                     program computes something else than the workload (run by
+                     TVM on the CPU on random inputs): not a pass, not a gap
 refused_other_step   negative: tirtui refused, but at another step than TVM
 unreadable           tirtui cannot read TVM's workload (the construct named)
 missing_primitive    the session names an op tirtui does not have
@@ -34,6 +37,7 @@ FAILING_ORDER = [
     "different_program",
     "equivalent",
     "refused_valid",
+    "tvm_wrong_refused",
     "refused_other_step",
     "crash",
     "timeout",
@@ -135,7 +139,13 @@ def classify(case):
         step = int(m.group(1)) if m else None
         why = _first_error_line(stderr)
         if case["kind"] == "positive":
-            case["status"], case["detail"] = "refused_valid", why
+            check = case.get("tvm_check") or {}
+            if check.get("tvm_own") == "different":
+                case["status"] = "tvm_wrong_refused"
+                case["detail"] = (f"TVM's own program computes another result than the workload "
+                                  f"({check.get('tvm_own_detail', '')}); tirtui: {why}")
+            else:
+                case["status"], case["detail"] = "refused_valid", why
         elif step == case["failing_step"]:
             case["status"], case["detail"] = "pass", why
         else:
@@ -160,6 +170,7 @@ COLUMNS = [
     ("equivalent", "equiv"),
     ("different_program", "diff (not run)"),
     ("refused", "refused valid"),
+    ("tvm_wrong_refused", "TVM wrong, refused"),
     ("unreadable", "unreadable"),
     ("missing_primitive", "missing prim"),
     ("missing_argument", "missing arg"),
@@ -185,7 +196,7 @@ def _counts(cases):
         n["neg_at_step"] += c["kind"] == "negative" and st == "pass"
         n["pass"] += st == "pass"
         if st in ("accepted_negative", "wrong_result", "equivalent", "unreadable", "missing_primitive",
-                  "missing_argument", "unconvertible"):
+                  "missing_argument", "unconvertible", "tvm_wrong_refused"):
             n[st] += 1
         elif st in ("different_program", "unparsable_output"):
             n["different_program"] += 1

@@ -198,6 +198,7 @@ def write_cases(tests_by_file, out, ops):
                     (folder / "session.yaml").write_text(session)
                 if case.kind == "positive":
                     (folder / "expected.tir").write_text(convert.expected_text(case, func) or "")
+                    (folder / "original.tir").write_text(convert.original_text(case, func) or "")
                 else:
                     err = case.failing["error"]
                     (folder / "tvm_error.txt").write_text(f"{err['type']}: {err['message']}\n")
@@ -238,8 +239,13 @@ def replay_all(cases, tirtui, jobs):
 
 
 def compare_all(cases, jobs, work):
-    """Runs compare.py workers over the positive cases tirtui replayed."""
-    todo = [c for c in cases if c["kind"] == "positive" and c.get("replay", {}).get("exit") == 0]
+    """Runs compare.py workers over the positive cases tirtui replayed, and
+    over those it refused: for these, whether TVM's own program computes what
+    the workload does (`tvm_check`; a refusal of a wrong program is right)."""
+    replayed = [c for c in cases if c["kind"] == "positive" and c.get("replay", {}).get("exit") == 0]
+    refused = [c for c in cases if c["kind"] == "positive" and c.get("replay", {}).get("exit") == 1
+               and not c.get("trace")]
+    todo = [(c, "compare") for c in replayed] + [(c, "tvm_check") for c in refused]
     by_id = {c["case"]: c for c in cases}
     chunks = [todo[i::jobs] for i in range(jobs)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -247,12 +253,13 @@ def compare_all(cases, jobs, work):
     for results in outs:
         for r in results:
             if r["case"] in by_id:
-                by_id[r["case"]]["compare"] = r
+                by_id[r["case"]][r.pop("mode", "compare")] = r
 
 
 def _compare_chunk(chunk, work, index):
+    modes = {c["case"]: mode for c, mode in chunk}
     results = []
-    remaining = list(chunk)
+    remaining = [c for c, _ in chunk]
     attempt = 0
     while remaining:
         attempt += 1
@@ -260,7 +267,9 @@ def _compare_chunk(chunk, work, index):
         results_path = work / f"compare_{index}_{attempt}.jsonl"
         progress_path = work / f"compare_{index}_{attempt}.progress"
         jobs = [{"case": c["case"], "expected": str(Path(c["dir"]) / "expected.tir"),
-                 "mine": str(Path(c["dir"]) / "tirtui.tir")} for c in remaining]
+                 "mine": str(Path(c["dir"]) / "tirtui.tir"),
+                 "original": str(Path(c["dir"]) / "original.tir"),
+                 "mode": modes[c["case"]]} for c in remaining]
         jobs_path.write_text(json.dumps(jobs))
         cmd = [sys.executable, str(HERE / "compare.py"), str(jobs_path), str(results_path),
                str(progress_path)]
@@ -273,12 +282,14 @@ def _compare_chunk(chunk, work, index):
             started = [l[6:] for l in progress_path.read_text().splitlines() if l.startswith("start ")]
         dead = [s for s in started if s not in finished]
         for case in dead:
-            results.append({"case": case, "error": "the comparison crashed or hung TVM's process"})
+            results.append({"case": case, "mode": modes.get(case, "compare"),
+                            "error": "the comparison crashed or hung TVM's process"})
         finished |= set(dead)
         left = [c for c in remaining if c["case"] not in finished]
         if len(left) == len(remaining):  # nothing started: give up rather than loop
             for c in left:
-                results.append({"case": c["case"], "error": "the comparison worker did not start"})
+                results.append({"case": c["case"], "mode": modes[c["case"]],
+                                "error": "the comparison worker did not start"})
             break
         remaining = left
     return results

@@ -180,3 +180,44 @@ def test_refusal_at_another_step_is_not_a_pass():
     case["replay"]["stderr"] = "error: step 4 `fuse`: not nested"
     report.classify(case)
     assert case["status"] == "pass"
+
+
+def test_refusing_a_program_tvm_computes_wrong_has_its_own_status():
+    case = {"conversion": None, "kind": "positive", "dir": "/nonexistent",
+            "replay": {"exit": 1, "stderr": "error: step 1 `fuse_reduction_epilogue`: a max/min shell"},
+            "tvm_check": {"tvm_own": "different", "tvm_own_detail": "`D` differs by up to 2"}}
+    report.classify(case)
+    assert case["status"] == "tvm_wrong_refused", case
+    assert "`D` differs by up to 2" in case["detail"] and "max/min shell" in case["detail"]
+    counts = report._counts([case])
+    assert counts["tvm_wrong_refused"] == 1 and counts["pass"] == 0 and counts["refused"] == 0
+    # TVM's program agrees with the workload (or was not run): still a gap.
+    for check in ({"tvm_own": "same"}, {"tvm_own": "not run: a symbolic extent"}, None):
+        case["tvm_check"] = check
+        report.classify(case)
+        assert case["status"] == "refused_valid", case
+
+
+RELU = textwrap.dedent(
+    '''
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer((8, 8), "float32"), B: T.Buffer((8, 8), "float32")):
+        for i, j in T.grid(8, 8):
+            with T.sblock("B"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                B[vi, vj] = T.max(A[vi, vj] * T.float32(2.0), T.float32(0.0))
+    '''
+)
+
+
+def test_tvm_check_runs_both_programs_on_the_cpu():
+    pytest.importorskip("tvm")
+    import compare  # noqa: E402  (imports TVM)
+
+    assert compare.tvm_check(RELU, RELU) == {"tvm_own": "same"}
+    # A program that computes something else: told apart on the first draw.
+    wrong = RELU.replace("T.max(A[vi, vj] * T.float32(2.0), T.float32(0.0))",
+                         "T.max(A[vi, vj], T.float32(0.0)) * T.float32(2.0) + T.float32(0.5)")
+    got = compare.tvm_check(RELU, wrong)
+    assert got["tvm_own"] == "different", got
+    assert "`B` differs" in got["tvm_own_detail"]

@@ -205,7 +205,8 @@ impl TypeCtx<'_> {
     /// two parts of a split index add back up to the index. Likewise
     /// `k*c * floormod(floordiv(x, c), m) + k * floormod(x, c)` is
     /// `k * floormod(x, c*m)` (the middle part of a three-way split joins the
-    /// inner one), so `x // 3136 * 3136 + x // 56 % 56 * 56 + x % 56` is `x`.
+    /// inner one), so `x // 3136 * 3136 + x // 56 % 56 * 56 + x % 56` is `x`;
+    /// the middle part may also be written `floordiv(floormod(x, c*m), c)`.
     /// Both hold for every `x` under floor division. The form is returned
     /// unchanged where nothing recombines (or on overflow).
     pub fn recombine_div_mod(&self, mut f: Affine) -> Affine {
@@ -251,6 +252,18 @@ fn joined_split(b: &Expr, x: &Expr, c: &Expr, c_value: i64) -> Option<Expr> {
     };
     if is_outer(b) {
         return Some(x.clone());
+    }
+    // TVM's (and `fuse`'s) middle part `floordiv(floormod(x, c*m), c)`, the
+    // same value as `floormod(floordiv(x, c), m)`.
+    if let Expr::Binary(BinOp::FloorDiv, low, c2) = b {
+        if c2.as_int() != Some(c_value) {
+            return None;
+        }
+        let Expr::Binary(BinOp::FloorMod, y, cm) = &**low else {
+            return None;
+        };
+        cm.as_int().filter(|v| *v > 0 && v % c_value == 0)?;
+        return (**y == *x).then(|| Expr::floormod(x.clone(), (**cm).clone()));
     }
     let Expr::Binary(BinOp::FloorMod, inner, m) = b else {
         return None;

@@ -475,7 +475,9 @@ pub fn cache_read(
                 .iter()
                 .find(|r| r.buffer == buffer)
                 .map(|r| r.region.clone());
-            let region = declared.unwrap_or_else(|| full_region(func, buffer));
+            let region = nested_guarded_region(func, block, buffer)
+                .or(declared)
+                .unwrap_or_else(|| full_region(func, buffer));
             (Loc::Block(scope_block), 0, region)
         }
     };
@@ -512,6 +514,98 @@ pub fn cache_read(
         r.block.alloc_buffers.push(cache);
     }
     Ok(stage_id)
+}
+
+/// TVM's cache_read of a scope input read only by a block nested in `block`
+/// under a `T.where` (CollectNestedBlockPredicates): `block`'s read region,
+/// relaxed over its loops narrowed by that predicate, so the cache holds
+/// only what is read. `None` (the declared region is used) unless exactly
+/// one nested block reads the buffer, `block`'s own statements load none of
+/// it, and the predicate, in terms of `block`'s loops, bounds some of them
+/// (`i < 10`); conjuncts of other forms are left out, which only widens.
+fn nested_guarded_region(func: &PrimFunc, block: BlockId, buffer: BufferId) -> Option<Vec<Range>> {
+    let (outer, loops) = tree::block_and_loops(func, block)?;
+    outer.block.reads.iter().find(|r| r.buffer == buffer)?;
+    if loads_outside_nested_blocks(&outer.block.body, buffer) {
+        return None;
+    }
+    let nested: Vec<&BlockRealize> = tree::blocks_in(&outer.block.body)
+        .into_iter()
+        .filter(|r| r.block.reads.iter().any(|rr| rr.buffer == buffer))
+        .collect();
+    let [inner] = nested.as_slice() else {
+        return None;
+    };
+    let mut predicate = inner.predicate.clone();
+    for realize in [*inner, outer] {
+        predicate.substitute(&|v| {
+            realize
+                .block
+                .iter_vars
+                .iter()
+                .zip(&realize.iter_values)
+                .find(|(iv, _)| iv.var == v)
+                .map(|(_, e)| e.clone())
+        });
+    }
+    let mut conjuncts = Vec::new();
+    split_conjuncts(&predicate, &mut conjuncts);
+    let mut ranges = crate::schedule::region::all_loop_ranges(func);
+    let mut narrowed = false;
+    for c in conjuncts {
+        let Expr::Binary(crate::ir::BinOp::Lt, a, b) = c else {
+            continue;
+        };
+        let (Some(v), Some(bound)) = (a.as_var(), b.as_int()) else {
+            continue;
+        };
+        let Some(l) = loops.iter().find(|l| l.var == v) else {
+            continue;
+        };
+        let (Some(0), Some(extent)) = (l.min.as_int(), l.extent.as_int()) else {
+            continue;
+        };
+        if bound > 0 && bound < extent {
+            let dtype = match &l.extent {
+                Expr::Int(_, t) => *t,
+                _ => DataType::I32,
+            };
+            ranges.insert(v, Range::from_extent(Expr::Int(bound, dtype)));
+            narrowed = true;
+        }
+    }
+    if !narrowed {
+        return None;
+    }
+    crate::schedule::region::relaxed_access_in(func, &ranges, block, buffer, false, None, &[])
+}
+
+fn split_conjuncts<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match e {
+        Expr::Binary(crate::ir::BinOp::And, a, b) => {
+            split_conjuncts(a, out);
+            split_conjuncts(b, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// True when a statement of `stmt` outside the blocks nested in it loads `buffer`.
+fn loads_outside_nested_blocks(stmt: &Stmt, buffer: BufferId) -> bool {
+    if matches!(stmt, Stmt::BlockRealize(_)) {
+        return false;
+    }
+    let mut found = false;
+    stmt.for_each_expr(|e| {
+        e.visit(&mut |x| {
+            if matches!(x, Expr::Load(b, _) if *b == buffer) {
+                found = true;
+            }
+        })
+    });
+    let mut below = false;
+    stmt.for_each_child(|c| below |= loads_outside_nested_blocks(c, buffer));
+    found || below
 }
 
 /// One cache stage cannot serve consumers on both sides of the buffer's only

@@ -658,12 +658,31 @@ fn consumer_domain_guard(
             .position(|iv| iv.var == v)
             .map(|i| p.iter_values[i].clone())
     };
+    // As TVM, first in terms of the producer's iterators over their domains:
+    // a consumer iterator always inside its own domain there needs no guard
+    // (TVM simplifies the guard with the producer's iterator domains bound).
+    let producer_doms: crate::arith::VarRanges = p
+        .block
+        .iter_vars
+        .iter()
+        .map(|iv| (iv.var, iv.dom.clone()))
+        .collect();
+    let always_inside = |value: &Expr, dom: &crate::ir::Range| {
+        let end = Expr::add(dom.min.clone(), dom.extent.clone());
+        let low = Expr::binary(crate::ir::BinOp::Ge, value.clone(), dom.min.clone());
+        crate::arith::simplify_with(&low, &producer_doms).is_const_true()
+            && crate::arith::simplify_with(&Expr::lt(value.clone(), end), &producer_doms)
+                .is_const_true()
+    };
     let mut doms = Vec::new();
     let mut bindings = Vec::new();
     for civ in &c.block.iter_vars {
         let Some((_, value)) = inverse.iter().find(|(v, _)| *v == civ.var) else {
             continue;
         };
+        if always_inside(value, &civ.dom) {
+            continue;
+        }
         let mut bound = value.clone();
         bound.substitute(&bind);
         doms.push(civ.clone());
@@ -672,9 +691,59 @@ fn consumer_domain_guard(
             &bound,
         ));
     }
-    Ok(crate::schedule::region::domain_guard(
-        &doms, &bindings, &ranges,
-    ))
+    let guard = crate::schedule::region::domain_guard(&doms, &bindings, &ranges);
+    Ok(tvm_guard_forms(guard))
+}
+
+/// Two of the rules TVM's simplifier applies to the guard it builds (so the
+/// `T.where` prints as TVM's): `x // c < k` is `x < c * k` (c > 0), and in
+/// `x < c1 and x % c2 < c3` with c2 dividing c1 (and c3 <= c2) the first
+/// bound tightens to `x < c1 - c2 + c3` (the last `c2 - c3` values below c1
+/// fail the second conjunct). Both keep the guard's value for every x.
+fn tvm_guard_forms(guard: Expr) -> Expr {
+    use crate::ir::BinOp;
+    match guard {
+        Expr::Binary(BinOp::And, a, b) => {
+            let (a, b) = (tvm_guard_forms(*a), tvm_guard_forms(*b));
+            let tightened = match (&a, &b) {
+                (Expr::Binary(BinOp::Lt, x, c1), Expr::Binary(BinOp::Lt, m, c3)) => {
+                    match (&**m, c1.as_int(), c3.as_int()) {
+                        (Expr::Binary(BinOp::FloorMod, y, c2), Some(c1v), Some(c3v)) if y == x => {
+                            c2.as_int()
+                                .filter(|c2v| *c2v > 0 && c1v % c2v == 0 && c3v <= *c2v)
+                                .and_then(|c2v| c1v.checked_sub(c2v)?.checked_add(c3v))
+                                .map(|bound| Expr::lt((**x).clone(), int_like(c1, bound)))
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            Expr::and(tightened.unwrap_or(a), b)
+        }
+        Expr::Binary(BinOp::Lt, a, k) => {
+            if let (Expr::Binary(BinOp::FloorDiv, x, c), Some(kv)) = (&*a, k.as_int()) {
+                let product = c
+                    .as_int()
+                    .filter(|cv| *cv > 0)
+                    .and_then(|cv| cv.checked_mul(kv))
+                    .filter(|p| i32::try_from(*p).is_ok());
+                if let Some(p) = product {
+                    return Expr::lt((**x).clone(), int_like(&k, p));
+                }
+            }
+            Expr::Binary(BinOp::Lt, a, k)
+        }
+        other => other,
+    }
+}
+
+/// An integer literal of `like`'s type.
+fn int_like(like: &Expr, value: i64) -> Expr {
+    match like {
+        Expr::Int(_, t) => Expr::Int(value, *t),
+        _ => Expr::Int(value, crate::ir::DataType::I32),
+    }
 }
 
 /// `a and b`, leaving out `true` and a `b` already among `a`'s conjuncts.

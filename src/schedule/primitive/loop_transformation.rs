@@ -16,10 +16,25 @@ use crate::schedule::{limits, tree};
 /// whose expressions are already simplified are left alone (not written
 /// through, so not copied where another program shares them).
 pub(crate) fn simplify_bindings(stmt: &mut Stmt, ranges: &VarRanges) {
-    if simplified_in_place(stmt, ranges) {
+    simplify_bindings_as(stmt, ranges, Predicates::Simplify);
+}
+
+/// What `simplify_bindings` does with block predicates.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Predicates {
+    Simplify,
+    /// Left as substituted: TVM's split and fuse simplify only the iterator
+    /// values (IterMapSimplify), so their predicates print as built
+    /// (`(i_0 * 2 + i_1) * 3 + i_2 < 128`).
+    Keep,
+}
+
+/// `simplify_bindings`, saying what happens to predicates.
+pub(crate) fn simplify_bindings_as(stmt: &mut Stmt, ranges: &VarRanges, preds: Predicates) {
+    if simplified_in_place(stmt, ranges, preds) {
         return;
     }
-    if let Some(new) = simplified_bindings(stmt, ranges) {
+    if let Some(new) = simplified_bindings(stmt, ranges, preds) {
         *stmt = new;
     }
 }
@@ -41,7 +56,7 @@ fn simplify_in_place(e: &mut Expr, ranges: &VarRanges) {
 /// `simplify_bindings` of a statement no other program holds (one this step
 /// built), written in place: rebuilding it would copy it a second time.
 /// False, with nothing done, when the statement's node is shared.
-fn simplified_in_place(stmt: &mut Stmt, ranges: &VarRanges) -> bool {
+fn simplified_in_place(stmt: &mut Stmt, ranges: &VarRanges, preds: Predicates) -> bool {
     match stmt {
         Stmt::BlockRealize(r) => {
             let Some(r) = r.get_mut() else {
@@ -53,13 +68,16 @@ fn simplified_in_place(stmt: &mut Stmt, ranges: &VarRanges) -> bool {
                 r.iter_values
                     .iter_mut()
                     .for_each(|v| simplify_in_place(v, ranges));
-                simplify_in_place(&mut r.predicate, ranges);
+                if preds == Predicates::Simplify {
+                    simplify_in_place(&mut r.predicate, ranges);
+                }
             }
             if let Some(init) = &mut r.block.init {
-                simplify_bindings(init, ranges);
+                simplify_bindings_as(init, ranges, preds);
             }
-            simplify_bindings(&mut r.block.body, ranges);
-            if !known {
+            simplify_bindings_as(&mut r.block.body, ranges, preds);
+            // A kept predicate is not known to be simplified: not recorded.
+            if !known && preds == Predicates::Simplify {
                 crate::schedule::fixpoints::record(r, ranges);
             }
         }
@@ -69,31 +87,33 @@ fn simplified_in_place(stmt: &mut Stmt, ranges: &VarRanges) -> bool {
             };
             simplify_in_place(&mut l.min, ranges);
             simplify_in_place(&mut l.extent, ranges);
-            simplify_bindings(&mut l.body, ranges);
+            simplify_bindings_as(&mut l.body, ranges, preds);
         }
         Stmt::IfThenElse(i) => {
             let Some(i) = i.get_mut() else {
                 return false;
             };
-            simplify_bindings(&mut i.then_case, ranges);
+            simplify_bindings_as(&mut i.then_case, ranges, preds);
             if let Some(e) = &mut i.else_case {
-                simplify_bindings(e, ranges);
+                simplify_bindings_as(e, ranges, preds);
             }
         }
         Stmt::LetStmt(l) => {
             let Some(l) = l.get_mut() else {
                 return false;
             };
-            simplify_bindings(&mut l.body, ranges);
+            simplify_bindings_as(&mut l.body, ranges, preds);
         }
-        Stmt::Seq(v) => v.iter_mut().for_each(|c| simplify_bindings(c, ranges)),
+        Stmt::Seq(v) => v
+            .iter_mut()
+            .for_each(|c| simplify_bindings_as(c, ranges, preds)),
         Stmt::BufferStore(_) | Stmt::Evaluate(_) => {}
     }
     true
 }
 
 /// `stmt` with its bindings simplified, or `None` when nothing changes.
-fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
+fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges, preds: Predicates) -> Option<Stmt> {
     let simp = |e: &Expr| simplified(e, ranges);
     match stmt {
         Stmt::BlockRealize(r) => {
@@ -103,20 +123,24 @@ fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
             let (values, predicate): (Vec<Option<Expr>>, _) = if known {
                 (vec![None; r.iter_values.len()], None)
             } else {
-                (r.iter_values.iter().map(simp).collect(), simp(&r.predicate))
+                let predicate = match preds {
+                    Predicates::Simplify => simp(&r.predicate),
+                    Predicates::Keep => None,
+                };
+                (r.iter_values.iter().map(simp).collect(), predicate)
             };
             let init = r
                 .block
                 .init
                 .as_ref()
-                .and_then(|i| simplified_bindings(i, ranges));
-            let body = simplified_bindings(&r.block.body, ranges);
+                .and_then(|i| simplified_bindings(i, ranges, preds));
+            let body = simplified_bindings(&r.block.body, ranges, preds);
             if values.iter().all(Option::is_none)
                 && predicate.is_none()
                 && init.is_none()
                 && body.is_none()
             {
-                if !known {
+                if !known && preds == Predicates::Simplify {
                     crate::schedule::fixpoints::record(r, ranges);
                 }
                 return None;
@@ -138,14 +162,14 @@ fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
             if let Some(b) = body {
                 r_mut.block.body = b;
             }
-            if !known || values_changed {
+            if (!known || values_changed) && preds == Predicates::Simplify {
                 crate::schedule::fixpoints::record(&r, ranges);
             }
             Some(Stmt::BlockRealize(r))
         }
         Stmt::For(l) => {
             let (min, extent) = (simp(&l.min), simp(&l.extent));
-            let body = simplified_bindings(&l.body, ranges);
+            let body = simplified_bindings(&l.body, ranges, preds);
             if min.is_none() && extent.is_none() && body.is_none() {
                 return None;
             }
@@ -163,7 +187,7 @@ fn simplified_bindings(stmt: &Stmt, ranges: &VarRanges) -> Option<Stmt> {
             Some(Stmt::For(l))
         }
         _ => {
-            let changed = stmt.changed_children(|c| simplified_bindings(c, ranges));
+            let changed = stmt.changed_children(|c| simplified_bindings(c, ranges, preds));
             if changed.is_empty() {
                 return None;
             }
@@ -273,16 +297,20 @@ pub fn split_with(
         (v == old_var).then(|| value.clone())
     });
     if product != extent {
+        let factor_exprs: Vec<Expr> = factors.iter().map(|f| Expr::Int(*f, dtype)).collect();
         append_predicate(
             &mut body,
-            &Expr::lt(value.clone(), Expr::Int(extent, dtype)),
+            &Expr::lt(
+                predicate_index(&new_vars, &factor_exprs),
+                Expr::Int(extent, dtype),
+            ),
         );
     }
     let mut ranges = loop_ranges(func);
     for (v, f) in new_vars.iter().zip(&factors) {
         ranges.insert(*v, Range::from_extent(Expr::Int(*f, dtype)));
     }
-    simplify_bindings(&mut body, &ranges);
+    simplify_bindings_as(&mut body, &ranges, Predicates::Keep);
 
     let extents: Vec<Expr> = factors.iter().map(|f| Expr::Int(*f, dtype)).collect();
     let (stmt, ids) = serial_nest(func, &new_vars, &extents, body, dtype);
@@ -400,6 +428,22 @@ fn split_index(
     value.unwrap_or(Expr::Int(0, dtype))
 }
 
+/// The split index of a `T.where` guard as TVM builds it,
+/// `(v0 * f1 + v1) * f2 + v2`, with the folds of its operators (`x * 1` is
+/// `x`) and every variable kept (the predicate is not simplified, so a unit
+/// loop's variable stays in it).
+pub(super) fn predicate_index(new_vars: &[VarId], factors: &[Expr]) -> Expr {
+    let mut value: Option<Expr> = None;
+    for (v, f) in new_vars.iter().zip(factors) {
+        value = Some(match value {
+            None => Expr::Var(*v),
+            Some(acc) if f.as_int() == Some(1) => Expr::add(acc, Expr::Var(*v)),
+            Some(acc) => Expr::add(Expr::mul(acc, f.clone()), Expr::Var(*v)),
+        });
+    }
+    value.unwrap_or(Expr::Int(0, DataType::I32))
+}
+
 /// Wraps `body` in serial loops over `vars` with `extents`, outermost first.
 /// Returns the nest and its fresh loop ids in the same order.
 pub(super) fn serial_nest(
@@ -512,33 +556,36 @@ pub fn fuse(
     let fused = func.new_var(name, dtype);
     let innermost = get_loop(func, *loops.last().unwrap_or(&loops[0]))?.clone();
     let mut body = innermost.body;
-    // Each original var is recovered from the fused one: (fused // stride) % extent.
+    // Each original var is recovered from the fused one as TVM writes it (and
+    // as its iterator-map normaliser prints a middle split):
+    // (fused % (stride * extent)) // stride, the outermost fused // stride.
     let mut stride = 1i64;
     let mut subst: Vec<(VarId, Expr)> = Vec::new();
     for k in (0..loops.len()).rev() {
+        let span = stride.saturating_mul(extents[k]);
         let e = if extents[k] == 1 && !preserve_unit_iters {
             Expr::Int(0, dtype)
         } else {
-            let div = if stride == 1 {
+            let low = if k == 0 {
                 Expr::Var(fused)
             } else {
-                Expr::floordiv(Expr::Var(fused), Expr::Int(stride, dtype))
+                Expr::floormod(Expr::Var(fused), Expr::Int(span, dtype))
             };
-            if k == 0 {
-                div
+            if stride == 1 {
+                low
             } else {
-                Expr::floormod(div, Expr::Int(extents[k], dtype))
+                Expr::floordiv(low, Expr::Int(stride, dtype))
             }
         };
         subst.push((vars[k], e));
-        stride *= extents[k];
+        stride = span;
     }
     body.substitute_vars(&|v| subst.iter().any(|(x, _)| *x == v), &|v| {
         subst.iter().find(|(x, _)| *x == v).map(|(_, e)| e.clone())
     });
     let mut ranges = loop_ranges(func);
     ranges.insert(fused, Range::from_extent(Expr::Int(total, dtype)));
-    simplify_bindings(&mut body, &ranges);
+    simplify_bindings_as(&mut body, &ranges, Predicates::Keep);
     let id = func.new_loop_id();
     let new_loop = Stmt::For(crate::ir::Shared::new(For {
         id,

@@ -17,7 +17,9 @@ use crate::schedule::analysis::{get_loop, loop_culprit};
 use crate::schedule::error::ScheduleError;
 use crate::schedule::{limits, tree};
 
-use super::loop_transformation::{append_predicate, loop_ranges, serial_nest, simplify_bindings};
+use super::loop_transformation::{
+    append_predicate, loop_ranges, predicate_index, serial_nest, simplify_bindings_as, Predicates,
+};
 
 /// Splits a loop whose extent is an expression. The caller has checked the
 /// loop (starts at 0, not thread-bound, not annotated) and the factors' count
@@ -98,13 +100,19 @@ pub(super) fn split_symbolic(
         (v == old_var).then(|| value.clone())
     });
     if !exact {
-        append_predicate(&mut body, &Expr::lt(value.clone(), old.extent.clone()));
+        append_predicate(
+            &mut body,
+            &Expr::lt(
+                predicate_index(&new_vars, &factor_exprs),
+                old.extent.clone(),
+            ),
+        );
     }
     let mut ranges = loop_ranges(func);
     for (v, f) in new_vars.iter().zip(&factor_exprs) {
         ranges.insert(*v, Range::from_extent(f.clone()));
     }
-    simplify_bindings(&mut body, &ranges);
+    simplify_bindings_as(&mut body, &ranges, Predicates::Keep);
     let (stmt, ids) = serial_nest(func, &new_vars, &factor_exprs, body, dtype);
     let slot =
         tree::loop_stmt_mut(&mut func.body, loop_id).ok_or(ScheduleError::StaleLoop(loop_id))?;
@@ -242,7 +250,7 @@ pub(super) fn fuse_symbolic(
     });
     let mut ranges = loop_ranges(func);
     ranges.insert(fused, Range::from_extent(total.clone()));
-    simplify_bindings(&mut body, &ranges);
+    simplify_bindings_as(&mut body, &ranges, Predicates::Keep);
     let id = func.new_loop_id();
     let new_loop = Stmt::For(Shared::new(For {
         id,
