@@ -15,6 +15,7 @@ mod block_iter_order;
 mod block_layout;
 mod blockize_tensorize;
 mod buffer_arg;
+mod cache_inplace;
 mod for_kind;
 mod fuse_epilogue;
 mod get_block_loop;
@@ -95,6 +96,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         rolling_buffer::specs(),
         annotate_buffer_access::specs(),
         pad_einsum::specs(),
+        cache_inplace::specs(),
     ]
     .into_iter()
     .flatten()
