@@ -221,3 +221,142 @@ fn round_trips_through_python(workload: &str, steps: &str, call: &str) {
         tirtui::script::print_func(trace.func())
     );
 }
+
+/// test_basic_cache_index.
+const RESIZE: &str = r#"
+@T.prim_func
+def resize(A: T.Buffer((1, 3, 40, 40), "float32"), B: T.Buffer((1, 3, 80, 80), "float32")):
+    for i0, i1, i2, i3 in T.grid(1, 3, 80, 80):
+        with T.block("A"):
+            n, c, vi, vj = T.axis.remap("SSSS", [i0, i1, i2, i3])
+            T.reads(A[n, c, vi // 4 + vj // 4, vj // 2])
+            T.writes(B[n, c, vi, vj])
+            B[n, c, vi, vj] = A[n, c, vi // 4 + vj // 4, vj // 2]
+"#;
+
+const RESIZE_STEPS: &str = "  - {op: get_block, name: A, out: b0}
+  - {op: cache_index, block: b0, storage_scope: global, out: [b1, b2]}
+";
+
+#[test]
+fn cache_index_precomputes_the_index_expressions() {
+    let printed = legal(RESIZE, RESIZE_STEPS);
+    // TVM's program, but for the block's T.reads (see below).
+    let want = r#"    index_var_0 = T.alloc_buffer((80, 80), "int32", strides=(1,))
+    index_var_1 = T.alloc_buffer((80,), "int32", strides=(1,))
+    for ax0, ax1 in T.grid(80, 80):
+        with T.block("index_0"):
+            v0, v1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads()
+            T.writes(index_var_0[v0, v1])
+            index_var_0[v0, v1] = v0 // 4 + v1 // 4
+    for ax0 in range(80):
+        with T.block("index_1"):
+            v0 = T.axis.spatial(80, ax0)
+            T.reads()
+            T.writes(index_var_1[v0])
+            index_var_1[v0] = v0 // 2
+    for i0, i1, i2, i3 in T.grid(1, 3, 80, 80):
+"#;
+    assert!(printed.contains(want), "{printed}");
+    assert!(
+        printed.contains("B[n, c, vi, vj] = A[n, c, index_var_0[vi, vj], index_var_1[vj]]"),
+        "{printed}"
+    );
+    // TVM 0.27 keeps `T.reads(A[...])` alone; tirtui lists the caches it now
+    // loads, so that the stages are the block's producers.
+    assert!(
+        printed.contains(
+            "T.reads(A[n, c, vi // 4 + vj // 4, vj // 2], index_var_0[vi, vj], index_var_1[vj])"
+        ),
+        "{printed}"
+    );
+}
+
+/// With the caches listed as reads, inlining a stage keeps the program
+/// correct (it would have been dropped as unread).
+#[test]
+fn cache_index_stages_are_producers_of_the_block() {
+    let steps = format!("{RESIZE_STEPS}  - {{op: compute_inline, block: b2}}\n");
+    let printed = legal(RESIZE, &steps);
+    assert!(
+        printed.contains("B[n, c, vi, vj] = A[n, c, index_var_0[vi, vj], vj // 2]"),
+        "{printed}"
+    );
+}
+
+/// test_resize_bilinear_cache_index (cse_thresh 4): float and integer
+/// computations repeated in a bilinear resize; the interpreter gets the same
+/// float16 results.
+#[test]
+fn cache_index_with_a_threshold_caches_the_repeated_computations() {
+    let workload = include_str!("data/bilinear_resize_cache_index.tir");
+    let steps = "  - {op: get_block, name: resize, out: b0}
+  - {op: cache_index, block: b0, storage_scope: global, cse_thresh: 4, out: [b1, b2, b3]}
+";
+    let printed = legal(workload, steps);
+    for want in [
+        "    index_var_0 = T.alloc_buffer((80,), strides=(1,))\n",
+        "            index_var_0[v0] = (T.Cast(\"float32\", v0) + T.float32(0.5)) * T.float32(0.5) - T.float32(0.5) - T.Cast(\"float32\", T.Cast(\"int32\", T.floor((T.Cast(\"float32\", v0) + T.float32(0.5)) * T.float32(0.5) - T.float32(0.5))))\n",
+        "            index_var_2[v0] = T.Cast(\"int32\", T.floor((T.Cast(\"float32\", v0) + T.float32(0.5)) * T.float32(0.5) - T.float32(0.5)))\n",
+        "T.max(T.min(index_var_1[i2_1] + 1, 39), 0), T.max(T.min(index_var_2[i3_1] + 1, 39), 0)]) * index_var_0[i3_1])",
+    ] {
+        assert!(printed.contains(want), "{want}\n{printed}");
+    }
+}
+
+#[test]
+fn cache_index_lowers_to_cuda() {
+    let func = tirtui::script::parse_func(RESIZE, None).unwrap();
+    let trace =
+        Trace::replay(func, &session(RESIZE_STEPS).steps).unwrap_or_else(|(_, e)| panic!("{e}"));
+    let mapped = tirtui::schedule::auto::default_gpu_schedule(trace.func()).unwrap();
+    let cuda = tirtui::codegen::generate(&mapped)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .kernel
+        .source;
+    // `strides=(1,)` on a 2-d cache is row-major: the stage writes element
+    // `v0 * 80 + v1` of the fused loop, not `v0` (the lone stride).
+    assert!(
+        cuda.contains("index_var_0[((int)blockIdx.x) * 256 + ((int)threadIdx.x)] = "),
+        "{cuda}"
+    );
+}
+
+#[test]
+fn cache_index_exports_to_python_and_back() {
+    round_trips_through_python(
+        RESIZE,
+        "  - {op: cache_index, block: A, storage_scope: global, cse_thresh: 0, out: [b1, b2]}\n",
+        "cache_index(block=",
+    );
+}
+
+#[test]
+fn cache_index_refuses_a_negative_threshold() {
+    let err = fail(
+        RESIZE,
+        "  - {op: cache_index, block: A, storage_scope: global, cse_thresh: -1}\n",
+    );
+    assert!(err.contains("cse_thresh must not be negative"), "{err}");
+}
+
+/// TVM pairs each iterator with a loop of the bindings by position: with
+/// `vi = i * 2 + j` its stage would run `vi` over the wrong range.
+#[test]
+fn cache_index_refuses_an_iterator_bound_to_an_expression() {
+    let workload = r#"
+@T.prim_func
+def main(A: T.Buffer((64,), "float32"), B: T.Buffer((16, 2), "float32")):
+    for i, j in T.grid(16, 2):
+        with T.block("B"):
+            vi = T.axis.spatial(32, i * 2 + j)
+            vj = T.axis.spatial(2, j)
+            B[vi // 2, vj] = A[vi * 2 + vj]
+"#;
+    let err = fail(
+        workload,
+        "  - {op: cache_index, block: B, storage_scope: global}\n",
+    );
+    assert!(err.contains("not bound to a loop of its own"), "{err}");
+}

@@ -15,6 +15,7 @@ mod block_iter_order;
 mod block_layout;
 mod blockize_tensorize;
 mod buffer_arg;
+mod cache_index;
 mod cache_inplace;
 mod for_kind;
 mod fuse_epilogue;
@@ -97,6 +98,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         annotate_buffer_access::specs(),
         pad_einsum::specs(),
         cache_inplace::specs(),
+        cache_index::specs(),
     ]
     .into_iter()
     .flatten()
