@@ -360,3 +360,68 @@ def main(A: T.Buffer((64,), "float32"), B: T.Buffer((16, 2), "float32")):
     );
     assert!(err.contains("not bound to a loop of its own"), "{err}");
 }
+
+/// test_index_map_dtype_legalize: a buffer of int64 extents keeps them
+/// through a padded transform, and so do the padded writer's loops and
+/// iterators (they were int32, printed `8`).
+#[test]
+fn a_padded_transform_keeps_int64_extents() {
+    let workload = r#"
+@T.prim_func
+def func(A: T.Buffer((T.int64(58),), "int32")):
+    for i in range(T.int64(58)):
+        with T.block("block"):
+            vi = T.axis.spatial(T.int64(58), i)
+            T.reads()
+            T.writes(A[vi])
+            A[vi] = 0
+"#;
+    let func = tirtui::script::parse_func(workload, None).unwrap();
+    let steps = "  - {op: transform_layout, block: block, buffer: A, index_map: \"lambda h: (h // 8, h % 8)\", pad_value: 0}\n";
+    let trace = Trace::replay(func, &session(steps).steps).unwrap_or_else(|(_, e)| panic!("{e}"));
+    let printed = tirtui::script::print_func(trace.func());
+    for want in [
+        "def func(A: T.Buffer((T.int64(8), T.int64(8)), \"int32\")):",
+        "    for axis0, axis1 in T.grid(T.int64(8), T.int64(8)):",
+        "            A[v_axis0, v_axis1] = T.if_then_else(v_axis0 == T.int64(7) and T.int64(2) <= v_axis1, 0, 0)",
+    ] {
+        assert!(printed.contains(want), "{want}\n{printed}");
+    }
+}
+
+/// The same on an intermediate buffer: the padding never changes what the
+/// program computes.
+#[test]
+fn a_padded_int64_intermediate_computes_the_same() {
+    let workload = r#"
+@T.prim_func
+def func(A: T.Buffer((T.int64(58),), "float32"), C: T.Buffer((T.int64(58),), "float32")):
+    B = T.alloc_buffer((T.int64(58),))
+    for i in range(T.int64(58)):
+        with T.block("B"):
+            vi = T.axis.spatial(T.int64(58), i)
+            B[vi] = A[vi] * T.float32(2)
+    for i in range(T.int64(58)):
+        with T.block("C"):
+            vi = T.axis.spatial(T.int64(58), i)
+            C[vi] = B[vi] + T.float32(1)
+"#;
+    // Not `legal`: the consumer's rewritten `vi // T.int64(8)` prints back
+    // as `vi // 8` (the parser types the literal int32), before this change too.
+    let steps = "  - {op: transform_layout, block: B, buffer: B, index_map: \"lambda h: (h // 8, h % 8)\", pad_value: 0.0}\n";
+    let func = tirtui::script::parse_func(workload, None).unwrap();
+    let trace =
+        Trace::replay(func.clone(), &session(steps).steps).unwrap_or_else(|(_, e)| panic!("{e}"));
+    let printed = tirtui::script::print_func(trace.func());
+    let mut expected = tirtui::interp::random_args(&func, 5).unwrap();
+    let mut got = expected.clone();
+    tirtui::interp::run(&func, &mut expected).unwrap();
+    tirtui::interp::run(trace.func(), &mut got).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    for (e, g) in expected.iter().zip(&got) {
+        assert!(g.max_rel_err(e) <= 1e-5, "results differ:\n{printed}");
+    }
+    assert!(
+        printed.contains("B = T.alloc_buffer((T.int64(8), T.int64(8)))"),
+        "{printed}"
+    );
+}
