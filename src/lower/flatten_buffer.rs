@@ -14,8 +14,11 @@ use crate::arith::VarRanges;
 use crate::ir::{Buffer, Expr, Intrinsic};
 
 /// Element strides of a buffer, outermost first.
+/// Strides of another count than the shape's axes (TVM's cache_index
+/// declares `strides=(1,)` whatever the rank) say nothing: row-major, as the
+/// interpreter reads every buffer.
 pub fn strides(buf: &Buffer) -> Vec<Expr> {
-    if !buf.strides.is_empty() {
+    if buf.strides.len() == buf.shape.len() && !buf.strides.is_empty() {
         return buf.strides.clone();
     }
     let n = buf.shape.len();

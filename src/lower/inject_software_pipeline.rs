@@ -481,7 +481,8 @@ fn add_versions(
                 stride: 0,
             });
             let buf = &mut f.buffers[b.0 as usize];
-            if !buf.strides.is_empty() {
+            // Only strides `flatten_buffer` uses (one per axis) get the version's.
+            if buf.strides.len() == buf.shape.len() && !buf.strides.is_empty() {
                 let outer = Expr::mul(buf.strides[0].clone(), buf.shape[0].clone());
                 buf.strides.insert(0, outer);
             }

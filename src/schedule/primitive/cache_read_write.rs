@@ -163,7 +163,7 @@ pub(crate) fn insert_stage(
 }
 
 /// The statements of a sequence with nested sequences spliced in.
-fn flatten_into<'a>(seq: &'a [Stmt], out: &mut Vec<&'a Stmt>) {
+pub(crate) fn flatten_into<'a>(seq: &'a [Stmt], out: &mut Vec<&'a Stmt>) {
     for s in seq {
         match s {
             Stmt::Seq(inner) => flatten_into(inner, out),
@@ -205,7 +205,7 @@ pub(crate) fn scoped_buffer(func: &mut PrimFunc, src: BufferId, scope: StorageSc
 /// With `compact` (the cache, one of the two, sized to the region), the
 /// iterators run over the region's extents and only the original buffer's
 /// indices add the region's start (TVM's cache_full_region = false).
-fn make_cache_stage(
+pub(crate) fn make_cache_stage(
     func: &mut PrimFunc,
     name: String,
     region: &[Range],
@@ -767,10 +767,15 @@ pub fn cache_write(
     // buffer; the named consumers read the cache and do not place it (TVM's
     // CacheLocDetector skips them: after `consumer_blocks: [B]` the copy goes
     // before C, not inside the loop that A and B share).
+    // Only readers after the writer are its consumers in TVM's dependence
+    // graph: a reader before it (the fill stage of a cache_inplace) must not
+    // pull the write-back ahead of the writer.
+    let order = blocks_in_order(func, scope_block);
+    let at = |id: BlockId| order.iter().position(|b| *b == id);
     let placing: Vec<BlockId> = consumers
         .iter()
         .copied()
-        .filter(|c| !consumer_blocks.contains(c))
+        .filter(|c| !consumer_blocks.contains(c) && at(*c) > at(block))
         .collect();
     let (loc, pos) = detect_location(func, scope_block, block, &placing);
     let region = relaxed_access(func, block, buffer, true, stop_loop(loc), &[])
@@ -837,4 +842,16 @@ pub(crate) fn rewrite_block_buffer(
         fix(init);
     }
     fix(&mut block.body);
+}
+
+/// The blocks under `scope` in program order (pre-order).
+fn blocks_in_order(func: &PrimFunc, scope: BlockId) -> Vec<BlockId> {
+    func.find_block(scope)
+        .map(|r| {
+            tree::blocks_in(&r.block.body)
+                .iter()
+                .map(|b| b.block.id)
+                .collect()
+        })
+        .unwrap_or_default()
 }

@@ -305,12 +305,29 @@ pub fn transform_layout(
 
     // The padded writer is planned on the old indices, then put in place of
     // the old nest once every other access is rewritten.
+    // A buffer declared with int64 extents keeps them, and so do the loops
+    // and iterators of its padded writer (TVM's index dtype legalization).
+    let index_dtype = if !b.shape.is_empty()
+        && b.shape
+            .iter()
+            .all(|d| matches!(d, Expr::Int(_, DataType::I64)))
+    {
+        DataType::I64
+    } else {
+        DataType::I32
+    };
     let plan = match (&pad_value, padded) {
-        (Some(pad), true) => Some(plan_pad_writer(func, buf, &map, &shape, &new_shape, pad)?),
+        (Some(pad), true) => {
+            let shapes = (&shape[..], &new_shape[..]);
+            Some(plan_pad_writer(func, buf, &map, shapes, pad, index_dtype)?)
+        }
         _ => None,
     };
     rewrite_accesses(func, buf, &map);
-    func.buffer_mut(buf).shape = new_shape.iter().map(|d| Expr::int(*d)).collect();
+    func.buffer_mut(buf).shape = new_shape
+        .iter()
+        .map(|d| Expr::Int(*d, index_dtype))
+        .collect();
     match (plan, &pad_value) {
         (Some(PadPlan::Replace(outer, stmt, writer)), _) => {
             let slot = tree::loop_stmt_mut(&mut func.body, outer)
@@ -579,9 +596,9 @@ fn plan_pad_writer(
     func: &mut PrimFunc,
     buf: BufferId,
     map: &IndexMap,
-    shape: &[i64],
-    new_shape: &[i64],
+    (shape, new_shape): (&[i64], &[i64]),
     pad: &PadValue,
+    index_dtype: DataType,
 ) -> Result<PadPlan, ScheduleError> {
     let writer = single_writer(func, buf)?;
     let Some(inverse) = map.split_inverse() else {
@@ -605,17 +622,17 @@ fn plan_pad_writer(
     // New loops and iterators over the new shape.
     let dtype = func.buffer(buf).dtype;
     let loop_vars: Vec<_> = (0..new_shape.len())
-        .map(|k| func.new_var(format!("axis{k}"), DataType::I32))
+        .map(|k| func.new_var(format!("axis{k}"), index_dtype))
         .collect();
     let iter_vars: Vec<_> = (0..new_shape.len())
-        .map(|k| func.new_var(format!("v_axis{k}"), DataType::I32))
+        .map(|k| func.new_var(format!("v_axis{k}"), index_dtype))
         .collect();
     let new_idx: Vec<Expr> = iter_vars.iter().map(|v| Expr::var(*v)).collect();
     let old_of_new: Vec<Expr> = inverse
         .iter()
-        .map(|e| e.to_ir(&new_idx, DataType::I32))
+        .map(|e| e.to_ir(&new_idx, index_dtype))
         .collect();
-    let padding = padding_condition(&inverse, shape, &new_idx);
+    let padding = padding_condition_typed(&inverse, shape, &new_idx, index_dtype);
     let old_vars: Vec<_> = blk.iter_vars.iter().map(|iv| iv.var).collect();
     let mut value = store.value.clone();
     value.substitute(&|v| {
@@ -636,7 +653,7 @@ fn plan_pad_writer(
             .zip(new_shape)
             .map(|(v, d)| IterVar {
                 var: *v,
-                dom: Range::from_extent(Expr::int(*d)),
+                dom: Range::from_extent(Expr::Int(*d, index_dtype)),
                 kind: IterKind::Spatial,
             })
             .collect(),
@@ -653,8 +670,8 @@ fn plan_pad_writer(
         stmt = Stmt::For(crate::ir::Shared::new(For {
             id,
             var: *v,
-            min: Expr::int(0),
-            extent: Expr::int(new_shape[k]),
+            min: Expr::Int(0, index_dtype),
+            extent: Expr::Int(new_shape[k], index_dtype),
             kind: ForKind::Serial,
             annotations: Vec::new(),
             body: stmt,
@@ -765,6 +782,16 @@ fn row_major_writer(
 /// into `d = i // c` and `r = i % c` over extent N, that is the last `d`
 /// with `r >= N % c`, written as TVM simplifies it: `d == N // c and N % c <= r`.
 pub(super) fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[Expr]) -> Expr {
+    padding_condition_typed(inverse, shape, new_idx, DataType::I32)
+}
+
+/// `padding_condition` with constants of the indices' type `dt`.
+fn padding_condition_typed(
+    inverse: &[MapExpr],
+    shape: &[i64],
+    new_idx: &[Expr],
+    dt: DataType,
+) -> Expr {
     let mut padding: Option<Expr> = None;
     for (p, inv) in inverse.iter().enumerate() {
         let MapExpr::Bin(_, scaled, r, _) = inv else {
@@ -780,8 +807,8 @@ pub(super) fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[E
             continue;
         }
         let term = Expr::and(
-            Expr::binary(BinOp::Eq, new_idx[*kd].clone(), Expr::int(shape[p] / c)),
-            Expr::binary(BinOp::Le, Expr::int(shape[p] % c), new_idx[*kr].clone()),
+            Expr::binary(BinOp::Eq, new_idx[*kd].clone(), Expr::Int(shape[p] / c, dt)),
+            Expr::binary(BinOp::Le, Expr::Int(shape[p] % c, dt), new_idx[*kr].clone()),
         );
         padding = Some(match padding {
             Some(prev) => Expr::binary(BinOp::Or, prev, term),

@@ -11,6 +11,8 @@ pub mod block_layout;
 pub mod blockize_blocks;
 pub mod blockize_tensorize;
 pub mod buffer_arg;
+pub mod cache_index;
+pub mod cache_inplace;
 pub mod cache_read_write;
 pub mod compute_at;
 pub mod compute_inline;

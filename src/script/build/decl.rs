@@ -183,7 +183,11 @@ impl FuncBuilder<'_> {
             match &strides.kind {
                 ExprKind::None => {}
                 ExprKind::Tuple(v) | ExprKind::List(v) => {
-                    if v.len() != buffer.shape.len() && !v.is_empty() {
+                    // `strides=(1,)` whatever the rank is how TVM's
+                    // cache_index declares its buffers: kept, read as
+                    // row-major (lowering uses one stride per axis only).
+                    let placeholder = v.len() == 1 && matches!(v[0].kind, ExprKind::Int(1));
+                    if v.len() != buffer.shape.len() && !v.is_empty() && !placeholder {
                         return Err(ParseError::semantic(
                             strides.span,
                             "one stride per dimension is needed",

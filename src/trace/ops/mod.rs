@@ -15,6 +15,8 @@ mod block_iter_order;
 mod block_layout;
 mod blockize_tensorize;
 mod buffer_arg;
+mod cache_index;
+mod cache_inplace;
 mod for_kind;
 mod fuse_epilogue;
 mod get_block_loop;
@@ -95,6 +97,8 @@ fn build_op_specs() -> Vec<OpSpec> {
         rolling_buffer::specs(),
         annotate_buffer_access::specs(),
         pad_einsum::specs(),
+        cache_inplace::specs(),
+        cache_index::specs(),
     ]
     .into_iter()
     .flatten()
