@@ -18,8 +18,7 @@ pub(crate) fn check_rfactor_preconditions(
     loop_id: LoopId,
     l: &For,
     realize: &BlockRealize,
-    op: BinOp,
-    store: &BufferStore,
+    binary: Option<(BinOp, &BufferStore)>,
 ) -> Result<(), ScheduleError> {
     if l.kind != ForKind::Serial {
         return Err(ScheduleError::LoopPrecondition {
@@ -45,6 +44,10 @@ pub(crate) fn check_rfactor_preconditions(
             ),
         });
     }
+    // A tuple reduction's init and identity were checked when it was matched.
+    let Some((op, store)) = binary else {
+        return check_stage_pipeline(func, block_id);
+    };
     let Some(crate::ir::Stmt::BufferStore(init)) = &realize.block.init else {
         return Err(err("rfactor needs the init to be a single store".into()));
     };
