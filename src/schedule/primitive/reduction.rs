@@ -80,11 +80,17 @@ pub fn rfactor(
             let mut rf_shape = out.shape.clone();
             // The new axis in the factored loop's type (`T.int64(4)` for an int64 loop, as TVM).
             rf_shape.insert(axis, Expr::Int(extent, func.var(l.var).dtype));
+            // A 0-d buffer's offset is an int64 zero in TVM, which the rf
+            // buffer copies (printed, its shape being int32).
+            let elem_offset = out
+                .shape
+                .is_empty()
+                .then(|| Expr::Int(0, crate::ir::DataType::I64));
             func.new_buffer(Buffer {
                 name: format!("{}_rf", out.name),
                 shape: rf_shape,
                 strides: Vec::new(),
-                elem_offset: None,
+                elem_offset,
                 axis_align: Vec::new(),
                 ..out
             })
