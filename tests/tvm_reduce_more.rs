@@ -309,6 +309,34 @@ fn rfactor_refuses_tuple_reductions_at_tvms_conditions() {
     refused_with_condition(ARGMAX_INIT, &format!("{both}{v0_inline}{STORE_V1}"), 7);
 }
 
+/// #10 (the init stores another buffer than the update) and #11 (buffers of
+/// different shapes), as TVM's _init_buffer_not_match and
+/// _reduction_buffer_different_shape.
+#[test]
+fn rfactor_refuses_mismatched_tuple_buffers() {
+    let other = argmax()
+        .replace(
+            "argmax_v1: T.Buffer((128,), \"float32\")):",
+            "argmax_v1: T.Buffer((128,), \"float32\"), other: T.Buffer((128,), \"int32\")):",
+        )
+        .replace(
+            "                argmax_v0[i] = -1\n",
+            "                other[i] = -1\n",
+        )
+        .replace(
+            "T.writes(argmax_v0[i], argmax_v1[i])",
+            "T.writes(other[i], argmax_v0[i], argmax_v1[i])",
+        );
+    let msg = fail(&other, RFACTOR_INNER);
+    assert!(msg.contains("condition #10"), "{msg}");
+    let wider = argmax().replace(
+        "argmax_v0: T.Buffer((128,), \"int32\")",
+        "argmax_v0: T.Buffer((256,), \"int32\")",
+    );
+    let msg = fail(&wider, RFACTOR_INNER);
+    assert!(msg.contains("condition #11"), "{msg}");
+}
+
 /// #8 and #9 as TVM's test_reduction_rfactor_argmax_one_let_var_used_multi_times
 /// and _body_one_buffer_updated_multi_times write them: int32 values, so
 /// that storing one variable in the other's buffer needs no cast.

@@ -85,7 +85,7 @@ pub fn rfactor(
             let elem_offset = out
                 .shape
                 .is_empty()
-                .then(|| Expr::Int(0, crate::ir::DataType::I64));
+                .then_some(Expr::Int(0, crate::ir::DataType::I64));
             func.new_buffer(Buffer {
                 name: format!("{}_rf", out.name),
                 shape: rf_shape,

@@ -336,28 +336,32 @@ pub(crate) fn match_tuple_reduction(
     let shape = &func.buffer(updates[0].buffer).shape;
     let indices = &updates[0].indices;
     let mut init_values: Vec<Option<Expr>> = vec![None; n];
-    for i in 0..n {
-        let ushape = &func.buffer(updates[i].buffer).shape;
+    for (init, update) in inits.iter().zip(&updates) {
+        let ushape = &func.buffer(update.buffer).shape;
         if ushape.len() != indices.len() {
             return Err(violated(func, block, 11));
         }
-        if inits[i].indices.len() != indices.len() || updates[i].indices.len() != indices.len() {
+        if init.indices.len() != indices.len() || update.indices.len() != indices.len() {
             return Err(violated(func, block, 12));
         }
-        for d in 0..indices.len() {
-            if !provably_equal(&ushape[d], &shape[d]) {
-                return Err(violated(func, block, 11));
-            }
-            if !provably_equal(&inits[i].indices[d], &indices[d])
-                || !provably_equal(&updates[i].indices[d], &indices[d])
-            {
-                return Err(violated(func, block, 12));
-            }
+        // TVM checks the shape then the indices, dimension by dimension.
+        let first_bad_shape = ushape
+            .iter()
+            .zip(shape)
+            .position(|(a, b)| !provably_equal(a, b));
+        let first_bad_index = indices.iter().enumerate().position(|(d, want)| {
+            !provably_equal(&init.indices[d], want) || !provably_equal(&update.indices[d], want)
+        });
+        match (first_bad_shape, first_bad_index) {
+            (Some(s), Some(i)) if i < s => return Err(violated(func, block, 12)),
+            (Some(_), _) => return Err(violated(func, block, 11)),
+            (None, Some(_)) => return Err(violated(func, block, 12)),
+            (None, None) => {}
         }
-        let Some(at) = updates.iter().position(|u| u.buffer == inits[i].buffer) else {
+        let Some(at) = updates.iter().position(|u| u.buffer == init.buffer) else {
             return Err(violated(func, block, 10));
         };
-        init_values[at] = Some(inits[i].value.clone());
+        init_values[at] = Some(init.value.clone());
     }
     let init: Vec<Expr> = init_values.into_iter().flatten().collect();
     let values: Vec<Expr> = updates.iter().map(|u| u.value.clone()).collect();
