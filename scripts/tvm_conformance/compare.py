@@ -45,6 +45,9 @@ def tvm_spelling(text):
     text = text.replace("# with T.block(", "# with T.sblock(")
     text = text.replace("from tvm.script import tir as T", "from tvm.script import tirx as T")
     text = re.sub(r"@T\.prim_func\s*$", "@T.prim_func(s_tir=True)", text, flags=re.M)
+    # A classic binding `v: T.int32 = e` is `v: T.let[T.int32] = e` now (the
+    # bare annotation declares a mutable local scalar in TVM 0.27).
+    text = re.sub(r"^(\s+[A-Za-z_][A-Za-z0-9_]*): T\.([a-z0-9]+) = ", r"\1: T.let[T.\2] = ", text, flags=re.M)
     return text
 
 

@@ -356,6 +356,9 @@ impl Replayer {
                         ),
                     )),
                     Arg::Str(name) => match self.names.get(name.as_str()) {
+                        // sample_perfect_tile's -1 (a loop of non-constant
+                        // extent) is TVM's None: the factor split infers.
+                        Some((Handle::Int(-1), _)) => Ok(None),
                         Some((Handle::Int(v), _)) => Ok(Some(*v)),
                         Some(_) => Err(arg_err(
                             "factors",

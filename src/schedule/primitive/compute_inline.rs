@@ -543,11 +543,18 @@ fn recover_consumer_iterators(
         why,
     };
     let produced = func.buffer(produced).name.clone();
+    let (symbolic, load_idx, store_idx) =
+        symbolic_identity_positions(func, &c.block, &p.block, load_idx, store_idx).map_err(err)?;
+    let (load_idx, store_idx) = (load_idx.as_slice(), store_idx.as_slice());
     let mut doms = Vec::new();
     for iv in &c.block.iter_vars {
+        if symbolic.iter().any(|(v, _)| *v == iv.var) {
+            continue;
+        }
         let (Some(min), Some(extent)) = (iv.dom.min.as_int(), iv.dom.extent.as_int()) else {
             return Err(err(format!(
-                "its iterator `{}` has a non-constant domain; reverse_compute_inline inverts constant domains only",
+                "its iterator `{}` has a non-constant domain and reads `{produced}` through more than its own index; \
+                 reverse_compute_inline inverts constant domains, and a symbolic one only where it reads the index the producer's iterator of the same domain writes",
                 func.var_name(iv.var)
             )));
         };
@@ -591,7 +598,68 @@ fn recover_consumer_iterators(
         }
     }
     check_producer_covers(func, consumer, producer, &inv, &producer_ranges)?;
+    inv.extend(symbolic);
     Ok(inv)
+}
+
+/// Consumer iterators of non-constant domain `[0, n)` that read the
+/// produced buffer at themselves (`B[.., v, ..]`) where the producer stores
+/// at its own iterator of the same domain: the inverse is that iterator and
+/// the producer covers the consumer (layer_norm's `n` rows,
+/// test_reverse_compute_inline_layer_norm). Returns them with the indices
+/// of the other positions, left to the constant-domain inversion; an error
+/// names a symbolic iterator used any other way.
+#[allow(clippy::type_complexity)]
+fn symbolic_identity_positions(
+    func: &PrimFunc,
+    consumer: &crate::ir::Block,
+    producer: &crate::ir::Block,
+    load_idx: &[Expr],
+    store_idx: &[Expr],
+) -> Result<(Vec<(VarId, Expr)>, Vec<Expr>, Vec<Expr>), String> {
+    let mut symbolic = Vec::new();
+    let mut positions = Vec::new();
+    for iv in consumer
+        .iter_vars
+        .iter()
+        .filter(|iv| iv.dom.min.as_int().is_none() || iv.dom.extent.as_int().is_none())
+    {
+        let at = load_idx.iter().position(|e| *e == Expr::Var(iv.var));
+        let producer_iter = at.and_then(|d| match store_idx.get(d) {
+            Some(Expr::Var(pv)) => producer.iter_vars.iter().find(|p| p.var == *pv),
+            _ => None,
+        });
+        let same_domain =
+            producer_iter.is_some_and(|p| p.dom == iv.dom && iv.dom.min.as_int() == Some(0));
+        let (Some(d), true) = (at, same_domain) else {
+            return Err(format!(
+                "its iterator `{}` has the non-constant domain `{}`: reverse_compute_inline inverts such an iterator only where it is the whole index it reads, \
+                 stored by a producer iterator of the same domain",
+                func.var_name(iv.var),
+                crate::script::print_expr(func, &iv.dom.extent)
+            ));
+        };
+        symbolic.push((iv.var, store_idx[d].clone()));
+        positions.push(d);
+    }
+    let keep = |idx: &[Expr]| -> Vec<Expr> {
+        idx.iter()
+            .enumerate()
+            .filter(|(d, _)| !positions.contains(d))
+            .map(|(_, e)| e.clone())
+            .collect()
+    };
+    let (loads, stores) = (keep(load_idx), keep(store_idx));
+    if let Some((v, _)) = symbolic
+        .iter()
+        .find(|(v, _)| loads.iter().any(|e| e.uses_var(*v)))
+    {
+        return Err(format!(
+            "its iterator `{}` of non-constant domain is read at more than one index",
+            func.var_name(*v)
+        ));
+    }
+    Ok((symbolic, loads, stores))
 }
 
 /// TVM's CheckConsumerCovered: each recovered iterator, over the producer's

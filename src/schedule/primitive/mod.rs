@@ -38,6 +38,7 @@ pub mod reindex;
 pub mod reindex_cache;
 pub mod rfactor_checks;
 pub mod rfactor_iterators;
+pub mod rfactor_reducer;
 pub mod rolling_buffer;
 pub mod sampling;
 pub mod set_dtype;

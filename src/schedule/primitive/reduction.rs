@@ -4,6 +4,7 @@
 
 pub use super::decompose_reduction::decompose_reduction;
 use super::rfactor_iterators::{rf_iterators, RfIterators};
+use super::rfactor_reducer::{is_single_buffer, match_tuple_reduction, TupleReducer};
 use crate::ir::{
     BinOp, Block, BlockId, BlockRealize, Buffer, BufferId, BufferStore, Expr, For, IterKind,
     IterVar, LoopId, PrimFunc, Range, Stmt, VarId,
@@ -64,24 +65,37 @@ pub fn rfactor(
     let RfactorTarget {
         realize,
         extent,
-        op,
-        store,
+        combiner,
+        outputs,
         rhs,
+        init,
     } = rfactor_target(func, loop_id, &l)?;
     let block_id = realize.block.id;
-    let out = func.buffer(store.buffer).clone();
-    let axis = rf_axis(factor_axis, out.shape.len() as i64)?;
-    let mut rf_shape = out.shape.clone();
-    // The new axis in the factored loop's type (`T.int64(4)` for an int64 loop, as TVM).
-    rf_shape.insert(axis, Expr::Int(extent, func.var(l.var).dtype));
-    let rf_buffer = func.new_buffer(Buffer {
-        name: format!("{}_rf", out.name),
-        shape: rf_shape,
-        strides: Vec::new(),
-        elem_offset: None,
-        axis_align: Vec::new(),
-        ..out.clone()
-    });
+    let ndim = func.buffer(outputs[0].0).shape.len() as i64;
+    let axis = rf_axis(factor_axis, ndim)?;
+    let rf_buffers: Vec<BufferId> = outputs
+        .iter()
+        .map(|(b, _)| {
+            let out = func.buffer(*b).clone();
+            let mut rf_shape = out.shape.clone();
+            // The new axis in the factored loop's type (`T.int64(4)` for an int64 loop, as TVM).
+            rf_shape.insert(axis, Expr::Int(extent, func.var(l.var).dtype));
+            // A 0-d buffer's offset is an int64 zero in TVM, which the rf
+            // buffer copies (printed, its shape being int32).
+            let elem_offset = out
+                .shape
+                .is_empty()
+                .then_some(Expr::Int(0, crate::ir::DataType::I64));
+            func.new_buffer(Buffer {
+                name: format!("{}_rf", out.name),
+                shape: rf_shape,
+                strides: Vec::new(),
+                elem_offset,
+                axis_align: Vec::new(),
+                ..out
+            })
+        })
+        .collect();
     let mut driving = reduction_driving_loops(func, &realize)?;
     if !driving.iter().any(|(v, _)| *v == l.var) {
         // A unit loop no iterator uses (checked above): it indexes the one
@@ -96,32 +110,31 @@ pub fn rfactor(
     } = rf_iterators(func, &realize, &driving, l.var, loop_id)?;
     let sub =
         |e: &mut Expr| e.substitute(&|v| map.iter().find(|(a, _)| *a == v).map(|(_, b)| b.clone()));
-    let mut rf_indices = store.indices.clone();
-    rf_indices.iter_mut().for_each(sub);
-    rf_indices.insert(axis, Expr::Var(rf_iter));
+    let rf_targets: Vec<(BufferId, Vec<Expr>)> = outputs
+        .iter()
+        .zip(&rf_buffers)
+        .map(|((_, indices), rf)| {
+            let mut rf_indices = indices.clone();
+            rf_indices.iter_mut().for_each(sub);
+            rf_indices.insert(axis, Expr::Var(rf_iter));
+            (*rf, rf_indices)
+        })
+        .collect();
     let mut rf_rhs = rhs.clone();
-    sub(&mut rf_rhs);
-    let mut init_value = match &realize.block.init {
-        Some(Stmt::BufferStore(s)) => s.value.clone(),
-        _ => {
-            return Err(ScheduleError::UnsupportedPattern {
-                block: block_culprit(func, block_id),
-                why: "rfactor needs the init to be a single store".into(),
-            })
-        }
-    };
-    sub(&mut init_value);
+    rf_rhs.iter_mut().for_each(sub);
+    let mut init_values = init.clone();
+    init_values.iter_mut().for_each(sub);
     let rf_block_id = func.new_block_id();
     let rf_block = make_rf_block(
+        func,
         rf_block_id,
         &realize.block,
         rf_iters,
         RfStore {
-            buffer: rf_buffer,
-            indices: rf_indices,
-            op,
+            targets: rf_targets.clone(),
+            combiner,
             rhs: rf_rhs,
-            init_value,
+            init_values,
         },
     );
     // The rf block takes the original block's place in the loop nest.
@@ -130,7 +143,12 @@ pub fn rfactor(
         predicate: realize.predicate.clone(),
         block: rf_block,
     };
-    let (reads, writes) = crate::arith::region::infer_access_regions(func, &rf_realize.block);
+    let (mut reads, writes) = crate::arith::region::infer_access_regions(func, &rf_realize.block);
+    if let Combiner::Tuple(_) = combiner {
+        // TVM lists a tuple reduction's regions in the original block's order.
+        let order: Vec<BufferId> = realize.block.reads.iter().map(|r| r.buffer).collect();
+        order_regions(&mut reads, &order);
+    }
     rf_realize.block.reads = reads;
     rf_realize.block.writes = writes;
     // Replace the original realize inside a copy of the loop nest.
@@ -155,45 +173,84 @@ pub fn rfactor(
     }
     // Fresh ids for the rf nest's loops (the original nest keeps its ids for the write-back).
     renumber_loops(func, &mut rf_nest);
-    rewrite_write_back(func, block_id, l.var, extent, op, &store, axis, rf_buffer);
+    rewrite_write_back(
+        func,
+        block_id,
+        WriteBack {
+            rf_loop_var: l.var,
+            extent,
+            combiner,
+            outputs: &outputs,
+            init: &init,
+            axis,
+            rf_buffers: &rf_buffers,
+        },
+    );
     let reduce_loops: Vec<VarId> = driving
         .iter()
         .map(|(v, _)| *v)
         .filter(|v| *v != l.var)
         .collect();
     drop_unused_write_back_loops(func, block_id, &realize.block.name, &reduce_loops)?;
-    place_rf_nest(func, block_id, rf_nest, rf_buffer)?;
+    if let (Combiner::Tuple(_), Some(r)) = (combiner, tree::block_realize_mut(func, block_id)) {
+        // TVM's write-back reads the rf buffers in the reducer's order.
+        order_regions(&mut r.block.reads, &rf_buffers);
+    }
+    place_rf_nest(func, block_id, rf_nest, &rf_buffers)?;
     tree::cleanup_empty(&mut func.body);
     let ranges = loop_ranges(func);
     simplify_bindings(&mut func.body, &ranges);
     Ok(rf_block_id)
 }
 
-/// What the rf block stores: `buffer[indices] = buffer[indices] op rhs`, from `init_value`.
+/// Sorts `regions` by their buffer's place in `order` (others last, in their order).
+fn order_regions(regions: &mut [crate::ir::BufferRegion], order: &[BufferId]) {
+    regions.sort_by_key(|r| {
+        order
+            .iter()
+            .position(|b| *b == r.buffer)
+            .unwrap_or(order.len())
+    });
+}
+
+/// What the rf block stores: each target reduced by `combiner` over `rhs`, from `init_values`.
 struct RfStore {
-    buffer: BufferId,
-    indices: Vec<Expr>,
-    op: BinOp,
-    rhs: Expr,
-    init_value: Expr,
+    targets: Vec<(BufferId, Vec<Expr>)>,
+    combiner: Combiner,
+    rhs: Vec<Expr>,
+    init_values: Vec<Expr>,
 }
 
 /// The rf block `<name>_rf`. With the factored loop the only one driving the
 /// reduction, every partial result is written once: TVM's rf block is then a
 /// plain store of the right-hand side, without an init (the init is the
 /// identity). TVM keeps the block's annotations on it.
-fn make_rf_block(id: BlockId, old: &Block, iter_vars: Vec<IterVar>, st: RfStore) -> Block {
+fn make_rf_block(
+    func: &mut PrimFunc,
+    id: BlockId,
+    old: &Block,
+    iter_vars: Vec<IterVar>,
+    st: RfStore,
+) -> Block {
     let spatial_only = iter_vars.iter().all(|iv| iv.kind != IterKind::Reduce);
-    let (init, value) = if spatial_only {
-        (None, st.rhs)
+    let (init, body) = if spatial_only {
+        let stores = st
+            .targets
+            .iter()
+            .zip(st.rhs)
+            .map(|((b, idx), value)| {
+                Stmt::BufferStore(BufferStore {
+                    buffer: *b,
+                    indices: idx.clone(),
+                    value,
+                })
+            })
+            .collect();
+        (None, Stmt::seq(stores))
     } else {
-        let init = Stmt::BufferStore(BufferStore {
-            buffer: st.buffer,
-            indices: st.indices.clone(),
-            value: st.init_value,
-        });
-        let load = Expr::Load(st.buffer, st.indices.clone());
-        (Some(init), Expr::binary(st.op, load, st.rhs))
+        let init = init_stores(&st.targets, st.init_values);
+        let body = reduction_update(func, st.combiner, &st.targets, st.rhs);
+        (Some(init), body)
     };
     Block {
         id,
@@ -202,14 +259,83 @@ fn make_rf_block(id: BlockId, old: &Block, iter_vars: Vec<IterVar>, st: RfStore)
         reads: Vec::new(),
         writes: Vec::new(),
         init,
-        body: Stmt::BufferStore(BufferStore {
-            buffer: st.buffer,
-            indices: st.indices,
-            value,
-        }),
+        body,
         alloc_buffers: Vec::new(),
         match_buffers: Vec::new(),
         annotations: old.annotations.clone(),
+    }
+}
+
+/// The init: each target stores its init value.
+fn init_stores(targets: &[(BufferId, Vec<Expr>)], values: Vec<Expr>) -> Stmt {
+    Stmt::seq(
+        targets
+            .iter()
+            .zip(values)
+            .map(|((b, idx), value)| {
+                Stmt::BufferStore(BufferStore {
+                    buffer: *b,
+                    indices: idx.clone(),
+                    value,
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The update `targets = combiner(targets, rhs)`. A tuple reducer binds
+/// every new value (`v_<buffer>`) before storing any, as TVM writes it: the
+/// values read the old elements.
+fn reduction_update(
+    func: &mut PrimFunc,
+    combiner: Combiner,
+    targets: &[(BufferId, Vec<Expr>)],
+    rhs: Vec<Expr>,
+) -> Stmt {
+    let lhs: Vec<Expr> = targets
+        .iter()
+        .map(|(b, idx)| Expr::Load(*b, idx.clone()))
+        .collect();
+    match combiner {
+        Combiner::Binary(op) => {
+            let value = Expr::binary(op, lhs[0].clone(), rhs[0].clone());
+            Stmt::BufferStore(BufferStore {
+                buffer: targets[0].0,
+                indices: targets[0].1.clone(),
+                value,
+            })
+        }
+        Combiner::Tuple(reducer) => {
+            let values = reducer.combine(&lhs, &rhs);
+            let vars: Vec<VarId> = targets
+                .iter()
+                .map(|(b, _)| {
+                    let buf = func.buffer(*b);
+                    let (name, dtype) = (format!("v_{}", buf.name), buf.dtype);
+                    func.new_var(name, dtype)
+                })
+                .collect();
+            let stores = targets
+                .iter()
+                .zip(&vars)
+                .map(|((b, idx), v)| {
+                    Stmt::BufferStore(BufferStore {
+                        buffer: *b,
+                        indices: idx.clone(),
+                        value: Expr::Var(*v),
+                    })
+                })
+                .collect();
+            let mut body = Stmt::seq(stores);
+            for (var, value) in vars.into_iter().zip(values).rev() {
+                body = Stmt::LetStmt(crate::ir::Shared::new(crate::ir::LetStmt {
+                    var,
+                    value,
+                    body,
+                }));
+            }
+            body
+        }
     }
 }
 
@@ -259,14 +385,25 @@ fn loops_to_copy_above(
     Ok(nest[..at].to_vec())
 }
 
+/// How the reduction combines: one buffer with `+`, `*`, min or max, or a
+/// tuple of buffers (`rfactor_reducer`).
+#[derive(Clone, Copy, Debug)]
+enum Combiner {
+    Binary(BinOp),
+    Tuple(TupleReducer),
+}
+
 /// What `rfactor` works on: the loop's only block, a reduction whose update is
-/// `C[...] = C[...] op rhs`, with the loop driving reduction iterators only.
+/// `C[...] = C[...] op rhs` (or a tuple reduction), with the loop driving
+/// reduction iterators only. `outputs`, `rhs` and `init` are in the
+/// reducer's order.
 struct RfactorTarget {
     realize: BlockRealize,
     extent: i64,
-    op: BinOp,
-    store: BufferStore,
-    rhs: Expr,
+    combiner: Combiner,
+    outputs: Vec<(BufferId, Vec<Expr>)>,
+    rhs: Vec<Expr>,
+    init: Vec<Expr>,
 }
 
 /// Checks that `rfactor` applies to loop `l` (`loop_id`) and returns what it works on.
@@ -292,12 +429,27 @@ fn rfactor_target(
     let extent = l.extent.as_int().ok_or_else(|| {
         ScheduleError::NonConstantExtent(loop_culprit(func, loop_id), ErrorExpr::new(&l.extent))
     })?;
-    let (op, store, rhs) =
-        match_combiner(func, &realize.block).ok_or_else(|| ScheduleError::UnsupportedPattern {
-            block: block_culprit(func, block_id),
-            why: "rfactor needs an update of the form `C[...] = C[...] + expr` (or *, min, max)"
-                .into(),
+    let (binary, combiner, outputs, rhs, tuple_init) = if is_single_buffer(&realize.block) {
+        let (op, store, rhs) = match_combiner(func, &realize.block).ok_or_else(|| {
+            ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, block_id),
+                why:
+                    "rfactor needs an update of the form `C[...] = C[...] + expr` (or *, min, max)"
+                        .into(),
+            }
         })?;
+        let outputs = vec![(store.buffer, store.indices.clone())];
+        (
+            Some((op, store)),
+            Combiner::Binary(op),
+            outputs,
+            vec![rhs],
+            Vec::new(),
+        )
+    } else {
+        let t = match_tuple_reduction(func, &realize.block)?;
+        (None, Combiner::Tuple(t.reducer), t.outputs, t.rhs, t.init)
+    };
     // The loop must drive reduction iterators only.
     let uses: Vec<usize> = realize
         .iter_values
@@ -334,14 +486,29 @@ fn rfactor_target(
         });
     }
     crate::schedule::primitive::rfactor_checks::check_rfactor_preconditions(
-        func, loop_id, l, &realize, op, &store,
+        func,
+        loop_id,
+        l,
+        &realize,
+        binary.as_ref().map(|(op, store)| (*op, store)),
     )?;
+    let init = match (&binary, &realize.block.init) {
+        (Some(_), Some(Stmt::BufferStore(s))) => vec![s.value.clone()],
+        (Some(_), _) => {
+            return Err(ScheduleError::UnsupportedPattern {
+                block: block_culprit(func, block_id),
+                why: "rfactor needs the init to be a single store".into(),
+            })
+        }
+        (None, _) => tuple_init,
+    };
     Ok(RfactorTarget {
         realize,
         extent,
-        op,
-        store,
+        combiner,
+        outputs,
         rhs,
+        init,
     })
 }
 
@@ -414,19 +581,22 @@ fn reduction_driving_loops(
     Ok(driving)
 }
 
-/// The write-back block: the original block keeps its spatial iterators and now
-/// reduces `rf_buffer` over one iterator bound to the factored loop (`rf_loop_var`).
-#[allow(clippy::too_many_arguments)]
-fn rewrite_write_back(
-    func: &mut PrimFunc,
-    block_id: BlockId,
+/// What the write-back block reduces: `outputs` (in the reducer's order,
+/// with their `init` values) over `rf_buffers`, whose new axis `axis` is
+/// indexed by the iterator bound to the factored loop (`rf_loop_var`).
+struct WriteBack<'a> {
     rf_loop_var: VarId,
     extent: i64,
-    op: BinOp,
-    store: &BufferStore,
+    combiner: Combiner,
+    outputs: &'a [(BufferId, Vec<Expr>)],
+    init: &'a [Expr],
     axis: usize,
-    rf_buffer: BufferId,
-) {
+    rf_buffers: &'a [BufferId],
+}
+
+/// The write-back block: the original block keeps its spatial iterators and now
+/// reduces the rf buffers over one iterator bound to the factored loop.
+fn rewrite_write_back(func: &mut PrimFunc, block_id: BlockId, wb: WriteBack) {
     if let Some(r) = tree::block_realize_mut(func, block_id) {
         // Iterators driven by the factored loop become the rf iterator; others stay.
         let mut new_iters = Vec::new();
@@ -442,30 +612,39 @@ fn rewrite_write_back(
         r.block.iter_vars = new_iters;
         r.iter_values = new_values;
     }
-    let dtype = func.var(rf_loop_var).dtype;
-    let wb_rf = func.new_var(format!("v{}", func.var_name(rf_loop_var)), dtype);
+    let dtype = func.var(wb.rf_loop_var).dtype;
+    let wb_rf = func.new_var(format!("v{}", func.var_name(wb.rf_loop_var)), dtype);
+    let rhs: Vec<Expr> = wb
+        .outputs
+        .iter()
+        .zip(wb.rf_buffers)
+        .map(|((_, indices), rf)| {
+            let mut idx = indices.clone();
+            idx.insert(wb.axis, Expr::Var(wb_rf));
+            Expr::Load(*rf, idx)
+        })
+        .collect();
+    let body = reduction_update(func, wb.combiner, wb.outputs, rhs);
+    // A tuple reduction's init is rebuilt in the reducer's order, as TVM does.
+    let init = match wb.combiner {
+        Combiner::Tuple(_) => Some(init_stores(wb.outputs, wb.init.to_vec())),
+        Combiner::Binary(_) => None,
+    };
     if let Some(r) = tree::block_realize_mut(func, block_id) {
         // First, as TVM orders the write-back's iterators.
         r.block.iter_vars.insert(
             0,
             IterVar {
                 var: wb_rf,
-                dom: Range::from_extent(Expr::Int(extent, dtype)),
+                dom: Range::from_extent(Expr::Int(wb.extent, dtype)),
                 kind: IterKind::Reduce,
             },
         );
-        r.iter_values.insert(0, Expr::Var(rf_loop_var));
-        let mut idx = store.indices.clone();
-        idx.insert(axis, Expr::Var(wb_rf));
-        r.block.body = Stmt::BufferStore(BufferStore {
-            buffer: store.buffer,
-            indices: store.indices.clone(),
-            value: Expr::binary(
-                op,
-                Expr::Load(store.buffer, store.indices.clone()),
-                Expr::Load(rf_buffer, idx),
-            ),
-        });
+        r.iter_values.insert(0, Expr::Var(wb.rf_loop_var));
+        r.block.body = body;
+        if init.is_some() {
+            r.block.init = init;
+        }
     }
 }
 
@@ -535,7 +714,7 @@ fn place_rf_nest(
     func: &mut PrimFunc,
     block_id: BlockId,
     rf_nest: Stmt,
-    rf_buffer: BufferId,
+    rf_buffers: &[BufferId],
 ) -> Result<(), ScheduleError> {
     let wb_root = tree::loops_of_block(func, block_id).and_then(|ls| ls.first().copied());
     let scope = tree::scope_of_block(func, block_id).ok_or(ScheduleError::StaleBlock(block_id))?;
@@ -554,7 +733,7 @@ fn place_rf_nest(
         }
     }
     if let Some(r) = tree::block_realize_mut(func, scope) {
-        r.block.alloc_buffers.push(rf_buffer);
+        r.block.alloc_buffers.extend_from_slice(rf_buffers);
     }
     Ok(())
 }

@@ -18,8 +18,7 @@ pub(crate) fn check_rfactor_preconditions(
     loop_id: LoopId,
     l: &For,
     realize: &BlockRealize,
-    op: BinOp,
-    store: &BufferStore,
+    binary: Option<(BinOp, &BufferStore)>,
 ) -> Result<(), ScheduleError> {
     if l.kind != ForKind::Serial {
         return Err(ScheduleError::LoopPrecondition {
@@ -45,6 +44,10 @@ pub(crate) fn check_rfactor_preconditions(
             ),
         });
     }
+    // A tuple reduction's init and identity were checked when it was matched.
+    let Some((op, store)) = binary else {
+        return check_stage_pipeline(func, block_id);
+    };
     let Some(crate::ir::Stmt::BufferStore(init)) = &realize.block.init else {
         return Err(err("rfactor needs the init to be a single store".into()));
     };
@@ -62,12 +65,64 @@ pub(crate) fn check_rfactor_preconditions(
             op_name(op)
         )));
     }
-    // A `T.where` from a non-divisible split of the reduction (`k_0 * 16 +
-    // k_1 < 100`) is accepted, as TVM's primitive accepts it: the rf block
-    // keeps the predicate and computes the same sums (tests/schedule_checks.rs).
-    // Only TVM's debug-mode verifier refuses the result ("Wrong
-    // affine_binding"), which the conformance runner counts as a negative.
+    check_predicate_stays_affine(func, realize)?;
     check_stage_pipeline(func, block_id)
+}
+
+/// The rf block binds each loop that drives the reduction to an iterator of
+/// its own. A `T.where` condition tying two of those loops (`k_0 * 10 + k_1
+/// < 128`, from a non-divisible split) then constrains two iterators at
+/// once: no affine binding, which TVM 0.27's schedule verifier refuses after
+/// rfactor ("Wrong affine_binding: (B_rf, expected=0, actual=1)"), and which
+/// tirtui's primitives that rebuild loops from iterator domains would drop
+/// (reverse_compute_at found it, tests/schedule_checks.rs). Refused here, as
+/// TVM refuses at this step.
+fn check_predicate_stays_affine(
+    func: &crate::ir::PrimFunc,
+    realize: &BlockRealize,
+) -> Result<(), ScheduleError> {
+    let block_id = realize.block.id;
+    let driving: Vec<crate::ir::VarId> = tree::loops_of_block(func, block_id)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|l| func.find_loop(*l))
+        .map(|l| l.var)
+        .filter(|v| {
+            realize
+                .block
+                .iter_vars
+                .iter()
+                .zip(&realize.iter_values)
+                .any(|(iv, e)| iv.kind == crate::ir::IterKind::Reduce && e.uses_var(*v))
+        })
+        .collect();
+    let mut conjuncts = Vec::new();
+    split_and(&realize.predicate, &mut conjuncts);
+    let Some(tying) = conjuncts
+        .into_iter()
+        .find(|c| driving.iter().filter(|v| c.uses_var(**v)).count() >= 2)
+    else {
+        return Ok(());
+    };
+    Err(ScheduleError::BlockPrecondition {
+        block: block_culprit(func, block_id),
+        primitive: "rfactor",
+        why: format!(
+            "its condition `T.where({})` ties loops that the rf block would bind to separate iterators: the rf block's binding would not be affine (TVM: \"Wrong affine_binding\")",
+            crate::script::print_expr(func, tying)
+        ),
+        hint: "split the reduction loop by factors that divide its extent (no `T.where`), or rfactor before splitting".into(),
+    })
+}
+
+fn split_and<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match e {
+        Expr::Binary(BinOp::And, a, b) => {
+            split_and(a, out);
+            split_and(b, out);
+        }
+        other => out.push(other),
+    }
 }
 
 fn kind_name(kind: ForKind) -> &'static str {

@@ -157,7 +157,8 @@ fn pollard_rho(n: u64) -> u64 {
 }
 
 /// TVM's `sample_perfect_tile`: `n` factors whose product is the loop's extent,
-/// the innermost at most `max_innermost_factor` (when positive).
+/// the innermost at most `max_innermost_factor` (when positive); for a loop
+/// of non-constant extent `[-1, 1, ..., 1]`, -1 standing for TVM's None.
 pub fn sample_perfect_tile(
     func: &PrimFunc,
     loop_id: LoopId,
@@ -166,7 +167,6 @@ pub fn sample_perfect_tile(
     decision: Option<&[i64]>,
     rng: &mut Rng,
 ) -> Result<Vec<i64>, ScheduleError> {
-    let extent = const_extent(func, loop_id)?;
     if n < 1 {
         return Err(ScheduleError::InvalidArgument {
             what: "sample_perfect_tile",
@@ -177,6 +177,19 @@ pub fn sample_perfect_tile(
         usize::try_from(n).unwrap_or(usize::MAX),
         "sample_perfect_tile",
     )?;
+    if crate::schedule::analysis::get_loop(func, loop_id)?
+        .extent
+        .as_int()
+        .is_none()
+    {
+        // TVM tiles a loop of non-constant extent trivially, whatever the
+        // decision: `[None, 1, ..., 1]`, None (-1 here) being the factor
+        // split infers (test_sample_perfect_tile_on_dynamic_loops).
+        let mut factors = vec![1i64; n as usize];
+        factors[0] = -1;
+        return Ok(factors);
+    }
+    let extent = const_extent(func, loop_id)?;
     if extent < 1 {
         return Err(ScheduleError::InvalidArgument {
             what: "sample_perfect_tile",

@@ -552,7 +552,17 @@ impl<'f> FuncPrinter<'f> {
         if !buf.strides.is_empty() {
             args.push(format!("strides={}", ep.tuple(&buf.strides)));
         }
-        if let Some(off) = buf.elem_offset.as_ref().filter(|e| !is_zero(e)) {
+        // TVM prints a zero offset only when its type is not the shape's
+        // (an rf buffer of a 0-d buffer: `elem_offset=T.int64(0)`).
+        let other_type = |e: &Expr| match (e, buf.shape.first()) {
+            (Expr::Int(0, t), Some(Expr::Int(_, s))) => t != s,
+            _ => false,
+        };
+        if let Some(off) = buf
+            .elem_offset
+            .as_ref()
+            .filter(|e| !is_zero(e) || other_type(e))
+        {
             args.push(format!("elem_offset={}", ep.expr(off)));
         }
         if buf.scope != StorageScope::Global {
