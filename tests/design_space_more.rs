@@ -196,3 +196,100 @@ fn the_outer_gemm_tiles_are_as_large_as_tvms() {
     }
     assert!((1.7..1.9).contains(&mean[4]), "innermost: {mean:?}");
 }
+
+// ---- the batched Matmul default ----
+
+/// A batched GEMM as sessions/bmm_f16.tir writes it, of the given sizes.
+fn bmm_text(batch: i64, m: i64, n: i64, k: i64, ab: &str) -> String {
+    format!(
+        "from tvm.script import tir as T\n\n@T.prim_func\ndef main(A: T.Buffer(({batch}, {m}, {k}), \"{ab}\"), B: T.Buffer(({batch}, {k}, {n}), \"{ab}\"), C: T.Buffer(({batch}, {m}, {n}), \"float32\")):\n    T.func_attr({{\"global_symbol\": \"main\", \"tir.noalias\": True}})\n    for b, i, j, k in T.grid({batch}, {m}, {n}, {k}):\n        with T.block(\"C\"):\n            vb, vi, vj, vk = T.axis.remap(\"SSSR\", [b, i, j, k])\n            with T.init():\n                C[vb, vi, vj] = T.float32(0)\n            C[vb, vi, vj] = C[vb, vi, vj] + T.Cast(\"float32\", A[vb, vi, vk]) * T.Cast(\"float32\", B[vb, vk, vj])\n"
+    )
+}
+
+fn scheduled(func: &PrimFunc) -> (&'static str, tirtui::trace::Trace) {
+    let accept = |s: &tirtui::design_space::Sketch| {
+        tirtui::tune::check::steps_launch(func, &s.steps)
+    };
+    let (rule, sketch) = tirtui::design_space::default_schedule(func, &accept).unwrap();
+    let trace = tirtui::trace::Trace::replay(func.clone(), &sketch.steps)
+        .unwrap_or_else(|(_, e)| panic!("{rule}: {e}"));
+    (rule, trace)
+}
+
+#[test]
+fn the_matmul_default_takes_a_batch_axis() {
+    // Until issue 30's batched default, a fourth loop made the Matmul rules
+    // refuse and the batched GEMM fell back to one thread per output.
+    for (text, what) in [
+        (bmm_text(3, 128, 64, 32, "float16"), "fp16 bmm, aligned"),
+        (bmm_text(2, 40, 24, 20, "float32"), "fp32 bmm, unaligned"),
+    ] {
+        let func = tirtui::script::parse_func(&text, None).unwrap();
+        let (rule, trace) = scheduled(&func);
+        assert_eq!(rule, "Matmul", "{what}");
+        assert!(
+            trace.steps.iter().any(|s| s.op == "bind"
+                && s.arg("thread_axis").map(|a| a.to_yaml()).as_deref() == Some("blockIdx.z")),
+            "{what}: the batch is not bound to blockIdx.z"
+        );
+        let lowered = tirtui::lower::lower_program(trace.func()).unwrap();
+        let mut want = tirtui::interp::random_args(&func, 3).unwrap();
+        let mut got = want.clone();
+        tirtui::interp::run(&func, &mut want).unwrap();
+        tirtui::simt::simulate_program(&lowered, &mut got).unwrap();
+        let err = want
+            .iter()
+            .zip(&got)
+            .map(|(a, b)| a.max_rel_err(b))
+            .fold(0.0, f64::max);
+        assert!(err < 1e-5, "{what}: max rel err {err}");
+    }
+}
+
+#[test]
+fn the_shipped_bmm_gets_the_matmul_tiles() {
+    let func = parse("sessions/bmm_f16.tir");
+    let (rule, trace) = scheduled(&func);
+    assert_eq!(rule, "Matmul");
+    let cuda = tirtui::codegen::generate(trace.func()).unwrap().kernel;
+    // 16 x 1024 x 1024: 16 x 32 x 16 thread blocks of 64 threads, A and B
+    // filled four halves (8 bytes) at a time into shared memory.
+    assert!(cuda.source.contains("blockIdx.z"), "{}", cuda.source);
+    assert!(
+        cuda.source.contains("*(uint2*)(A_shared") && cuda.source.contains("*(uint2*)(B_shared"),
+        "{}",
+        cuda.source
+    );
+}
+
+#[test]
+#[ignore = "needs libnvrtc (CI runs it: cargo test --test design_space_more -- --ignored)"]
+fn the_batched_matmul_default_compiles_with_nvrtc() {
+    use tirtui::runtime::{nvrtc_available, nvrtc_compile};
+    assert!(nvrtc_available(), "this test needs libnvrtc (see .ci/run)");
+    let func = parse("sessions/bmm_f16.tir");
+    let (_, trace) = scheduled(&func);
+    let kernel = tirtui::codegen::generate(trace.func()).unwrap().kernel;
+    for arch in ["sm_80", "sm_90"] {
+        let report = nvrtc_compile(&kernel, arch)
+            .unwrap_or_else(|e| panic!("{arch}: {e}\n{}", kernel.source));
+        assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+    }
+}
+
+#[test]
+fn the_gelu_default_simulates_bit_exactly() {
+    // GELU's 1/sqrt(2) is written as T.float32 with float64 digits; the SIMT
+    // simulator used the float64 value where the interpreter (and CUDA's
+    // float literal) round it: the results differed by an ulp.
+    let func = parse("tests/data/design_space/dense_bias_gelu.tir");
+    let sketch = tirtui::design_space::fallback(&func).unwrap();
+    let trace = tirtui::trace::Trace::replay(func.clone(), &sketch.steps)
+        .unwrap_or_else(|(_, e)| panic!("{e}"));
+    let lowered = tirtui::lower::lower_program(trace.func()).unwrap();
+    let mut want = tirtui::interp::random_args(&func, 11).unwrap();
+    let mut got = want.clone();
+    tirtui::interp::run(&func, &mut want).unwrap();
+    tirtui::simt::simulate_program(&lowered, &mut got).unwrap();
+    assert!(want == got, "the simulator differs from the interpreter");
+}
