@@ -65,10 +65,19 @@ def trace_stats(text):
 
 
 def cuda_stats(text):
-    """Whether the shared-memory copies are spread over the threads and vectorized."""
-    shared_stores = [l for l in text.splitlines() if re.search(r"\w+_shared(_ptr)?\[|\(\w+_shared(_ptr)? \+", l.split("=")[0] if "=" in l else "")]
-    vector = any(re.search(r"\*\(float[234]\*\)\(\w+_shared", l) for l in shared_stores)
-    by_thread = any("threadIdx" in l for l in shared_stores)
+    """Whether the shared-memory copies are spread over the threads and
+    vectorized (plain stores, or cp.async copies into shared memory)."""
+    lines = text.splitlines()
+    copies = [l for l in lines if re.search(r"cp_async\w*\(\s*\w+_shared", l)]
+    stores = [
+        l.split("=")[0]
+        for l in lines
+        if "=" in l and re.search(r"\w+_shared(_ptr)?\[|\(\w+_shared(_ptr)? \+", l.split("=")[0])
+    ]
+    vector = any(re.search(r"\*\((float[234]|uint[234]|int[234])\*\)\(\w+_shared", l) for l in stores) or any(
+        re.search(r"cp_async_(8|16)\b", l) for l in copies
+    )
+    by_thread = any("threadIdx" in l for l in stores + copies)
     return {"fetch by threadIdx": by_thread, "vector stores": vector}
 
 
