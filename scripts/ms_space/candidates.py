@@ -9,6 +9,10 @@ side (issue 30 item 3: why tirtui's sampled GEMM candidates are slow).
       CUDA, codegen only, no GPU).
   cargo run --release --example ms_candidates -- W.tir OUT_DIR [N]
       the same for tirtui's space, as the tuner draws and builds it.
+  python3 scripts/ms_space/candidates.py same TIRTUI W.tir DIR
+      each of TVM's candidates in DIR replayed by tirtui (`replay --emit
+      cuda`): threads, shared arrays, vector accesses and loops of tirtui's
+      CUDA against TVM's for the same trace.
   python3 scripts/ms_space/candidates.py stats DIR [DIR ...]
       per directory: for each candidate of a GEMM-shaped sketch (two spatial
       tiles of 5, one reduction tile of 3), the thread blocks, virtual threads,
@@ -110,6 +114,34 @@ def stats(dirs):
             print(f"  {key}: {n} of {len(rows)}")
 
 
+def kernel_features(src):
+    """What the same trace should give in both CUDAs."""
+    bounds = re.search(r"__launch_bounds__\((\d+)", src)
+    return {
+        "threads": bounds.group(1) if bounds else None,
+        "shared": sorted(int(x) for x in re.findall(r"__shared__[^\[]*\[(\d+)\]", src)),
+        "vector accesses": len(re.findall(r"\*\((?:float|uint|int)[234]\*\)", src)),
+        "loops": len(re.findall(r"for \(", src)),
+    }
+
+
+def same(tirtui, workload, d):
+    import subprocess
+
+    alike = 0
+    names = sorted(p for p in glob.glob(os.path.join(d, "c*.py")) if not p.endswith(".post.py"))
+    for py in names:
+        out = subprocess.run([tirtui, "replay", py, "--workload", workload, "--emit", "cuda"], capture_output=True, text=True)
+        name = os.path.basename(py)
+        if out.returncode != 0:
+            print(f"{name}: tirtui refuses: {out.stderr.strip().splitlines()[-1] if out.stderr.strip() else out.returncode}")
+            continue
+        mine, tvm = kernel_features(out.stdout), kernel_features(open(py[:-3] + ".cu").read())
+        alike += mine == tvm
+        print(f"{name}: " + ("alike" if mine == tvm else f"tirtui {mine}, TVM {tvm}"))
+    print(f"{alike} of {len(names)} alike")
+
+
 def tvm_candidates(workload, out, n):
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ms_traces"))
     import record  # scripts/ms_traces/record.py: the workload loader, target and postprocessing
@@ -153,6 +185,8 @@ def tvm_candidates(workload, out, n):
 def main():
     if len(sys.argv) >= 3 and sys.argv[1] == "stats":
         stats(sys.argv[2:])
+    elif len(sys.argv) == 5 and sys.argv[1] == "same":
+        same(sys.argv[2], sys.argv[3], sys.argv[4])
     elif len(sys.argv) >= 4 and sys.argv[1] == "tvm":
         tvm_candidates(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 30)
     else:
