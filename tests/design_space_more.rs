@@ -207,9 +207,8 @@ fn bmm_text(batch: i64, m: i64, n: i64, k: i64, ab: &str) -> String {
 }
 
 fn scheduled(func: &PrimFunc) -> (&'static str, tirtui::trace::Trace) {
-    let accept = |s: &tirtui::design_space::Sketch| {
-        tirtui::tune::check::steps_launch(func, &s.steps)
-    };
+    let accept =
+        |s: &tirtui::design_space::Sketch| tirtui::tune::check::steps_launch(func, &s.steps);
     let (rule, sketch) = tirtui::design_space::default_schedule(func, &accept).unwrap();
     let trace = tirtui::trace::Trace::replay(func.clone(), &sketch.steps)
         .unwrap_or_else(|(_, e)| panic!("{rule}: {e}"));
