@@ -108,10 +108,14 @@ fn relative_error(want: &[f64], got: &[f64]) -> f64 {
 fn the_recorded_traces_cover_the_workloads_and_their_postprocessors() {
     let names = traces();
     for workload in [
+        "batch_matmul",
         "conv2d_pad",
+        "dense_bias_gelu",
+        "dwconv",
         "gemm_f16",
         "gemm_f32",
         "gemv",
+        "rms_norm",
         "row_sum",
         "softmax",
     ] {
@@ -192,28 +196,36 @@ fn the_traces_tirtui_refused_at_lowering_compute_the_workload_on_the_simt_simula
     }
 }
 
-/// Traces whose CUDA keeps loops TVM's unrolls: the shared-memory fetch loops
-/// under the pipelined `k_0` loop (TVM unrolls them explicitly; cause not yet
-/// found). gemm_f16_s2 (lowered since issue 28 item 5) keeps them in its
-/// prologue.
-const UNROLL_GAPS: [&str; 3] = ["gemm_f16_s0", "gemm_f16_s2", "gemm_f32_s0"];
+/// Traces whose CUDA keeps loops TVM's unrolls: dwconv_s2's software-pipelined
+/// loop (6 iterations of about 20 statements under an unroll limit of 512),
+/// which TVM's unroll pass unrolls whole (cause not yet found). The fetch
+/// loops around a vectorized copy (batch_matmul_s1, dense_bias_gelu_s0 and
+/// the gemm traces listed here before) unroll as TVM's since the unroll pass
+/// counts a vectorized loop as one vector statement, as TVM's sees it.
+const UNROLL_GAPS: [&str; 1] = ["dwconv_s2"];
 
 #[test]
 fn unroll_pragmas_on_the_block_loop_unroll_as_tvms_cuda_does() {
     // RewriteParallelVectorizeUnroll annotates the outermost (blockIdx) loop;
     // the loops TVM's CUDA keeps are those tirtui's keeps.
+    // Every difference is listed at once.
+    let mut wrong = Vec::new();
     for name in traces() {
         let trace = replay(&name);
         let out = tirtui::codegen::generate(trace.func()).unwrap_or_else(|e| panic!("{name}: {e}"));
         let tvm = read(&format!("{name}.expected.cu"));
         let (mine, theirs) = (cuda_loops(&out.kernel.source), cuda_loops(&tvm));
         if UNROLL_GAPS.contains(&name.as_str()) {
-            assert_ne!(
-                mine, theirs,
-                "{name} unrolls as TVM's now: drop it from UNROLL_GAPS"
-            );
-        } else {
-            assert_eq!(mine, theirs, "{name}: the CUDA loops differ from TVM's");
+            if mine == theirs {
+                wrong.push(format!(
+                    "{name} unrolls as TVM's now: drop it from UNROLL_GAPS"
+                ));
+            }
+        } else if mine != theirs {
+            wrong.push(format!(
+                "{name}: the CUDA loops differ from TVM's: ours {mine:?}, TVM's {theirs:?}"
+            ));
         }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -91,6 +91,8 @@ fn the_rule_schedule_picks_computes_the_workload() {
         ("gemv.tir", "GeneralReduction"),
         ("gemm.tir", "Matmul"),
         ("gemm_bias_relu.tir", "Matmul"),
+        ("bmm_f16.tir", "Matmul"),
+        ("batch_matmul.tir", "Matmul"),
         ("gemm_f16_4096.tir", "MatmulTensorCore"),
         ("gemm_i8_4096.tir", "MatmulTensorCore"),
         ("conv2d.tir", "Fallback"),

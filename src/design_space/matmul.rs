@@ -9,9 +9,10 @@
 //!
 //! Applies to one reduction block with exactly three loops (two spatial, one
 //! reduction, trivially bound) reading two buffers, one along (i, k) and one
-//! along (k, j). Other blocks (an epilogue AutoInline could not inline) get
-//! Fallback's binding. Elementwise-only, batched or convolution programs are
-//! left to the other rules.
+//! along (k, j), or with a leading spatial batch loop before them (a batched
+//! matmul, as DLight's Matmul takes it: the batch bound to blockIdx.z). Other
+//! blocks (an epilogue AutoInline could not inline) get Fallback's binding.
+//! Elementwise-only or convolution programs are left to the other rules.
 
 use super::analysis::{is_reduction_block, loop_iter_kind, loops_of};
 use super::builder::{name, SketchBuilder};
@@ -25,6 +26,8 @@ const TILE_I: [i64; 3] = [8, 8, 1];
 const TILE_J: [i64; 3] = [2, 8, 2];
 const TILE_K: i64 = 16;
 const FETCH_VECTOR: i64 = 4;
+/// CUDA's largest grid extent along z (the batch).
+const MAX_GRID_Z: i64 = 65_535;
 
 /// The Matmul default of `func`, or why the rule does not apply.
 pub fn matmul(func: &PrimFunc) -> Result<Sketch, String> {
@@ -45,6 +48,11 @@ pub fn matmul(func: &PrimFunc) -> Result<Sketch, String> {
         sketch.func(),
         sketch.block(&gemm).ok_or("the block is gone")?,
     )?;
+    if let Some(batch) = shape.batch.filter(|b| *b > MAX_GRID_Z) {
+        return Err(format!(
+            "a batch of {batch} GEMMs: blockIdx.z allows at most {MAX_GRID_Z}"
+        ));
+    }
     tile(&mut sketch, &gemm, &shape).map_err(|e| e.to_string())?;
     sketch.log("Matmul", &gemm);
     for other in live.iter().filter(|b| **b != gemm) {
@@ -65,21 +73,27 @@ pub(super) struct GemmShape {
     aligned: bool,
     /// The extents of i, j and k.
     pub extents: [i64; 3],
+    /// The extent of a leading batch loop (`C[b, i, j] += A[b, i, k] *
+    /// B[b, k, j]`), if the block has one.
+    pub batch: Option<i64>,
 }
 
 pub(super) fn gemm_shape(func: &PrimFunc, b: BlockId) -> Result<GemmShape, String> {
     let r = func.find_block(b).ok_or("the block is gone")?;
     let loops = loops_of(func, b);
-    if loops.len() != 3 || r.block.iter_vars.len() != 3 {
-        return Err("not three loops".into());
+    // A fourth, leading spatial loop is a batch of independent GEMMs.
+    let batched = loops.len() == 4;
+    if !(loops.len() == 3 || batched) || r.block.iter_vars.len() != loops.len() {
+        return Err("not three loops (or a batch loop and three)".into());
     }
+    let first = usize::from(batched);
     let mut extents = Vec::new();
     for (n, &l) in loops.iter().enumerate() {
         let f = func.find_loop(l).ok_or("a loop is gone")?;
         if !matches!(f.kind, ForKind::Serial) {
             return Err("a loop is already bound".into());
         }
-        let want = if n < 2 {
+        let want = if n < first + 2 {
             IterKind::Spatial
         } else {
             IterKind::Reduce
@@ -93,7 +107,9 @@ pub(super) fn gemm_shape(func: &PrimFunc, b: BlockId) -> Result<GemmShape, Strin
         }
         extents.push(f.extent.as_int().ok_or("a symbolic extent")?);
     }
-    let vars: Vec<_> = r.block.iter_vars.iter().map(|iv| iv.var).collect();
+    // i, j and k: the batch iterator may index any buffer.
+    let vars: Vec<_> = r.block.iter_vars[first..].iter().map(|iv| iv.var).collect();
+    let batch = batched.then(|| extents.remove(0));
     let uses = |read: &crate::ir::BufferRegion| -> [bool; 3] {
         let mut u = [false; 3];
         for (slot, &v) in u.iter_mut().zip(&vars) {
@@ -134,6 +150,7 @@ pub(super) fn gemm_shape(func: &PrimFunc, b: BlockId) -> Result<GemmShape, Strin
         b_index,
         aligned,
         extents: [extents[0], extents[1], extents[2]],
+        batch,
     })
 }
 
@@ -168,7 +185,12 @@ fn tile(sketch: &mut SketchBuilder, b: &str, shape: &GemmShape) -> Result<(), St
             'b',
         )?
         .remove(0);
-    let loops = sketch.get_loops(b)?;
+    let all = sketch.get_loops(b)?;
+    // The batch loop stays outermost, one thread block row per batch.
+    let (batch, loops) = match shape.batch {
+        Some(_) => (all.first().cloned(), &all[1..]),
+        None => (None, &all[..]),
+    };
     let factors = |t: [i64; 3]| {
         std::iter::once(Arg::Null)
             .chain(t.iter().map(|&f| Arg::Int(f)))
@@ -177,9 +199,12 @@ fn tile(sketch: &mut SketchBuilder, b: &str, shape: &GemmShape) -> Result<(), St
     let i = sketch.split(&loops[0], factors(TILE_I))?;
     let j = sketch.split(&loops[1], factors(TILE_J))?;
     let k = sketch.split(&loops[2], vec![Arg::Null, Arg::Int(TILE_K)])?;
-    let order = [
-        &i[0], &j[0], &i[1], &j[1], &i[2], &j[2], &k[0], &k[1], &i[3], &j[3],
-    ];
+    let order: Vec<&String> = batch
+        .iter()
+        .chain([
+            &i[0], &j[0], &i[1], &j[1], &i[2], &j[2], &k[0], &k[1], &i[3], &j[3],
+        ])
+        .collect();
     sketch.emit(
         "reorder",
         vec![(
@@ -198,6 +223,9 @@ fn tile(sketch: &mut SketchBuilder, b: &str, shape: &GemmShape) -> Result<(), St
         (&j[2], "threadIdx.x"),
     ] {
         sketch.bind(l, axis)?;
+    }
+    if let Some(batch) = &batch {
+        sketch.bind(batch, "blockIdx.z")?;
     }
     let at = |sketch: &mut SketchBuilder, op: &str, block: &str, l: &str, unit: bool| {
         let mut args = vec![("block", name(block)), ("loop", name(l))];

@@ -179,6 +179,11 @@ fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
         return Err("not a reduction block".into());
     }
     let shape = gemm_shape(func, id)?;
+    if shape.batch.is_some() {
+        // The tiles, blockize and tensorize steps are written for (i, j, k);
+        // a batched GEMM gets the SIMT Matmul's tiles instead.
+        return Err("a batch loop: the tensor-core default tiles (i, j, k) only".into());
+    }
     let r = func.find_block(id).ok_or("the block is gone")?;
     let [write] = r.block.writes.as_slice() else {
         return Err("not one output".into());

@@ -148,6 +148,15 @@ impl Unroller<'_> {
 
     fn visit(&mut self, s: LStmt) -> LStmt {
         match s {
+            // A vectorized loop left by `vectorize` is one vector access to
+            // TVM, whose VectorizeLoop has replaced it by ramp loads and
+            // stores before UnrollLoop: its store is one step, and it is no
+            // loop that keeps the loops around it from unrolling (the
+            // cooperative fetch loops around a vector copy).
+            LStmt::For(mut l) if l.kind == ForKind::Vectorized => {
+                l.body = self.visit(l.body);
+                LStmt::For(l)
+            }
             LStmt::For(mut l) => {
                 let saved = (self.auto_max_step, self.explicit);
                 for (k, v) in &l.annotations {

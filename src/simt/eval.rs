@@ -10,7 +10,9 @@ impl Sim<'_> {
         Ok(match e {
             Expr::Int(v, DataType::Bool) => Val::B(*v != 0),
             Expr::Int(v, _) => Val::I(*v),
-            Expr::Float(v, _) => Val::F(*v),
+            // A float32 literal is rounded as CUDA's `0.70710677f` is (GELU's
+            // 1/sqrt(2) written with float64 digits), as the interpreter does.
+            Expr::Float(v, t) => round(*t, Val::F(*v)),
             Expr::Var(v) => match self.vars.get(v.0 as usize) {
                 Some(Some(VarVal::Uniform(x))) => *x,
                 Some(Some(VarVal::PerThread(vals))) => vals[t],

@@ -226,29 +226,100 @@ pub fn sample_perfect_tile(
         }
         return Ok(d.to_vec());
     }
-    // Pick the innermost factor first (bounded), then distribute the rest.
-    let mut remaining = extent;
-    let inner_choices: Vec<i64> = divisors(remaining)
+    Ok(draw_perfect_tile(
+        extent,
+        n as usize,
+        max_innermost_factor,
+        rng,
+    ))
+}
+
+/// A fresh tiling with TVM's distribution: each prime power `p^e` of the
+/// extent is split over the `n` factors uniformly among the ways to write `e`
+/// as `n` ordered non-negative parts, independently per prime; so every
+/// ordered factorization is equally likely. TVM redraws until the innermost
+/// factor is at most `max_innermost_factor`; here the innermost is drawn
+/// first, weighted by how many factorizations it leaves, which is the same
+/// distribution without a loop of unbounded length. (Drawing one factor after
+/// another as a uniform divisor of what is left, as tirtui did before, gives
+/// the first-drawn factors most of the extent and leaves the outermost, the
+/// thread-block tile, mostly 1.)
+fn draw_perfect_tile(extent: i64, n: usize, max_innermost_factor: i64, rng: &mut Rng) -> Vec<i64> {
+    if n == 1 {
+        return vec![extent];
+    }
+    let mut primes = factorize(extent.max(1) as u64);
+    primes.sort_unstable();
+    primes.dedup();
+    let exponent = |m: i64, p: u64| {
+        let (mut m, mut e) = (m as u64, 0usize);
+        while m.is_multiple_of(p) {
+            m /= p;
+            e += 1;
+        }
+        e
+    };
+    let powers: Vec<(u64, usize)> = primes.iter().map(|p| (*p, exponent(extent, *p))).collect();
+    // The innermost factor, weighted by the factorizations of the rest into n - 1.
+    let inner_choices: Vec<(i64, f64)> = divisors(extent)
         .into_iter()
-        .filter(|f| max_innermost_factor <= 0 || *f <= max_innermost_factor)
+        .filter(|d| max_innermost_factor <= 0 || *d <= max_innermost_factor)
+        .map(|d| {
+            let ways = powers
+                .iter()
+                .map(|(p, e)| compositions(e - exponent(d, *p), n - 1))
+                .product::<f64>();
+            (d, ways)
+        })
         .collect();
-    let inner = inner_choices[rng.below(inner_choices.len() as u64) as usize];
-    remaining /= inner;
-    let mut factors = vec![1i64; n as usize];
-    let last = factors.len() - 1;
-    factors[last] = inner;
-    for slot in factors.iter_mut().take(last).skip(1) {
-        let ds = divisors(remaining);
-        let f = ds[rng.below(ds.len() as u64) as usize];
-        *slot = f;
-        remaining /= f;
+    let total: f64 = inner_choices.iter().map(|(_, w)| w).sum();
+    let mut x = rng.unit() * total;
+    let mut inner = inner_choices.last().map_or(1, |(d, _)| *d);
+    for (d, w) in &inner_choices {
+        if x < *w {
+            inner = *d;
+            break;
+        }
+        x -= w;
     }
-    if last > 0 {
-        factors[0] = remaining;
-    } else {
-        factors[0] = extent;
+    let mut factors = vec![1i64; n];
+    factors[n - 1] = inner;
+    for (p, e) in powers {
+        let parts = uniform_composition(e - exponent(inner, p), n - 1, rng);
+        for (f, k) in factors.iter_mut().zip(parts) {
+            *f *= (p as i64).pow(k as u32);
+        }
     }
-    Ok(factors)
+    factors
+}
+
+/// How many ways `e` splits into `parts` ordered non-negative parts:
+/// C(e + parts - 1, parts - 1), as a float (only a weight).
+fn compositions(e: usize, parts: usize) -> f64 {
+    let k = parts.saturating_sub(1);
+    (1..=k).fold(1.0, |acc, i| acc * (e + i) as f64 / i as f64)
+}
+
+/// `e` split into `parts` ordered non-negative parts, each split equally
+/// likely (stars and bars: `parts - 1` bars among `e + parts - 1` places).
+fn uniform_composition(e: usize, parts: usize, rng: &mut Rng) -> Vec<usize> {
+    let places = e + parts - 1;
+    let mut order: Vec<usize> = (0..places).collect();
+    for i in 0..parts - 1 {
+        let j = i + rng.below((places - i) as u64) as usize;
+        order.swap(i, j);
+    }
+    let mut bars = order[..parts - 1].to_vec();
+    bars.sort_unstable();
+    bars.push(places);
+    let mut last = None::<usize>;
+    bars.into_iter()
+        .map(|b| {
+            let part = b - last.map_or(0, |l| l + 1);
+            last = Some(b);
+            part
+        })
+        .collect()
 }
 
 /// TVM's `sample_categorical`: one of `candidates`, drawn with `probs`.
