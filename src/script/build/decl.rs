@@ -204,9 +204,10 @@ impl FuncBuilder<'_> {
             }
         }
         // Alignment hints, the buffer type and empty axis separators change
-        // nothing here; offset_factor is kept only to print it back as TVM does.
+        // nothing here; align and offset_factor are kept only to print them
+        // back as TVM does.
         if let Some(e) = a.get("align") {
-            self.require_const(e, "align")?;
+            buffer.data_alignment = self.require_const(e, "align")?;
         }
         if let Some(e) = a.get("offset_factor") {
             buffer.offset_factor = self.require_const(e, "offset_factor")?;

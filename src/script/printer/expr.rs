@@ -151,6 +151,49 @@ impl ExprPrinter<'_> {
         format!("{name}[{}]", idx.join(", "))
     }
 
+    /// A store's target, as TVM prints it: a `T.Ramp` index of a constant
+    /// stride is the slice `base:base + lanes * stride` (`:stride` unless 1).
+    pub(super) fn store_indexed(&self, b: BufferId, idx: &[Expr]) -> String {
+        use crate::ir::{Builtin, Opaque};
+        let ramp = |e: &Expr| match e {
+            Expr::Opaque(o) => match &**o {
+                Opaque::Call {
+                    op: Builtin::Ramp,
+                    lanes,
+                    args,
+                    ..
+                } => match args.as_slice() {
+                    [base, Expr::Int(stride, t), _] => Some((base.clone(), *stride, *t, *lanes)),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        if !idx.iter().any(|e| ramp(e).is_some()) {
+            return self.indexed(b, idx);
+        }
+        let parts: Vec<String> = idx
+            .iter()
+            .map(|e| match ramp(e) {
+                // A stop past int64 stays a `T.Ramp`, which TVM reads alike.
+                Some((base, stride, t, lanes))
+                    if stride.checked_mul(i64::from(lanes)).is_some() =>
+                {
+                    let stop = add_folded(&base, &Expr::Int(stride * i64::from(lanes), t));
+                    let step = if stride == 1 {
+                        String::new()
+                    } else {
+                        format!(":{}", self.expr(&Expr::Int(stride, t)))
+                    };
+                    format!("{}:{}{step}", self.expr(&base), self.expr(&stop))
+                }
+                _ => self.expr(e),
+            })
+            .collect();
+        format!("{}[{}]", self.names.buffer(self.f, b), parts.join(", "))
+    }
+
     /// `A[vi, 0:16]`: a point for extent-1 ranges, `min:min + extent` otherwise.
     pub(super) fn region(&self, r: &BufferRegion) -> String {
         let name = self.names.buffer(self.f, r.buffer);
