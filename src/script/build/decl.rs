@@ -286,8 +286,8 @@ impl FuncBuilder<'_> {
                     .and_then(|n| DataType::from_name(&n))
                     .ok_or_else(not_const)?;
                 match (self.ann_value(&args[0])?, dtype) {
-                    (AnnValue::Bool(b), DataType::Bool) => AnnValue::Bool(b),
-                    (AnnValue::Int(v), DataType::Bool) => AnnValue::Bool(v != 0),
+                    (AnnValue::Bool(b), DataType::Bool) => AnnValue::BoolImm(b),
+                    (AnnValue::Int(v), DataType::Bool) => AnnValue::BoolImm(v != 0),
                     (AnnValue::Int(v), t) if t.is_int() => {
                         super::call::check_int_range(v, t, args[0].span)?;
                         AnnValue::Int(v)

@@ -316,13 +316,16 @@ pub(super) fn ann_dict(anns: &[(String, AnnValue)]) -> String {
 }
 
 /// Annotation values as TVM prints them: Python ints, strings and lists, floats
-/// that stay floats (`1.0`), bools as `T.bool(True)`.
+/// that stay floats (`1.0`), Python bools as `True`, boolean IntImms as
+/// `T.bool(True)` (TVM 0.27 keeps the two apart).
 pub(super) fn ann_value(v: &AnnValue) -> String {
     match v {
         AnnValue::Int(i) => i.to_string(),
         AnnValue::Float(x) => python_float(*x),
         AnnValue::Str(s) => str_literal(s),
-        AnnValue::Bool(b) => int_literal(*b as i64, DataType::Bool),
+        AnnValue::Bool(true) => "True".to_string(),
+        AnnValue::Bool(false) => "False".to_string(),
+        AnnValue::BoolImm(b) => int_literal(*b as i64, DataType::Bool),
         AnnValue::List(items) => {
             let items: Vec<String> = items.iter().map(ann_value).collect();
             format!("[{}]", items.join(", "))
