@@ -150,16 +150,3 @@ pub fn element_type(func: &PrimFunc, e: &Expr) -> Option<DataType> {
         _ => None,
     }
 }
-
-/// True when `e` holds a vector anywhere (a `T.Ramp`, a vector let, ...).
-pub fn has_vector(func: &PrimFunc, e: &Expr) -> bool {
-    let mut found = false;
-    e.visit(&mut |x| {
-        found |= match x {
-            Expr::Var(v) => func.var(*v).lanes != 1,
-            Expr::Opaque(o) => matches!(&**o, Opaque::Call { lanes, op, .. } if *lanes != 1 || *op == Builtin::Ramp || *op == Builtin::Broadcast),
-            _ => false,
-        };
-    });
-    found
-}
