@@ -455,7 +455,7 @@ mod tests {
         ];
         assert_eq!(
             ann_dict(&anns),
-            r#"{"a": [1, 0.5], "b": "x", "m": T.bool(False), "z": 2.0}"#
+            r#"{"a": [1, 0.5], "b": "x", "m": False, "z": 2.0}"#
         );
         assert_eq!(python_float(1e20), "1e+20");
     }
