@@ -313,7 +313,10 @@ impl<'a> Detector<'a> {
     fn access(&mut self, is_write: bool, buffer: BufferId, indices: &[Expr]) {
         let region: Vec<Range> = indices
             .iter()
-            .map(|i| Range::point(self.resolve(i)))
+            .map(|i| match ramp_span(i) {
+                Some((min, extent)) => Range::new(self.resolve(&min), extent),
+                None => Range::point(self.resolve(i)),
+            })
             .collect();
         self.record_region(is_write, buffer, &region);
     }
@@ -405,3 +408,31 @@ pub fn annotated_indices(annotations: &crate::ir::Annotations, key: &str) -> Vec
 #[cfg(test)]
 #[path = "region_tests.rs"]
 mod tests;
+
+/// The elements a `T.Ramp(base, stride, lanes)` index of a constant stride
+/// touches, as TVM's region detector evaluates it: from the lowest lane,
+/// `|stride| * (lanes - 1) + 1` long. None for any other index.
+fn ramp_span(e: &Expr) -> Option<(Expr, Expr)> {
+    use crate::ir::{Builtin, Opaque};
+    let Expr::Opaque(o) = e else { return None };
+    let Opaque::Call {
+        op: Builtin::Ramp,
+        lanes,
+        args,
+        ..
+    } = &**o
+    else {
+        return None;
+    };
+    let [base, Expr::Int(stride, t), _] = args.as_slice() else {
+        return None;
+    };
+    let last = stride.checked_mul(i64::from(*lanes) - 1)?;
+    let extent = last.checked_abs()?.checked_add(1)?;
+    let min = if last < 0 {
+        crate::arith::simplify(&Expr::add(base.clone(), Expr::Int(last, *t)))
+    } else {
+        base.clone()
+    };
+    Some((min, Expr::Int(extent, *t)))
+}

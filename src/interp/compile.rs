@@ -31,6 +31,9 @@ pub struct Compiler<'a> {
 
 pub fn compile(func: &PrimFunc) -> Result<Program, InterpError> {
     refuse_uint64(func)?;
+    if let Some((block, what)) = crate::ir::builtin::first_opaque_in_blocks(&func.body) {
+        return Err(InterpError::OpaqueBuiltinInBlock { block, what });
+    }
     let mut c = Compiler {
         func,
         var_depth: vec![0; func.vars.len()],

@@ -92,6 +92,11 @@ pub enum InterpError {
     #[error("{what} cannot be interpreted: tirtui keeps TVM's builtins as written but does not compute them")]
     OpaqueBuiltin { what: String },
 
+    /// The same, found before compiling, with the block that holds it (a
+    /// tensorized block's implementation: never run as its description).
+    #[error("block \"{block}\": {what} cannot be interpreted: tirtui keeps TVM's builtins as written but does not compute them")]
+    OpaqueBuiltinInBlock { block: String, what: String },
+
     /// C leaves a shift by a negative amount or by the width or more undefined.
     #[error("block \"{block}\": shift of a {dtype} by {amount}, outside [0, the type's width)")]
     ShiftOutOfRange {

@@ -7,6 +7,13 @@
 //! primitives move them like any expression, and a buffer whose `.data`
 //! appears in one is accessed opaquely (TVM refuses to inline it). The
 //! interpreter and codegen refuse them by name: they have no semantics here.
+//!
+//! The vector builtins of CPU tensor intrinsics' implementations are kept
+//! the same way: `T.Ramp(base, stride, lanes)` (a vector index),
+//! `T.Broadcast(value, lanes)`, `T.reinterpret("int32", v)`,
+//! `T.vectorlow`/`T.vectorhigh` and the LLVM intrinsic calls
+//! (`T.call_llvm_pure_intrin("int32x16", "llvm.x86...", ...)`). A call's
+//! value has `lanes` lanes of `dtype`; `ir::vector` checks how lanes combine.
 
 use super::{BufferId, DataType, Expr};
 
@@ -24,10 +31,17 @@ pub enum Builtin {
     CallPureExtern,
     QMultiplyShift,
     QMultiplyShiftPerAxis,
+    Ramp,
+    Broadcast,
+    Reinterpret,
+    CallLlvmPureIntrin,
+    CallLlvmIntrin,
+    VectorLow,
+    VectorHigh,
 }
 
 impl Builtin {
-    pub const ALL: [Builtin; 11] = [
+    pub const ALL: [Builtin; 18] = [
         Builtin::TvmAccessPtr,
         Builtin::TypeAnnotation,
         Builtin::TvmLoadMatrixSync,
@@ -39,6 +53,13 @@ impl Builtin {
         Builtin::CallPureExtern,
         Builtin::QMultiplyShift,
         Builtin::QMultiplyShiftPerAxis,
+        Builtin::Ramp,
+        Builtin::Broadcast,
+        Builtin::Reinterpret,
+        Builtin::CallLlvmPureIntrin,
+        Builtin::CallLlvmIntrin,
+        Builtin::VectorLow,
+        Builtin::VectorHigh,
     ];
 
     /// The name after `T.` in TVMScript.
@@ -55,11 +76,24 @@ impl Builtin {
             Builtin::CallPureExtern => "call_pure_extern",
             Builtin::QMultiplyShift => "q_multiply_shift",
             Builtin::QMultiplyShiftPerAxis => "q_multiply_shift_per_axis",
+            Builtin::Ramp => "Ramp",
+            Builtin::Broadcast => "Broadcast",
+            Builtin::Reinterpret => "reinterpret",
+            Builtin::CallLlvmPureIntrin => "call_llvm_pure_intrin",
+            Builtin::CallLlvmIntrin => "call_llvm_intrin",
+            Builtin::VectorLow => "vectorlow",
+            Builtin::VectorHigh => "vectorhigh",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Builtin> {
-        Builtin::ALL.into_iter().find(|b| b.name() == name)
+        // `T.ramp` / `T.broadcast` are tvm.tir's spellings of what TVM prints
+        // `T.Ramp` / `T.Broadcast`.
+        match name {
+            "ramp" => Some(Builtin::Ramp),
+            "broadcast" => Some(Builtin::Broadcast),
+            _ => Builtin::ALL.into_iter().find(|b| b.name() == name),
+        }
     }
 
     /// The number of arguments TVM's op takes (`None`: any number).
@@ -72,7 +106,15 @@ impl Builtin {
             Builtin::TvmMmaSync | Builtin::TvmBmmaSync => Some(8),
             Builtin::QMultiplyShift => Some(4),
             Builtin::QMultiplyShiftPerAxis => Some(7),
-            Builtin::CallExtern | Builtin::CallPureExtern => None,
+            Builtin::Ramp => Some(3),
+            Builtin::Broadcast
+            | Builtin::Reinterpret
+            | Builtin::VectorLow
+            | Builtin::VectorHigh => Some(2),
+            Builtin::CallExtern
+            | Builtin::CallPureExtern
+            | Builtin::CallLlvmPureIntrin
+            | Builtin::CallLlvmIntrin => None,
         }
     }
 
@@ -81,7 +123,42 @@ impl Builtin {
     pub fn is_value(self) -> bool {
         matches!(
             self,
-            Builtin::QMultiplyShift | Builtin::QMultiplyShiftPerAxis | Builtin::CallPureExtern
+            Builtin::QMultiplyShift
+                | Builtin::QMultiplyShiftPerAxis
+                | Builtin::CallPureExtern
+                | Builtin::Ramp
+                | Builtin::Broadcast
+                | Builtin::Reinterpret
+                | Builtin::CallLlvmPureIntrin
+                | Builtin::VectorLow
+                | Builtin::VectorHigh
+        )
+    }
+
+    /// True for the calls whose first argument is the result type as a
+    /// string (`T.call_extern("int32", "f", ...)`, `T.reinterpret("int32", v)`).
+    pub fn has_dtype_arg(self) -> bool {
+        matches!(
+            self,
+            Builtin::CallExtern
+                | Builtin::CallPureExtern
+                | Builtin::CallLlvmPureIntrin
+                | Builtin::CallLlvmIntrin
+                | Builtin::Reinterpret
+                | Builtin::VectorLow
+                | Builtin::VectorHigh
+        )
+    }
+
+    /// True for the calls of a named function (extern or LLVM intrinsic),
+    /// whose name is the argument after the result type.
+    pub fn calls_by_name(self) -> bool {
+        matches!(
+            self,
+            Builtin::CallExtern
+                | Builtin::CallPureExtern
+                | Builtin::CallLlvmPureIntrin
+                | Builtin::CallLlvmIntrin
         )
     }
 }
@@ -91,10 +168,12 @@ impl Builtin {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Opaque {
     /// `T.<builtin>(args)`: `dtype` is the value's type (int32 stands for
-    /// TVM's `handle` and `void`, which are used only for their effect).
+    /// TVM's `handle` and `void`, which are used only for their effect),
+    /// of `lanes` lanes (1: a scalar).
     Call {
         op: Builtin,
         dtype: DataType,
+        lanes: u32,
         args: Vec<Expr>,
     },
     /// A string literal argument (`"row_major"`, `T.type_annotation("float16")`).
@@ -139,6 +218,14 @@ impl Opaque {
     /// What to call it in a message: `T.tvm_access_ptr`, `B.data` ...
     pub fn describe(&self) -> String {
         match self {
+            // The function an extern or LLVM call names says what it is.
+            Opaque::Call { op, args, .. } if op.calls_by_name() => match args.get(1) {
+                Some(Expr::Opaque(n)) => match &**n {
+                    Opaque::Str(name) => format!("T.{}(\"{name}\")", op.name()),
+                    _ => format!("T.{}", op.name()),
+                },
+                _ => format!("T.{}", op.name()),
+            },
             Opaque::Call { op, .. } => format!("T.{}", op.name()),
             Opaque::Str(_) => "a string literal".to_string(),
             Opaque::Data(_) => "a buffer's `.data` pointer".to_string(),

@@ -1,4 +1,6 @@
-//! Scalar data types of TIR values and buffers.
+//! Scalar data types of TIR values and buffers, and the vector types
+//! (`int8x4`: a scalar type and a lane count) that builtins and let
+//! bindings of tensor intrinsics' implementations carry.
 
 use std::fmt;
 
@@ -129,8 +131,69 @@ impl DataType {
     }
 }
 
+/// TVM's largest vector: lanes are a `uint16` in its `DLDataType`.
+pub const MAX_LANES: u32 = u16::MAX as u32;
+
+impl DataType {
+    /// A scalar or vector type name: `int32` is (int32, 1), `int8x4` is
+    /// (int8, 4). None when the name is no type or its lanes are out of
+    /// 2..=`MAX_LANES` (an `x1` suffix is TVM's scalar, written without it).
+    pub fn parse_lanes(name: &str) -> Option<(DataType, u32)> {
+        if let Some(t) = DataType::from_name(name) {
+            return Some((t, 1));
+        }
+        let (scalar, lanes) = name.rsplit_once('x')?;
+        if lanes.is_empty() || !lanes.bytes().all(|c| c.is_ascii_digit()) || lanes.starts_with('0')
+        {
+            return None;
+        }
+        let lanes: u32 = lanes.parse().ok()?;
+        let t = DataType::from_name(scalar)?;
+        (2..=MAX_LANES).contains(&lanes).then_some((t, lanes))
+    }
+
+    /// The name of this type with `lanes` lanes (`int8x4`; a scalar when 1).
+    pub fn with_lanes(self, lanes: u32) -> String {
+        if lanes == 1 {
+            self.name().to_string()
+        } else {
+            format!("{}x{lanes}", self.name())
+        }
+    }
+}
+
 impl fmt::Display for DataType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vector_type_names_round_trip() {
+        assert_eq!(DataType::parse_lanes("int32"), Some((DataType::I32, 1)));
+        assert_eq!(DataType::parse_lanes("uint8x4"), Some((DataType::U8, 4)));
+        assert_eq!(DataType::parse_lanes("int32x16"), Some((DataType::I32, 16)));
+        assert_eq!(
+            DataType::parse_lanes("int8x65535"),
+            Some((DataType::I8, 65535))
+        );
+        for bad in [
+            "int8x65536",
+            "int8x1",
+            "int8x0",
+            "int8x",
+            "int8x04",
+            "intx4",
+            "int8x-4",
+            "x4",
+        ] {
+            assert_eq!(DataType::parse_lanes(bad), None, "{bad}");
+        }
+        assert_eq!(DataType::I16.with_lanes(32), "int16x32");
+        assert_eq!(DataType::I16.with_lanes(1), "int16");
     }
 }

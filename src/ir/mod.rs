@@ -19,10 +19,11 @@ pub mod locate;
 mod shared;
 mod stmt;
 mod vars;
+pub mod vector;
 
 pub use bind::{bind_shape_vars, shape_vars, BindError};
 pub use builtin::{Builtin, Opaque};
-pub use dtype::DataType;
+pub use dtype::{DataType, MAX_LANES};
 pub use expr::{BinOp, Expr, Intrinsic, Range};
 pub use idhash::{IdMap, IdSet};
 pub use shared::{Shared, SharedWeak};
@@ -47,7 +48,11 @@ pub struct BufferId(pub u32);
 #[derive(Clone, Debug, PartialEq)]
 pub struct VarDecl {
     pub name: String,
+    /// The element type; a vector's lanes are in `lanes`.
     pub dtype: DataType,
+    /// 1 for a scalar; more for a vector bound by a let (`x: T.int8x4 = ...`
+    /// in a tensor intrinsic's implementation), which nothing computes.
+    pub lanes: u32,
 }
 
 /// Where a buffer lives on the GPU.
@@ -168,6 +173,9 @@ pub struct Buffer {
     /// TVMScript's `offset_factor=` (0, TVM's default, when not given): kept
     /// so the printed program declares the buffer as TVM's does.
     pub offset_factor: i64,
+    /// TVMScript's `align=` (TVM's `data_alignment`; 0 when not given, which
+    /// TVM reads as its default of 64): kept only to print it back.
+    pub data_alignment: i64,
 }
 
 impl Buffer {
@@ -182,6 +190,7 @@ impl Buffer {
             axis_align: Vec::new(),
             uniform_across: Vec::new(),
             offset_factor: 0,
+            data_alignment: 0,
         }
     }
 
@@ -300,9 +309,20 @@ impl PrimFunc {
     }
 
     pub fn new_var(&mut self, name: impl Into<String>, dtype: DataType) -> VarId {
+        self.new_vector_var(name, dtype, 1)
+    }
+
+    /// A variable of `lanes` lanes of `dtype` (1: a scalar).
+    pub fn new_vector_var(
+        &mut self,
+        name: impl Into<String>,
+        dtype: DataType,
+        lanes: u32,
+    ) -> VarId {
         self.vars.push(VarDecl {
             name: name.into(),
             dtype,
+            lanes,
         });
         VarId(self.vars.len() as u32 - 1)
     }

@@ -85,8 +85,22 @@ pub enum AnnValue {
     Int(i64),
     Float(f64),
     Str(String),
+    /// A Python `True` / `False`, printed so.
     Bool(bool),
+    /// `T.bool(True)` written in the dict: TVM keeps it a boolean IntImm,
+    /// another value than Python's `True`, printed `T.bool(True)` again.
+    BoolImm(bool),
     List(Vec<AnnValue>),
+}
+
+impl AnnValue {
+    /// The truth of a boolean value, whichever way it was written.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            AnnValue::Bool(b) | AnnValue::BoolImm(b) => Some(*b),
+            _ => None,
+        }
+    }
 }
 
 pub type Annotations = Vec<(String, AnnValue)>;

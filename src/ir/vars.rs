@@ -119,6 +119,7 @@ mod tests {
         VarDecl {
             name: format!("v{i}"),
             dtype: DataType::I32,
+            lanes: 1,
         }
     }
 

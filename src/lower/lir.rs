@@ -209,6 +209,7 @@ impl Lowered {
         self.vars.push(VarDecl {
             name: name.into(),
             dtype,
+            lanes: 1,
         });
         VarId(self.vars.len() as u32 - 1)
     }

@@ -15,6 +15,7 @@ fn arenas() -> (Vec<VarDecl>, Vec<Buffer>) {
     let var = |n: usize, dtype| VarDecl {
         name: format!("v{n}"),
         dtype,
+        lanes: 1,
     };
     let mut vars: Vec<VarDecl> = (0..4).map(|n| var(n, DataType::I32)).collect();
     vars.push(var(4, DataType::I64));

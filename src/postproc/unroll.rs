@@ -29,7 +29,7 @@ pub fn apply(trace: &mut Trace) -> Result<(), PostprocError> {
             .find(|(k, _)| k == key)
             .map(|(_, v)| match v {
                 AnnValue::Int(i) => Some(*i),
-                AnnValue::Bool(b) => Some(*b as i64),
+                AnnValue::Bool(b) | AnnValue::BoolImm(b) => Some(*b as i64),
                 _ => None,
             })
     };

@@ -19,6 +19,7 @@ mod expr;
 mod func;
 mod intrin_decl;
 mod stmt;
+mod vector;
 
 use std::collections::HashMap;
 

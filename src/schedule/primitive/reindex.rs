@@ -471,6 +471,7 @@ fn reindex_buffer(
         strides: Vec::new(),
         elem_offset: None,
         offset_factor: 0,
+        data_alignment: 0,
         axis_align: Vec::new(),
         uniform_across: Vec::new(),
         ..old

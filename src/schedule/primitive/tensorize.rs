@@ -282,6 +282,7 @@ impl<'a> Importer<'a> {
             axis_align: src.axis_align.clone(),
             uniform_across: Vec::new(),
             offset_factor: src.offset_factor,
+            data_alignment: src.data_alignment,
         };
         let id = func.new_buffer(copy);
         self.buffers.insert(b, id);
@@ -303,7 +304,7 @@ impl<'a> Importer<'a> {
             return *x;
         }
         let decl = self.from.var(v);
-        let id = func.new_var(decl.name.clone(), decl.dtype);
+        let id = func.new_vector_var(decl.name.clone(), decl.dtype, decl.lanes);
         self.vars.insert(v, id);
         id
     }

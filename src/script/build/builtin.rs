@@ -20,6 +20,9 @@ impl FuncBuilder<'_> {
         args: &[ast::Expr],
         kwargs: &[ast::Keyword],
     ) -> Result<TExpr> {
+        if Self::is_vector_builtin(op) {
+            return self.vector_builtin(op, span, args, kwargs);
+        }
         let what = format!("T.{}", op.name());
         // TVMScript's `dtype="handle"` (the value's type) is all a builtin takes.
         let mut dtype_kw = None;
@@ -58,6 +61,7 @@ impl FuncBuilder<'_> {
             };
             built.push(e);
         }
+        let mut lanes = 1;
         let dtype = match op {
             Builtin::QMultiplyShift | Builtin::QMultiplyShiftPerAxis => {
                 first_dtype.unwrap_or(DataType::I32)
@@ -69,10 +73,15 @@ impl FuncBuilder<'_> {
                 built.insert(0, Expr::Opaque(Box::new(Opaque::Str(name.to_string()))));
                 DataType::I32
             }
-            Builtin::CallExtern | Builtin::CallPureExtern => extern_dtype(&what, span, args)?,
+            Builtin::CallExtern | Builtin::CallPureExtern => {
+                let (dtype, n) = extern_dtype(&what, span, args)?;
+                lanes = n;
+                dtype
+            }
             // Pointers and effects (TVM's `handle`).
             _ => DataType::I32,
         };
+        self.vectors |= lanes != 1;
         let dtype = match dtype_kw {
             None | Some(("handle" | "void", _)) => dtype,
             Some((name, span)) => DataType::from_name(name).ok_or_else(|| {
@@ -84,6 +93,7 @@ impl FuncBuilder<'_> {
             Expr::Opaque(Box::new(Opaque::Call {
                 op,
                 dtype,
+                lanes,
                 args: built,
             })),
             dtype,
@@ -119,7 +129,7 @@ impl FuncBuilder<'_> {
 
 /// The value type `T.call_extern("dtype", ...)` names first (TVM prints the
 /// call's dtype there); `void` and `handle` are used for their effect.
-fn extern_dtype(what: &str, span: Span, args: &[ast::Expr]) -> Result<DataType> {
+fn extern_dtype(what: &str, span: Span, args: &[ast::Expr]) -> Result<(DataType, u32)> {
     let Some(first) = args.first() else {
         return Err(ParseError::semantic(
             span,
@@ -133,8 +143,8 @@ fn extern_dtype(what: &str, span: Span, args: &[ast::Expr]) -> Result<DataType> 
         first.as_str()
     };
     match name {
-        Some("void") | Some("handle") => Ok(DataType::I32),
-        Some(name) => DataType::from_name(name).ok_or_else(|| {
+        Some("void") | Some("handle") => Ok((DataType::I32, 1)),
+        Some(name) => DataType::parse_lanes(name).ok_or_else(|| {
             ParseError::semantic(first.span, format!("unknown dtype `{name}`"))
                 .with_label("not a TVM dtype")
         }),

@@ -208,9 +208,10 @@ impl FuncBuilder<'_> {
             }
         }
         // Alignment hints, the buffer type and empty axis separators change
-        // nothing here; offset_factor is kept only to print it back as TVM does.
+        // nothing here; align and offset_factor are kept only to print them
+        // back as TVM does.
         if let Some(e) = a.get("align") {
-            self.require_const(e, "align")?;
+            buffer.data_alignment = self.require_const(e, "align")?;
         }
         if let Some(e) = a.get("offset_factor") {
             buffer.offset_factor = self.require_const(e, "offset_factor")?;
@@ -289,8 +290,8 @@ impl FuncBuilder<'_> {
                     .and_then(|n| DataType::from_name(&n))
                     .ok_or_else(not_const)?;
                 match (self.ann_value(&args[0])?, dtype) {
-                    (AnnValue::Bool(b), DataType::Bool) => AnnValue::Bool(b),
-                    (AnnValue::Int(v), DataType::Bool) => AnnValue::Bool(v != 0),
+                    (AnnValue::Bool(b), DataType::Bool) => AnnValue::BoolImm(b),
+                    (AnnValue::Int(v), DataType::Bool) => AnnValue::BoolImm(v != 0),
                     (AnnValue::Int(v), t) if t.is_int() => {
                         super::call::check_int_range(v, t, args[0].span)?;
                         AnnValue::Int(v)

@@ -105,7 +105,19 @@ fn cmp_binop(op: CmpOp) -> BinOp {
 }
 
 impl FuncBuilder<'_> {
+    /// An expression; once the function has vector values, with its lanes
+    /// checked as TVM's IR checks them (`ir::vector`).
     pub fn expr(&mut self, e: &ast::Expr) -> Result<TExpr> {
+        let built = self.expr_node(e)?;
+        if self.vectors {
+            crate::ir::vector::lanes_of(&self.func, &built.expr).map_err(|why| {
+                ParseError::semantic(e.span, why).with_label("vector lanes do not combine")
+            })?;
+        }
+        Ok(built)
+    }
+
+    fn expr_node(&mut self, e: &ast::Expr) -> Result<TExpr> {
         match &e.kind {
             ExprKind::Int(v) => Ok(TExpr::weak_int(*v)),
             ExprKind::Float(v) => Ok(TExpr::weak_float(*v)),

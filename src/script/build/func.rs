@@ -31,6 +31,8 @@ pub(super) struct FuncBuilder<'m> {
     pub frames: Vec<BlockFrame>,
     /// Statement nesting in the builder (let bindings nest without indentation).
     depth: usize,
+    /// A vector value was built: expressions get their lanes checked (`ir::vector`).
+    pub vectors: bool,
 }
 
 impl<'m> FuncBuilder<'m> {
@@ -108,6 +110,7 @@ pub(super) fn build_func(m: &ModuleCtx, def: &ast::FuncDef) -> Result<PrimFunc> 
         loop_ranges: HashMap::new(),
         frames: Vec::new(),
         depth: 0,
+        vectors: false,
     };
     let root_id = b.func.new_block_id();
     // `n = T.int32()` in the body declares a shape variable that the

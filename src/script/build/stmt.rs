@@ -129,13 +129,16 @@ impl FuncBuilder<'_> {
                     }
                     _ => ann,
                 };
-                let dtype = self
+                let (dtype, lanes) = self
                     .m
                     .tir_name(scalar)
-                    .and_then(|n| DataType::from_name(&n))
+                    .and_then(|n| DataType::parse_lanes(&n))
                     .ok_or_else(|| {
-                        ParseError::semantic(ann.span, "expected a scalar type such as `T.int32`")
-                            .with_label("not a TIR scalar type")
+                        ParseError::semantic(
+                            ann.span,
+                            "expected a scalar or vector type such as `T.int32` or `T.int8x4`",
+                        )
+                        .with_label("not a TIR type")
                     })?;
                 let Some(value) = value else {
                     return Err(ParseError::semantic(
@@ -145,7 +148,8 @@ impl FuncBuilder<'_> {
                     .with_label("add `= value`"));
                 };
                 let v = self.expr(value)?;
-                self.let_binding(target, cast(dtype, v), top, rest)
+                let v = self.typed_let_value(v, dtype, lanes, value.span)?;
+                self.let_binding(target, v, top, rest)
             }
             StmtKind::AugAssign { target, op, value } => {
                 let ExprKind::Subscript(base, items) = &target.kind else {
@@ -373,7 +377,12 @@ impl FuncBuilder<'_> {
             );
         };
         self.push_scope();
-        let var = self.new_var(name, value.dtype);
+        let lanes = self.value_lanes(&value.expr, target.span)?;
+        let var = if lanes == 1 {
+            self.new_var(name, value.dtype)
+        } else {
+            self.new_vector_var(name, value.dtype, lanes)
+        };
         let body = self.stmts(rest, top);
         self.pop_scope();
         Ok(Built::Rest(Stmt::LetStmt(crate::ir::Shared::new(
@@ -393,8 +402,9 @@ impl FuncBuilder<'_> {
         span: crate::diag::Span,
     ) -> Result<Stmt> {
         let buffer = self.buffer_ref(base)?;
-        let indices = self.indices(buffer, items, span)?;
+        let indices = self.store_indices(buffer, items, span)?;
         let dtype = self.func.buffer(buffer).dtype;
+        let value = self.vector_store_value(buffer, &indices, value, span)?;
         Ok(Stmt::BufferStore(crate::ir::BufferStore {
             buffer,
             indices,

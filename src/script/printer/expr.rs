@@ -151,6 +151,49 @@ impl ExprPrinter<'_> {
         format!("{name}[{}]", idx.join(", "))
     }
 
+    /// A store's target, as TVM prints it: a `T.Ramp` index of a constant
+    /// stride is the slice `base:base + lanes * stride` (`:stride` unless 1).
+    pub(super) fn store_indexed(&self, b: BufferId, idx: &[Expr]) -> String {
+        use crate::ir::{Builtin, Opaque};
+        let ramp = |e: &Expr| match e {
+            Expr::Opaque(o) => match &**o {
+                Opaque::Call {
+                    op: Builtin::Ramp,
+                    lanes,
+                    args,
+                    ..
+                } => match args.as_slice() {
+                    [base, Expr::Int(stride, t), _] => Some((base.clone(), *stride, *t, *lanes)),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        if !idx.iter().any(|e| ramp(e).is_some()) {
+            return self.indexed(b, idx);
+        }
+        let parts: Vec<String> = idx
+            .iter()
+            .map(|e| match ramp(e) {
+                // A stop past int64 stays a `T.Ramp`, which TVM reads alike.
+                Some((base, stride, t, lanes))
+                    if stride.checked_mul(i64::from(lanes)).is_some() =>
+                {
+                    let stop = add_folded(&base, &Expr::Int(stride * i64::from(lanes), t));
+                    let step = if stride == 1 {
+                        String::new()
+                    } else {
+                        format!(":{}", self.expr(&Expr::Int(stride, t)))
+                    };
+                    format!("{}:{}{step}", self.expr(&base), self.expr(&stop))
+                }
+                _ => self.expr(e),
+            })
+            .collect();
+        format!("{}[{}]", self.names.buffer(self.f, b), parts.join(", "))
+    }
+
     /// `A[vi, 0:16]`: a point for extent-1 ranges, `min:min + extent` otherwise.
     pub(super) fn region(&self, r: &BufferRegion) -> String {
         let name = self.names.buffer(self.f, r.buffer);
@@ -273,13 +316,16 @@ pub(super) fn ann_dict(anns: &[(String, AnnValue)]) -> String {
 }
 
 /// Annotation values as TVM prints them: Python ints, strings and lists, floats
-/// that stay floats (`1.0`), bools as `T.bool(True)`.
+/// that stay floats (`1.0`), Python bools as `True`, boolean IntImms as
+/// `T.bool(True)` (TVM 0.27 keeps the two apart).
 pub(super) fn ann_value(v: &AnnValue) -> String {
     match v {
         AnnValue::Int(i) => i.to_string(),
         AnnValue::Float(x) => python_float(*x),
         AnnValue::Str(s) => str_literal(s),
-        AnnValue::Bool(b) => int_literal(*b as i64, DataType::Bool),
+        AnnValue::Bool(true) => "True".to_string(),
+        AnnValue::Bool(false) => "False".to_string(),
+        AnnValue::BoolImm(b) => int_literal(*b as i64, DataType::Bool),
         AnnValue::List(items) => {
             let items: Vec<String> = items.iter().map(ann_value).collect();
             format!("[{}]", items.join(", "))
@@ -409,7 +455,7 @@ mod tests {
         ];
         assert_eq!(
             ann_dict(&anns),
-            r#"{"a": [1, 0.5], "b": "x", "m": T.bool(False), "z": 2.0}"#
+            r#"{"a": [1, 0.5], "b": "x", "m": False, "z": 2.0}"#
         );
         assert_eq!(python_float(1e20), "1e+20");
     }

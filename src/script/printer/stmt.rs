@@ -310,7 +310,7 @@ impl<'f> FuncPrinter<'f> {
             Stmt::For(l) => self.for_loop(l),
             Stmt::BlockRealize(r) => self.block(r),
             Stmt::BufferStore(st) => {
-                let lhs = self.ep().indexed(st.buffer, &st.indices);
+                let lhs = self.ep().store_indexed(st.buffer, &st.indices);
                 let line = format!("{lhs} = {}", self.expr(&st.value));
                 self.w.line(&line);
             }
@@ -326,9 +326,9 @@ impl<'f> FuncPrinter<'f> {
             Stmt::LetStmt(l) => {
                 // The value is printed before the variable exists: it cannot use it.
                 let value = self.expr(&l.value);
-                let ty = dtype_of(self.f, &Expr::Var(l.var));
+                let ty = dtype_of(self.f, &Expr::Var(l.var)).with_lanes(self.f.var(l.var).lanes);
                 let name = self.names.define_var(l.var, &var_hint(self.f, l.var));
-                self.w.line(&format!("{name}: T.{} = {value}", ty.name()));
+                self.w.line(&format!("{name}: T.{ty} = {value}"));
                 self.stmt(&l.body);
             }
             Stmt::Evaluate(e) => {
@@ -567,6 +567,10 @@ impl<'f> FuncPrinter<'f> {
         }
         if buf.scope != StorageScope::Global {
             args.push(format!("scope={}", str_literal(buf.scope.name())));
+        }
+        // TVM reads no alignment (or one <= 0) as 64, and prints 64 as nothing.
+        if buf.data_alignment > 0 && buf.data_alignment != 64 {
+            args.push(format!("align={}", buf.data_alignment));
         }
         if buf.offset_factor != 0 {
             args.push(format!("offset_factor={}", buf.offset_factor));

@@ -7,7 +7,7 @@ const GEMM: &str = r#"# from tvm.script import tir as T
 
 @T.prim_func
 def main(A: T.Buffer((1024, 1024), "float32"), B: T.Buffer((1024, 1024), "float32"), C: T.Buffer((1024, 1024), "float32")):
-    T.func_attr({"global_symbol": "main", "tir.noalias": T.bool(True)})
+    T.func_attr({"global_symbol": "main", "tir.noalias": True})
     # with T.block("root"):
     for i, j, k in T.grid(1024, 1024, 1024):
         with T.block("B"):
