@@ -169,6 +169,8 @@ impl Writer<'_> {
         Ok(match v {
             AnnValue::Str(s) => self.string(s),
             AnnValue::Bool(b) => self.push("bool", json!(b)),
+            // `T.bool(True)`: TVM keeps it a boolean IntImm, not a Python bool.
+            AnnValue::BoolImm(b) => self.int_imm(i64::from(*b), DataType::Bool),
             AnnValue::Int(i) => self.int_imm(*i, DataType::I32),
             AnnValue::Float(f) => self.float_imm(*f, DataType::F32)?,
             AnnValue::List(items) => {
