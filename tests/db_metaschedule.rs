@@ -724,7 +724,7 @@ fn mutate_value(v: &mut Value, next: &mut impl FnMut() -> u64) {
             Value::Object(o) => o.len(),
             _ => 0,
         };
-        if len == 0 || next() % 4 == 0 {
+        if len == 0 || next().is_multiple_of(4) {
             break;
         }
         let k = (next() as usize) % len;

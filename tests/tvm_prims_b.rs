@@ -469,7 +469,7 @@ fn read_at_copies_the_tile_the_loop_body_reads() {
                                     v0, v1 = T.axis.remap(\"SS\", [by, k0])
                                     T.reads(A[v0 * 16:v0 * 16 + 16, v1 * 8:v1 * 8 + 8])
                                     T.writes(A_shared[v0 * 16:v0 * 16 + 16, v1 * 8:v1 * 8 + 8])
-                                    T.block_attr({\"auto_copy\": T.bool(True)})
+                                    T.block_attr({\"auto_copy\": True})
                                     for ax0, ax1 in T.grid(16, 8):
                                         A_shared[v0 * 16 + ax0, v1 * 8 + ax1] = A[v0 * 16 + ax0, v1 * 8 + ax1]
                                 with T.block(\"B_shared\"):
