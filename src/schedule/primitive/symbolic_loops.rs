@@ -170,13 +170,19 @@ fn symbolic_fuse_values(
     let mut subst = Vec::new();
     for k in (0..vars.len()).rev() {
         let unit = extents[k].as_int() == Some(1) && !preserve_unit_iters;
+        // The innermost part has no `// 1`: predicates are kept as built
+        // (not simplified), so it would show there.
+        let over_lower = |e: Expr| match lower.as_int() {
+            Some(1) => e,
+            _ => Expr::floordiv(e, lower.clone()),
+        };
         let value = if unit {
             Expr::Int(0, dtype)
         } else if k == 0 {
-            Expr::floordiv(Expr::Var(fused), lower.clone())
+            over_lower(Expr::Var(fused))
         } else {
             let span = simp(Expr::mul(lower.clone(), extents[k].clone()));
-            Expr::floordiv(Expr::floormod(Expr::Var(fused), span), lower.clone())
+            over_lower(Expr::floormod(Expr::Var(fused), span))
         };
         subst.push((vars[k], value));
         lower = simp(Expr::mul(lower, extents[k].clone()));
