@@ -179,6 +179,14 @@ pub struct Buffer {
 }
 
 impl Buffer {
+    /// The explicit strides when there is one per axis. Another count (TVM's
+    /// cache_index declares `strides=(1,)` whatever the rank) says nothing:
+    /// the buffer is row-major, as the interpreter reads every buffer.
+    pub fn axis_strides(&self) -> Option<&[Expr]> {
+        (!self.strides.is_empty() && self.strides.len() == self.shape.len())
+            .then_some(self.strides.as_slice())
+    }
+
     pub fn new(name: impl Into<String>, shape: Vec<Expr>, dtype: DataType) -> Buffer {
         Buffer {
             name: name.into(),

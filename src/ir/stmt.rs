@@ -101,6 +101,14 @@ impl AnnValue {
             _ => None,
         }
     }
+
+    /// An integer, or a boolean as 0 / 1 (unroll pragmas take either).
+    pub fn as_int_or_bool(&self) -> Option<i64> {
+        match self {
+            AnnValue::Int(i) => Some(*i),
+            _ => self.as_bool().map(i64::from),
+        }
+    }
 }
 
 pub type Annotations = Vec<(String, AnnValue)>;

@@ -14,12 +14,10 @@ use crate::arith::VarRanges;
 use crate::ir::{Buffer, Expr, Intrinsic};
 
 /// Element strides of a buffer, outermost first.
-/// Strides of another count than the shape's axes (TVM's cache_index
-/// declares `strides=(1,)` whatever the rank) say nothing: row-major, as the
-/// interpreter reads every buffer.
+/// Row-major unless the buffer gives one stride per axis (`axis_strides`).
 pub fn strides(buf: &Buffer) -> Vec<Expr> {
-    if buf.strides.len() == buf.shape.len() && !buf.strides.is_empty() {
-        return buf.strides.clone();
+    if let Some(given) = buf.axis_strides() {
+        return given.to_vec();
     }
     let n = buf.shape.len();
     let mut out = vec![Expr::int(1); n];

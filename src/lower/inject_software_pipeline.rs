@@ -482,7 +482,7 @@ fn add_versions(
             });
             let buf = &mut f.buffers[b.0 as usize];
             // Only strides `flatten_buffer` uses (one per axis) get the version's.
-            if buf.strides.len() == buf.shape.len() && !buf.strides.is_empty() {
+            if buf.axis_strides().is_some() {
                 let outer = Expr::mul(buf.strides[0].clone(), buf.shape[0].clone());
                 buf.strides.insert(0, outer);
             }

@@ -95,11 +95,7 @@ fn body_at(f: &Lowered, l: &LFor, value: Expr) -> LStmt {
 }
 
 fn ann_int(v: &AnnValue) -> Option<i64> {
-    match v {
-        AnnValue::Int(i) => Some(*i),
-        AnnValue::Bool(b) | AnnValue::BoolImm(b) => Some(*b as i64),
-        _ => None,
-    }
+    v.as_int_or_bool()
 }
 
 struct Unroller<'a> {

@@ -10,7 +10,7 @@
 //! fuse, parallel, vectorize) is refused: tirtui targets CUDA.
 
 use super::{PostprocError, Writer};
-use crate::ir::{AnnValue, IterKind, PrimFunc};
+use crate::ir::{IterKind, PrimFunc};
 use crate::schedule::tree;
 use crate::trace::{Arg, Trace};
 
@@ -27,11 +27,7 @@ pub fn apply(trace: &mut Trace) -> Result<(), PostprocError> {
         root.annotations
             .iter()
             .find(|(k, _)| k == key)
-            .map(|(_, v)| match v {
-                AnnValue::Int(i) => Some(*i),
-                AnnValue::Bool(b) | AnnValue::BoolImm(b) => Some(*b as i64),
-                _ => None,
-            })
+            .map(|(_, v)| v.as_int_or_bool())
     };
     if let Some(key) = CPU_KEYS.iter().find(|k| ann(k).is_some()) {
         return Err(PostprocError::Refused {

@@ -186,8 +186,8 @@ impl FuncBuilder<'_> {
                     // `strides=(1,)` whatever the rank is how TVM's
                     // cache_index declares its buffers: kept, read as
                     // row-major (lowering uses one stride per axis only).
-                    let placeholder = v.len() == 1 && matches!(v[0].kind, ExprKind::Int(1));
-                    if v.len() != buffer.shape.len() && !v.is_empty() && !placeholder {
+                    let single_unit = v.len() == 1 && matches!(v[0].kind, ExprKind::Int(1));
+                    if v.len() != buffer.shape.len() && !v.is_empty() && !single_unit {
                         return Err(ParseError::semantic(
                             strides.span,
                             "one stride per dimension is needed",
