@@ -400,29 +400,74 @@ struct DivSum {
 
 impl DivSum {
     /// Adds `k * e`; returns its bound as `Sum::read` does (atoms count 1).
+    /// Combines bottom-up, as the simplifier does: the right operand of a
+    /// `+` or `-` is summed on its own and then merged, so a term that comes
+    /// to 0 and back inside that operand keeps its place from the left one
+    /// (`(a % 4 + b) - (a % 4 - a % 4 - a % 4)` puts `a % 4 * 2` first).
+    /// Called on an empty sum, as every caller does.
     fn read(&mut self, ctx: TypeCtx, e: &Expr, k: i64) -> Option<u64> {
-        let mut constant = self.constant;
-        let bound = read_linear(e, k, &mut constant, &mut |leaf, k| {
-            let atom = match leaf {
-                Expr::Var(v) => {
-                    int32_var(ctx, *v).then_some(())?;
-                    Atom::Var(v.0)
+        match e {
+            Expr::Int(v, DataType::I32) => {
+                self.constant = self.constant.checked_add(v.checked_mul(k)?)?;
+                Some(v.unsigned_abs().max(1))
+            }
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+                let kb = if *op == BinOp::Add {
+                    k
+                } else {
+                    k.checked_neg()?
+                };
+                let ba = self.read(ctx, a, k)?;
+                let mut right = DivSum::default();
+                let bb = right.read(ctx, b, kb)?;
+                self.merge(right)?;
+                Some(ba.saturating_add(bb))
+            }
+            Expr::Binary(BinOp::Mul, a, b) => match (&**a, &**b) {
+                (x, Expr::Int(c, DataType::I32)) | (Expr::Int(c, DataType::I32), x) => {
+                    let bx = self.read(ctx, x, k.checked_mul(*c)?)?;
+                    Some(bx.saturating_mul(c.unsigned_abs().max(1)))
                 }
-                Expr::Binary(op @ (BinOp::FloorDiv | BinOp::FloorMod), x, c) => {
-                    let (Expr::Var(x), Expr::Int(c, DataType::I32)) = (&**x, &**c) else {
-                        return None;
-                    };
-                    (*c >= 2 && int32_var(ctx, *x)).then_some(())?;
+                _ => None,
+            },
+            leaf => {
+                let atom = Self::atom(ctx, leaf)?;
+                if matches!(atom, Atom::Div(..)) {
                     self.divides = true;
-                    Atom::Div(*op, x.0, *c)
                 }
-                _ => return None,
-            };
+                self.add(atom, k)?;
+                Some(1)
+            }
+        }
+    }
+
+    /// A variable or a division of one by a literal `c >= 2`, int32.
+    fn atom(ctx: TypeCtx, leaf: &Expr) -> Option<Atom> {
+        match leaf {
+            Expr::Var(v) => int32_var(ctx, *v).then_some(Atom::Var(v.0)),
+            Expr::Binary(op @ (BinOp::FloorDiv | BinOp::FloorMod), x, c) => {
+                let (Expr::Var(x), Expr::Int(c, DataType::I32)) = (&**x, &**c) else {
+                    return None;
+                };
+                (*c >= 2 && int32_var(ctx, *x)).then_some(Atom::Div(*op, x.0, *c))
+            }
+            _ => None,
+        }
+    }
+
+    /// Adds another sum's terms in its order, then its constant and atoms.
+    fn merge(&mut self, other: DivSum) -> Option<()> {
+        for (atom, k) in other.terms {
             self.add(atom, k)?;
-            Some(1)
-        });
-        self.constant = constant;
-        bound
+        }
+        for atom in other.atoms {
+            if !self.atoms.contains(&atom) {
+                self.atoms.push(atom);
+            }
+        }
+        self.constant = self.constant.checked_add(other.constant)?;
+        self.divides |= other.divides;
+        Some(())
     }
 
     fn add(&mut self, atom: Atom, k: i64) -> Option<()> {
