@@ -83,7 +83,7 @@ fn uses_op(sketch: &Sketch, op: &str, arg: &str) -> bool {
 }
 
 /// (m, n, k, operands, accumulator, B transposed, mma intrinsic).
-const TAKEN: [(i64, i64, i64, &str, &str, bool, &str); 5] = [
+const TAKEN: [(i64, i64, i64, &str, &str, bool, &str); 7] = [
     (128, 128, 128, "float16", "float32", false, "mma_f16f16f32"),
     (
         128,
@@ -96,6 +96,25 @@ const TAKEN: [(i64, i64, i64, &str, &str, bool, &str); 5] = [
     ),
     (128, 128, 128, "float16", "float16", false, "mma_f16f16f16"),
     (128, 128, 128, "int8", "int32", true, "mma_i8i8i32_trans_b"),
+    // bf16 operands, fp32 accumulators (the bf16 mma intrinsics).
+    (
+        128,
+        128,
+        128,
+        "bfloat16",
+        "float32",
+        false,
+        "mma_bf16bf16f32",
+    ),
+    (
+        128,
+        128,
+        64,
+        "bfloat16",
+        "float32",
+        true,
+        "mma_bf16bf16f32_trans_b",
+    ),
     // The 128 x 256 tiles of 8 warps, k by 64, four k tiles.
     (128, 256, 256, "float16", "float32", false, "mma_f16f16f32"),
 ];

@@ -82,8 +82,9 @@ fn the_rule_schedule_picks_computes_the_workload() {
         let file = path.file_name().unwrap().to_string_lossy().to_string();
         picked.push(format!("{file}: {rule}"));
     }
-    // fp16 and int8 GEMMs get tensor cores, other GEMMs the Matmul tiles;
-    // row-wise programs a thread block per row; convolutions and pooling (no
+    // fp16, bf16 and int8 GEMMs get tensor cores, other GEMMs the Matmul tiles;
+    // row-wise programs a thread block per row; a transpose DLight's shared
+    // tile; convolutions and pooling (no
     // GEMM shape, no long row) Fallback.
     for (file, rule) in [
         ("softmax.tir", "GeneralReduction"),
@@ -95,6 +96,8 @@ fn the_rule_schedule_picks_computes_the_workload() {
         ("batch_matmul.tir", "Matmul"),
         ("gemm_f16_4096.tir", "MatmulTensorCore"),
         ("gemm_i8_4096.tir", "MatmulTensorCore"),
+        ("gemm_bf16_4096.tir", "MatmulTensorCore"),
+        ("transpose.tir", "Transpose"),
         ("conv2d.tir", "Fallback"),
         ("pool2x2.tir", "Fallback"),
     ] {
@@ -247,4 +250,65 @@ def main(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32"), C: T.Buff
     ]);
     assert_ne!(run.status.code(), Some(0));
     assert_eq!(std::fs::read(&w).unwrap(), before);
+}
+
+/// DLight's Transpose: the input tile goes through shared memory, its rows
+/// padded by one element (32 + 1 floats apart, so a column of the tile is in
+/// 32 banks), and each warp writes along the output's rows.
+#[test]
+fn the_transpose_default_stages_a_padded_tile_in_shared_memory() {
+    let path = Path::new("sessions/transpose.tir");
+    let text = std::fs::read_to_string(path).unwrap();
+    let func = tirtui::script::parse_func(&text, None).unwrap();
+    let sketch = tirtui::design_space::transpose(&func).unwrap();
+    assert_eq!(sketch.applied, ["Transpose(T_transpose)"]);
+    let mut trace = Trace::new(func.clone());
+    for step in &sketch.steps {
+        trace.push(step.clone()).unwrap();
+    }
+    let cuda = tirtui::codegen::generate(trace.func())
+        .unwrap()
+        .kernel
+        .source;
+    assert!(cuda.contains("__launch_bounds__(128)"), "{cuda}");
+    assert!(cuda.contains("__shared__"), "{cuda}");
+    // 16 rows of 8 floats padded to 33: the tile's last row starts at 15 * 33.
+    assert!(cuda.contains("A_shared[528]"), "{cuda}");
+    // Not a transpose: an elementwise copy, or a GEMM, is refused with why.
+    let gemm = small_workload(Path::new("sessions/gemm_4096.tir"));
+    let why = tirtui::design_space::transpose(&gemm).unwrap_err();
+    assert!(
+        why.contains("not one store") || why.contains("not a load"),
+        "{why}"
+    );
+}
+
+/// The default schedule of every shipped workload, at its shipped size,
+/// compiles with NVRTC for sm_80 and sm_90 without a warning.
+#[test]
+#[ignore = "needs libnvrtc (CI runs it: cargo test --test schedule_default -- --ignored)"]
+fn the_default_of_every_shipped_workload_compiles_with_nvrtc() {
+    use tirtui::runtime::{nvrtc_available, nvrtc_compile};
+    assert!(
+        nvrtc_available(),
+        "this test needs libnvrtc (pip install nvidia-cuda-nvrtc, see .ci/run)"
+    );
+    for path in workloads().iter().filter(|p| p.starts_with("sessions")) {
+        let what = path.display().to_string();
+        let func = tirtui::session::load_workload(path, None).unwrap_or_else(|e| panic!("{e}"));
+        let launches =
+            |s: &tirtui::design_space::Sketch| tirtui::tune::check::steps_launch(&func, &s.steps);
+        let (rule, sketch) = tirtui::design_space::default_schedule(&func, &launches)
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let mut trace = Trace::new(func.clone());
+        for step in &sketch.steps {
+            trace.push(step.clone()).unwrap();
+        }
+        let kernel = tirtui::codegen::generate(trace.func()).unwrap().kernel;
+        for arch in ["sm_80", "sm_90"] {
+            let report = nvrtc_compile(&kernel, arch)
+                .unwrap_or_else(|e| panic!("{what} ({rule}, {arch}): {e}"));
+            assert!(report.warnings.is_empty(), "{what}: {:?}", report.warnings);
+        }
+    }
 }

@@ -13,6 +13,12 @@ side (issue 30 item 3: why tirtui's sampled GEMM candidates are slow).
       each of TVM's candidates in DIR replayed by tirtui (`replay --emit
       cuda`): threads, shared arrays, vector accesses and loops of tirtui's
       CUDA against TVM's for the same trace.
+  python3 scripts/ms_space/candidates.py kernels DIR [DIR ...]
+      any workload: per directory, the kernels of tirtui's sketch
+      candidates (cNN.cu), of the tuner's postprocessed ones (cNN.post.cu;
+      cNN.post.refused counted) or of TVM's (cNN.cu of a `tvm` directory):
+      threads per block, shared bytes, whether the shared fetches are spread
+      over threadIdx and vectorized, `#pragma unroll` and loops left.
   python3 scripts/ms_space/candidates.py stats DIR [DIR ...]
       per directory: for each candidate of a GEMM-shaped sketch (two spatial
       tiles of 5, one reduction tile of 3), the thread blocks, virtual threads,
@@ -114,6 +120,51 @@ def stats(dirs):
             print(f"  {key}: {n} of {len(rows)}")
 
 
+DTYPE_BYTES = {"float": 4, "half": 2, "int": 4, "signed char": 1, "char": 1, "double": 8, "nv_bfloat16": 2, "int8_t": 1}
+
+
+def kernel_summary(src):
+    """Threads per block (largest kernel), shared bytes (largest kernel),
+    fetches into shared memory by threadIdx / vectorized, unroll pragmas and
+    loops left."""
+    threads = max((int(x) for x in re.findall(r"__launch_bounds__\((\d+)", src)), default=0)
+    shared = 0
+    for kernel in re.split(r"__global__", src)[1:]:
+        size = 0
+        for ty, n in re.findall(r"__shared__[^;\[]*?(float|half|int|signed char|char|double|nv_bfloat16|int8_t) \w+\[(\d+)\]", kernel):
+            size += DTYPE_BYTES[ty] * int(n)
+        shared = max(shared, size)
+    fetch = cuda_stats(src)
+    return {
+        "threads": threads,
+        "shared B": shared,
+        "fetch by threadIdx": fetch["fetch by threadIdx"],
+        "vector stores": fetch["vector stores"],
+        "pragma unroll": src.count("#pragma unroll"),
+        "loops": len(re.findall(r"for \(", src)),
+    }
+
+
+def kernels(dirs):
+    for d in dirs:
+        for suffix, label in ((".cu", "sketch / TVM"), (".post.cu", "postprocessed")):
+            rows = []
+            for cu in sorted(glob.glob(os.path.join(d, "c*" + suffix))):
+                if suffix == ".cu" and cu.endswith(".post.cu"):
+                    continue
+                rows.append(kernel_summary(open(cu).read()))
+            refused = len(glob.glob(os.path.join(d, "c*.post.refused"))) if suffix == ".post.cu" else 0
+            if not rows and not refused:
+                continue
+            print(f"== {d} {label}: {len(rows)} kernels" + (f", {refused} refused by postprocessing" if refused else ""))
+            for key in ["threads", "shared B", "pragma unroll", "loops"]:
+                values = [r[key] for r in rows]
+                if values:
+                    print(f"  {key}: median {statistics.median(values)} (min {min(values)}, max {max(values)})")
+            for key in ["fetch by threadIdx", "vector stores"]:
+                print(f"  {key}: {sum(1 for r in rows if r[key])} of {len(rows)}")
+
+
 def kernel_features(src):
     """What the same trace should give in both CUDAs."""
     bounds = re.search(r"__launch_bounds__\((\d+)", src)
@@ -185,6 +236,8 @@ def tvm_candidates(workload, out, n):
 def main():
     if len(sys.argv) >= 3 and sys.argv[1] == "stats":
         stats(sys.argv[2:])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "kernels":
+        kernels(sys.argv[2:])
     elif len(sys.argv) == 5 and sys.argv[1] == "same":
         same(sys.argv[2], sys.argv[3], sys.argv[4])
     elif len(sys.argv) >= 4 and sys.argv[1] == "tvm":

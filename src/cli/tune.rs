@@ -656,11 +656,7 @@ fn workload_sketches(path: &Path) -> Result<Vec<(Sketch, Space)>, Failure> {
     let mut spaces = Vec::with_capacity(sketches.len());
     for sketch in sketches {
         // A sketch that samples nothing is one candidate: still listed.
-        let space = Space::new(workload.clone(), sketch.steps.clone()).unwrap_or(Space {
-            workload: workload.clone(),
-            steps: sketch.steps.clone(),
-            sites: Vec::new(),
-        });
+        let space = Space::for_sketch(workload.clone(), sketch.steps.clone());
         spaces.push((sketch, space));
     }
     Ok(spaces)

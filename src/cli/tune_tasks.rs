@@ -180,10 +180,13 @@ pub fn describe_tasks(dir: &Path, json_out: bool) -> i32 {
             Ok(sketches) => {
                 let mut total: u128 = 0;
                 for sketch in &sketches {
-                    let n = Space::new(task.workload.clone(), sketch.steps.clone())
-                        .ok()
-                        .and_then(|s| s.size().ok())
-                        .map_or(1, |s| s.total);
+                    let n = Some(Space::for_sketch(
+                        task.workload.clone(),
+                        sketch.steps.clone(),
+                    ))
+                    .filter(|s| !s.sites.is_empty())
+                    .and_then(|s| s.size().ok())
+                    .map_or(1, |s| s.total);
                     total = total.saturating_add(n);
                 }
                 (Ok(sketches.len()), total)
@@ -441,7 +444,7 @@ fn task_state(task: &Task, sched: &mut TaskScheduler) -> TaskState {
         .map(|sketches| {
             sketches
                 .into_iter()
-                .filter_map(|s| Space::new(task.workload.clone(), s.steps).ok())
+                .map(|s| Space::for_sketch(task.workload.clone(), s.steps))
                 .filter(|s| !s.sites.is_empty())
                 .collect()
         })
@@ -487,6 +490,7 @@ fn write_bests(tasks: &[Task], states: &[TaskState], out_dir: &Path) -> Vec<Stri
                 workload: task.workload.clone(),
                 steps: steps.clone(),
                 sites: Vec::new(),
+                postproc: None,
             },
         );
         session.record_result(crate::trace::RecordedResult {

@@ -31,18 +31,20 @@ mod inline;
 mod matmul;
 mod multi_level_tiling;
 mod tc_matmul;
+mod transpose;
 
 pub use builder::Sketch;
 pub use fallback::{fallback, FALLBACK_THREADS};
 pub use general_reduction::{general_reduction, ROW_THREADS};
 pub use matmul::matmul;
 pub use tc_matmul::{tensor_core_matmul, MmaFamily};
+pub use transpose::transpose;
 
 /// The zero-search default of `func` (`tirtui schedule`), DLight's way: the
 /// first rule that applies, in DLight's order (Matmul with tensor cores for a
 /// GEMM whose dtypes and shape an mma intrinsic takes, Matmul with SIMT tiles
 /// for another GEMM-shaped block, GeneralReduction for row-wise programs,
-/// else Fallback), and whose
+/// Transpose for a two-axis transpose, else Fallback), and whose
 /// program `accept` takes (the caller lowers it: a rule's tiles may not
 /// lower for every shape); the rule's name with the sketch.
 pub fn default_schedule(
@@ -50,10 +52,11 @@ pub fn default_schedule(
     accept: &dyn Fn(&Sketch) -> bool,
 ) -> Result<(&'static str, Sketch), DesignSpaceError> {
     type Rule = fn(&PrimFunc) -> Result<Sketch, String>;
-    let rules: [(&'static str, Rule); 3] = [
+    let rules: [(&'static str, Rule); 4] = [
         ("MatmulTensorCore", tensor_core_matmul),
         ("Matmul", matmul),
         ("GeneralReduction", general_reduction),
+        ("Transpose", transpose),
     ];
     for (rule, apply) in rules {
         if let Ok(sketch) = apply(func) {

@@ -12,7 +12,7 @@
 //!
 //! Applies to a program that is one GEMM block after AutoInline (no
 //! epilogue: the accumulators are stored to the output directly), with
-//! fp16 x fp16 -> fp32 or fp16, or int8 x int8 -> int32 with B stored (n, k)
+//! fp16 x fp16 -> fp32 or fp16, bf16 x bf16 -> fp32, or int8 x int8 -> int32 with B stored (n, k)
 //! (ldmatrix cannot transpose 8-bit elements), A stored (m, k), and M, N and
 //! K multiples of the tiles (no padding: `Unaligned` is refused, and the
 //! caller falls back to the SIMT Matmul). The tensorize steps check that the
@@ -33,6 +33,8 @@ pub enum MmaFamily {
     F16F16,
     /// int8 x int8, accumulated in int32 (`mma_i8i8i32_trans_b`).
     I8I32,
+    /// bf16 x bf16, accumulated in fp32 (`mma_bf16bf16f32`).
+    Bf16F32,
 }
 
 impl MmaFamily {
@@ -42,6 +44,7 @@ impl MmaFamily {
             (F16, F16, F32) => Some(MmaFamily::F16F32),
             (F16, F16, F16) => Some(MmaFamily::F16F16),
             (I8, I8, I32) => Some(MmaFamily::I8I32),
+            (BF16, BF16, F32) => Some(MmaFamily::Bf16F32),
             _ => None,
         }
     }
@@ -78,7 +81,9 @@ impl MmaFamily {
     /// (fill, store) intrinsics of the accumulator.
     fn accumulator_intrinsics(self) -> (&'static str, &'static str) {
         match self {
-            MmaFamily::F16F32 => ("mma_fill_16x16_f32", "mma_store_16x16_f32_global_"),
+            MmaFamily::F16F32 | MmaFamily::Bf16F32 => {
+                ("mma_fill_16x16_f32", "mma_store_16x16_f32_global_")
+            }
             MmaFamily::F16F16 => ("mma_fill_16x16_f16", "mma_store_16x16_f16_global_"),
             MmaFamily::I8I32 => ("mma_fill_16x16_i32", "mma_store_16x16_i32_global_"),
         }
@@ -97,6 +102,10 @@ impl MmaFamily {
                 "mma_i8i8i32_trans_b",
             ]),
             (MmaFamily::I8I32, false) => None,
+            (MmaFamily::Bf16F32, false) => Some([LD_A_BF16, LD_B_BF16, "mma_bf16bf16f32"]),
+            (MmaFamily::Bf16F32, true) => {
+                Some([LD_A_BF16, LD_B_BF16_TRANS, "mma_bf16bf16f32_trans_b"])
+            }
         }
     }
 }
@@ -104,6 +113,9 @@ impl MmaFamily {
 const LD_A: &str = "mma_ldmatrix_f16_a";
 const LD_B: &str = "mma_ldmatrix_f16_b";
 const LD_B_TRANS: &str = "mma_ldmatrix_f16_b_trans";
+const LD_A_BF16: &str = "mma_ldmatrix_bf16_a";
+const LD_B_BF16: &str = "mma_ldmatrix_bf16_b";
+const LD_B_BF16_TRANS: &str = "mma_ldmatrix_bf16_b_trans";
 const LAYOUT_16X16: &str = "lambda i, j: (i // 16, j // 16, 4 * (i % 16 % 8) + j % 16 % 8 // 2, 4 * (j % 16 // 8) + i % 16 // 8 * 2 + j % 16 % 2)";
 const LAYOUT_16X32: &str = "lambda i, j: (i // 16, j // 32, 4 * (i % 16 % 8) + j % 32 % 16 // 4, 8 * (j % 32 // 16) + i % 16 // 8 * 4 + j % 32 % 4)";
 
@@ -191,8 +203,9 @@ fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
     let read = |i: usize| r.block.reads.get(i).ok_or("a read is gone");
     let (a, b) = (read(shape.a_index)?, read(shape.b_index)?);
     let dtype = |region: &crate::ir::BufferRegion| func.buffer(region.buffer).dtype;
-    let family = MmaFamily::of(dtype(a), dtype(b), dtype(write))
-        .ok_or("dtypes without an mma intrinsic (fp16 x fp16 -> fp32 / fp16, int8 -> int32)")?;
+    let family = MmaFamily::of(dtype(a), dtype(b), dtype(write)).ok_or(
+        "dtypes without an mma intrinsic (fp16 x fp16 -> fp32 / fp16, bf16 -> fp32, int8 -> int32)",
+    )?;
     // Which iterator an operand's first axis follows: its storage order.
     let first_uses = |region: &crate::ir::BufferRegion, n: usize| {
         let v = r.block.iter_vars[n].var;

@@ -436,13 +436,11 @@ fn known_records(
             continue;
         };
         let found = spaces.iter().enumerate().find_map(|(i, sp)| {
-            let same_ops = sp.steps.len() == session.steps.len()
-                && sp
-                    .steps
-                    .iter()
-                    .zip(&session.steps)
-                    .all(|(a, b)| a.op == b.op);
-            let d = sp.decisions_of(&session.steps).filter(|_| same_ops)?;
+            // A postprocessed record is matched on its sampled part.
+            let sampled = Space::sampled_part(&session.steps);
+            let same_ops = sp.steps.len() == sampled.len()
+                && sp.steps.iter().zip(sampled).all(|(a, b)| a.op == b.op);
+            let d = sp.decisions_of(sampled).filter(|_| same_ops)?;
             Some((rec.time_ms, i, d))
         });
         out.extend(found);

@@ -3,7 +3,7 @@
 //! on one.
 //!
 //! ```text
-//! space (sites, draw, mutate, size) -> check (replay, lower, codegen, launch
+//! space (sites, draw, mutate, size; postprocessors) -> check (replay, lower, codegen, launch
 //!   limits, NVRTC; CPU threads) -> search (random, then evolution; dedup; db)
 //!   -> measure (GPU workers, local or remote, one per GPU: each batch
 //!      queued for compiling on the worker's cores, each candidate timed as
@@ -11,8 +11,11 @@
 //!      measured again (remeasure)
 //! ```
 //!
-//! May use: `codegen`, `db`, `ir`, `launch_limits`, `lower`, `runtime`,
-//!  `schedule`, `search`, `session`, `trace`.
+//! A generated space's candidates get MetaSchedule's CUDA postprocessors
+//! (`postproc`) after their decisions, before any check (`space`).
+//!
+//! May use: `codegen`, `db`, `ir`, `launch_limits`, `lower`, `postproc`,
+//!  `runtime`, `schedule`, `search`, `session`, `trace`.
 
 pub mod breakdown;
 pub mod check;

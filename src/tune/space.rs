@@ -1,11 +1,24 @@
 //! The design space of a trace: its `sample_perfect_tile` and
 //! `sample_categorical` steps. A candidate is a full set of decisions; replaying
 //! the trace with them gives the candidate's program (MetaSchedule's idea).
+//!
+//! A generated space (`Space::for_sketch`: a sketch of `design_space`) also
+//! gets MetaSchedule's CUDA postprocessors on every candidate, as TVM builds
+//! its candidates: the steps after `enter_postproc` are derived again for each
+//! set of decisions (they depend on the tiles), and a candidate the
+//! postprocessors refuse (VerifyGPUCode) is `Invalid`, never measured. The
+//! decisions, and so mutation and deduplication, are those of the sampled
+//! steps alone; a trace that already holds postprocessor steps (a tuned
+//! best session) keeps its sampled part and re-derives the rest.
 
 use super::Invalid;
 use crate::ir::PrimFunc;
+use crate::postproc::{GpuLimits, PostprocError};
 use crate::schedule::primitive::sampling::{self, divisors, factorize, Rng};
-use crate::trace::{Arg, Handle, Replayer, Step, StepError};
+use crate::trace::{Arg, Handle, Replayer, Step, StepError, Trace};
+
+/// The instruction where MetaSchedule's postprocessor steps begin.
+pub const ENTER_POSTPROC: &str = "enter_postproc";
 
 /// One sampled step of the trace.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,8 +58,12 @@ pub struct Replayed {
 #[derive(Clone, Debug)]
 pub struct Space {
     pub workload: PrimFunc,
+    /// The sampled trace, without postprocessor steps.
     pub steps: Vec<Step>,
     pub sites: Vec<Site>,
+    /// Whether each candidate gets MetaSchedule's CUDA postprocessors, and
+    /// the limits VerifyGPUCode checks.
+    pub postproc: Option<GpuLimits>,
 }
 
 /// The space's size at the trace's recorded decisions (tile extents can depend on
@@ -56,6 +73,13 @@ pub struct SpaceSize {
     /// Choices of each site, in trace order.
     pub per_site: Vec<u128>,
     pub total: u128,
+}
+
+/// Whether a replay runs the space's postprocessors.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Post {
+    Apply,
+    Skip,
 }
 
 /// A stable text key of a decision vector (for "seen" sets and messages).
@@ -70,8 +94,31 @@ pub fn decisions_key(d: &[Decision]) -> String {
 }
 
 impl Space {
-    /// The space of a trace; an error when the trace samples nothing.
+    /// The space of a trace; an error when the trace samples nothing. A
+    /// trace with an `enter_postproc` step is a postprocessed candidate: its
+    /// steps from there on are dropped and derived again per candidate.
     pub fn new(workload: PrimFunc, steps: Vec<Step>) -> Result<Space, String> {
+        let postprocessed = steps.iter().any(|s| s.op == ENTER_POSTPROC);
+        let mut space = Space::for_sketch(workload, steps);
+        if space.sites.is_empty() {
+            return Err("the trace has no sample_perfect_tile or sample_categorical step, so there is nothing to tune; \
+                 replace a fixed split factor with a sampled one (see sessions/gemm_002_5_tune.yaml)"
+                .into());
+        }
+        // A hand-written trace does its own fetches and unrolling.
+        if !postprocessed {
+            space.postproc = None;
+        }
+        Ok(space)
+    }
+
+    /// A generated sketch's space: every candidate gets the CUDA
+    /// postprocessors (steps from an `enter_postproc` on are dropped: they
+    /// are derived again). A sketch that samples nothing is one candidate.
+    pub fn for_sketch(workload: PrimFunc, mut steps: Vec<Step>) -> Space {
+        if let Some(at) = steps.iter().position(|s| s.op == ENTER_POSTPROC) {
+            steps.truncate(at);
+        }
         let mut sites = Vec::new();
         for (i, s) in steps.iter().enumerate() {
             let kind = match s.op.as_str() {
@@ -90,16 +137,22 @@ impl Space {
             };
             sites.push(Site { step: i, kind });
         }
-        if sites.is_empty() {
-            return Err("the trace has no sample_perfect_tile or sample_categorical step, so there is nothing to tune; \
-                 replace a fixed split factor with a sampled one (see sessions/gemm_002_5_tune.yaml)"
-                .into());
-        }
-        Ok(Space {
+        Space {
             workload,
             steps,
             sites,
-        })
+            postproc: Some(GpuLimits::default()),
+        }
+    }
+
+    /// The sampled part of a candidate's steps (those before
+    /// `enter_postproc`), to match against `steps`.
+    pub fn sampled_part(steps: &[Step]) -> &[Step] {
+        let end = steps
+            .iter()
+            .position(|s| s.op == ENTER_POSTPROC)
+            .unwrap_or(steps.len());
+        &steps[..end]
     }
 
     /// The steps with `decisions` written into the sampled steps.
@@ -139,30 +192,49 @@ impl Space {
     /// Replays the trace with fixed decisions.
     pub fn replay(&self, decisions: &[Decision]) -> Result<Replayed, Invalid> {
         let steps = self.with_decisions(decisions);
-        let mut state = Replayer::new(self.workload.clone());
-        let mut recorded = Vec::with_capacity(steps.len());
-        for (i, s) in steps.iter().enumerate() {
-            recorded.push(state.apply(i, s).map_err(|e| step_invalid(&e))?);
+        let mut trace = self.start();
+        for s in steps {
+            trace.push(s).map_err(|e| step_invalid(&e))?;
         }
+        self.postprocess(&mut trace)?;
         Ok(Replayed {
             decisions: decisions.to_vec(),
-            steps: recorded,
-            func: state.func().clone(),
+            func: trace.func().clone(),
+            steps: trace.steps,
         })
+    }
+
+    /// An empty trace of the workload that keeps no undo history (each
+    /// replaced program is freed at once).
+    fn start(&self) -> Trace {
+        match Trace::replay_final(self.workload.clone(), &[]) {
+            Ok(t) | Err((t, _)) => t,
+        }
+    }
+
+    /// MetaSchedule's CUDA postprocessors on a replayed candidate, when the
+    /// space asks for them; a refusal makes the candidate invalid.
+    fn postprocess(&self, trace: &mut Trace) -> Result<(), Invalid> {
+        let Some(limits) = &self.postproc else {
+            return Ok(());
+        };
+        crate::postproc::apply_cuda(trace, limits).map_err(|e| postproc_invalid(&e))
     }
 
     /// A random candidate: replays the trace step by step, drawing a fresh
     /// decision at each sampled step from the loop as it is at that point.
     pub fn draw(&self, rng: &mut Rng) -> Result<Replayed, Invalid> {
-        self.replay_with(|state, site, step| fresh_decision(state, site, step, rng))
+        self.replay_with(Post::Apply, |state, site, step| {
+            fresh_decision(state, site, step, rng)
+        })
     }
 
     /// The trace with each recorded tile decision fitted to its loop's extent
     /// (inner factors kept while they divide, the outermost takes the rest):
     /// a tuned trace replayed on another problem size.
     pub fn fit(&self) -> Result<Replayed, Invalid> {
-        self.replay_with(
-            |state, site, step| match (&site.kind, step.arg("decision")) {
+        self.replay_with(Post::Apply, |state, site, step| {
+            match (&site.kind, step.arg("decision")) {
                 (SiteKind::Tile { .. }, Some(Arg::List(d))) => {
                     let extent = loop_extent(state, step).map_err(|why| Invalid {
                         reason: format!("step {} `sample_perfect_tile`", site.step + 1),
@@ -180,14 +252,15 @@ impl Space {
                     )))
                 }
                 _ => Ok(None),
-            },
-        )
+            }
+        })
     }
 
     /// Choices per site at the recorded decisions, and their product.
     pub fn size(&self) -> Result<SpaceSize, Invalid> {
         let mut per_site = Vec::new();
-        self.replay_with(|state, site, step| {
+        // The sampled steps alone: postprocessing does not change the choices.
+        self.replay_with(Post::Skip, |state, site, step| {
             per_site.push(match &site.kind {
                 SiteKind::Tile { n, max_innermost } => {
                     let extent = loop_extent(state, step).map_err(|why| Invalid {
@@ -212,28 +285,31 @@ impl Space {
     /// Replays the trace; at each site `decide` may replace the decision.
     fn replay_with(
         &self,
+        post: Post,
         mut decide: impl FnMut(&Replayer, &Site, &Step) -> Result<Option<Arg>, Invalid>,
     ) -> Result<Replayed, Invalid> {
-        let mut state = Replayer::new(self.workload.clone());
-        let mut recorded = Vec::with_capacity(self.steps.len());
+        let mut trace = self.start();
         let mut sites = self.sites.iter().peekable();
         for (i, s) in self.steps.iter().enumerate() {
             let mut step = s.clone();
             if let Some(site) = sites.next_if(|site| site.step == i) {
-                if let Some(d) = decide(&state, site, &step)? {
+                if let Some(d) = decide(&trace.state, site, &step)? {
                     step.set_arg("decision", d);
                 }
             }
-            recorded.push(state.apply(i, &step).map_err(|e| step_invalid(&e))?);
+            trace.push(step).map_err(|e| step_invalid(&e))?;
         }
-        let decisions = self.decisions_of(&recorded).ok_or_else(|| Invalid {
+        let decisions = self.decisions_of(&trace.steps).ok_or_else(|| Invalid {
             reason: "decisions".into(),
             detail: "a sampled step was replayed without a decision".into(),
         })?;
+        if post == Post::Apply {
+            self.postprocess(&mut trace)?;
+        }
         Ok(Replayed {
             decisions,
-            steps: recorded,
-            func: state.func().clone(),
+            func: trace.func().clone(),
+            steps: trace.steps,
         })
     }
 
@@ -448,6 +524,20 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
         (a, b) = (b, a % b);
     }
     a
+}
+
+/// A postprocessor's refusal, grouped by the postprocessor (and the
+/// primitive, when one of its steps failed).
+fn postproc_invalid(e: &PostprocError) -> Invalid {
+    Invalid {
+        reason: match e {
+            PostprocError::Step { postproc, source } => {
+                format!("postprocessor {postproc} (`{}`)", source.op)
+            }
+            PostprocError::Refused { postproc, .. } => format!("postprocessor {postproc}"),
+        },
+        detail: e.to_string(),
+    }
 }
 
 fn step_invalid(e: &StepError) -> Invalid {
