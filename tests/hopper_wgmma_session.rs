@@ -134,6 +134,9 @@ fn the_wgmma_kernel_issues_wgmma_mma_async_for_sm_90a() {
         "tirtui_wgmma_fill<64>(",
         "tirtui_wgmma_store<64>(",
         "__launch_bounds__(256",
+        // The shared stages fill by cp.async, double-buffered.
+        "tirtui_cp_async_16(",
+        "TIRTUI_CP_ASYNC_WAIT(1);",
     ] {
         assert!(
             kernel.source.contains(want),
