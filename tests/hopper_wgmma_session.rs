@@ -145,6 +145,32 @@ fn the_wgmma_kernel_issues_wgmma_mma_async_for_sm_90a() {
         );
     }
     assert_eq!(kernel.block, [128, 2, 1]);
+    // One asynchronous group per k step of 64: the fence (with the proxy
+    // fence for the copies' stores) before the barrier and the loop of
+    // four wgmmas, the commit and wait after it (`batch_wgmma`).
+    let lines: Vec<&str> = kernel
+        .source
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("//"))
+        .collect();
+    let fences: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i] == "tirtui_wgmma_fence();")
+        .collect();
+    assert_eq!(fences.len(), 2, "{}", kernel.source);
+    for i in fences {
+        assert_eq!(lines[i + 1], "__syncthreads();");
+        assert!(
+            lines[i + 2].starts_with("for (int k_0_1 = 0; k_0_1 < 4;"),
+            "{}",
+            kernel.source
+        );
+        assert!(lines[i + 3].starts_with("tirtui_wgmma_m64n128k16_f32_f16_tb("));
+        assert_eq!(
+            lines[i + 4..i + 7],
+            ["}", "tirtui_wgmma_commit();", "tirtui_wgmma_wait<0>();"]
+        );
+    }
     // wgmma is sm_90a's: another GPU gets a refusal, not a kernel.
     let err = tirtui::runtime::arch_for(&kernel, "sm_80")
         .unwrap_err()
@@ -222,4 +248,40 @@ fn the_wgmma_sessions_compile_for_sm_90a_with_nvrtc() {
         );
         assert!(!report.ptx.contains(".local"), "{session}: local memory");
     }
+}
+
+/// The descriptors' byte offsets come from the shared buffer's layout: a
+/// core-matrix axis padded by `storage_align` moves them (A's k-groups 72
+/// elements apart, not 64), and the simulator, reading through the
+/// descriptors, still gets the right product.
+#[test]
+fn descriptor_offsets_follow_a_padded_shared_layout() {
+    let (before, yaml) = f16_case(128);
+    let yaml = format!(
+        "{yaml}  - {{op: storage_align, block: a_sh, buffer_index: 0, axis: 1, factor: 64, offset: 8}}\n"
+    );
+    let trace = replay_yaml(before.clone(), &yaml).unwrap_or_else(|e| panic!("{e}"));
+    let src = tirtui::codegen::generate(trace.func())
+        .unwrap()
+        .kernel
+        .source;
+    assert!(src.contains("144u, "), "A's LBO is 72 halves:\n{src}");
+    check_session(before, &yaml);
+}
+
+/// Rows of a core matrix padded apart are no layout a descriptor names:
+/// lowering refuses it, saying how to lay the tile out.
+#[test]
+fn a_shared_tile_whose_core_matrix_rows_are_padded_is_refused() {
+    let (before, yaml) = f16_case(128);
+    let yaml = format!(
+        "{yaml}  - {{op: storage_align, block: a_sh, buffer_index: 0, axis: 2, factor: 32, offset: 16}}\n"
+    );
+    let trace = replay_yaml(before, &yaml).unwrap_or_else(|e| panic!("{e}"));
+    let err = tirtui::lower::lower_program(trace.func())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(err.contains("8x8 core matrices"), "{err}");
+    assert!(err.contains("A_shared"), "{err}");
 }
