@@ -435,7 +435,7 @@ fn pick(ctx: TypeCtx, a: &Expr, b: &Expr, r: &VarRanges, min: bool) -> Option<Ex
     }
 }
 
-/// The last element of the (rows, cols) tile whose first element is `idx`.
+/// The last element of the tile (its trailing `extents`) whose first element is `idx`.
 fn tile_corner(idx: &[Expr], extents: Vec<i64>) -> Vec<Expr> {
     // A buffer of fewer axes than the tile covers its trailing ones.
     let extents = &extents[extents.len().saturating_sub(idx.len())..];
