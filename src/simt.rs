@@ -31,6 +31,7 @@ mod eval;
 mod mma;
 mod warp;
 pub mod wgmma;
+mod wgmma_call;
 
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum SimError {
@@ -164,6 +165,8 @@ struct Sim<'a> {
     groups: std::collections::VecDeque<Vec<PendingStore>>,
     /// The threads executing the current statement, for the warp intrinsics.
     active: Vec<bool>,
+    /// Each warpgroup's wgmma operations in flight.
+    wgmma: Vec<wgmma::AsyncGroups<wgmma_call::InFlight>>,
 }
 
 /// Runs every kernel of `p` in launch order with `args` bound to the
@@ -261,6 +264,7 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
         open_group: Vec::new(),
         groups: std::collections::VecDeque::new(),
         active: Vec::new(),
+        wgmma: Vec::new(),
     };
     let [gx, gy, gz] = launch.grid;
     for bz in 0..gz as i64 {
@@ -271,6 +275,7 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
                 sim.local.clear();
                 sim.open_group.clear();
                 sim.groups.clear();
+                sim.wgmma.clear();
                 for &(axis, v) in &launch.thread_vars {
                     let vals = (0..n)
                         .map(|t| {
@@ -289,6 +294,7 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
                     sim.set_var(v, VarVal::PerThread(vals));
                 }
                 sim.exec(&f.body, &vec![true; n])?;
+                sim.wgmma_drained()?;
             }
         }
     }
@@ -404,6 +410,7 @@ impl Sim<'_> {
                 Ok(())
             }
             LStmt::Evaluate(Expr::Call(f, args)) if f.is_mma() => self.mma_call(*f, args, mask),
+            LStmt::Evaluate(Expr::Call(f, args)) if f.is_wgmma() => self.wgmma_call(*f, args, mask),
             LStmt::Evaluate(e) => {
                 for t in (0..self.n).filter(|&t| mask[t]) {
                     self.eval(e, t)?;
@@ -489,6 +496,9 @@ impl Sim<'_> {
     /// thread read since the last barrier, landed at a later `AsyncWait`.
     fn issue_async(&mut self, b: BufferId, i: i64, v: Val, t: usize) -> Result<(), SimError> {
         let addr = self.shared_addr(b, i)?;
+        if !self.wgmma.is_empty() {
+            self.check_wgmma_operands(addr, &format!("a cp.async into {}[{i}]", self.name(b)))?;
+        }
         let cell = &mut self.pool[addr];
         if cell.read_epoch == self.epoch {
             if let Some(&o) = cell.readers.iter().find(|&&o| o != t) {
@@ -515,6 +525,9 @@ impl Sim<'_> {
         let buf = self.f.buffer(b);
         if buf.scope.is_shared() {
             let addr = self.shared_addr(b, i)?;
+            if !self.wgmma.is_empty() {
+                self.check_wgmma_operands(addr, &format!("a store to {}[{i}]", self.name(b)))?;
+            }
             let epoch = self.epoch;
             let cell = &self.pool[addr];
             if cell.read_epoch == epoch {

@@ -543,6 +543,12 @@ impl ExprCtx<'_> {
                     _ => mma_ptx::store(&p(0), &p(1), &p(3), &p(2), t),
                 }
             }
+            Intrinsic::WgmmaMma
+            | Intrinsic::WgmmaFill
+            | Intrinsic::WgmmaStore
+            | Intrinsic::WgmmaFence
+            | Intrinsic::WgmmaCommit
+            | Intrinsic::WgmmaWait => self.wgmma_call(f, args),
             Intrinsic::ShiftLeft
             | Intrinsic::ShiftRight
             | Intrinsic::BitwiseAnd
@@ -628,6 +634,9 @@ pub fn helper_source(name: &str) -> String {
     }
     if name == super::mma_ptx::HELPER_I8 {
         return super::mma_ptx::helper_source_i8();
+    }
+    if let Some(src) = super::wgmma_ptx::helper_source_named(name) {
+        return src;
     }
     let (ty, suffix) = if name.ends_with("_ll") {
         ("long long", "_ll")

@@ -81,6 +81,57 @@ impl WgmmaShape {
     }
 }
 
+/// Every variant's device-function name, made once: `Writer::helpers`
+/// records names for the program's life.
+fn all_shapes() -> &'static [(WgmmaShape, &'static str)] {
+    static ALL: std::sync::OnceLock<Vec<(WgmmaShape, &'static str)>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut out = Vec::new();
+        for n in (8..=256).step_by(8) {
+            for operand in [DataType::F16, DataType::BF16] {
+                for (ta, tb) in [(false, false), (false, true), (true, false), (true, true)] {
+                    if let Some(shape) = WgmmaShape::new(n, operand, ta, tb) {
+                        let name: &'static str = Box::leak(shape.function().into_boxed_str());
+                        out.push((shape, name));
+                    }
+                }
+            }
+        }
+        out
+    })
+}
+
+/// The helper name of a variant (its device function's name).
+pub fn helper_name(shape: &WgmmaShape) -> &'static str {
+    all_shapes()
+        .iter()
+        .find(|(s, _)| s == shape)
+        .map_or(HELPER, |(_, name)| name)
+}
+
+/// The source of helper `name`: the common helpers or one variant's
+/// device function; `None` for a name that is neither.
+pub fn helper_source_named(name: &str) -> Option<String> {
+    if name == HELPER {
+        return Some(helper_source());
+    }
+    all_shapes()
+        .iter()
+        .find(|(_, n)| *n == name)
+        .map(|(s, _)| mma_source(s))
+}
+
+/// The call text of a fill of a thread's `regs` accumulators at `acc`.
+pub fn fill(acc: &str, regs: i64) -> String {
+    format!("tirtui_wgmma_fill<{regs}>(&{acc})")
+}
+
+/// The call text of thread `thread`'s store of its `regs` accumulators at
+/// `acc` into the 64xN tile at `dst` (row stride `ldm`).
+pub fn store(acc: &str, dst: &str, ldm: &str, thread: &str, regs: i64) -> String {
+    format!("tirtui_wgmma_store<{regs}>(&{dst}, &{acc}, {ldm}, {thread})")
+}
+
 /// The call text of one wgmma on the accumulator registers at `acc`.
 pub fn mma(shape: &WgmmaShape, acc: &str, desc_a: &str, desc_b: &str, scale_d: &str) -> String {
     format!(
@@ -104,6 +155,7 @@ pub fn helper_source() -> String {
          | ((unsigned long long)((sbo & 0x3FFFFu) >> 4) << 32) | ((unsigned long long)(swizzle & 3u) << 62);\n\
          }}\n\
          __device__ __forceinline__ void tirtui_wgmma_fence() {{\n  \
+         asm volatile(\"fence.proxy.async.shared::cta;\\n\" ::: \"memory\");\n  \
          asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n\
          }}\n\
          __device__ __forceinline__ void tirtui_wgmma_commit() {{\n  \
@@ -112,6 +164,19 @@ pub fn helper_source() -> String {
          template <int N>\n\
          __device__ __forceinline__ void tirtui_wgmma_wait() {{\n  \
          asm volatile(\"wgmma.wait_group.sync.aligned %0;\\n\" :: \"n\"(N) : \"memory\");\n\
+         }}\n\
+         template <int R>\n\
+         __device__ __forceinline__ void tirtui_wgmma_fill(float* d) {{\n  \
+         #pragma unroll\n  for (int r = 0; r < R; ++r) d[r] = 0.0f;\n\
+         }}\n\
+         template <int R>\n\
+         __device__ __forceinline__ void tirtui_wgmma_store(float* dst, const float* d, int ldm, int t) {{\n  \
+         int w = t / 32, l = t % 32;\n  \
+         #pragma unroll\n  for (int r = 0; r < R; ++r) {{\n    \
+         int i = 16 * w + l / 4 + 8 * ((r / 2) % 2);\n    \
+         int j = 8 * (r / 4) + 2 * (l % 4) + r % 2;\n    \
+         dst[i * ldm + j] = d[r];\n  \
+         }}\n\
          }}\n"
     )
 }
@@ -142,6 +207,45 @@ pub fn mma_source(shape: &WgmmaShape) -> String {
         ta = u8::from(shape.a_mn_major),
         tb = u8::from(shape.b_mn_major),
     )
+}
+
+impl super::expr::ExprCtx<'_> {
+    /// The text of a lowered wgmma call (`ptx_wgmma`, its fill, store,
+    /// fence, commit and wait), with the helpers it needs recorded.
+    pub fn wgmma_call(&mut self, f: crate::ir::Intrinsic, args: &[crate::ir::Expr]) -> String {
+        use crate::ir::Intrinsic;
+        self.helpers.insert(HELPER);
+        let int = |i: usize| args.get(i).and_then(crate::ir::Expr::as_int).unwrap_or(0);
+        let printed: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
+        let p = |i: usize| printed.get(i).cloned().unwrap_or_default();
+        match f {
+            Intrinsic::WgmmaFence => "tirtui_wgmma_fence()".to_string(),
+            Intrinsic::WgmmaCommit => "tirtui_wgmma_commit()".to_string(),
+            Intrinsic::WgmmaWait => format!("tirtui_wgmma_wait<{}>()", int(0)),
+            Intrinsic::WgmmaFill => fill(&p(0), int(1) / 2),
+            Intrinsic::WgmmaStore => store(&p(0), &p(1), &p(4), &p(2), int(3) / 2),
+            _ => {
+                let operand = args.get(1).map(|a| self.dtype(a)).unwrap_or(DataType::F16);
+                let n = int(3);
+                // A K-major and B N-major (`tensor_intrin::wgmma`); the
+                // shape was checked when the block was tensorized.
+                let Some(shape) = u32::try_from(n)
+                    .ok()
+                    .and_then(|n| WgmmaShape::new(n, operand, false, true))
+                else {
+                    return format!("/* no wgmma m64n{n}k16 of {} */", operand.name());
+                };
+                self.helpers.insert(helper_name(&shape));
+                let bytes = operand.bytes() as i64;
+                // A: k-groups (LBO) along its inner core axis, m-groups (SBO)
+                // along its outer one; B: k-groups along the outer, n-groups
+                // along the inner (`simt::wgmma::element_address`).
+                let desc_a = descriptor(&p(1), int(5) * bytes, int(4) * bytes, 0);
+                let desc_b = descriptor(&p(2), int(6) * bytes, int(7) * bytes, 0);
+                mma(&shape, &p(0), &desc_a, &desc_b, "1")
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -107,6 +107,28 @@ pub enum Intrinsic {
     /// (TVM: `mma_store`), args `(warp_tile, dst_tile, lane, ldm)`; `ldm` is
     /// appended by `flatten_buffer`, as for `WmmaStore`.
     MmaStore,
+    /// `wgmma.mma_async` m64nNk16 of a warpgroup (Hopper), args `(acc, a,
+    /// b, n, a_outer, a_inner, b_outer, b_inner)`: `acc` a load of a 128-lane
+    /// `warp` buffer at its [128, N/2] tile, `a` and `b` the shared tiles in
+    /// 8x8 core matrices (`[r // 8, c // 8, r % 8, c % 8]`); the four element
+    /// strides of their two core-matrix axes are appended by `flatten_buffer`
+    /// (the descriptors' LBO and SBO). Issued asynchronously: it lands at a
+    /// `WgmmaWait`. Made by lowering a block tensorized with `wgmma_*`.
+    WgmmaMma,
+    /// Zeroes a thread's N/2 accumulator registers, args `(acc, n)`.
+    WgmmaFill,
+    /// Each thread of a warpgroup writes its N/2 accumulator registers into a
+    /// 64xN tile, args `(acc, dst_tile, thread, n, ldm)`; `ldm` is appended
+    /// by `flatten_buffer`.
+    WgmmaStore,
+    /// `wgmma.fence.sync.aligned`: orders register accesses before a wgmma.
+    WgmmaFence,
+    /// `wgmma.commit_group.sync.aligned`: closes the wgmmas issued since
+    /// the last commit into a group.
+    WgmmaCommit,
+    /// `wgmma.wait_group.sync.aligned n`, args `(n)`: waits until at most
+    /// `n` groups are in flight.
+    WgmmaWait,
     /// TVM's `shift_left(a, b)`, printed `a << b`: integers of one type.
     ShiftLeft,
     /// `shift_right(a, b)`, printed `a >> b`: arithmetic for signed types,
@@ -190,6 +212,12 @@ impl Intrinsic {
             Intrinsic::MmaSync => "ptx_mma",
             Intrinsic::MmaFill => "mma_fill",
             Intrinsic::MmaStore => "mma_store",
+            Intrinsic::WgmmaMma => "ptx_wgmma",
+            Intrinsic::WgmmaFill => "wgmma_fill",
+            Intrinsic::WgmmaStore => "wgmma_store",
+            Intrinsic::WgmmaFence => "ptx_wgmma_fence",
+            Intrinsic::WgmmaCommit => "ptx_wgmma_commit_group",
+            Intrinsic::WgmmaWait => "ptx_wgmma_wait_group",
             Intrinsic::ShiftLeft => "shift_left",
             Intrinsic::ShiftRight => "shift_right",
             Intrinsic::BitwiseAnd => "bitwise_and",
@@ -223,6 +251,10 @@ impl Intrinsic {
             Intrinsic::MmaSync => 3,
             Intrinsic::MmaFill => 1,
             Intrinsic::MmaStore => 4,
+            Intrinsic::WgmmaMma => 8,
+            Intrinsic::WgmmaFill => 2,
+            Intrinsic::WgmmaStore => 5,
+            Intrinsic::WgmmaFence | Intrinsic::WgmmaCommit => 0,
             _ => 1,
         }
     }
@@ -266,16 +298,32 @@ impl Intrinsic {
         )
     }
 
-    /// True for the calls a tensorized block lowers to (WMMA or MMA).
+    /// True for the warpgroup calls a block tensorized with a wgmma
+    /// intrinsic lowers to (each thread of a warpgroup runs them), and the
+    /// fence/commit/wait that order them.
+    pub fn is_wgmma(self) -> bool {
+        matches!(
+            self,
+            Intrinsic::WgmmaMma
+                | Intrinsic::WgmmaFill
+                | Intrinsic::WgmmaStore
+                | Intrinsic::WgmmaFence
+                | Intrinsic::WgmmaCommit
+                | Intrinsic::WgmmaWait
+        )
+    }
+
+    /// True for the calls a tensorized block lowers to (WMMA, MMA or wgmma).
     pub fn is_tensor_call(self) -> bool {
-        self.is_wmma() || self.is_mma()
+        self.is_wmma() || self.is_mma() || self.is_wgmma()
     }
 
     /// The argument a tensor call writes through: a store's destination
     /// tile, or the fragment/registers a load, fill or mma defines.
     pub fn written_operand(self) -> Option<usize> {
         match self {
-            Intrinsic::WmmaStore | Intrinsic::MmaStore => Some(1),
+            Intrinsic::WmmaStore | Intrinsic::MmaStore | Intrinsic::WgmmaStore => Some(1),
+            Intrinsic::WgmmaFence | Intrinsic::WgmmaCommit | Intrinsic::WgmmaWait => None,
             f if f.is_tensor_call() => Some(0),
             _ => None,
         }
@@ -283,7 +331,10 @@ impl Intrinsic {
 
     /// True for the tensor calls that read what they write (`c += a * b`).
     pub fn accumulates(self) -> bool {
-        matches!(self, Intrinsic::WmmaMma | Intrinsic::MmaSync)
+        matches!(
+            self,
+            Intrinsic::WmmaMma | Intrinsic::MmaSync | Intrinsic::WgmmaMma
+        )
     }
 
     /// The argument whose type is the call's type, when it is not the first

@@ -168,7 +168,7 @@ impl<'b> Collector<'_, 'b> {
                             .map_or(crate::ir::DataType::F16, |(_, bufs)| {
                                 bufs[lb.0 as usize].dtype
                             });
-                        let ext = super::tensor_call::operand_extent(*f, i, dtype);
+                        let ext = super::tensor_call::operand_extent(*f, args, i, dtype);
                         if let Some(ext) = ext {
                             if *lb == b {
                                 found.push(Cow::Owned(tile_corner(idx, ext)));
@@ -435,19 +435,18 @@ fn pick(ctx: TypeCtx, a: &Expr, b: &Expr, r: &VarRanges, min: bool) -> Option<Ex
     }
 }
 
-/// The last element of the (rows, cols) tile whose first element is `idx`.
-fn tile_corner(idx: &[Expr], (rows, cols): (i64, i64)) -> Vec<Expr> {
-    let rank = idx.len();
+/// The last element of the tile (its trailing `extents`) whose first element is `idx`.
+fn tile_corner(idx: &[Expr], extents: Vec<i64>) -> Vec<Expr> {
+    // A buffer of fewer axes than the tile covers its trailing ones.
+    let extents = &extents[extents.len().saturating_sub(idx.len())..];
+    let lead = idx.len().saturating_sub(extents.len());
     idx.iter()
         .enumerate()
-        .map(|(i, e)| {
-            if i + 2 == rank {
-                Expr::add(e.clone(), Expr::int(rows - 1))
-            } else if i + 1 == rank {
-                Expr::add(e.clone(), Expr::int(cols - 1))
-            } else {
-                e.clone()
-            }
-        })
+        .map(
+            |(i, e)| match i.checked_sub(lead).and_then(|k| extents.get(k)) {
+                Some(&x) => Expr::add(e.clone(), Expr::int(x - 1)),
+                None => e.clone(),
+            },
+        )
         .collect()
 }

@@ -76,6 +76,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let offsets: Vec<Option<Expr>> = f.buffers.iter().map(|b| b.elem_offset.clone()).collect();
     let mut body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
     append_wmma_ldm(&mut body, &all_strides);
+    append_wgmma_strides(&mut body, &f, &all_strides)?;
     let wmma_tiles: Vec<Option<Vec<Expr>>> = f.buffers.iter().map(tile_strides).collect();
     let ctx = f.type_ctx();
     let no_ranges = VarRanges::new();
@@ -220,6 +221,55 @@ fn tile_index(idx: Vec<Expr>, strides: &[Expr]) -> Expr {
     flat
 }
 
+/// A wgmma reads A and B through descriptors: each operand is a buffer of
+/// 8x8 core matrices (`[.., r // 8, c // 8, 8, 8]`, 16 contiguous bytes a
+/// row), and the element strides of its two core-matrix axes (now fixed)
+/// are appended as the call's `(a_outer, a_inner, b_outer, b_inner)`. A
+/// layout the descriptors cannot name (rows not contiguous, strides not
+/// constant) is refused here, where the strides are known.
+fn append_wgmma_strides(
+    body: &mut LStmt,
+    f: &Lowered,
+    all_strides: &[Vec<Expr>],
+) -> Result<(), LowerError> {
+    let mut res = Ok(());
+    body.visit_mut(&mut |s| {
+        let LStmt::Evaluate(Expr::Call(Intrinsic::WgmmaMma, args)) = s else {
+            return;
+        };
+        if args.len() != 4 || res.is_err() {
+            return;
+        }
+        let mut extra = Vec::new();
+        for i in [1, 2] {
+            let Some(Expr::Load(b, _)) = args.get(i) else {
+                continue;
+            };
+            let st: Vec<Option<i64>> = all_strides[b.0 as usize].iter().map(Expr::as_int).collect();
+            let n = st.len();
+            let core = n >= 4 && st[n - 1] == Some(1) && st[n - 2] == Some(8);
+            match (core, n.checked_sub(4).map(|k| (st[k], st[k + 1]))) {
+                (true, Some((Some(outer), Some(inner)))) => {
+                    extra.push(Expr::int(outer));
+                    extra.push(Expr::int(inner));
+                }
+                _ => {
+                    res = Err(LowerError::Unsupported {
+                        what: format!(
+                            "the wgmma operand {} has strides [{}]; a wgmma reads shared tiles of 8x8 core matrices: lay the shared buffer out with transform_layout(lambda r, c: (r // 8, c // 8, r % 8, c % 8)), without storage_align on its last two axes",
+                            f.buffer(*b).name,
+                            all_strides[b.0 as usize].iter().map(|e| f.expr(e)).collect::<Vec<_>>().join(", ")
+                        ),
+                    });
+                    return;
+                }
+            }
+        }
+        args.extend(extra);
+    });
+    res
+}
+
 /// `load_matrix_sync`/`store_matrix_sync`/`mma_store` take the memory operand's row
 /// stride (`ldm`): the stride of its second-to-last dimension, known only
 /// now that compaction and `storage_align` have fixed the buffer's layout.
@@ -230,6 +280,7 @@ fn append_wmma_ldm(body: &mut LStmt, all_strides: &[Vec<Expr>]) {
                 Intrinsic::WmmaLoad if args.len() == 3 => 1,
                 Intrinsic::WmmaStore if args.len() == 2 => 1,
                 Intrinsic::MmaStore if args.len() == 3 => 1,
+                Intrinsic::WgmmaStore if args.len() == 4 => 1,
                 _ => return,
             };
             if let Some(Expr::Load(b, _)) = args.get(mem) {

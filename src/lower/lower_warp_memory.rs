@@ -1,11 +1,12 @@
 //! LowerWarpMemory: a `warp` buffer, shaped `[.., 32, n]` (lane, register),
 //! becomes `[.., n]` registers in each lane: the lane axis goes, since each
-//! lane holds its own row.
+//! lane holds its own row. A wgmma accumulator is the same with 128 lanes
+//! (a warpgroup's threads, `[.., 128, N/2]`).
 //!
 //! TVM: src/tir/transforms/lower_warp_memory.cc, which also turns a lane's
 //! reads of other lanes' elements into shuffles. Here only the MMA intrinsics
-//! (ldmatrix, mma.sync, mma_fill, mma_store) touch warp buffers, each at the
-//! base of a `[32, n]` tile (lane 0), and each lane passes its own registers:
+//! (ldmatrix, mma.sync, mma_fill, mma_store) and the wgmma calls touch warp
+//! buffers, each at the base of a `[32, n]` (`[128, n]`) tile (lane 0), and each lane passes its own registers:
 //! any other access is refused, as it would need a shuffle.
 //!
 //! Invariant: runs after `thread_binding` (the lane is threadIdx.x) and
@@ -15,8 +16,12 @@ use super::lir::{rewrite_accesses, LStmt, Lowered};
 use super::LowerError;
 use crate::ir::{BufferId, Expr, StorageScope};
 
-/// The lanes of a warp: the extent of a warp buffer's second-to-last axis.
-const WARP_SIZE: i64 = crate::schedule::tensor_intrin::mma::WARP_SIZE;
+/// The lanes of a warp buffer (the extent of its second-to-last axis): a
+/// warp's for the MMA family, a warpgroup's for wgmma's accumulators.
+const LANES: [i64; 2] = [
+    crate::schedule::tensor_intrin::mma::WARP_SIZE,
+    crate::schedule::tensor_intrin::wgmma::WARPGROUP,
+];
 
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let warp: Vec<BufferId> = (0..f.buffers.len() as u32)
@@ -29,10 +34,11 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     for &b in &warp {
         let buf = f.buffer(b);
         let rank = buf.shape.len();
-        if rank < 2 || buf.shape[rank - 2].as_int() != Some(WARP_SIZE) {
+        let lanes = (rank >= 2).then(|| buf.shape[rank - 2].as_int()).flatten();
+        if !lanes.is_some_and(|l| LANES.contains(&l)) {
             return Err(LowerError::Unsupported {
                 what: format!(
-                    "warp buffer {} has shape [{}]; a warp buffer's second-to-last axis is its {WARP_SIZE} lanes: lay it out with transform_layout (TVM's shared_16x16_to_ldmatrix_32x8_layout) and tensorize its producer and consumers with the MMA intrinsics",
+                    "warp buffer {} has shape [{}]; a warp buffer's second-to-last axis is its lanes, 32 (a warp) or 128 (a warpgroup's wgmma accumulators): lay it out with transform_layout (TVM's shared_16x16_to_ldmatrix_32x8_layout, or the wgmma accumulator layout) and tensorize its producer and consumers with the MMA or wgmma intrinsics",
                     buf.name,
                     buf.shape.iter().map(|e| f.expr(e)).collect::<Vec<_>>().join(", ")
                 ),
@@ -88,7 +94,7 @@ fn check_accesses(f: &Lowered, body: &LStmt, warp: &[BufferId]) -> Result<(), Lo
             let mut operands: Vec<*const Expr> = Vec::new();
             e.visit(&mut |x| {
                 if let Expr::Call(fun, args) = x {
-                    if fun.is_mma() {
+                    if fun.is_mma() || fun.is_wgmma() {
                         operands.extend(args.iter().map(|a| a as *const Expr));
                     }
                 }

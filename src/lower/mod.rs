@@ -13,6 +13,7 @@
 //!
 //! May use: `arith`, `diag`, `ir`, `launch_limits`, `schedule`, `validate`.
 
+pub mod batch_wgmma;
 pub mod compact_buffer_region;
 pub mod device_limits;
 pub mod flatten_buffer;

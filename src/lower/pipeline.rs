@@ -8,7 +8,7 @@
 
 use super::lir::{Lowered, LoweredProgram};
 use super::{
-    compact_buffer_region, device_limits, flatten_buffer, hoist_local_allocation,
+    batch_wgmma, compact_buffer_region, device_limits, flatten_buffer, hoist_local_allocation,
     inject_software_pipeline, inject_virtual_thread, lower_cross_thread_reduction,
     lower_init_block, lower_opaque_block, lower_warp_memory, merge_shared_memory,
     order_outer_product, plan_buffer_allocation, simplify, thread_binding, thread_sync, unroll,
@@ -27,6 +27,7 @@ pub const PASSES: &[&str] = &[
     "inject_software_pipeline",
     "thread_binding",
     "lower_warp_memory",
+    "batch_wgmma",
     "flatten_buffer",
     "vectorize",
     "inject_virtual_thread",
@@ -113,6 +114,7 @@ fn run_pass(name: &str, f: Lowered) -> Result<Lowered, LowerError> {
         "inject_software_pipeline" => inject_software_pipeline::run(f)?,
         "thread_binding" => thread_binding::run(f)?,
         "lower_warp_memory" => lower_warp_memory::run(f)?,
+        "batch_wgmma" => batch_wgmma::run(f),
         "flatten_buffer" => flatten_buffer::run(f)?,
         "vectorize" => vectorize::run(f),
         "inject_virtual_thread" => inject_virtual_thread::run(f)?,

@@ -19,7 +19,7 @@ use crate::ir::IdMap;
 use crate::ir::{AnnValue, Block, BufferRegion, Expr, Intrinsic, PrimFunc, StorageScope, VarId};
 use crate::ir::{ForKind, ThreadAxis};
 use crate::schedule::tensor_intrin::{
-    self, mma, mma::MmaOp, mma_int8, wmma::WmmaOp, Implementation,
+    self, mma, mma::MmaOp, mma_int8, wgmma, wgmma::WgmmaOp, wmma::WmmaOp, Implementation,
 };
 
 /// The (m, n, k) shape of every WMMA fragment (codegen spells it in the
@@ -38,32 +38,61 @@ pub fn needs_lane(func: &PrimFunc) -> bool {
             k == crate::ir::TENSOR_INTRIN_ATTR
                 && matches!(v, AnnValue::Str(n) if matches!(
                     tensor_intrin::get(n).map(|t| t.implementation),
-                    Some(Implementation::Mma(_))
+                    Some(Implementation::Mma(_) | Implementation::Wgmma(_))
                 ))
         })
     })
 }
 
-/// The trailing (rows, columns) a tensor call's operand `arg`, of element
-/// type `dtype`, covers from the load it is given: compaction counts the far
-/// corner as accessed too.
-pub fn operand_extent(f: Intrinsic, arg: usize, dtype: DataType) -> Option<(i64, i64)> {
+/// The trailing extents a tensor call's operand `arg`, of element type
+/// `dtype`, covers from the load it is given (`args`: the call's arguments,
+/// for a wgmma's N): compaction counts the far corner as accessed too.
+pub fn operand_extent(
+    f: Intrinsic,
+    args: &[Expr],
+    arg: usize,
+    dtype: DataType,
+) -> Option<Vec<i64>> {
     // A lane holds 16 registers of an int8 operand tile (16x32), 8 of the others.
     let regs = if dtype.bytes() == 1 {
         mma_int8::LOCAL_SIZE
     } else {
         mma::LOCAL_SIZE
     };
-    let warp_tile = (mma::WARP_SIZE, regs);
+    let warp_tile = vec![mma::WARP_SIZE, regs];
+    if f.is_wgmma() {
+        let n = wgmma_n(f, args)?;
+        let acc = vec![wgmma::WARPGROUP, n / 2];
+        let core = wgmma::CORE;
+        return match (f, arg) {
+            (Intrinsic::WgmmaMma, 0) | (Intrinsic::WgmmaFill, 0) | (Intrinsic::WgmmaStore, 0) => {
+                Some(acc)
+            }
+            (Intrinsic::WgmmaMma, 1) => Some(vec![wgmma::M / core, wgmma::K / core, core, core]),
+            (Intrinsic::WgmmaMma, 2) => Some(vec![wgmma::K / core, n / core, core, core]),
+            (Intrinsic::WgmmaStore, 1) => Some(vec![wgmma::M, n]),
+            _ => None,
+        };
+    }
     match (f, arg) {
-        (f, _) if f.is_wmma() => Some((WMMA_SHAPE.0, WMMA_SHAPE.1)),
+        (f, _) if f.is_wmma() => Some(vec![WMMA_SHAPE.0, WMMA_SHAPE.1]),
         // ldmatrix: each lane names one 16-byte row of an 8x8 b16 matrix.
-        (Intrinsic::MmaLdmatrix, 1) => Some((1, ldmatrix_row(dtype))),
-        (Intrinsic::MmaStore, 1) => Some((mma::TILE, mma::TILE)),
+        (Intrinsic::MmaLdmatrix, 1) => Some(vec![1, ldmatrix_row(dtype)]),
+        (Intrinsic::MmaStore, 1) => Some(vec![mma::TILE, mma::TILE]),
         (Intrinsic::MmaStore, 0) | (Intrinsic::MmaLdmatrix, 0) => Some(warp_tile),
         (Intrinsic::MmaSync, 0..=2) | (Intrinsic::MmaFill, 0) => Some(warp_tile),
         _ => None,
     }
+}
+
+/// The N of a wgmma call (its literal argument after the operands).
+pub fn wgmma_n(f: Intrinsic, args: &[Expr]) -> Option<i64> {
+    let at = match f {
+        Intrinsic::WgmmaMma | Intrinsic::WgmmaStore => 3,
+        Intrinsic::WgmmaFill => 1,
+        _ => return None,
+    };
+    args.get(at).and_then(Expr::as_int)
 }
 
 /// Elements of type `dtype` in one row ldmatrix reads (16 bytes).
@@ -119,6 +148,19 @@ pub fn lower(
     };
     let op = match ti.implementation {
         Implementation::Wmma(op) => op,
+        Implementation::Wgmma(op) => {
+            let lane = lane.ok_or_else(|| unsupported("no lane variable was made for it"))?;
+            let body = wgmma_call(func, block, op, lane, &first)?;
+            // Every thread of the warpgroup runs the call on its own registers.
+            return Ok(LStmt::For(Box::new(LFor {
+                var: lane,
+                min: Expr::int(0),
+                extent: Expr::int(wgmma::WARPGROUP),
+                kind: ForKind::ThreadBinding(ThreadAxis::ThreadIdx(0)),
+                annotations: Vec::new(),
+                body,
+            })));
+        }
         Implementation::Mma(op) => {
             let lane = lane.ok_or_else(|| unsupported("no lane variable was made for it"))?;
             let call = mma_call(func, block, op, lane, &first)?;
@@ -254,35 +296,7 @@ fn mma_call(
             )
         }
         MmaOp::Sync { .. } => {
-            // The accumulator is the written region; A and B are the other
-            // buffers in the order the computation `C + A * B` loads them.
-            let c_buf = block.writes[0].buffer;
-            let mut order: Vec<crate::ir::BufferId> = Vec::new();
-            block.body.visit(&mut |s| {
-                s.for_each_expr(|e| {
-                    e.visit(&mut |x| {
-                        if let Expr::Load(b, _) = x {
-                            if *b != c_buf && !order.contains(b) {
-                                order.push(*b);
-                            }
-                        }
-                    })
-                })
-            });
-            let region =
-                |b: crate::ir::BufferId| block.reads.iter().find(|r| r.buffer == b).cloned();
-            let (Some(a), Some(b), 2) = (
-                order.first().and_then(|&b| region(b)),
-                order.get(1).and_then(|&b| region(b)),
-                order.len(),
-            ) else {
-                return Err(LowerError::Unsupported {
-                    what: format!(
-                        "block \"{}\" is tensorized with an mma but does not read two operands besides its accumulator",
-                        block.name
-                    ),
-                });
-            };
+            let (a, b) = product_operands(block)?;
             Expr::Call(
                 Intrinsic::MmaSync,
                 vec![
@@ -299,6 +313,98 @@ fn mma_call(
                 first(&block.reads, "read")?,
                 first(&block.writes, "written")?,
                 tx(),
+            ],
+        ),
+    })
+}
+
+/// The regions of A and B of a block computing `C + A * B`: the buffers
+/// besides the accumulator (the written region), in the order it loads them.
+fn product_operands(block: &Block) -> Result<(BufferRegion, BufferRegion), LowerError> {
+    let c_buf = block.writes.first().map(|w| w.buffer);
+    let mut order: Vec<crate::ir::BufferId> = Vec::new();
+    block.body.visit(&mut |s| {
+        s.for_each_expr(|e| {
+            e.visit(&mut |x| {
+                if let Expr::Load(b, _) = x {
+                    if Some(*b) != c_buf && !order.contains(b) {
+                        order.push(*b);
+                    }
+                }
+            })
+        })
+    });
+    let region = |b: crate::ir::BufferId| block.reads.iter().find(|r| r.buffer == b).cloned();
+    match (
+        order.first().and_then(|&b| region(b)),
+        order.get(1).and_then(|&b| region(b)),
+        order.len(),
+    ) {
+        (Some(a), Some(b), 2) => Ok((a, b)),
+        _ => Err(LowerError::Unsupported {
+            what: format!(
+                "block \"{}\" is tensorized with an mma but does not read two operands besides its accumulator",
+                block.name
+            ),
+        }),
+    }
+}
+
+/// What each thread of a warpgroup runs for a block tensorized with a
+/// wgmma intrinsic. The product is fenced (the accumulators were written by
+/// a fill or an earlier wgmma), committed as its own group and waited for:
+/// synchronous, so no later access to the registers or the shared operands
+/// can overtake it (the simulator checks each of these steps).
+fn wgmma_call(
+    func: &PrimFunc,
+    block: &Block,
+    op: WgmmaOp,
+    lane: VarId,
+    first: &FirstOperand<'_>,
+) -> Result<LStmt, LowerError> {
+    let n = Expr::int(op.n());
+    let call = |f: Intrinsic, args: Vec<Expr>| LStmt::Evaluate(Expr::Call(f, args));
+    Ok(match op {
+        WgmmaOp::Mma { .. } => {
+            let (a, b) = product_operands(block)?;
+            for (r, what) in [(&a, "A"), (&b, "B")] {
+                let scope = func.buffer(r.buffer).scope;
+                if !scope.is_shared() {
+                    return Err(LowerError::Unsupported {
+                        what: format!(
+                            "block \"{}\": the wgmma's {what} is in {} memory; the _ss intrinsics read both operands from shared memory",
+                            block.name,
+                            scope.name()
+                        ),
+                    });
+                }
+            }
+            LStmt::Seq(vec![
+                call(Intrinsic::WgmmaFence, Vec::new()),
+                call(
+                    Intrinsic::WgmmaMma,
+                    vec![
+                        first(&block.writes, "written")?,
+                        first(&[a], "read")?,
+                        first(&[b], "read")?,
+                        n,
+                    ],
+                ),
+                call(Intrinsic::WgmmaCommit, Vec::new()),
+                call(Intrinsic::WgmmaWait, vec![Expr::int(0)]),
+            ])
+        }
+        WgmmaOp::Fill { .. } => call(
+            Intrinsic::WgmmaFill,
+            vec![first(&block.writes, "written")?, n],
+        ),
+        WgmmaOp::Store { .. } => call(
+            Intrinsic::WgmmaStore,
+            vec![
+                first(&block.reads, "read")?,
+                first(&block.writes, "written")?,
+                Expr::Var(lane),
+                n,
             ],
         ),
     })

@@ -129,6 +129,12 @@ impl Sim<'_> {
                     | Intrinsic::MmaSync
                     | Intrinsic::MmaFill
                     | Intrinsic::MmaStore
+                    | Intrinsic::WgmmaMma
+                    | Intrinsic::WgmmaFill
+                    | Intrinsic::WgmmaStore
+                    | Intrinsic::WgmmaFence
+                    | Intrinsic::WgmmaCommit
+                    | Intrinsic::WgmmaWait
                     | Intrinsic::ShiftLeft
                     | Intrinsic::ShiftRight
                     | Intrinsic::BitwiseAnd

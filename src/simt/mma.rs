@@ -41,7 +41,7 @@ impl Sim<'_> {
     }
 
     /// The buffer and flat index of a call operand, for thread `t`.
-    fn operand(
+    pub(super) fn operand(
         &mut self,
         args: &[Expr],
         i: usize,
@@ -61,7 +61,7 @@ impl Sim<'_> {
         }
     }
 
-    fn scalar(&mut self, args: &[Expr], i: usize, t: usize) -> Result<i64, SimError> {
+    pub(super) fn scalar(&mut self, args: &[Expr], i: usize, t: usize) -> Result<i64, SimError> {
         match args.get(i) {
             Some(e) => Ok(self.eval(e, t)?.int()),
             None => Err(SimError::Unsupported(format!(

@@ -14,9 +14,9 @@
 //! fence after its registers were touched; a kernel that ends with one in
 //! flight.
 //!
-//! This stage is the hardware model (descriptors, layouts, fragments,
-//! groups) with the matrix product itself; tensorize and lowering do not
-//! produce wgmma calls yet.
+//! This is the hardware model (descriptors, layouts, fragments, groups)
+//! with the matrix product itself; `simt/wgmma_call.rs` runs a lowered
+//! kernel's wgmma calls through it.
 
 use super::SimError;
 use std::collections::VecDeque;
@@ -358,6 +358,16 @@ impl<T> AsyncGroups<T> {
             )));
         }
         Ok(())
+    }
+
+    /// The newest operation in flight that `pred` picks (a wgmma chained on
+    /// the same accumulators starts from its result).
+    pub fn newest(&self, pred: impl Fn(&T) -> bool) -> Option<&T> {
+        self.open
+            .iter()
+            .rev()
+            .chain(self.committed.iter().rev().flat_map(|g| g.iter().rev()))
+            .find(|op| pred(op))
     }
 
     /// Operations not yet retired (at the end of a kernel: an error).

@@ -10,6 +10,7 @@
 
 pub mod mma;
 pub mod mma_int8;
+pub mod wgmma;
 pub mod wmma;
 pub mod wmma_int8;
 
@@ -21,6 +22,7 @@ use std::sync::OnceLock;
 pub enum Implementation {
     Wmma(wmma::WmmaOp),
     Mma(mma::MmaOp),
+    Wgmma(wgmma::WgmmaOp),
 }
 
 /// One intrinsic as a family file declares it.
@@ -69,6 +71,7 @@ fn registrations() -> Vec<Registration> {
     all.extend(wmma_int8::registrations());
     all.extend(mma::registrations());
     all.extend(mma_int8::registrations());
+    all.extend(wgmma::registrations());
     all
 }
 

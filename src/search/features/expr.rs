@@ -407,6 +407,12 @@ fn is_pure(f: Intrinsic) -> bool {
             | Intrinsic::MmaSync
             | Intrinsic::MmaFill
             | Intrinsic::MmaStore
+            | Intrinsic::WgmmaMma
+            | Intrinsic::WgmmaFill
+            | Intrinsic::WgmmaStore
+            | Intrinsic::WgmmaFence
+            | Intrinsic::WgmmaCommit
+            | Intrinsic::WgmmaWait
     )
 }
 

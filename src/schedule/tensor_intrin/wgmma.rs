@@ -1,0 +1,168 @@
+//! Hopper's warpgroup MMA (`wgmma.mma_async.sync.aligned.m64nNk16`) as
+//! tensor intrinsics, named after the MMA family: `wgmma_m64n{N}k16_
+//! {f16f16f32,bf16bf16f32}_ss` (A and B from shared memory, fp32
+//! accumulators), `wgmma_fill_m64n{N}_f32` and `wgmma_store_m64n{N}_f32_
+//! global` for the accumulator fragment, N in {64, 128, 256}. TVM 0.27
+//! registers none (its Hopper kernels are hand-written TIRx).
+//!
+//! The accumulator is a `warp` buffer of 128 lanes (the warpgroup's threads)
+//! by N/2 registers: element (i, j) of the 64xN tile is register
+//! `4 * (j // 8) + i % 16 // 8 * 2 + j % 2` of thread
+//! `32 * (i // 16) + 4 * (i % 8) + j % 8 // 2` (PTX's wgmma D fragment,
+//! `simt::wgmma::accumulator_element`; warp w holds rows 16w..16w+15 as the
+//! m16n8 fragment repeated every 8 columns).
+//!
+//! A and B are read by the hardware through shared-memory descriptors, so
+//! their layout is part of the description: 8x8 core matrices of 16 bytes
+//! a row, as `transform_layout(..., lambda r, c: (r // 8, c // 8, r % 8,
+//! c % 8))` lays a shared tile out. A (64x16) is K-major, `A[m // 8, k // 8,
+//! m % 8, k % 8]`; B (16xN) is N-major, `B[k // 8, n // 8, k % 8, n % 8]`:
+//! the row-major A[M, K] and B[K, N] of a GEMM. The strides of the two outer
+//! axes become the descriptors' leading and stride byte offsets; no swizzle
+//! yet.
+//!
+//! Invariant: descriptions and names only; lowering, codegen and the
+//! simulator give them their meaning.
+
+use super::{Implementation, Registration};
+
+/// What the kernel runs for a block tensorized with a wgmma intrinsic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WgmmaOp {
+    /// One `wgmma.mma_async` m64nNk16 (fenced, committed and waited for).
+    Mma { n: i64, bf16: bool },
+    /// Zeroes each thread's N/2 accumulator registers.
+    Fill { n: i64 },
+    /// Each thread writes its N/2 registers into the 64xN tile.
+    Store { n: i64 },
+}
+
+impl WgmmaOp {
+    pub fn n(self) -> i64 {
+        match self {
+            WgmmaOp::Mma { n, .. } | WgmmaOp::Fill { n } | WgmmaOp::Store { n } => n,
+        }
+    }
+}
+
+/// Threads of a warpgroup: the lanes of an accumulator buffer.
+pub const WARPGROUP: i64 = 128;
+/// The m and k of every instruction.
+pub const M: i64 = 64;
+pub const K: i64 = 16;
+/// The N each intrinsic is registered for.
+pub const NS: [i64; 3] = [64, 128, 256];
+/// Rows (and 16-byte columns) of a core matrix.
+pub const CORE: i64 = 8;
+
+/// The accumulator's (thread, register) of tile element (`i`, `j`), as
+/// TVMScript expressions.
+pub fn accumulator_layout(i: &str, j: &str) -> (String, String) {
+    (
+        format!("32 * ({i} // 16) + 4 * ({i} % 8) + {j} % 8 // 2"),
+        format!("4 * ({j} // 8) + {i} % 16 // 8 * 2 + {j} % 2"),
+    )
+}
+
+pub fn registrations() -> Vec<Registration> {
+    let mut out = Vec::new();
+    for n in NS {
+        for (name, dtype, bf16) in [
+            (mma_name(n, "f16f16f32"), "float16", false),
+            (mma_name(n, "bf16bf16f32"), "bfloat16", true),
+        ] {
+            out.push(Registration {
+                name,
+                desc: mma_desc(n, dtype),
+                implementation: Implementation::Wgmma(WgmmaOp::Mma { n, bf16 }),
+            });
+        }
+        out.push(Registration {
+            name: leak(format!("wgmma_fill_m64n{n}_f32")),
+            desc: fill_desc(n),
+            implementation: Implementation::Wgmma(WgmmaOp::Fill { n }),
+        });
+        out.push(Registration {
+            name: leak(format!("wgmma_store_m64n{n}_f32_global")),
+            desc: store_desc(n),
+            implementation: Implementation::Wgmma(WgmmaOp::Store { n }),
+        });
+    }
+    out
+}
+
+fn mma_name(n: i64, types: &str) -> &'static str {
+    leak(format!("wgmma_m64n{n}k16_{types}_ss"))
+}
+
+/// Registrations are made once (`tensor_intrin::all` keeps them for the
+/// program's life), so their formatted names live as long.
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+fn acc_buffer(name: &str, handle: &str, n: i64) -> String {
+    format!(
+        "    {name} = T.match_buffer({handle}, ({WARPGROUP}, {}), \"float32\", align=64, offset_factor=1, scope=\"warp\")\n",
+        n / 2
+    )
+}
+
+/// D += A x B on a 64xNx16 tile, A K-major and B N-major in core matrices.
+fn mma_desc(n: i64, dtype: &str) -> String {
+    let (lane, reg) = accumulator_layout("vi", "vj");
+    let (cm, ck, cn) = (M / CORE, K / CORE, n / CORE);
+    format!(
+        "@T.prim_func\ndef wgmma_desc(a: T.handle, b: T.handle, c: T.handle):\n    A = T.match_buffer(a, ({cm}, {ck}, {CORE}, {CORE}), \"{dtype}\", align=64, offset_factor=1, scope=\"shared\")\n    B = T.match_buffer(b, ({ck}, {cn}, {CORE}, {CORE}), \"{dtype}\", align=64, offset_factor=1, scope=\"shared\")\n{}    with T.block(\"root\"):\n        T.reads(C[0:{WARPGROUP}, 0:{regs}], A[0:{cm}, 0:{ck}, 0:{CORE}, 0:{CORE}], B[0:{ck}, 0:{cn}, 0:{CORE}, 0:{CORE}])\n        T.writes(C[0:{WARPGROUP}, 0:{regs}])\n        for i, j, k in T.grid({M}, {n}, {K}):\n            with T.block(\"C\"):\n                vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])\n                C[{lane}, {reg}] = C[{lane}, {reg}] + T.Cast(\"float32\", A[vi // 8, vk // 8, vi % 8, vk % 8]) * T.Cast(\"float32\", B[vk // 8, vj // 8, vk % 8, vj % 8])\n",
+        acc_buffer("C", "c", n),
+        regs = n / 2,
+    )
+}
+
+fn fill_desc(n: i64) -> String {
+    let (lane, reg) = accumulator_layout("i", "j");
+    format!(
+        "@T.prim_func\ndef wgmma_fill_desc(a: T.handle):\n{}    with T.block(\"root\"):\n        T.reads()\n        T.writes(C[0:{WARPGROUP}, 0:{regs}])\n        for i0, i1 in T.grid({M}, {n}):\n            with T.block(\"C\"):\n                i, j = T.axis.remap(\"SS\", [i0, i1])\n                C[{lane}, {reg}] = T.float32(0)\n",
+        acc_buffer("C", "a", n),
+        regs = n / 2,
+    )
+}
+
+fn store_desc(n: i64) -> String {
+    let (lane, reg) = accumulator_layout("v0", "v1");
+    format!(
+        "@T.prim_func\ndef wgmma_store_desc(a: T.handle, d: T.handle):\n{}    D = T.match_buffer(d, ({M}, {n}), \"float32\", scope=\"global\")\n    with T.block(\"root\"):\n        T.reads(C[0:{WARPGROUP}, 0:{regs}])\n        T.writes(D[0:{M}, 0:{n}])\n        for i0, i1 in T.grid({M}, {n}):\n            with T.block(\"C\"):\n                v0, v1 = T.axis.remap(\"SS\", [i0, i1])\n                D[v0, v1] = C[{lane}, {reg}]\n",
+        acc_buffer("C", "a", n),
+        regs = n / 2,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    /// The description's layout is the hardware model's fragment, inverted.
+    #[test]
+    fn the_accumulator_layout_inverts_the_fragment() {
+        for t in 0..128usize {
+            for r in 0..128usize {
+                let (i, j) = crate::simt::wgmma::accumulator_element(t, r);
+                let lane = 32 * (i / 16) + 4 * (i % 8) + j % 8 / 2;
+                let reg = 4 * (j / 8) + i % 16 / 8 * 2 + j % 2;
+                assert_eq!((lane, reg), (t, r), "({i}, {j})");
+            }
+        }
+    }
+
+    #[test]
+    fn every_wgmma_intrinsic_is_registered() {
+        for n in super::NS {
+            for name in [
+                format!("wgmma_m64n{n}k16_f16f16f32_ss"),
+                format!("wgmma_m64n{n}k16_bf16bf16f32_ss"),
+                format!("wgmma_fill_m64n{n}_f32"),
+                format!("wgmma_store_m64n{n}_f32_global"),
+            ] {
+                assert!(super::super::get(&name).is_some(), "{name}");
+            }
+        }
+    }
+}
