@@ -17,6 +17,7 @@ mod call;
 mod decl;
 mod expr;
 mod func;
+mod index_reads;
 mod intrin_decl;
 mod stmt;
 mod vector;

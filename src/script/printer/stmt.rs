@@ -419,7 +419,15 @@ impl<'f> FuncPrinter<'f> {
                 let line = format!("T.where({})", p.expr(&r.predicate));
                 p.w.line(&line);
             }
-            let reads: Vec<String> = b.reads.iter().map(|x| p.ep().region(x)).collect();
+            // TVM's T.reads leaves out what cache_index made the block read.
+            let printed =
+                |x: &&crate::ir::BufferRegion| !p.f.unprinted_reads.contains(&(b.id, x.buffer));
+            let reads: Vec<String> = b
+                .reads
+                .iter()
+                .filter(printed)
+                .map(|x| p.ep().region(x))
+                .collect();
             p.w.line(&format!("T.reads({})", reads.join(", ")));
             let writes: Vec<String> = b.writes.iter().map(|x| p.ep().region(x)).collect();
             p.w.line(&format!("T.writes({})", writes.join(", ")));
