@@ -148,6 +148,21 @@ fn tvm_cache_index_program_parses_with_its_stages_as_producers() {
     same_results(&original, trace.func(), &printed);
 }
 
+/// Once a later step makes a cache something else than an index cache (a
+/// cache_write of its stage: a copy block writes it now), the read is
+/// printed again, so that the text still reads back.
+#[test]
+fn a_cache_no_longer_an_index_cache_is_printed_in_t_reads() {
+    let steps = format!(
+        "{RESIZE_STEPS}  - {{op: cache_write, block: b1, write_buffer_index: 0, storage_scope: local}}\n"
+    );
+    let printed = legal(RESIZE, &steps);
+    assert!(
+        printed.contains("T.reads(A[n, c, vi // 4 + vj // 4, vj // 2], index_var_0[vi, vj])\n"),
+        "{printed}"
+    );
+}
+
 /// The exception is narrow: an undeclared read of a buffer that a block
 /// computes from data (not an index cache) is still refused.
 #[test]

@@ -18,6 +18,7 @@ mod decl;
 mod expr;
 mod func;
 mod index_reads;
+pub(crate) use index_reads::index_caches;
 mod intrin_decl;
 mod stmt;
 mod vector;

@@ -67,7 +67,7 @@ pub(super) fn restore_index_reads(func: &mut PrimFunc) {
 }
 
 /// Buffers written only as cache_index writes its index caches.
-fn index_caches(func: &PrimFunc) -> HashSet<BufferId> {
+pub(crate) fn index_caches(func: &PrimFunc) -> HashSet<BufferId> {
     // Every store to a buffer, and those that are the whole body of a block
     // of cache_index's form.
     let mut stores: Vec<BufferId> = Vec::new();
