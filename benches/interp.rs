@@ -19,6 +19,7 @@ fn gemm(n: i64) -> PrimFunc {
         next_loop_id: 0,
         next_block_id: 0,
         param_layouts: Vec::new(),
+        unprinted_reads: Vec::new(),
         tensor_intrins: Default::default(),
     };
     let param = |f: &mut PrimFunc, name: &str| {

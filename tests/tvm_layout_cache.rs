@@ -241,7 +241,7 @@ const RESIZE_STEPS: &str = "  - {op: get_block, name: A, out: b0}
 #[test]
 fn cache_index_precomputes_the_index_expressions() {
     let printed = legal(RESIZE, RESIZE_STEPS);
-    // TVM's program, but for the block's T.reads (see below).
+    // TVM's program.
     let want = r#"    index_var_0 = T.alloc_buffer((80, 80), "int32", strides=(1,))
     index_var_1 = T.alloc_buffer((80,), "int32", strides=(1,))
     for ax0, ax1 in T.grid(80, 80):
@@ -263,12 +263,10 @@ fn cache_index_precomputes_the_index_expressions() {
         printed.contains("B[n, c, vi, vj] = A[n, c, index_var_0[vi, vj], index_var_1[vj]]"),
         "{printed}"
     );
-    // TVM 0.27 keeps `T.reads(A[...])` alone; tirtui lists the caches it now
-    // loads, so that the stages are the block's producers.
+    // TVM 0.27 keeps `T.reads(A[...])` alone, and so does tirtui's print
+    // (the caches stay reads inside: tests/tvm_layout_more.rs).
     assert!(
-        printed.contains(
-            "T.reads(A[n, c, vi // 4 + vj // 4, vj // 2], index_var_0[vi, vj], index_var_1[vj])"
-        ),
+        printed.contains("T.reads(A[n, c, vi // 4 + vj // 4, vj // 2])\n"),
         "{printed}"
     );
 }

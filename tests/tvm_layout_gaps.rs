@@ -494,30 +494,6 @@ def main(A: T.Buffer((14,), "int32")):
     assert_eq!((v[0], v[13], v[14], v[15]), (0.0, 1.0, 5.0, 5.0));
 }
 
-/// A reduction writer is rewritten in place by TVM (its init too), which
-/// tirtui does not do: refused, not padded another way.
-#[test]
-fn padding_a_reduction_writer_is_refused() {
-    let workload = r#"
-@T.prim_func
-def main(A: T.Buffer((14, 32), "int32")):
-    B = T.alloc_buffer((14,), "int32")
-    for i, k in T.grid(14, 32):
-        with T.block("block"):
-            vi, vk = T.axis.remap("SR", [i, k])
-            with T.init():
-                B[vi] = 0
-            B[vi] = B[vi] + A[vi, vk]
-"#;
-    let func = tirtui::script::parse_func(workload, None).unwrap();
-    let steps = session("  - {op: transform_layout, block: block, buffer: B, index_map: \"lambda i: (i // 4, i % 4)\", pad_value: 0}\n");
-    let err = match Trace::replay(func, &steps.steps) {
-        Ok(_) => panic!("a reduction writer was padded"),
-        Err((_, e)) => e.to_string(),
-    };
-    assert!(err.contains("the writer is a reduction"), "{err}");
-}
-
 /// test_var_args_sugar's own shape, (1024, 1024, 32): past the 16,777,216
 /// elements checked one by one, but the map checks group by group, so it is
 /// taken (int32 indices bound it); a map that needs the full pass is not.

@@ -179,6 +179,7 @@ fn typed_simplification_knows_float_vars_and_int_loads() {
         next_loop_id: 0,
         next_block_id: 0,
         param_layouts: Vec::new(),
+        unprinted_reads: Vec::new(),
         tensor_intrins: Default::default(),
     };
     let x = f.new_var("x", DataType::F32);

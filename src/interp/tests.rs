@@ -26,6 +26,7 @@ impl Fb {
                 next_loop_id: 0,
                 next_block_id: 0,
                 param_layouts: Vec::new(),
+                unprinted_reads: Vec::new(),
                 tensor_intrins: Default::default(),
             },
         }

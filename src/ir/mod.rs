@@ -239,6 +239,13 @@ pub struct PrimFunc {
     /// Not printed (TVM prints only the new declaration); runs against the
     /// unscheduled workload read it to refuse comparing unlike layouts.
     pub param_layouts: Vec<ParamLayout>,
+    /// Reads kept in a block's `reads` that TVM's program leaves out of its
+    /// `T.reads`: cache_index's index buffers (TVM rewrites the block's
+    /// stores, not its declared regions). Dependence analysis and the
+    /// validator see them; the printer leaves them out, as TVM prints the
+    /// block, and the parser puts them back (`script::build::index_reads`).
+    /// An entry whose block or read is gone is ignored.
+    pub unprinted_reads: Vec<(BlockId, BufferId)>,
     /// Tensor intrinsics the workload file declares (`TensorIntrin.register`
     /// beside its functions), shared by every copy of the function:
     /// `tensorize` finds them before the shipped ones.

@@ -17,6 +17,8 @@ mod call;
 mod decl;
 mod expr;
 mod func;
+mod index_reads;
+pub(crate) use index_reads::index_caches;
 mod intrin_decl;
 mod stmt;
 mod vector;

@@ -88,12 +88,15 @@ pub fn cache_index(
             _ => None,
         })
         .collect();
+    // TVM 0.27 leaves T.reads as it was; tirtui keeps the caches in the
+    // block's reads, so that dependence analysis sees the stages as the
+    // block's producers (without them, inlining a stage would drop it as
+    // unread), but does not print them, as TVM prints the block.
+    func.unprinted_reads
+        .extend(read_now.iter().map(|region| (block, region.buffer)));
     if let Some(r) = tree::block_realize_mut(func, block) {
         r.block.init = init;
         r.block.body = body;
-        // TVM 0.27 leaves T.reads as it was; tirtui lists the caches too, so
-        // that dependence analysis sees the stages as the block's producers
-        // (without them, inlining a stage would drop it as unread).
         r.block.reads.extend(read_now);
     }
     if let Some(r) = tree::block_realize_mut(func, scope_block) {

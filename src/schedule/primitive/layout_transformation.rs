@@ -9,9 +9,11 @@
 //! map at every index of the (constant) shape, where TVM proves it with its
 //! iterator-map analysis; so a map TVM refuses as "not affine" but that is a
 //! bijection (a rotation swizzle) needs `assume_injective_transform` only in
-//! TVM. With padding, the writer is rewritten to loop over the new shape and
-//! store `pad_value` where no old index lands (TVM's ReplacementPlan); the
-//! other plans (a prologue assumption, an epilogue fill block) are refused.
+//! TVM. With padding, a writer nest that traverses the buffer in row-major
+//! order is rewritten to loop over the new shape and store `pad_value` where
+//! no old index lands (TVM's ReplacementPlan, `layout_pad_replace`, reductions
+//! included); otherwise a block after the writer fills the padding (TVM's
+//! EpiloguePlan, `layout_pad_epilogue`).
 //!
 //! A parameter's layout changes as TVM changes it: the function's interface
 //! changes, and `PrimFunc::param_layouts` records it (with the step) so that
@@ -20,10 +22,7 @@
 
 use super::index_map::{IndexMap, MapError, MapExpr};
 use crate::arith::bound::VarRanges;
-use crate::ir::{
-    BinOp, Block, BlockId, BlockRealize, BufferId, BufferStore, DataType, Expr, For, ForKind,
-    Intrinsic, IterKind, IterVar, LoopId, PrimFunc, Range, Stmt,
-};
+use crate::ir::{BinOp, BlockId, BufferId, DataType, Expr, PrimFunc, Stmt};
 use crate::schedule::analysis::{block_culprit, get_block};
 use crate::schedule::error::ScheduleError;
 use crate::schedule::limits::MAX_LAYOUT_ELEMENTS;
@@ -323,17 +322,24 @@ pub fn transform_layout(
         }
         _ => None,
     };
+    if let Some(PadPlan::Replace(done)) = &plan {
+        // Planned on the old layout: in place before the accesses are rewritten.
+        for r in done {
+            let slot = tree::loop_stmt_mut(&mut func.body, r.old_outer)
+                .ok_or(ScheduleError::StaleLoop(r.old_outer))?;
+            *slot = r.stmt.clone();
+        }
+    }
     rewrite_accesses(func, buf, &map);
     func.buffer_mut(buf).shape = new_shape
         .iter()
         .map(|d| Expr::Int(*d, index_dtype))
         .collect();
     match (plan, &pad_value) {
-        (Some(PadPlan::Replace(outer, stmt, writer)), _) => {
-            let slot = tree::loop_stmt_mut(&mut func.body, outer)
-                .ok_or(ScheduleError::StaleLoop(outer))?;
-            *slot = stmt;
-            crate::schedule::region::refresh_regions(func, &[writer]);
+        (Some(PadPlan::Replace(done)), _) => {
+            super::layout_pad_replace::fix_store_indices(func, buf, &done);
+            let blocks: Vec<BlockId> = done.iter().filter_map(|r| r.block).collect();
+            crate::schedule::region::refresh_regions(func, &blocks);
         }
         (Some(PadPlan::Epilogue(writer, inverse)), Some(pad)) => {
             let padding = super::layout_pad_epilogue::Padding {
@@ -588,7 +594,7 @@ fn refresh_buffer_regions(func: &mut PrimFunc, buf: BufferId) {
 /// nest, put in place of loop `LoopId`) or its EpiloguePlan (a padding block
 /// after the writer; the map's inverse).
 enum PadPlan {
-    Replace(LoopId, Stmt, BlockId),
+    Replace(Vec<super::layout_pad_replace::Replacement>),
     Epilogue(BlockId, Vec<MapExpr>),
 }
 
@@ -607,82 +613,19 @@ fn plan_pad_writer(
             "with pad_value, tirtui needs a map built from i, i // c and i % c of the indices, so that it can invert it".into(),
         ));
     };
-    let RowMajorWriter {
-        realize,
-        store,
-        nest,
-    } = match row_major_writer(func, buf, writer, shape) {
-        Ok(w) => w,
-        // A reduction TVM rewrites in place (its init too), which tirtui does
-        // not: refused rather than padded another way.
-        Err(e) if is_reduction(func, writer)? => return Err(e),
-        Err(_) => return Ok(PadPlan::Epilogue(writer, inverse)),
+    let padding = super::layout_pad_replace::Padding {
+        inverse: &inverse,
+        shape,
+        new_shape,
+        pad,
+        index_dtype,
     };
-    let blk = &realize.block;
-    // New loops and iterators over the new shape.
-    let dtype = func.buffer(buf).dtype;
-    let loop_vars: Vec<_> = (0..new_shape.len())
-        .map(|k| func.new_var(format!("axis{k}"), index_dtype))
-        .collect();
-    let iter_vars: Vec<_> = (0..new_shape.len())
-        .map(|k| func.new_var(format!("v_axis{k}"), index_dtype))
-        .collect();
-    let new_idx: Vec<Expr> = iter_vars.iter().map(|v| Expr::var(*v)).collect();
-    let old_of_new: Vec<Expr> = inverse
-        .iter()
-        .map(|e| e.to_ir(&new_idx, index_dtype))
-        .collect();
-    let padding = padding_condition_typed(&inverse, shape, &new_idx, index_dtype);
-    let old_vars: Vec<_> = blk.iter_vars.iter().map(|iv| iv.var).collect();
-    let mut value = store.value.clone();
-    value.substitute(&|v| {
-        old_vars
-            .iter()
-            .position(|o| *o == v)
-            .map(|k| old_of_new[k].clone())
-    });
-    let pad_expr = pad_expr(pad, dtype, &new_idx);
-    let body = Stmt::BufferStore(BufferStore {
-        buffer: buf,
-        indices: new_idx.clone(),
-        value: Expr::Call(Intrinsic::IfThenElse, vec![padding, pad_expr, value]),
-    });
-    let new_block = Block {
-        iter_vars: iter_vars
-            .iter()
-            .zip(new_shape)
-            .map(|(v, d)| IterVar {
-                var: *v,
-                dom: Range::from_extent(Expr::Int(*d, index_dtype)),
-                kind: IterKind::Spatial,
-            })
-            .collect(),
-        body,
-        ..blk.clone()
-    };
-    let mut stmt = Stmt::BlockRealize(crate::ir::Shared::new(BlockRealize {
-        iter_values: loop_vars.iter().map(|v| Expr::var(*v)).collect(),
-        predicate: Expr::bool(true),
-        block: new_block,
-    }));
-    for (k, v) in loop_vars.iter().enumerate().rev() {
-        let id = func.new_loop_id();
-        stmt = Stmt::For(crate::ir::Shared::new(For {
-            id,
-            var: *v,
-            min: Expr::Int(0, index_dtype),
-            extent: Expr::Int(new_shape[k], index_dtype),
-            kind: ForKind::Serial,
-            annotations: Vec::new(),
-            body: stmt,
-        }));
+    let done = super::layout_pad_replace::plan(func, buf, &padding);
+    if done.is_empty() {
+        Ok(PadPlan::Epilogue(writer, inverse))
+    } else {
+        Ok(PadPlan::Replace(done))
     }
-    Ok(PadPlan::Replace(nest[0], stmt, writer))
-}
-
-fn is_reduction(func: &PrimFunc, writer: BlockId) -> Result<bool, ScheduleError> {
-    let blk = &get_block(func, writer)?.block;
-    Ok(blk.init.is_some() || blk.iter_vars.iter().any(|iv| iv.kind != IterKind::Spatial))
 }
 
 /// The one block that writes `buf` (padding is filled by rewriting it).
@@ -706,78 +649,6 @@ fn single_writer(func: &PrimFunc, buf: BufferId) -> Result<BlockId, ScheduleErro
     }
 }
 
-/// A writer `plan_pad_writer` can rebuild: `buf[v0, .., vn] = value` under a
-/// perfect row-major nest of serial loops over the old shape.
-struct RowMajorWriter {
-    realize: BlockRealize,
-    store: BufferStore,
-    /// The innermost `shape.len()` loops, outermost first.
-    nest: Vec<LoopId>,
-}
-
-/// Checks that `writer` is a [`RowMajorWriter`] of `buf` over `shape`.
-fn row_major_writer(
-    func: &PrimFunc,
-    buf: BufferId,
-    writer: BlockId,
-    shape: &[i64],
-) -> Result<RowMajorWriter, ScheduleError> {
-    let refuse = |why: &str| {
-        ScheduleError::UnsupportedPattern {
-        block: block_culprit(func, writer),
-        why: format!(
-            "pad_value: {why} (tirtui fills padding only by rewriting a writer that loops over `{}` in row-major order, TVM's replacement plan)",
-            func.buffer(buf).name
-        ),
-    }
-    };
-    let loops = tree::loops_of_block(func, writer).unwrap_or_default();
-    let realize = get_block(func, writer)?.clone();
-    let blk = &realize.block;
-    let n = shape.len();
-    if blk.init.is_some() || blk.iter_vars.iter().any(|iv| iv.kind != IterKind::Spatial) {
-        return Err(refuse("the writer is a reduction"));
-    }
-    let Stmt::BufferStore(store) = &blk.body else {
-        return Err(refuse("the writer's body is not a single store"));
-    };
-    let iters_in_order = store.buffer == buf
-        && blk.iter_vars.len() == n
-        && store
-            .indices
-            .iter()
-            .zip(&blk.iter_vars)
-            .all(|(i, iv)| i.as_var() == Some(iv.var));
-    if !iters_in_order || loops.len() < n {
-        return Err(refuse("it does not store to its iterators in order"));
-    }
-    // The innermost n loops are a perfect nest binding the iterators one to one.
-    let nest = &loops[loops.len() - n..];
-    for (k, lid) in nest.iter().enumerate() {
-        let l = func.find_loop(*lid).ok_or(ScheduleError::StaleLoop(*lid))?;
-        let direct = match &l.body {
-            Stmt::For(inner) => k + 1 < n && inner.id == nest[k + 1],
-            Stmt::BlockRealize(r) => k + 1 == n && r.block.id == writer,
-            _ => false,
-        };
-        let binds = realize.iter_values[k].as_var() == Some(l.var)
-            && l.min.as_int() == Some(0)
-            && l.extent.as_int() == Some(shape[k])
-            && l.kind == ForKind::Serial
-            && realize.predicate.is_const_true();
-        if !direct || !binds {
-            return Err(refuse(
-                "its loops are not a plain row-major nest over the buffer",
-            ));
-        }
-    }
-    Ok(RowMajorWriter {
-        store: store.clone(),
-        nest: nest.to_vec(),
-        realize,
-    })
-}
-
 /// Where an old index would run past its extent: padding. For `i` split
 /// into `d = i // c` and `r = i % c` over extent N, that is the last `d`
 /// with `r >= N % c`, written as TVM simplifies it: `d == N // c and N % c <= r`.
@@ -786,7 +657,7 @@ pub(super) fn padding_condition(inverse: &[MapExpr], shape: &[i64], new_idx: &[E
 }
 
 /// `padding_condition` with constants of the indices' type `dt`.
-fn padding_condition_typed(
+pub(super) fn padding_condition_typed(
     inverse: &[MapExpr],
     shape: &[i64],
     new_idx: &[Expr],

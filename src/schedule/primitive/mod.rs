@@ -26,6 +26,7 @@ pub mod get_output_blocks;
 pub mod index_map;
 pub mod index_map_groups;
 pub mod layout_pad_epilogue;
+mod layout_pad_replace;
 pub mod layout_transformation;
 pub mod loop_partition;
 pub mod loop_transformation;

@@ -104,6 +104,7 @@ pub(super) fn build_func(m: &ModuleCtx, def: &ast::FuncDef) -> Result<PrimFunc> 
             next_loop_id: 0,
             next_block_id: 0,
             param_layouts: Vec::new(),
+            unprinted_reads: Vec::new(),
             tensor_intrins: Default::default(),
         },
         scopes: vec![HashMap::new()],
@@ -184,6 +185,7 @@ pub(super) fn build_func(m: &ModuleCtx, def: &ast::FuncDef) -> Result<PrimFunc> 
         predicate,
         block,
     }));
+    super::index_reads::restore_index_reads(&mut b.func);
     Ok(b.func)
 }
 

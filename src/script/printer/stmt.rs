@@ -61,6 +61,9 @@ pub(super) struct FuncPrinter<'f> {
     /// Variables that only parameter buffers' shapes define (quoted at their
     /// first use in the signature, declared `n = T.int32()` in the body).
     shape_defined: Vec<VarId>,
+    /// `PrimFunc::unprinted_reads` whose buffer is still an index cache (the
+    /// reading-back rule); any other is printed, so the text parses.
+    unprinted: Vec<(BlockId, crate::ir::BufferId)>,
 }
 
 impl<'f> FuncPrinter<'f> {
@@ -78,6 +81,7 @@ impl<'f> FuncPrinter<'f> {
             blocks: Vec::new(),
             loop_marks: Vec::new(),
             shape_defined: Vec::new(),
+            unprinted: unprinted_reads(f),
         }
     }
 
@@ -419,7 +423,14 @@ impl<'f> FuncPrinter<'f> {
                 let line = format!("T.where({})", p.expr(&r.predicate));
                 p.w.line(&line);
             }
-            let reads: Vec<String> = b.reads.iter().map(|x| p.ep().region(x)).collect();
+            // TVM's T.reads leaves out what cache_index made the block read.
+            let printed = |x: &&crate::ir::BufferRegion| !p.unprinted.contains(&(b.id, x.buffer));
+            let reads: Vec<String> = b
+                .reads
+                .iter()
+                .filter(printed)
+                .map(|x| p.ep().region(x))
+                .collect();
             p.w.line(&format!("T.reads({})", reads.join(", ")));
             let writes: Vec<String> = b.writes.iter().map(|x| p.ep().region(x)).collect();
             p.w.line(&format!("T.writes({})", writes.join(", ")));
@@ -583,4 +594,18 @@ impl<'f> FuncPrinter<'f> {
 /// an int64 extent is still the `T.int64(0)` an int64 iterator starts at.
 fn same_value(a: &Expr, b: &Expr) -> bool {
     a == b || matches!((a, b), (Expr::Int(x, _), Expr::Int(y, _)) if x == y)
+}
+
+/// The reads left out of `T.reads`: those cache_index made, while their
+/// buffer is still an index cache that reading the text back restores.
+fn unprinted_reads(f: &PrimFunc) -> Vec<(BlockId, crate::ir::BufferId)> {
+    if f.unprinted_reads.is_empty() {
+        return Vec::new();
+    }
+    let caches = crate::script::build::index_caches(f);
+    f.unprinted_reads
+        .iter()
+        .copied()
+        .filter(|(_, buf)| caches.contains(buf))
+        .collect()
 }

@@ -23,6 +23,7 @@ pub(super) fn new_func(name: &str) -> PrimFunc {
         next_loop_id: 0,
         next_block_id: 0,
         param_layouts: Vec::new(),
+        unprinted_reads: Vec::new(),
         tensor_intrins: Default::default(),
     }
 }
