@@ -61,7 +61,10 @@ def f(a: T.handle, b: T.handle, e: T.handle, indptr: T.handle, indices: T.handle
     assert!(f.iter.body.len() == 1 && f.axes.len() == 3);
     let printed = sparse::print(&f);
     assert!(printed.contains("with T.sp_iter([I, J], \"SR\", \"seg\") as [vi, vj]:"));
-    assert!(printed.contains("B[vi] = B[vi] + (A[vi, vj] * -2.5 - 1)"), "{printed}");
+    assert!(
+        printed.contains("B[vi] = B[vi] + (A[vi, vj] * -2.5 - 1)"),
+        "{printed}"
+    );
     assert_eq!(read(&printed).without_spans(), f.without_spans());
 }
 
@@ -69,15 +72,43 @@ def f(a: T.handle, b: T.handle, e: T.handle, indptr: T.handle, indices: T.handle
 fn unsupported_constructs_are_refused_with_a_span() {
     let base = SPMM;
     let cases: &[(&str, &str, &str)] = &[
-        ("[I, K, J]", "[T.fuse(I, K), J]", "T.fuse is not supported yet"),
-        ("A[vi, vj] * B[vj, vk]", "A[vi, vj] * B[vk, vk]", "cannot index axis"),
-        ("A[vi, vj] * B[vj, vk]", "A[vi, vj] * T.exp(B[vj, vk])", "calls are not supported"),
+        (
+            "[I, K, J]",
+            "[T.fuse(I, K), J]",
+            "T.fuse is not supported yet",
+        ),
+        (
+            "A[vi, vj] * B[vj, vk]",
+            "A[vi, vj] * B[vk, vk]",
+            "cannot index axis",
+        ),
+        (
+            "A[vi, vj] * B[vj, vk]",
+            "A[vi, vj] * T.exp(B[vj, vk])",
+            "calls are not supported",
+        ),
         ("\"SSR\"", "\"SSX\"", "kinds \"SSX\" for 3 axes"),
-        ("(I, J), \"float32\")", "(J, I), \"float32\")", "must follow its parent"),
-        ("T.sparse_variable(I,", "T.sparse_variable(J_detach2,", "unknown axis `J_detach2`"),
+        (
+            "(I, J), \"float32\")",
+            "(J, I), \"float32\")",
+            "must follow its parent",
+        ),
+        (
+            "T.sparse_variable(I,",
+            "T.sparse_variable(J_detach2,",
+            "unknown axis `J_detach2`",
+        ),
         ("[I, K, J]", "[J, I, K]", "which must come before it"),
-        ("C[vi, vk] + A", "C[vi, vk] + Q", "unknown sparse buffer `Q`"),
-        ("C[vi, vk] + A", "C[vi, vk] + vi + A", "not supported in a sparse iteration"),
+        (
+            "C[vi, vk] + A",
+            "C[vi, vk] + Q",
+            "unknown sparse buffer `Q`",
+        ),
+        (
+            "C[vi, vk] + A",
+            "C[vi, vk] + vi + A",
+            "not supported in a sparse iteration",
+        ),
     ];
     for (from, to, message) in cases {
         assert!(base.contains(from), "{from}");
@@ -85,7 +116,11 @@ fn unsupported_constructs_are_refused_with_a_span() {
         let e = refused(&src);
         assert!(e.message.contains(message), "{to}: {}", e.message);
         // The span points into the changed text or its statement, never nowhere.
-        assert!(e.span.end > e.span.start && e.span.end <= src.len(), "{to}: {:?}", e.span);
+        assert!(
+            e.span.end > e.span.start && e.span.end <= src.len(),
+            "{to}: {:?}",
+            e.span
+        );
         let _ = e.to_diagnostic("w.tir", &src).render();
     }
     let nested = SPMM.replacen(
@@ -94,7 +129,11 @@ fn unsupported_constructs_are_refused_with_a_span() {
         1,
     );
     let e = refused(&nested);
-    assert!(e.message.contains("a sparse axis under a sparse axis"), "{}", e.message);
+    assert!(
+        e.message.contains("a sparse axis under a sparse axis"),
+        "{}",
+        e.message
+    );
     assert!(e.help.is_some());
 }
 
@@ -147,7 +186,14 @@ fn close(got: &[f64], want: &[f64]) -> Result<(), TestCaseError> {
 }
 
 fn spec_strategy() -> impl Strategy<Value = (usize, usize, usize, f64, bool, u64)> {
-    (1usize..24, 1usize..24, 1usize..6, 0.0f64..1.0, any::<bool>(), any::<u64>())
+    (
+        1usize..24,
+        1usize..24,
+        1usize..6,
+        0.0f64..1.0,
+        any::<bool>(),
+        any::<u64>(),
+    )
 }
 
 fn make(rows: usize, cols: usize, density: f64, power: bool, seed: u64) -> Csr {
@@ -227,32 +273,120 @@ fn spmm_rows_without_nonzeros_are_zero() {
 #[test]
 fn supplied_csr_errors_name_the_buffer_and_position() {
     let ok = (vec![0, 1, 3], vec![2, 0, 1]);
-    assert_eq!(csr::check(2, 3, ("J_indptr", &ok.0), ("J_indices", &ok.1)), Ok(()));
+    assert_eq!(
+        csr::check(2, 3, ("J_indptr", &ok.0), ("J_indices", &ok.1)),
+        Ok(())
+    );
     let out = csr::check(2, 3, ("J_indptr", &ok.0), ("J_indices", &[2, 0, 3]));
     assert_eq!(
         out,
-        Err(CsrError::OutOfRange { buffer: "J_indices".into(), position: 2, value: 3, cols: 3 })
+        Err(CsrError::OutOfRange {
+            buffer: "J_indices".into(),
+            position: 2,
+            value: 3,
+            cols: 3
+        })
     );
     let text = out.unwrap_err().to_string();
     assert!(text.contains("`J_indices[2]` is 3"), "{text}");
     let back = csr::check(2, 3, ("J_indptr", &[0, 2, 1]), ("J_indices", &[0]));
-    assert!(matches!(back, Err(CsrError::Indptr { position: 1, .. })), "{back:?}");
+    assert!(
+        matches!(back, Err(CsrError::Indptr { position: 1, .. })),
+        "{back:?}"
+    );
     let dup = csr::check(1, 3, ("J_indptr", &[0, 2]), ("J_indices", &[1, 1]));
-    assert!(matches!(dup, Err(CsrError::Unsorted { position: 1, .. })), "{dup:?}");
+    assert!(
+        matches!(dup, Err(CsrError::Unsorted { position: 1, .. })),
+        "{dup:?}"
+    );
     let short = csr::check(2, 3, ("J_indptr", &[0, 1]), ("J_indices", &[0]));
-    assert!(matches!(short, Err(CsrError::Length { want: 3, .. })), "{short:?}");
-    let dense = csr::generate(&CsrSpec { rows: 2, cols: 2, nnz: 5, lengths: RowLengths::Uniform, seed: 1 });
+    assert!(
+        matches!(short, Err(CsrError::Length { want: 3, .. })),
+        "{short:?}"
+    );
+    let dense = csr::generate(&CsrSpec {
+        rows: 2,
+        cols: 2,
+        nnz: 5,
+        lengths: RowLengths::Uniform,
+        seed: 1,
+    });
     assert!(matches!(dense, Err(CsrError::TooDense { .. })));
 }
 
 /// Power-law rows are skewed: the longest row holds far more than the mean.
 #[test]
 fn power_law_rows_are_skewed() {
-    let spec = CsrSpec { rows: 512, cols: 512, nnz: 8192, lengths: RowLengths::PowerLaw { alpha: 1.0 }, seed: 3 };
+    let spec = CsrSpec {
+        rows: 512,
+        cols: 512,
+        nnz: 8192,
+        lengths: RowLengths::PowerLaw { alpha: 1.0 },
+        seed: 3,
+    };
     let c = csr::generate(&spec).unwrap();
     let longest = (0..512).map(|r| c.row_range(r).len()).max().unwrap();
     assert!(longest >= 8 * 16, "longest row {longest}");
-    let uniform = csr::generate(&CsrSpec { lengths: RowLengths::Uniform, ..spec }).unwrap();
+    let uniform = csr::generate(&CsrSpec {
+        lengths: RowLengths::Uniform,
+        ..spec
+    })
+    .unwrap();
     let longest_uniform = (0..512).map(|r| uniform.row_range(r).len()).max().unwrap();
     assert!(longest_uniform < 64, "{longest_uniform}");
+}
+
+/// The GPU sessions under `sessions/sparse/`: a sparse workload is lowered when
+/// read, the steps schedule the lowered TIR, and it generates CUDA; a GPU run
+/// is refused until the runtime makes valid CSR inputs.
+#[test]
+fn sparse_sessions_schedule_and_generate_cuda() {
+    use tirtui::trace::{Session, Trace};
+    for (session, kernel_loop) in [
+        (
+            "sessions/sparse/spmm_csr_1_rows.yaml",
+            "J_indptr[((int)blockIdx.x) * 4 + ((int)threadIdx.y) + 1]",
+        ),
+        ("sessions/sparse/sddmm_csr_1_rows.yaml", "__shfl_down_sync"),
+    ] {
+        let path = std::path::Path::new(session);
+        let s = Session::load(path).unwrap_or_else(|e| panic!("{e}"));
+        let (name, text) = s.workload_source(Some(path)).unwrap();
+        let func =
+            tirtui::session::parse_workload(&name, &text, None).unwrap_or_else(|e| panic!("{e}"));
+        assert!(sparse::is_lowered_sparse(&func));
+        let trace = Trace::replay(func.clone(), &s.steps)
+            .unwrap_or_else(|(_, e)| panic!("{}", e.to_diagnostic(session).render()));
+        let out =
+            tirtui::codegen::generate(trace.func()).unwrap_or_else(|e| panic!("{session}: {e}"));
+        assert!(
+            out.kernel.source.contains(kernel_loop),
+            "{}",
+            out.kernel.source
+        );
+        let refused = tirtui::session::run::build_request(&func, &out.kernel)
+            .err()
+            .unwrap();
+        assert!(refused.contains("valid CSR contents"), "{refused}");
+    }
+    // A dense workload is not taken for a sparse one.
+    let gemv = std::fs::read_to_string("sessions/gemv.tir").unwrap();
+    assert!(sparse::lower_source(&gemv).is_none());
+}
+
+/// Lowered SpMM compiles with NVRTC (needs libnvrtc).
+#[test]
+#[ignore = "needs libnvrtc: cargo test --test sparse_front -- --ignored"]
+fn lowered_spmm_compiles_with_nvrtc() {
+    let func = lowered_func(&read(SPMM)).unwrap();
+    let s =
+        tirtui::trace::Session::load(std::path::Path::new("sessions/sparse/spmm_csr_1_rows.yaml"))
+            .unwrap();
+    let trace = tirtui::trace::Trace::replay(func, &s.steps).unwrap_or_else(|_| panic!("replay"));
+    let out = tirtui::codegen::generate(trace.func()).unwrap();
+    assert!(
+        tirtui::runtime::nvrtc_available(),
+        "libnvrtc is not loadable"
+    );
+    tirtui::runtime::nvrtc_compile(&out.kernel, "sm_90").unwrap_or_else(|e| panic!("{e:?}"));
 }

@@ -21,6 +21,10 @@ pub fn reference_kernel(workload: &PrimFunc) -> Result<CudaKernel, String> {
 /// Refuses a kernel whose parameter layouts the schedule changed: the
 /// reference takes the workload's layouts, so nothing could be compared.
 pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequest, String> {
+    if crate::sparse::is_lowered_sparse(workload) {
+        // Random integers in `J_indptr` / `J_indices` would index out of bounds.
+        return Err("cannot run a sparse workload yet: its index buffers need valid CSR contents (monotone row pointers, sorted columns), which the GPU runtime does not generate yet (hint: `--emit cuda` and `--emit tir` work; docs/sparse.md)".to_string());
+    }
     if let Some(layout) = kernel.args.iter().find_map(|a| a.layout.as_ref()) {
         return Err(format!(
             "cannot run against the workload: {layout}, so the kernel's arguments are not in the workload's layout; tirtui does not convert data between layouts (hint: cache_read or cache_write the parameter and transform the cache instead)"

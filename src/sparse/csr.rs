@@ -123,7 +123,11 @@ pub fn generate(spec: &CsrSpec) -> Result<Csr, CsrError> {
         }
         RowLengths::PowerLaw { alpha } => {
             for len in power_law_lengths(&mut rng, spec, alpha) {
-                indices.extend(distinct_values(&mut rng, spec.cols, len).into_iter().map(|c| c as i64));
+                indices.extend(
+                    distinct_values(&mut rng, spec.cols, len)
+                        .into_iter()
+                        .map(|c| c as i64),
+                );
                 indptr.push(indices.len() as i64);
             }
         }
@@ -139,10 +143,18 @@ pub fn generate(spec: &CsrSpec) -> Result<Csr, CsrError> {
 /// Row lengths summing to `spec.nnz`, each at most `spec.cols`, proportional to
 /// `(rank + 1)^-alpha` with the ranks shuffled over the rows.
 fn power_law_lengths(rng: &mut Rng, spec: &CsrSpec, alpha: f64) -> Vec<usize> {
-    let weights: Vec<f64> = (0..spec.rows).map(|r| (r as f64 + 1.0).powf(-alpha)).collect();
+    let weights: Vec<f64> = (0..spec.rows)
+        .map(|r| (r as f64 + 1.0).powf(-alpha))
+        .collect();
     let total: f64 = weights.iter().sum::<f64>().max(f64::MIN_POSITIVE);
-    let exact: Vec<f64> = weights.iter().map(|w| w / total * spec.nnz as f64).collect();
-    let mut lengths: Vec<usize> = exact.iter().map(|e| (e.floor() as usize).min(spec.cols)).collect();
+    let exact: Vec<f64> = weights
+        .iter()
+        .map(|w| w / total * spec.nnz as f64)
+        .collect();
+    let mut lengths: Vec<usize> = exact
+        .iter()
+        .map(|e| (e.floor() as usize).min(spec.cols))
+        .collect();
     // What rounding down and the cap left over goes to the rows with the largest
     // remainders first, then round the rows with room, until the count is exact.
     let mut order: Vec<usize> = (0..spec.rows).collect();
@@ -180,7 +192,11 @@ fn distinct_values(rng: &mut Rng, n: usize, k: usize) -> Vec<usize> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CsrError {
     #[error("{nnz} nonzeros do not fit a {rows} x {cols} matrix")]
-    TooDense { nnz: usize, rows: usize, cols: usize },
+    TooDense {
+        nnz: usize,
+        rows: usize,
+        cols: usize,
+    },
     #[error("`{buffer}` has {got} entries, a CSR of {rows} rows needs {want}")]
     Length {
         buffer: String,
@@ -228,7 +244,11 @@ pub fn check(
     }
     let nnz = indices.len();
     for (position, &value) in indptr.iter().enumerate() {
-        let previous = if position == 0 { 0 } else { indptr[position - 1] };
+        let previous = if position == 0 {
+            0
+        } else {
+            indptr[position - 1]
+        };
         let last_wrong = position == rows && value as usize != nnz;
         if value < previous || value > nnz as i64 || (position == 0 && value != 0) || last_wrong {
             return Err(CsrError::Indptr {

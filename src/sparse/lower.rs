@@ -15,7 +15,7 @@
 //! runs the inner `T.init` and would leave its output unwritten.
 
 use super::print::float;
-use super::{AxisKind, Param, SExpr, SparseFunc, Size, Store};
+use super::{AxisKind, Param, SExpr, Size, SparseFunc, Store};
 use crate::ir::PrimFunc;
 use crate::script::{parse_func, ParseError};
 use std::fmt::Write;
@@ -113,8 +113,15 @@ impl IterLowered {
                     a.name, a.idtype
                 );
             }
-            if let (AxisKind::SparseVariable { length, nnz, indptr, .. }, true) =
-                (&a.kind, a.kind.indices().is_some())
+            if let (
+                AxisKind::SparseVariable {
+                    length,
+                    nnz,
+                    indptr,
+                    ..
+                },
+                true,
+            ) = (&a.kind, a.kind.indices().is_some())
             {
                 let _ = writeln!(
                     out,
@@ -183,17 +190,29 @@ impl IterLowered {
         let it = &self.func.iter;
         let pad = "    ".repeat(depth);
         let group = &self.groups[g];
-        let loops: Vec<String> = group.iter().map(|&p| format!("v_{}", self.var(p))).collect();
+        let loops: Vec<String> = group
+            .iter()
+            .map(|&p| format!("v_{}", self.var(p)))
+            .collect();
         let extents: Vec<String> = group.iter().map(|&p| self.extent(p)).collect();
         if loops.len() == 1 {
             let _ = writeln!(out, "{pad}for {} in T.serial({}):", loops[0], extents[0]);
         } else {
-            let _ = writeln!(out, "{pad}for {} in T.grid({}):", loops.join(", "), extents.join(", "));
+            let _ = writeln!(
+                out,
+                "{pad}for {} in T.grid({}):",
+                loops.join(", "),
+                extents.join(", ")
+            );
         }
         let _ = writeln!(out, "{pad}    with T.block(\"{}{g}\"):", it.name);
         let inner = "    ".repeat(depth + 2);
         for &p in group {
-            let kind = if it.kinds.as_bytes()[p] == b'R' { "reduce" } else { "spatial" };
+            let kind = if it.kinds.as_bytes()[p] == b'R' {
+                "reduce"
+            } else {
+                "spatial"
+            };
             let _ = writeln!(
                 out,
                 "{inner}{} = T.axis.{kind}({}, v_{})",
@@ -239,10 +258,14 @@ impl IterLowered {
     fn position(&self, axis: &str, var: &str) -> String {
         let f = &self.func;
         match f.axis(axis).map(|a| &a.kind) {
-            Some(AxisKind::SparseFixed { parent, nnz_cols, .. }) => {
+            Some(AxisKind::SparseFixed {
+                parent, nnz_cols, ..
+            }) => {
                 format!("{} * {} + {var}", self.row_var(parent), size(nnz_cols))
             }
-            Some(AxisKind::DenseVariable { parent, .. } | AxisKind::SparseVariable { parent, .. }) => {
+            Some(
+                AxisKind::DenseVariable { parent, .. } | AxisKind::SparseVariable { parent, .. },
+            ) => {
                 format!("{axis}_indptr[{}] + {var}", self.row_var(parent))
             }
             _ => var.to_string(),
@@ -372,7 +395,12 @@ impl IterLowered {
     fn handle_buffer(&self, h: &str) -> Result<String> {
         let f = &self.func;
         if let Some(b) = f.buffers.iter().find(|b| b.handle == h) {
-            return Ok(format!("{}: T.Buffer(({},), \"{}\")", b.name, self.flat_len(&b.axes), b.dtype));
+            return Ok(format!(
+                "{}: T.Buffer(({},), \"{}\")",
+                b.name,
+                self.flat_len(&b.axes),
+                b.dtype
+            ));
         }
         for a in &f.axes {
             let parent_len = a
@@ -382,15 +410,23 @@ impl IterLowered {
                 .map(|p| size(p.kind.length()))
                 .unwrap_or_default();
             if a.kind.indptr() == Some(h) {
-                return Ok(format!("{}_indptr: T.Buffer(({parent_len} + 1,), \"{}\")", a.name, a.idtype));
+                return Ok(format!(
+                    "{}_indptr: T.Buffer(({parent_len} + 1,), \"{}\")",
+                    a.name, a.idtype
+                ));
             }
             if a.kind.indices() == Some(h) {
                 let len = match &a.kind {
-                    AxisKind::SparseFixed { nnz_cols, .. } => format!("{parent_len} * {}", size(nnz_cols)),
+                    AxisKind::SparseFixed { nnz_cols, .. } => {
+                        format!("{parent_len} * {}", size(nnz_cols))
+                    }
                     AxisKind::SparseVariable { nnz, .. } => size(nnz),
                     _ => String::new(),
                 };
-                return Ok(format!("{}_indices: T.Buffer(({len},), \"{}\")", a.name, a.idtype));
+                return Ok(format!(
+                    "{}_indices: T.Buffer(({len},), \"{}\")",
+                    a.name, a.idtype
+                ));
             }
         }
         Err(ParseError::semantic(
@@ -415,8 +451,16 @@ pub fn lower_sparse_buffer(l: &IterLowered) -> Result<String> {
     for (name, value) in &f.consts {
         let _ = writeln!(out, "{name} = {value}");
     }
-    let _ = writeln!(out, "\n\n@T.prim_func\ndef {}({}):", f.name, l.params()?.join(", "));
-    out.push_str("    T.func_attr({\"global_symbol\": \"main\", \"tir.noalias\": True})\n");
+    let _ = writeln!(
+        out,
+        "\n\n@T.prim_func\ndef {}({}):",
+        f.name,
+        l.params()?.join(", ")
+    );
+    // SparseTIR's level 0: what marks the function as lowered from a sparse one.
+    out.push_str(
+        "    T.func_attr({\"global_symbol\": \"main\", \"tir.noalias\": True, \"sparse_tir_level\": 0})\n",
+    );
     l.blocks(&mut out, 0, 1, Level::Flat);
     Ok(out)
 }
@@ -427,7 +471,10 @@ pub fn lowered_func(f: &SparseFunc) -> Result<PrimFunc> {
     parse_func(&text, None).map_err(|e| {
         ParseError::semantic(
             f.span,
-            format!("the lowered function does not read back as TIR: {}", e.message),
+            format!(
+                "the lowered function does not read back as TIR: {}",
+                e.message
+            ),
         )
         .with_help("this is a bug in tirtui's sparse lowering; please report it with the workload")
     })

@@ -33,6 +33,22 @@ pub use parse::{is_sparse_source, parse};
 pub use print::print;
 
 use crate::diag::Span;
+use crate::ir::PrimFunc;
+
+/// The attribute `lower_sparse_buffer` leaves on the function (SparseTIR's level 0).
+pub const LEVEL_ATTR: &str = "sparse_tir_level";
+
+/// Whether `func` was lowered from a SparseTIR function: its index buffers
+/// need valid CSR contents and TVM cannot run its source.
+pub fn is_lowered_sparse(func: &PrimFunc) -> bool {
+    func.attrs.iter().any(|(k, _)| k == LEVEL_ATTR)
+}
+
+/// The workload text as TIR: a SparseTIR function goes through both lowering
+/// stages; anything else is left to the TIR reader (`None`).
+pub fn lower_source(src: &str) -> Option<Result<PrimFunc, crate::script::ParseError>> {
+    is_sparse_source(src).then(|| parse(src).and_then(|f| lowered_func(&f)))
+}
 
 /// An axis length or count: a module constant's value, a literal, or a scalar
 /// parameter (a shape variable of the lowered function).
@@ -168,7 +184,10 @@ impl BinOp {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SExpr {
     /// `A[vi, vj]`: a sparse buffer read at iteration variables.
-    Load { buffer: String, indices: Vec<String> },
+    Load {
+        buffer: String,
+        indices: Vec<String>,
+    },
     Float(f64),
     Int(i64),
     /// `T.float32(0)`: a literal of a type.

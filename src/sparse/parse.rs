@@ -5,7 +5,7 @@
 //! before it (in a buffer: right before it), buffers indexed by iteration
 //! variables over the same axis (or a dense axis reached through `indices`).
 
-use super::{Axis, AxisKind, Param, SparseBuffer, SparseFunc, Size};
+use super::{Axis, AxisKind, Param, Size, SparseBuffer, SparseFunc};
 use crate::diag::Span;
 use crate::script::ast::{self, ExprKind, StmtKind};
 use crate::script::parser;
@@ -16,9 +16,14 @@ type Result<T> = std::result::Result<T, ParseError>;
 /// Whether `src` is written in SparseTIR (it declares sparse buffers or a sparse
 /// iteration); such a workload goes through [`parse`], not the TIR reader.
 pub fn is_sparse_source(src: &str) -> bool {
-    ["T.match_sparse_buffer(", "T.sp_iter(", "T.sparse_variable(", "T.dense_variable("]
-        .iter()
-        .any(|k| src.contains(k))
+    [
+        "T.match_sparse_buffer(",
+        "T.sp_iter(",
+        "T.sparse_variable(",
+        "T.dense_variable(",
+    ]
+    .iter()
+    .any(|k| src.contains(k))
 }
 
 /// Reads the one `@T.prim_func` of a SparseTIR file and the integer constants above it.
@@ -37,12 +42,10 @@ pub fn parse(src: &str) -> Result<SparseFunc> {
                 };
                 match (name, int_literal(value)) {
                     (Some(n), Some(v)) => consts.push((n.to_string(), v)),
-                    _ => {
-                        return Err(ParseError::semantic(
-                            stmt.span,
-                            "only integer constants (`M = 1024`) may stand beside a sparse function",
-                        ))
-                    }
+                    _ => return Err(ParseError::semantic(
+                        stmt.span,
+                        "only integer constants (`M = 1024`) may stand beside a sparse function",
+                    )),
                 }
             }
             StmtKind::FuncDef(def) => {
@@ -185,8 +188,10 @@ impl FuncReader<'_> {
             return Err(ParseError::semantic(e.span, format!("unknown size `{n}`"))
                 .with_help("a size is a literal, a module constant or a `T.int32` parameter"));
         }
-        Err(ParseError::semantic(e.span, "a size is a literal or a name here")
-            .with_help("bind computed sizes to a module constant"))
+        Err(
+            ParseError::semantic(e.span, "a size is a literal or a name here")
+                .with_help("bind computed sizes to a module constant"),
+        )
     }
 
     fn handle(&self, e: &ast::Expr, what: &str) -> Result<String> {
@@ -233,9 +238,11 @@ impl FuncReader<'_> {
                 "expected an axis (`I = T.dense_fixed(M)`) or a sparse buffer (`A = T.match_sparse_buffer(a, (I, J), \"float32\")`)",
             ));
         };
-        if self.axes.iter().any(|a| a.name == name) || self.buffers.iter().any(|b| b.name == name)
-        {
-            return Err(ParseError::semantic(span, format!("`{name}` is declared twice")));
+        if self.axes.iter().any(|a| a.name == name) || self.buffers.iter().any(|b| b.name == name) {
+            return Err(ParseError::semantic(
+                span,
+                format!("`{name}` is declared twice"),
+            ));
         }
         if call == "match_sparse_buffer" {
             let buffer = self.read_buffer(name, args, kwargs, span)?;
@@ -243,9 +250,8 @@ impl FuncReader<'_> {
             return Ok(());
         }
         let (arity, idtype) = split_idtype(args, kwargs, value.span)?;
-        let wrong_arity = |want: &str| {
-            ParseError::semantic(value.span, format!("T.{call} takes {want}"))
-        };
+        let wrong_arity =
+            |want: &str| ParseError::semantic(value.span, format!("T.{call} takes {want}"));
         let kind = match call {
             "dense_fixed" => match arity {
                 [length] => AxisKind::DenseFixed {
@@ -300,7 +306,9 @@ impl FuncReader<'_> {
                     value.span,
                     format!("T.{call} is not supported yet"),
                 )
-                .with_help("this version reads the four axis kinds, T.match_sparse_buffer and T.sp_iter"))
+                .with_help(
+                    "this version reads the four axis kinds, T.match_sparse_buffer and T.sp_iter",
+                ))
             }
             other => {
                 return Err(ParseError::semantic(
@@ -309,14 +317,22 @@ impl FuncReader<'_> {
                 )
                 .with_suggestion(
                     other,
-                    ["dense_fixed", "dense_variable", "sparse_fixed", "sparse_variable", "match_sparse_buffer"],
+                    [
+                        "dense_fixed",
+                        "dense_variable",
+                        "sparse_fixed",
+                        "sparse_variable",
+                        "match_sparse_buffer",
+                    ],
                     "T.",
                 ))
             }
         };
         if idtype != "int32" && idtype != "int64" {
-            return Err(ParseError::semantic(value.span, format!("index type `{idtype}`"))
-                .with_help("an axis's index type is \"int32\" or \"int64\""));
+            return Err(
+                ParseError::semantic(value.span, format!("index type `{idtype}`"))
+                    .with_help("an axis's index type is \"int32\" or \"int64\""),
+            );
         }
         self.axes.push(Axis {
             name: name.to_string(),
@@ -365,7 +381,10 @@ impl FuncReader<'_> {
         };
         let handle = self.handle(handle, "buffer's handle")?;
         let (ExprKind::Tuple(items) | ExprKind::List(items)) = &axes.kind else {
-            return Err(ParseError::semantic(axes.span, "the buffer's axes are a tuple"));
+            return Err(ParseError::semantic(
+                axes.span,
+                "the buffer's axes are a tuple",
+            ));
         };
         let mut names: Vec<String> = Vec::new();
         for item in items {
@@ -373,8 +392,13 @@ impl FuncReader<'_> {
                 return Err(ParseError::semantic(item.span, "an axis name"));
             };
             let Some(axis) = self.axes.iter().find(|a| a.name == n) else {
-                return Err(ParseError::semantic(item.span, format!("unknown axis `{n}`"))
-                    .with_suggestion(n, self.axes.iter().map(|a| a.name.as_str()), ""));
+                return Err(
+                    ParseError::semantic(item.span, format!("unknown axis `{n}`")).with_suggestion(
+                        n,
+                        self.axes.iter().map(|a| a.name.as_str()),
+                        "",
+                    ),
+                );
             };
             if let Some(parent) = axis.kind.parent() {
                 if names.last().map(String::as_str) != Some(parent) || names.len() != 1 {
@@ -420,7 +444,10 @@ fn split_idtype<'e>(
     if let Some(kw) = kwargs.first() {
         return match (kw.name.name.as_str(), kw.value.as_str(), kwargs.len()) {
             ("idtype", Some(t), 1) => Ok((args, t.to_string())),
-            _ => Err(ParseError::semantic(kw.name.span, "only `idtype=` may be named here")),
+            _ => Err(ParseError::semantic(
+                kw.name.span,
+                "only `idtype=` may be named here",
+            )),
         };
     }
     match args.split_last() {

@@ -1,7 +1,7 @@
 //! Writing a [`SparseFunc`] back as SparseTIR writes it (`print` then `parse`
 //! gives the same function, spans aside).
 
-use super::{AxisKind, Param, SExpr, SparseFunc, Size, Store};
+use super::{AxisKind, Param, SExpr, Size, SparseFunc, Store};
 use std::fmt::Write;
 
 /// The whole file: the import, the module constants and the function.
@@ -108,7 +108,12 @@ fn tuple(items: &[String]) -> String {
 }
 
 fn store(s: &Store) -> String {
-    format!("{}[{}] = {}", s.buffer, s.indices.join(", "), expr(&s.value).0)
+    format!(
+        "{}[{}] = {}",
+        s.buffer,
+        s.indices.join(", "),
+        expr(&s.value).0
+    )
 }
 
 /// A float as Python writes it (always with a `.` or an exponent, so it reads back as a float).
@@ -131,7 +136,14 @@ fn expr(e: &SExpr) -> (String, u8) {
         SExpr::Typed(t, v) => (format!("T.{t}({})", float(*v)), 3),
         SExpr::Neg(inner) => {
             let (text, p) = expr(inner);
-            (if p < 3 { format!("-({text})") } else { format!("-{text}") }, 3)
+            (
+                if p < 3 {
+                    format!("-({text})")
+                } else {
+                    format!("-{text}")
+                },
+                3,
+            )
         }
         SExpr::Binary(op, a, b) => {
             let p = op.precedence();

@@ -17,7 +17,10 @@ impl FuncReader<'_> {
         span: Span,
     ) -> Result<SpIter> {
         let [item] = items else {
-            return Err(ParseError::semantic(span, "one `T.sp_iter(...)` per `with`"));
+            return Err(ParseError::semantic(
+                span,
+                "one `T.sp_iter(...)` per `with`",
+            ));
         };
         let call = t_call(&item.context);
         let Some(("sp_iter" | "iter", args, [])) = call else {
@@ -77,27 +80,40 @@ impl FuncReader<'_> {
             }
         }
         if iter.body.is_empty() {
-            return Err(ParseError::semantic(span, "the sparse iteration has no body"));
+            return Err(ParseError::semantic(
+                span,
+                "the sparse iteration has no body",
+            ));
         }
         Ok(iter)
     }
 
     fn iter_axes(&self, e: &ast::Expr) -> Result<Vec<String>> {
         let (ExprKind::List(items) | ExprKind::Tuple(items)) = &e.kind else {
-            return Err(ParseError::semantic(e.span, "the iteration's axes are a list"));
+            return Err(ParseError::semantic(
+                e.span,
+                "the iteration's axes are a list",
+            ));
         };
         let mut names: Vec<String> = Vec::new();
         for item in items {
             if let Some((f @ ("fuse" | "attach"), _, _)) = t_call(item) {
-                return Err(ParseError::semantic(item.span, format!("T.{f} is not supported yet"))
-                    .with_help("list the axes one by one"));
+                return Err(
+                    ParseError::semantic(item.span, format!("T.{f} is not supported yet"))
+                        .with_help("list the axes one by one"),
+                );
             }
             let Some(n) = item.as_name() else {
                 return Err(ParseError::semantic(item.span, "an axis name"));
             };
             let Some(axis) = self.axes.iter().find(|a| a.name == n) else {
-                return Err(ParseError::semantic(item.span, format!("unknown axis `{n}`"))
-                    .with_suggestion(n, self.axes.iter().map(|a| a.name.as_str()), ""));
+                return Err(
+                    ParseError::semantic(item.span, format!("unknown axis `{n}`")).with_suggestion(
+                        n,
+                        self.axes.iter().map(|a| a.name.as_str()),
+                        "",
+                    ),
+                );
             };
             if names.iter().any(|m| m == n) {
                 return Err(ParseError::semantic(item.span, format!("axis `{n}` twice")));
@@ -117,7 +133,10 @@ impl FuncReader<'_> {
 
     fn iter_vars(&self, target: Option<&ast::Expr>, n: usize, span: Span) -> Result<Vec<String>> {
         let Some(target) = target else {
-            return Err(ParseError::semantic(span, "the iteration needs `as [vi, vj, ...]`"));
+            return Err(ParseError::semantic(
+                span,
+                "the iteration needs `as [vi, vj, ...]`",
+            ));
         };
         let items = match &target.kind {
             ExprKind::List(v) | ExprKind::Tuple(v) => v.as_slice(),
@@ -152,9 +171,16 @@ impl FuncReader<'_> {
                 value,
             } => {
                 let (buffer, indices) = self.access(iter, target)?;
-                let op = if *op == BinaryOp::Add { BinOp::Add } else { BinOp::Mul };
+                let op = if *op == BinaryOp::Add {
+                    BinOp::Add
+                } else {
+                    BinOp::Mul
+                };
                 let old = SExpr::Load { buffer, indices };
-                (target, SExpr::Binary(op, Box::new(old), Box::new(self.value(iter, value)?)))
+                (
+                    target,
+                    SExpr::Binary(op, Box::new(old), Box::new(self.value(iter, value)?)),
+                )
             }
             _ => {
                 return Err(ParseError::semantic(
@@ -176,19 +202,28 @@ impl FuncReader<'_> {
     /// buffer's axes.
     fn access(&self, iter: &SpIter, e: &ast::Expr) -> Result<(String, Vec<String>)> {
         let ExprKind::Subscript(base, idx) = &e.kind else {
-            return Err(ParseError::semantic(e.span, "a sparse buffer access `A[vi, vj]`"));
+            return Err(ParseError::semantic(
+                e.span,
+                "a sparse buffer access `A[vi, vj]`",
+            ));
         };
         let Some(name) = base.as_name() else {
             return Err(ParseError::semantic(base.span, "a sparse buffer name"));
         };
         let Some(buffer) = self.buffers.iter().find(|b| b.name == name) else {
-            return Err(ParseError::semantic(base.span, format!("unknown sparse buffer `{name}`"))
-                .with_suggestion(name, self.buffers.iter().map(|b| b.name.as_str()), ""));
+            return Err(
+                ParseError::semantic(base.span, format!("unknown sparse buffer `{name}`"))
+                    .with_suggestion(name, self.buffers.iter().map(|b| b.name.as_str()), ""),
+            );
         };
         if idx.len() != buffer.axes.len() {
             return Err(ParseError::semantic(
                 e.span,
-                format!("`{name}` has {} axes, indexed with {}", buffer.axes.len(), idx.len()),
+                format!(
+                    "`{name}` has {} axes, indexed with {}",
+                    buffer.axes.len(),
+                    idx.len()
+                ),
             ));
         }
         let mut vars = Vec::new();
@@ -204,9 +239,18 @@ impl FuncReader<'_> {
             let pos = iter.vars.iter().position(|w| w == var).unwrap_or(0);
             let var_axis = &iter.axes[pos];
             self.check_coordinate(axis_name, var_axis, ix.span, var)?;
-            if let Some(parent) = self.axes.iter().find(|a| &a.name == axis_name).and_then(|a| a.kind.parent()) {
+            if let Some(parent) = self
+                .axes
+                .iter()
+                .find(|a| &a.name == axis_name)
+                .and_then(|a| a.kind.parent())
+            {
                 // The stored position of (row, k) needs the row the variable was counted in.
-                let row_var = iter.axes.iter().position(|a| a == parent).map(|p| &iter.vars[p]);
+                let row_var = iter
+                    .axes
+                    .iter()
+                    .position(|a| a == parent)
+                    .map(|p| &iter.vars[p]);
                 if i == 0 || vars.last() != row_var {
                     return Err(ParseError::semantic(
                         ix.span,
@@ -222,7 +266,13 @@ impl FuncReader<'_> {
     /// A variable over `var_axis` may index `buffer_axis` when they are the same
     /// axis, or when the buffer axis is dense and as long (a sparse axis gives
     /// its coordinate through `indices`).
-    fn check_coordinate(&self, buffer_axis: &str, var_axis: &str, span: Span, var: &str) -> Result<()> {
+    fn check_coordinate(
+        &self,
+        buffer_axis: &str,
+        var_axis: &str,
+        span: Span,
+        var: &str,
+    ) -> Result<()> {
         if buffer_axis == var_axis {
             return Ok(());
         }
@@ -260,11 +310,18 @@ impl FuncReader<'_> {
                     other => {
                         return Err(ParseError::semantic(
                             e.span,
-                            format!("`{}` is not supported in a sparse iteration yet", other.symbol()),
+                            format!(
+                                "`{}` is not supported in a sparse iteration yet",
+                                other.symbol()
+                            ),
                         ))
                     }
                 };
-                SExpr::Binary(op, Box::new(self.value(iter, a)?), Box::new(self.value(iter, b)?))
+                SExpr::Binary(
+                    op,
+                    Box::new(self.value(iter, a)?),
+                    Box::new(self.value(iter, b)?),
+                )
             }
             ExprKind::Call { .. } => match t_call(e) {
                 Some((t, [arg], [])) if LITERAL_TYPES.contains(&t) => {
@@ -289,11 +346,10 @@ impl FuncReader<'_> {
                 }
             },
             _ => {
-                return Err(ParseError::semantic(
-                    e.span,
-                    "not supported in a sparse iteration",
+                return Err(
+                    ParseError::semantic(e.span, "not supported in a sparse iteration")
+                        .with_help("write + - * / of buffer reads and numbers"),
                 )
-                .with_help("write + - * / of buffer reads and numbers"))
             }
         })
     }
