@@ -337,8 +337,8 @@ fn power_law_rows_are_skewed() {
 }
 
 /// The GPU sessions under `sessions/sparse/`: a sparse workload is lowered when
-/// read, the steps schedule the lowered TIR, and it generates CUDA; a GPU run
-/// is refused until the runtime makes valid CSR inputs.
+/// read, the steps schedule the lowered TIR, it generates CUDA, and its run
+/// request names the CSR pair the runtime fills with a valid pattern.
 #[test]
 fn sparse_sessions_schedule_and_generate_cuda() {
     use tirtui::trace::{Session, Trace};
@@ -364,14 +364,40 @@ fn sparse_sessions_schedule_and_generate_cuda() {
             "{}",
             out.kernel.source
         );
-        let refused = tirtui::session::run::build_request(&func, &out.kernel)
-            .err()
-            .unwrap();
-        assert!(refused.contains("valid CSR contents"), "{refused}");
+        // The runtime fills J_indptr / J_indices (arguments 3 and 4) with a valid pattern.
+        let req = tirtui::session::run::build_request(&func, &out.kernel)
+            .unwrap_or_else(|e| panic!("{session}: {e}"));
+        let want = tirtui::runtime::CsrInput {
+            indptr: 3,
+            indices: 4,
+            cols: 4096,
+        };
+        assert_eq!(req.csr, vec![want]);
     }
     // A dense workload is not taken for a sparse one.
     let gemv = std::fs::read_to_string("sessions/gemv.tir").unwrap();
     assert!(sparse::lower_source(&gemv).is_none());
+}
+
+/// Index arrays without a generator (ragged rows, ELL) are refused for GPU runs.
+#[test]
+fn gpu_runs_refuse_index_arrays_without_a_generator() {
+    let ragged = SPMM
+        .replacen(
+            "J = T.sparse_variable(I, (N, NNZ), (indptr, indices), \"int32\")",
+            "J = T.dense_variable(I, (N, NNZ), indptr, \"int32\")",
+            1,
+        )
+        .replacen("indptr: T.handle, indices: T.handle", "indptr: T.handle", 1)
+        .replacen(
+            "B = T.match_sparse_buffer(b, (J_detach, K), \"float32\")",
+            "B = T.match_sparse_buffer(b, (I, K), \"float32\")",
+            1,
+        )
+        .replacen("* B[vj, vk]", "* B[vi, vk]", 1);
+    let func = lowered_func(&read(&ragged)).unwrap_or_else(|e| panic!("{}", e.message));
+    let e = sparse::csr_pairs(&func).unwrap_err();
+    assert!(e.contains("axis `J` (ragged or ELL)"), "{e}");
 }
 
 /// Lowered SpMM compiles with NVRTC (needs libnvrtc).

@@ -392,6 +392,30 @@ impl IterLowered {
         Ok(sizes)
     }
 
+    /// `J_indptr J_indices 4096` per CSR axis (`;` between axes): the arrays
+    /// and the column count.
+    fn csr_attr(&self) -> String {
+        let f = &self.func;
+        let pairs: Vec<String> = f
+            .axes
+            .iter()
+            .filter_map(|a| match &a.kind {
+                AxisKind::SparseVariable { length, .. } => Some(format!(
+                    "{0}_indptr {0}_indices {1}",
+                    a.name,
+                    f.size_value(length)
+                        .map_or_else(|| size(length), |v| v.to_string())
+                )),
+                // Ragged and ELL index arrays: no generator yet (`csr_pairs` refuses them).
+                AxisKind::DenseVariable { .. } | AxisKind::SparseFixed { .. } => {
+                    Some(format!("!{}", a.name))
+                }
+                AxisKind::DenseFixed { .. } => None,
+            })
+            .collect();
+        pairs.join("; ")
+    }
+
     fn handle_buffer(&self, h: &str) -> Result<String> {
         let f = &self.func;
         if let Some(b) = f.buffers.iter().find(|b| b.handle == h) {
@@ -457,9 +481,14 @@ pub fn lower_sparse_buffer(l: &IterLowered) -> Result<String> {
         f.name,
         l.params()?.join(", ")
     );
-    // SparseTIR's level 0: what marks the function as lowered from a sparse one.
-    out.push_str(
-        "    T.func_attr({\"global_symbol\": \"main\", \"tir.noalias\": True, \"sparse_tir_level\": 0})\n",
+    // SparseTIR's level 0 marks the function as lowered from a sparse one;
+    // `sparse_csr` names the index arrays that must hold a valid CSR pattern.
+    let _ = writeln!(
+        out,
+        "    T.func_attr({{\"global_symbol\": \"main\", \"tir.noalias\": True, \"{}\": 0, \"{}\": \"{}\"}})",
+        super::LEVEL_ATTR,
+        super::CSR_ATTR,
+        l.csr_attr()
     );
     l.blocks(&mut out, 0, 1, Level::Flat);
     Ok(out)

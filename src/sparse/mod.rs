@@ -38,6 +38,34 @@ use crate::ir::PrimFunc;
 /// The attribute `lower_sparse_buffer` leaves on the function (SparseTIR's level 0).
 pub const LEVEL_ATTR: &str = "sparse_tir_level";
 
+/// The attribute naming each CSR pair of the lowered function:
+/// `"J_indptr J_indices 4096"` (the arrays and the column count), `;` between pairs.
+pub const CSR_ATTR: &str = "sparse_csr";
+
+/// The CSR pairs `CSR_ATTR` names: (indptr buffer, indices buffer, columns).
+pub fn csr_pairs(func: &PrimFunc) -> Result<Vec<(String, String, usize)>, String> {
+    let Some((_, value)) = func.attrs.iter().find(|(k, _)| k == CSR_ATTR) else {
+        return Ok(Vec::new());
+    };
+    let crate::ir::AnnValue::Str(text) = value else {
+        return Err(format!("`{CSR_ATTR}` is not a string"));
+    };
+    text.split(';')
+        .filter(|p| !p.trim().is_empty())
+        .map(|pair| match pair.split_whitespace().collect::<Vec<_>>().as_slice() {
+            [axis] if axis.starts_with('!') => Err(format!(
+                "the index arrays of axis `{}` (ragged or ELL) get no generated contents yet; only CSR (`T.sparse_variable`) ones do",
+                &axis[1..]
+            )),
+            [ptr, idx, cols] => cols
+                .parse::<usize>()
+                .map(|c| (ptr.to_string(), idx.to_string(), c))
+                .map_err(|_| format!("`{CSR_ATTR}`: the column count `{cols}` is not a number (bind the size)")),
+            _ => Err(format!("`{CSR_ATTR}`: `{pair}` is not `indptr indices columns`")),
+        })
+        .collect()
+}
+
 /// Whether `func` was lowered from a SparseTIR function: its index buffers
 /// need valid CSR contents and TVM cannot run its source.
 pub fn is_lowered_sparse(func: &PrimFunc) -> bool {
