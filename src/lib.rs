@@ -50,6 +50,7 @@ pub mod script;
 pub mod search;
 pub mod session;
 pub mod simt;
+pub mod sparse;
 pub mod trace;
 pub mod tui;
 pub mod tune;

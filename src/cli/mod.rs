@@ -5,7 +5,7 @@
 //! 4 `replay --check` failed.
 //!
 //! May use: `codegen`, `db`, `design_space`, `diag`, `input`, `ir`, `lower`, `runtime`,
-//!  `schedule`, `script`, `search`, `session`, `trace`, `tui`, `tune`.
+//!  `schedule`, `script`, `search`, `session`, `sparse`, `trace`, `tui`, `tune`.
 
 pub mod check;
 pub mod db;

@@ -276,6 +276,18 @@ fn print_without_cuda(path: &Path, opts: &ReplayOptions, trace: &Trace, name: &s
     if opts.emit == Some(Emit::Tir) && !super::out(&crate::script::print_func(trace.func())) {
         return Some(EXIT_OK);
     }
+    if opts.emit == Some(Emit::Python) && crate::sparse::is_lowered_sparse(trace.func()) {
+        let msg = format!(
+            "{}: the trace of a sparse workload is tirtui-only: TVM has no SparseTIR (mainline never merged it), so its Python could not run (hint: `--emit tir` prints the lowered TIR, which TVM reads; docs/sparse.md)",
+            path.display()
+        );
+        return Some(fail(
+            opts,
+            path,
+            EXIT_BAD_INPUT,
+            &Diagnostic::new(msg).render(),
+        ));
+    }
     if opts.emit == Some(Emit::Python) {
         let script =
             match crate::trace::python::to_python(&trace.steps, &path.display().to_string()) {

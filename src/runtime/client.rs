@@ -598,6 +598,7 @@ mod tests {
             seed: 0,
             runs: 1,
             time_budget_ms: None,
+            csr: Vec::new(),
             flush_l2: true,
             quick_above_ms: None,
         };

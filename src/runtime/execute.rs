@@ -13,7 +13,7 @@ use super::nvrtc::{compile_cubin, nvrtc_available, nvrtc_compile, Compiled};
 use super::prepare::{compile_many, CubinCache, RunData, RunDataKey, MAX_PREPARE_KERNELS};
 use super::queue::CompileQueue;
 use super::request::{
-    CompileReport, Prepared, ReadyList, RunPhases, RunRequest, RunResult, MIN_RUNS,
+    CompileReport, CsrInput, Prepared, ReadyList, RunPhases, RunRequest, RunResult, MIN_RUNS,
 };
 use super::resident::{alloc_args, Resident};
 use super::timing::{median, time_runs, TimingOptions};
@@ -160,7 +160,12 @@ impl Executor {
             *data = None;
             *data = Some(RunData {
                 key,
-                inputs: Arc::new(host_inputs(&checked.layouts, &req.kernel.args, req.seed)),
+                inputs: Arc::new(host_inputs(
+                    &checked.layouts,
+                    &req.kernel.args,
+                    req.seed,
+                    &req.csr,
+                )?),
                 expected: None,
             });
         }
@@ -393,14 +398,52 @@ fn run_reference(
     bufs.run_once(buffers, &loaded, &temps)
 }
 
-/// Random host data for each input argument (`None` for outputs), from `seed`.
-fn host_inputs(layouts: &[ArgLayout], args: &[KernelArg], seed: u64) -> Vec<Option<Vec<u8>>> {
-    layouts
+/// Random host data for each input argument (`None` for outputs), from `seed`;
+/// the CSR pairs get a valid random pattern.
+fn host_inputs(
+    layouts: &[ArgLayout],
+    args: &[KernelArg],
+    seed: u64,
+    csr: &[CsrInput],
+) -> Result<Vec<Option<Vec<u8>>>, RuntimeError> {
+    let mut inputs: Vec<Option<Vec<u8>>> = layouts
         .iter()
         .zip(args)
         .enumerate()
         .map(|(i, (&layout, arg))| (!arg.is_output).then(|| random_bytes(layout, seed, i)))
-        .collect()
+        .collect();
+    for (n, c) in csr.iter().enumerate() {
+        let bad = |why: String| RuntimeError::InvalidRequest(format!("CSR input {n}: {why}"));
+        let (Some(ptr), Some(idx)) = (layouts.get(c.indptr), layouts.get(c.indices)) else {
+            return Err(bad("argument index out of range".into()));
+        };
+        let spec = crate::sparse::csr::CsrSpec {
+            rows: ptr.elements.saturating_sub(1),
+            cols: c.cols,
+            nnz: idx.elements,
+            lengths: crate::sparse::csr::RowLengths::Uniform,
+            seed: seed ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        };
+        let pattern = crate::sparse::csr::generate(&spec).map_err(|e| bad(e.to_string()))?;
+        inputs[c.indptr] = Some(int_bytes(ptr.dtype, &pattern.indptr).map_err(&bad)?);
+        inputs[c.indices] = Some(int_bytes(idx.dtype, &pattern.indices).map_err(&bad)?);
+    }
+    Ok(inputs)
+}
+
+/// Little-endian `int32` / `int64` data.
+fn int_bytes(dtype: crate::ir::DataType, values: &[i64]) -> Result<Vec<u8>, String> {
+    let name = dtype.to_string();
+    match name.as_str() {
+        "int32" => values
+            .iter()
+            .map(|&v| i32::try_from(v).map(i32::to_le_bytes))
+            .collect::<Result<Vec<_>, _>>()
+            .map(|v| v.concat())
+            .map_err(|_| "an index does not fit int32".to_string()),
+        "int64" => Ok(values.iter().flat_map(|v| v.to_le_bytes()).collect()),
+        other => Err(format!("an index array of {other}, not int32 or int64")),
+    }
 }
 
 /// A warning for each output the kernel left partly unwritten (still poisoned).
@@ -532,7 +575,7 @@ pub fn run_once_in_process(kernel: &CudaKernel, seed: u64) -> Result<Vec<ArgData
     require_nvrtc()?;
     let loaded = load(&dev, kernel, compile_cubin(kernel, &dev.arch)?.cubin)?;
     let temporaries = alloc_temporaries(&dev, kernel)?;
-    let inputs = host_inputs(&layouts, &kernel.args, seed);
+    let inputs = host_inputs(&layouts, &kernel.args, seed, &[])?;
     let mut buffers = alloc_args(&dev, &layouts)?;
     let bufs = Buffers {
         dev: &dev,
@@ -656,6 +699,50 @@ mod tests {
     use super::*;
     use crate::runtime::Matmul;
 
+    /// CSR pairs get a valid pattern (int32, monotone, sorted unique columns below `cols`).
+    #[test]
+    fn csr_inputs_are_valid_patterns() {
+        let arg = |name: &str, dtype: &str, n: i64| KernelArg {
+            name: name.into(),
+            dtype: dtype.into(),
+            shape: vec![n],
+            is_output: false,
+            layout: None,
+        };
+        let args = vec![
+            arg("A", "float32", 40),
+            arg("J_indptr", "int32", 9),
+            arg("J_indices", "int32", 40),
+        ];
+        let layouts: Vec<ArgLayout> = args.iter().map(|a| arg_layout(a).unwrap()).collect();
+        let csr = [CsrInput {
+            indptr: 1,
+            indices: 2,
+            cols: 10,
+        }];
+        let inputs = host_inputs(&layouts, &args, 5, &csr).unwrap();
+        let ints = |b: &Option<Vec<u8>>| -> Vec<i64> {
+            let bytes = b.as_ref().unwrap();
+            bytes
+                .chunks(4)
+                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i64)
+                .collect()
+        };
+        let (ptr, idx) = (ints(&inputs[1]), ints(&inputs[2]));
+        let valid = crate::sparse::csr::check(8, 10, ("J_indptr", &ptr), ("J_indices", &idx));
+        assert_eq!(valid, Ok(()));
+        let too_many = [CsrInput {
+            indptr: 1,
+            indices: 2,
+            cols: 4,
+        }];
+        let refused = host_inputs(&layouts, &args, 5, &too_many);
+        assert!(
+            matches!(refused, Err(RuntimeError::InvalidRequest(_))),
+            "{refused:?}"
+        );
+    }
+
     fn request() -> RunRequest {
         let arg = |name: &str, shape: &[i64], out: bool| KernelArg {
             name: name.into(),
@@ -696,6 +783,7 @@ mod tests {
             seed: 1,
             runs: 3,
             time_budget_ms: None,
+            csr: Vec::new(),
             flush_l2: true,
             quick_above_ms: None,
         }

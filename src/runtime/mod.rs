@@ -13,7 +13,7 @@
 //! neither launches anything). Nothing here panics when libcuda, libnvrtc or
 //! libcublas is missing: each is probed before cudarc loads it.
 //!
-//! May use: `codegen`, `ir`, `launch_limits`.
+//! May use: `codegen`, `ir`, `launch_limits`, `sparse`.
 
 mod check;
 mod client;
@@ -45,8 +45,8 @@ pub use nvrtc::{arch_for, nvrtc_available, nvrtc_compile};
 pub use paths::{cuda_include_dir, INCLUDE_ENV};
 pub use queue::thread_cpu_ms;
 pub use request::{
-    CompileReport, Matmul, Prepared, ReadyKernel, ReadyList, RunPhases, RunRequest, RunResult,
-    MIN_RUNS,
+    CompileReport, CsrInput, Matmul, Prepared, ReadyKernel, ReadyList, RunPhases, RunRequest,
+    RunResult, MIN_RUNS,
 };
 pub use transport::{local_gpus, GpuTarget};
 pub use worker::{serve, worker_main, EXIT_FATAL};

@@ -24,6 +24,18 @@ pub struct Matmul {
     pub b_transposed: bool,
 }
 
+/// Two integer arguments that form a CSR pattern (`indptr` of rows + 1
+/// entries, `indices` of nnz): the runtime fills them with a valid random
+/// pattern (`sparse::csr`, uniform rows, from the request's seed), never with
+/// random integers, which would index out of bounds. Indices into `kernel.args`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CsrInput {
+    pub indptr: usize,
+    pub indices: usize,
+    /// The column count: every generated index is below it.
+    pub cols: usize,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunRequest {
     pub kernel: CudaKernel,
@@ -53,6 +65,10 @@ pub struct RunRequest {
     /// a multiple of its best time; `replay --run` does not. Older workers ignore it.
     #[serde(default)]
     pub quick_above_ms: Option<f64>,
+    /// The CSR patterns among the inputs (a lowered sparse workload); older
+    /// clients send none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub csr: Vec<CsrInput>,
 }
 
 /// A kernel of a `queue` request whose compile has ended (`ready`).

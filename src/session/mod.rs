@@ -9,7 +9,7 @@
 //! Invariant: knows the pipeline below it (`script`, `schedule`, `codegen`,
 //! `runtime`, ...) and nothing of either face.
 //!
-//! May use: `codegen`, `diag`, `input`, `ir`, `runtime`, `schedule`, `script`.
+//! May use: `codegen`, `diag`, `input`, `ir`, `runtime`, `schedule`, `script`, `sparse`.
 
 pub mod gpu;
 pub mod run;
@@ -39,7 +39,9 @@ pub fn load_workload(path: &Path, func: Option<&str>) -> Result<PrimFunc, String
 /// Parses workload text; `name` is used in messages, which quote at most
 /// `MAX_QUOTED_CHARS` of the offending line.
 pub fn parse_workload(name: &str, text: &str, func: Option<&str>) -> Result<PrimFunc, String> {
-    crate::script::parse_func(text, func)
+    // A SparseTIR workload (docs/sparse.md) is lowered to TIR when read.
+    crate::sparse::lower_source(text)
+        .unwrap_or_else(|| crate::script::parse_func(text, func))
         .map_err(|e| cap_quotes(e.to_diagnostic(name, text)).render())
 }
 

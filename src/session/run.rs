@@ -2,7 +2,7 @@
 
 use crate::codegen::CudaKernel;
 use crate::ir::PrimFunc;
-use crate::runtime::{GpuTarget, RunRequest, RunResult, RuntimeError, MIN_RUNS};
+use crate::runtime::{CsrInput, GpuTarget, RunRequest, RunResult, RuntimeError, MIN_RUNS};
 
 pub enum RunFailure {
     NoDevice(String),
@@ -21,6 +21,7 @@ pub fn reference_kernel(workload: &PrimFunc) -> Result<CudaKernel, String> {
 /// Refuses a kernel whose parameter layouts the schedule changed: the
 /// reference takes the workload's layouts, so nothing could be compared.
 pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequest, String> {
+    let csr = csr_inputs(workload, kernel)?;
     if let Some(layout) = kernel.args.iter().find_map(|a| a.layout.as_ref()) {
         return Err(format!(
             "cannot run against the workload: {layout}, so the kernel's arguments are not in the workload's layout; tirtui does not convert data between layouts (hint: cache_read or cache_write the parameter and transform the cache instead)"
@@ -36,7 +37,34 @@ pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequ
         time_budget_ms: None,
         flush_l2: true,
         quick_above_ms: None,
+        csr,
     })
+}
+
+/// The CSR pairs of a lowered sparse workload as kernel argument positions.
+/// A sparse workload whose index arrays cannot all be named is refused:
+/// random integers there would index out of bounds.
+fn csr_inputs(workload: &PrimFunc, kernel: &CudaKernel) -> Result<Vec<CsrInput>, String> {
+    let pairs = crate::sparse::csr_pairs(workload)
+        .map_err(|e| format!("cannot run the sparse workload: {e}"))?;
+    if crate::sparse::is_lowered_sparse(workload) && pairs.is_empty() {
+        return Err("cannot run this sparse workload: only CSR (`T.sparse_variable`) index arrays get valid generated contents so far (docs/sparse.md)".to_string());
+    }
+    let position = |name: &str| {
+        kernel.args.iter().position(|a| a.name == name).ok_or_else(|| {
+            format!("cannot run the sparse workload: no kernel argument `{name}` for its CSR pattern")
+        })
+    };
+    pairs
+        .iter()
+        .map(|(ptr, idx, cols)| {
+            Ok(CsrInput {
+                indptr: position(ptr)?,
+                indices: position(idx)?,
+                cols: *cols,
+            })
+        })
+        .collect()
 }
 
 pub fn run_kernel(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunResult, RunFailure> {
