@@ -128,7 +128,8 @@ fn dict_values_round_trip_through_yaml_and_python() {
     let s = session(steps);
     let saved = s.to_yaml();
     assert!(
-        saved.contains(r#"ann_val: {"a b": [1, 2.5, true], n: {m: x}}"#),
+        // `n` alone would read back as YAML's false: quoted.
+        saved.contains(r#"ann_val: {"a b": [1, 2.5, true], "n": {m: x}}"#),
         "{saved}"
     );
     let again = Session::from_yaml(&saved, "again.yaml").unwrap_or_else(|e| panic!("{e}"));
