@@ -383,6 +383,12 @@ fn literal(a: &Arg) -> Value {
         Arg::Float(f) => json!({"f": float_key(*f)}),
         Arg::Str(s) => json!(s),
         Arg::List(items) => Value::Array(items.iter().map(literal).collect()),
+        Arg::Map(entries) => Value::Object(
+            entries
+                .iter()
+                .map(|(k, v)| (k.clone(), literal(v)))
+                .collect(),
+        ),
     }
 }
 

@@ -112,12 +112,12 @@ fn rfactor_argmax_gives_tvms_program() {
         "vi1_1, i, vi1_0 = T.axis.remap(\"SSR\", [i1_1, i0, i1_0])",
         "T.reads(idx[i, vi1_0 * 32 + vi1_1], val[i, vi1_0 * 32 + vi1_1])",
         "T.writes(argmax_v0_rf[i, vi1_1], argmax_v1_rf[i, vi1_1])",
-        "v_argmax_v0_rf: T.int32 = T.Select(argmax_v1_rf[i, vi1_1] >= val[i, vi1_0 * 32 + vi1_1], argmax_v0_rf[i, vi1_1], idx[i, vi1_0 * 32 + vi1_1])",
-        "v_argmax_v1_rf: T.float32 = T.Select(argmax_v1_rf[i, vi1_1] >= val[i, vi1_0 * 32 + vi1_1], argmax_v1_rf[i, vi1_1], val[i, vi1_0 * 32 + vi1_1])",
+        "v_argmax_v0_rf: T.let[T.int32] = T.Select(argmax_v1_rf[i, vi1_1] >= val[i, vi1_0 * 32 + vi1_1], argmax_v0_rf[i, vi1_1], idx[i, vi1_0 * 32 + vi1_1])",
+        "v_argmax_v1_rf: T.let[T.float32] = T.Select(argmax_v1_rf[i, vi1_1] >= val[i, vi1_0 * 32 + vi1_1], argmax_v1_rf[i, vi1_1], val[i, vi1_0 * 32 + vi1_1])",
         "argmax_v0_rf[i, vi1_1] = v_argmax_v0_rf",
         "vi1_1, i = T.axis.remap(\"RS\", [i1_1, i0])",
         "T.reads(argmax_v0_rf[i, vi1_1], argmax_v1_rf[i, vi1_1])",
-        "v_argmax_v0: T.int32 = T.Select(argmax_v1[i] >= argmax_v1_rf[i, vi1_1], argmax_v0[i], argmax_v0_rf[i, vi1_1])",
+        "v_argmax_v0: T.let[T.int32] = T.Select(argmax_v1[i] >= argmax_v1_rf[i, vi1_1], argmax_v0[i], argmax_v0_rf[i, vi1_1])",
         "argmax_v1[i] = v_argmax_v1",
     ] {
         assert!(printed.contains(line), "missing `{line}` in\n{printed}");

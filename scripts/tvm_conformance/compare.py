@@ -6,6 +6,8 @@ files); for each job a line "start CASE" goes to PROGRESS first (so the runner
 can tell which case hung or crashed the worker) and one JSON result line to
 RESULTS after. Per job:
 
+- `expected_parse_error`: set when TVM cannot parse its own printed program
+  (then only `same_text` is known);
 - `parsed`: whether TVM parses tirtui's text (after the spelling change below);
   if not, `parse_error` says why;
 - `same_text`: tirtui's text equals TVM's printed program after whitespace and
@@ -45,9 +47,8 @@ def tvm_spelling(text):
     text = text.replace("# with T.block(", "# with T.sblock(")
     text = text.replace("from tvm.script import tir as T", "from tvm.script import tirx as T")
     text = re.sub(r"@T\.prim_func\s*$", "@T.prim_func(s_tir=True)", text, flags=re.M)
-    # A classic binding `v: T.int32 = e` is `v: T.let[T.int32] = e` now (the
-    # bare annotation declares a mutable local scalar in TVM 0.27).
-    text = re.sub(r"^(\s+[A-Za-z_][A-Za-z0-9_]*): T\.([a-z0-9]+) = ", r"\1: T.let[T.\2] = ", text, flags=re.M)
+    # Bindings need no change: tirtui prints TVM 0.27's `v: T.let[T.int32] = e`
+    # for a binding and `v: T.int32 = e` for a local scalar, as TVM does.
     return text
 
 
@@ -227,7 +228,13 @@ def _line(e):
 
 def compare(expected_text, mine_text):
     result = {"same_text": normalise_text(tvm_spelling(mine_text)) == normalise_text(expected_text)}
-    expected_func = load_func(expected_text)
+    try:
+        expected_func = load_func(expected_text)
+    except Exception as e:
+        # TVM 0.27 cannot read some programs it prints (`T.int32x2`,
+        # `T.uint8x128`): only the text can be compared (report: same_text).
+        result.update(expected_parse_error=_line(e), same_structure=False)
+        return result
     try:
         mine_func = load_func(tvm_spelling(mine_text))
     except Exception as e:

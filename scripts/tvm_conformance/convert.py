@@ -103,6 +103,8 @@ def yaml_scalar(v):
         return json.dumps(v)
     if isinstance(v, list):
         return "[" + ", ".join(yaml_scalar(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{yaml_scalar(str(k))}: {yaml_scalar(x)}" for k, x in v.items()) + "}"
     raise TypeError(f"no YAML form for {type(v).__name__}")
 
 
@@ -111,6 +113,8 @@ def _session_value(v):
         return v["rv"]
     if isinstance(v, dict) and "lambda" in v:
         return v["lambda"]
+    if isinstance(v, dict) and "dict" in v:
+        return {k: _session_value(x) for k, x in v["dict"]}
     if isinstance(v, list):
         return [_session_value(x) for x in v]
     return v

@@ -121,8 +121,16 @@ class ScheduleRecord:
             return str(v)
         if isinstance(v, tvm.ir.Expr):
             raise Unconvertible(f"the expression `{v}`")
-        if isinstance(v, dict):
-            raise Unconvertible("a dict argument")
+        if isinstance(v, (dict, getattr(tvm.ir, "Map", dict))):
+            # An annotation's dict (TVM's Map): string keys, in order, kept
+            # apart from the {"rv"} / {"lambda"} forms above.
+            pairs = []
+            for k, x in v.items():
+                key = k.value if isinstance(k, getattr(tvm.tirx, "StringImm", ())) else k
+                if not isinstance(key, str):
+                    raise Unconvertible(f"a dict with the non-string key `{k}`")
+                pairs.append([key, self.value(x)])
+            return {"dict": pairs}
         if callable(v):
             return {"lambda": _callable_text(v, self)}
         raise Unconvertible(f"an argument of type {type(v).__module__}.{type(v).__name__}")

@@ -221,3 +221,51 @@ def test_tvm_check_runs_both_programs_on_the_cpu():
     got = compare.tvm_check(RELU, wrong)
     assert got["tvm_own"] == "different", got
     assert "`B` differs" in got["tvm_own_detail"]
+
+
+def test_same_text_passes_only_a_program_tvm_cannot_parse_and_identical_text():
+    case = {"conversion": None, "kind": "positive", "dir": "/nonexistent",
+            "replay": {"exit": 0, "stderr": ""},
+            "compare": {"same_text": True, "same_structure": False,
+                        "expected_parse_error": "DiagnosticError: no attribute 'Int32x2'"}}
+    report.classify(case)
+    assert case["status"] == "same_text", case
+    counts = report._counts([case])
+    assert counts["pass"] == 1 and counts["same_text_only"] == 1 and counts["other"] == 0
+    # Any difference in the text: never a pass.
+    case["compare"]["same_text"] = False
+    report.classify(case)
+    assert case["status"] == "compare_error", case
+    assert report._counts([case])["pass"] == 0
+    # A program TVM parses is judged by structure, never by this status.
+    case["compare"] = {"same_text": True, "same_structure": False, "parsed": True,
+                       "numeric": "different", "numeric_detail": "`B` differs"}
+    report.classify(case)
+    assert case["status"] == "wrong_result", case
+
+
+VECTOR_LOCAL = textwrap.dedent(
+    '''
+    # from tvm.script import tirx as T
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer((8,), "int32"), B: T.Buffer((8,), "int32")):
+        with T.sblock("root"):
+            T.reads(A[0:2])
+            T.writes(B[0:2])
+            v: T.int32x2 = A[T.Ramp(0, 1, 2)]
+            B[T.Ramp(0, 1, 2)] = v
+    '''
+)
+
+
+def test_compare_reports_tvm_own_unparsable_program_by_text():
+    pytest.importorskip("tvm")
+    import compare  # noqa: E402  (imports TVM)
+
+    got = compare.compare(VECTOR_LOCAL, VECTOR_LOCAL)
+    if "expected_parse_error" not in got:
+        pytest.skip("this TVM parses T.int32x2")
+    assert got["same_text"] is True and got["same_structure"] is False
+    other = VECTOR_LOCAL.replace("B[T.Ramp(0, 1, 2)] = v", "B[T.Ramp(1, 1, 2)] = v")
+    assert compare.compare(VECTOR_LOCAL, other)["same_text"] is False

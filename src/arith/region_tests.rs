@@ -288,6 +288,7 @@ fn let_values_are_substituted() {
         var: t,
         value: Expr::add(Expr::Var(vi), c(1)),
         body: store(o, vec![Expr::Var(vi)], ld(a, vec![Expr::Var(t)])),
+        local_scalar: false,
     }));
     let blk = block("S", vec![iv(vi, 63, IterKind::Spatial)], None, body);
     let (reads, _) = infer_access_regions(&f, &blk);

@@ -180,6 +180,8 @@ impl Writer<'_> {
                 }
                 self.array(nodes)
             }
+            // A nested dict: an `ffi.Map`, as the annotations themselves.
+            AnnValue::Dict(entries) => self.annotations(entries)?,
         })
     }
 

@@ -211,5 +211,8 @@ fn literal(v: &Arg) -> Result<Value, String> {
         Arg::Float(f) => return Err(format!("the number {f} has no JSON form")),
         Arg::Str(s) => json!(s),
         Arg::List(items) => Value::Array(items.iter().map(literal).collect::<Result<_, _>>()?),
+        Arg::Map(_) => {
+            return Err("a dict value (an annotation's map) is not written to JSON traces".into())
+        }
     })
 }

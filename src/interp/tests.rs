@@ -561,6 +561,7 @@ fn let_if_casts_and_intrinsics() {
             then_case: store(b, vec![v(i)], Expr::Call(Intrinsic::Exp, vec![v(t)])),
             else_case: Some(store(b, vec![v(i)], Expr::int(-1))),
         })),
+        local_scalar: false,
     }));
     let body = fb.for_kind(i, 4, ForKind::Unrolled, body);
     let f = fb.finish(body, Vec::new());

@@ -91,6 +91,9 @@ pub enum AnnValue {
     /// another value than Python's `True`, printed `T.bool(True)` again.
     BoolImm(bool),
     List(Vec<AnnValue>),
+    /// A dict with string keys (TVM's `Map`), in the order written; printed
+    /// with its keys sorted, as TVM prints a string-keyed map.
+    Dict(Vec<(String, AnnValue)>),
 }
 
 impl AnnValue {
@@ -211,6 +214,11 @@ pub struct LetStmt {
     pub var: VarId,
     pub value: Expr,
     pub body: Stmt,
+    /// Written `x: T.int32 = v` (or `x = v`) rather than `x: T.let[T.int32] = v`.
+    /// TVM 0.27 reads the bare form as a mutable local scalar (a one-element
+    /// buffer stored once) and the `T.let` form as an immutable binding (its
+    /// `Bind`); here both compute the same, only the printed form follows.
+    pub local_scalar: bool,
 }
 
 // `Clone` is written out below (a shared node's pointer copied in line).

@@ -261,6 +261,14 @@ pub fn literal(v: &Arg) -> String {
             "[{}]",
             items.iter().map(literal).collect::<Vec<_>>().join(", ")
         ),
+        Arg::Map(entries) => format!(
+            "{{{}}}",
+            entries
+                .iter()
+                .map(|(k, v)| format!("{}: {}", py_str(k), literal(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }
 

@@ -387,6 +387,12 @@ pub(super) fn to_ann(a: &Arg) -> Option<AnnValue> {
         Arg::Bool(b) => AnnValue::Bool(*b),
         Arg::Str(s) => AnnValue::Str(s.clone()),
         Arg::List(v) => AnnValue::List(v.iter().map(to_ann).collect::<Option<Vec<_>>>()?),
+        Arg::Map(entries) => AnnValue::Dict(
+            entries
+                .iter()
+                .map(|(k, v)| Some((k.clone(), to_ann(v)?)))
+                .collect::<Option<Vec<_>>>()?,
+        ),
         Arg::Null => return None,
     })
 }

@@ -761,6 +761,13 @@ fn any_arg(v: &Node) -> Option<Arg> {
         },
         Node::String(s) => Arg::Str(s.to_string()),
         Node::Sequence(items) => Arg::List(items.iter().map(any_arg).collect::<Option<Vec<_>>>()?),
+        // An annotation's dict: string keys only, as TVM's annotation maps.
+        Node::Mapping(pairs) => Arg::Map(
+            pairs
+                .iter()
+                .map(|(k, v)| Some((k.as_str()?.to_string(), any_arg(v)?)))
+                .collect::<Option<Vec<_>>>()?,
+        ),
         _ => return None,
     })
 }

@@ -19,6 +19,9 @@ pub enum Arg {
     /// A string: a name (handle, block name) or a free text (scope, axis).
     Str(String),
     List(Vec<Arg>),
+    /// A dict with string keys (an annotation value: TVM's `Map`), in the
+    /// order written.
+    Map(Vec<(String, Arg)>),
 }
 
 impl Arg {
@@ -36,6 +39,14 @@ impl Arg {
             Arg::List(v) => format!(
                 "[{}]",
                 v.iter().map(Arg::to_yaml).collect::<Vec<_>>().join(", ")
+            ),
+            Arg::Map(entries) => format!(
+                "{{{}}}",
+                entries
+                    .iter()
+                    .map(|(k, v)| format!("{}: {}", yaml_str(k), v.to_yaml()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         }
     }

@@ -332,6 +332,8 @@ fn reduction_update(
                     var,
                     value,
                     body,
+                    // TVM's rfactor binds with `Bind` (printed `T.let[...]`).
+                    local_scalar: false,
                 }));
             }
             body

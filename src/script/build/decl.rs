@@ -266,6 +266,7 @@ impl FuncBuilder<'_> {
                     "a string",
                     "a boolean",
                     "a list of these",
+                    "a dict of these with string keys",
                 ])
         };
         Ok(match &e.kind {
@@ -276,6 +277,8 @@ impl FuncBuilder<'_> {
             ExprKind::List(v) | ExprKind::Tuple(v) => {
                 AnnValue::List(v.iter().map(|x| self.ann_value(x)).collect::<Result<_>>()?)
             }
+            // A nested dict (TVM's `Map`): string keys, as at the top level.
+            ExprKind::Dict(_) => AnnValue::Dict(self.annotations(e)?),
             ExprKind::Unary(UnaryOp::Neg, x) if matches!(x.kind, ExprKind::Float(_)) => {
                 match self.ann_value(x)? {
                     AnnValue::Float(f) => AnnValue::Float(-f),

@@ -119,15 +119,16 @@ impl FuncBuilder<'_> {
                 self.assign(target, value, top, rest)
             }
             StmtKind::AnnAssign { target, ann, value } => {
-                // TVM 0.27 prints a binding as `x: T.let[T.int32] = v`; the
-                // older `x: T.int32 = v` means the same binding here.
-                let scalar = match &ann.kind {
+                // TVM 0.27 prints a binding as `x: T.let[T.int32] = v` and a
+                // local scalar as `x: T.int32 = v`; both are a binding here,
+                // which remembers its form to print it back.
+                let (scalar, local_scalar) = match &ann.kind {
                     ExprKind::Subscript(base, items)
                         if items.len() == 1 && self.m.tir_name(base).as_deref() == Some("let") =>
                     {
-                        &items[0]
+                        (&items[0], false)
                     }
-                    _ => ann,
+                    _ => (ann, true),
                 };
                 let (dtype, lanes) = self
                     .m
@@ -149,7 +150,7 @@ impl FuncBuilder<'_> {
                 };
                 let v = self.expr(value)?;
                 let v = self.typed_let_value(v, dtype, lanes, value.span)?;
-                self.let_binding(target, v, top, rest)
+                self.let_binding(target, v, local_scalar, top, rest)
             }
             StmtKind::AugAssign { target, op, value } => {
                 let ExprKind::Subscript(base, items) = &target.kind else {
@@ -321,8 +322,9 @@ impl FuncBuilder<'_> {
                 Ok(Built::Stmt(self.store(base, items, v, target.span)?))
             }
             ExprKind::Name(_) => {
+                // TVM 0.27 reads `x = v` as a local scalar too.
                 let v = self.expr(value)?;
-                self.let_binding(target, v, top, rest)
+                self.let_binding(target, v, true, top, rest)
             }
             _ => Err(ParseError::semantic(target.span, "cannot assign to this")
                 .with_label("expected a name or a buffer element")),
@@ -367,6 +369,7 @@ impl FuncBuilder<'_> {
         &mut self,
         target: &ast::Expr,
         value: super::expr::TExpr,
+        local_scalar: bool,
         top: bool,
         rest: &[ast::Stmt],
     ) -> Result<Built> {
@@ -390,6 +393,7 @@ impl FuncBuilder<'_> {
                 var,
                 value: value.expr,
                 body: body?,
+                local_scalar,
             },
         ))))
     }

@@ -330,6 +330,7 @@ pub(super) fn ann_value(v: &AnnValue) -> String {
             let items: Vec<String> = items.iter().map(ann_value).collect();
             format!("[{}]", items.join(", "))
         }
+        AnnValue::Dict(entries) => ann_dict(entries),
     }
 }
 

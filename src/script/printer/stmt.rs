@@ -332,7 +332,13 @@ impl<'f> FuncPrinter<'f> {
                 let value = self.expr(&l.value);
                 let ty = dtype_of(self.f, &Expr::Var(l.var)).with_lanes(self.f.var(l.var).lanes);
                 let name = self.names.define_var(l.var, &var_hint(self.f, l.var));
-                self.w.line(&format!("{name}: T.{ty} = {value}"));
+                // TVM 0.27's forms: `T.let[...]` for an immutable binding,
+                // the bare annotation for a local scalar (see `LetStmt`).
+                if l.local_scalar {
+                    self.w.line(&format!("{name}: T.{ty} = {value}"));
+                } else {
+                    self.w.line(&format!("{name}: T.let[T.{ty}] = {value}"));
+                }
                 self.stmt(&l.body);
             }
             Stmt::Evaluate(e) => {

@@ -54,7 +54,7 @@ fn annotate(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
         },
         other => other.and_then(to_ann),
     }
-    .ok_or_else(|| arg_err("ann_val", "expected a number, string, bool or list"))?;
+    .ok_or_else(|| arg_err("ann_val", "expected a number, string, bool, list or dict"))?;
     r.schedule
         .transact(|f| annotate::annotate(f, t, &key, val))
         .map_err(S)?;

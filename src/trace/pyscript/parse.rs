@@ -78,8 +78,8 @@ pub fn parse_statement(text: &str) -> Result<PyStmt, CommandError> {
     let mut eq = None;
     for (i, t) in toks.iter().enumerate() {
         match t {
-            Tok::Punct('(' | '[') => depth += 1,
-            Tok::Punct(')' | ']') => depth -= 1,
+            Tok::Punct('(' | '[' | '{') => depth += 1,
+            Tok::Punct(')' | ']' | '}') => depth -= 1,
             Tok::Punct('=') if depth == 0 => {
                 eq = Some(i);
                 break;
@@ -232,7 +232,7 @@ fn tokenize(line: &str) -> Result<Vec<Tok>, CommandError> {
                 return err("unterminated string");
             }
             toks.push(Tok::Str(s));
-        } else if "()[],=.:".contains(c) {
+        } else if "()[]{},=.:".contains(c) {
             toks.push(Tok::Punct(c));
             i += 1;
         } else {
@@ -332,6 +332,23 @@ impl Parser {
         self.nested(Parser::value_inner)
     }
 
+    /// `{"key": value, ...}` after its `{`: string keys, plain values.
+    fn dict_rest(&mut self) -> Result<Arg, CommandError> {
+        let mut entries = Vec::new();
+        while !self.eat('}') {
+            let Some(Tok::Str(key)) = self.next() else {
+                return err("a dict's keys are strings: `{\"key\": 1}`");
+            };
+            self.expect(':', "after the dict's key")?;
+            entries.push((key, self.value()?));
+            if !self.eat(',') {
+                self.expect('}', "to close the dict")?;
+                break;
+            }
+        }
+        Ok(Arg::Map(entries))
+    }
+
     fn value_inner(&mut self) -> Result<Arg, CommandError> {
         match self.next() {
             Some(Tok::Int(v)) => Ok(Arg::Int(v)),
@@ -355,7 +372,10 @@ impl Parser {
                 }
                 Ok(Arg::List(items))
             }
-            _ => err("expected a value (a name, number, string, None, True/False or a list)"),
+            Some(Tok::Punct('{')) => self.dict_rest(),
+            _ => {
+                err("expected a value (a name, number, string, None, True/False, a list or a dict)")
+            }
         }
     }
 }
@@ -404,8 +424,10 @@ impl Parser {
                     }
                     PyExpr::List(items)
                 }
+                // An annotation's dict: plain values only (no calls inside).
+                Some(Tok::Punct('{')) => PyExpr::Lit(self.dict_rest()?),
                 _ => return err(
-                    "expected a value (a name, number, string, None, True/False, a list or a call)",
+                    "expected a value (a name, number, string, None, True/False, a list, a dict or a call)",
                 ),
             };
         // Each `[i]` wraps the expression once more: it counts as a level.

@@ -338,6 +338,7 @@ fn let_if_else_and_empty_bodies() {
         var: x,
         value: Expr::add(v(i), Expr::int(1)),
         body,
+        local_scalar: true,
     }));
     let l = serial(&mut f, i, 3, let_stmt);
     f.body = l;
