@@ -182,3 +182,39 @@ def main(A: T.Buffer((8,), "int32"), B: T.Buffer((8,), "int32")):
     let want: Vec<f64> = a.iter().map(|x| (x + 1.0) * 3.0).collect();
     assert_eq!(args[1].to_f64_vec(), want);
 }
+
+/// A bare `x = v` of a name already bound is a store to a mutable local
+/// scalar in TVM 0.27 (its value survives the enclosing `if`, and carries to
+/// the next loop iteration); read as a new binding it would be silently
+/// another program, so it is refused with the name and place. An immutable
+/// `T.let` rebinding shadows in both, and is read.
+#[test]
+fn reassigning_a_bound_scalar_is_refused_not_shadowed() {
+    let src = r#"
+@T.prim_func
+def main(A: T.Buffer((8,), "int32"), B: T.Buffer((1,), "int32")):
+    with T.block("B"):
+        s: T.int32 = 0
+        for i in range(8):
+            s = s + A[i]
+        B[0] = s
+"#;
+    let err = match tirtui::script::parse_func(src, None) {
+        Ok(f) => panic!("read as\n{}", tirtui::script::print_func(&f)),
+        Err(e) => e.to_diagnostic("input", src).render(),
+    };
+    assert!(err.contains("`s` is already bound"), "{err}");
+    assert!(err.contains("s = s + A[i]"), "{err}");
+
+    let shadow = r#"
+@T.prim_func
+def main(A: T.Buffer((8,), "int32"), B: T.Buffer((8,), "int32")):
+    for i in range(8):
+        with T.block("B"):
+            vi = T.axis.spatial(8, i)
+            t: T.let[T.int32] = A[vi]
+            t: T.let[T.int32] = t + 1
+            B[vi] = t
+"#;
+    tirtui::script::parse_func(shadow, None).unwrap_or_else(|e| panic!("{e}"));
+}

@@ -379,6 +379,18 @@ impl FuncBuilder<'_> {
                     .with_label("not a name"),
             );
         };
+        // TVM 0.27 reads a bare `x = v` of a bound name as a store to the
+        // mutable local scalar `x`, seen after an enclosing `if` or by the
+        // next loop iteration; a binding here would hide the old value only
+        // inside the rest of this block: another program, so refused.
+        if local_scalar && matches!(self.lookup(name), Some(Sym::Var(_))) {
+            return Err(ParseError::semantic(
+                target.span,
+                format!("`{name}` is already bound: assigning it again is a mutable local scalar in TVM, which tirtui does not model"),
+            )
+            .with_label("assigned again here")
+            .with_help(format!("bind a new name (`{name}_1 = ...`) or keep the value in a buffer")));
+        }
         self.push_scope();
         let lanes = self.value_lanes(&value.expr, target.span)?;
         let var = if lanes == 1 {
