@@ -173,6 +173,7 @@ fn request(kernel: CudaKernel, reference: Option<CudaKernel>) -> RunRequest {
         time_budget_ms: None,
         flush_l2: true,
         quick_above_ms: None,
+        precompiled: None,
     }
 }
 

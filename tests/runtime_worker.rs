@@ -53,6 +53,7 @@ fn request() -> RunRequest {
         time_budget_ms: None,
         flush_l2: true,
         quick_above_ms: None,
+        precompiled: None,
     }
 }
 

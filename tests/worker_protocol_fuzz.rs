@@ -144,6 +144,7 @@ fn request() -> RunRequest {
         time_budget_ms: None,
         flush_l2: true,
         quick_above_ms: None,
+        precompiled: None,
     }
 }
 
@@ -430,7 +431,7 @@ fn printable(text: &str) -> Result<(), String> {
 
 fn reply_texts(reply: &Reply) -> Vec<String> {
     match reply {
-        Reply::Device(s) | Reply::Driver(s) => vec![s.clone()],
+        Reply::Device(s) | Reply::Driver(s) | Reply::Arch(s) => vec![s.clone()],
         Reply::Run(r) => [vec![r.device.clone()], r.warnings.clone()].concat(),
         Reply::Compile(c) => vec![c.arch.clone(), c.ptx.clone(), c.log.clone()],
         Reply::Prepare(list) => list

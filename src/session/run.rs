@@ -36,6 +36,7 @@ pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequ
         time_budget_ms: None,
         flush_l2: true,
         quick_above_ms: None,
+        precompiled: None,
     })
 }
 
