@@ -174,6 +174,7 @@ fn request(kernel: CudaKernel, reference: Option<CudaKernel>) -> RunRequest {
         flush_l2: true,
         quick_above_ms: None,
         csr: Vec::new(),
+        precompiled: None,
     }
 }
 

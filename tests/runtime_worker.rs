@@ -54,6 +54,7 @@ fn request() -> RunRequest {
         flush_l2: true,
         quick_above_ms: None,
         csr: Vec::new(),
+        precompiled: None,
     }
 }
 

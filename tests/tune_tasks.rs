@@ -122,3 +122,94 @@ fn an_empty_folder_is_refused_by_name() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("no workload"), "{}", text(&o));
 }
+
+/// The shipped model (`bench/model`: eight workloads of a small network,
+/// weighted by how often each runs) tuned in one command: every task gets
+/// rounds, and the model's latency before (each task's first valid
+/// candidate) and after is in `--json`, weighted.
+#[test]
+fn the_shipped_model_is_tuned_in_one_command_with_latency_before_and_after() {
+    let dir = model_dir("shipped");
+    let m = dir.join("bench_model");
+    std::fs::create_dir_all(&m).unwrap();
+    let mut names = Vec::new();
+    for e in std::fs::read_dir(root().join("bench/model")).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        std::fs::copy(&p, m.join(&name)).unwrap();
+        if name.ends_with(".tir") {
+            names.push(name);
+        }
+    }
+    assert!(names.len() >= 8, "{names:?}");
+    let gpu = format!(
+        "cmd:sh {}",
+        root().join("tests/data/tune/fake_worker.sh").display()
+    );
+    let out = dir.join("tuned_model");
+    let trials = (64 * names.len()).to_string();
+    let o = Command::new(BIN)
+        .current_dir(root())
+        .args([
+            "tune",
+            m.to_str().unwrap(),
+            "--trials",
+            &trials,
+            "--gpu",
+            &gpu,
+            "--seed",
+            "3",
+            "--model",
+            "random",
+            "--population",
+            "16",
+            "--json",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .env("TIRTUI_DB", dir.join("db"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        // The fake time is the kernel's threads per block: candidates differ.
+        .env("FAKE_MS", "threads")
+        .env_remove("TIRTUI_GPU")
+        .output()
+        .unwrap();
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    // MetaSchedule's table after every round, on stderr.
+    assert!(t.contains("Weighted Latency (us)"), "{t}");
+    let v: serde_json::Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}\n{t}"));
+    let tasks = v["tasks"].as_array().unwrap();
+    assert_eq!(tasks.len(), names.len(), "{v}");
+    let mut before = 0.0;
+    let mut after = 0.0;
+    for task in tasks {
+        assert!(task["trials"].as_u64().unwrap() > 0, "{task}");
+        let (first, best) = (
+            task["first_ms"].as_f64().unwrap(),
+            task["best_ms"].as_f64().unwrap(),
+        );
+        assert!(best <= first, "{task}");
+        let w = task["weight"].as_f64().unwrap();
+        before += w * first;
+        after += w * best;
+    }
+    let gemm = tasks.iter().find(|x| x["name"] == "gemm.tir").unwrap();
+    assert_eq!(gemm["weight"].as_f64(), Some(4.0), "{gemm}");
+    assert!(
+        (v["total_before_ms"].as_f64().unwrap() - before).abs() < 1e-9,
+        "{v}"
+    );
+    assert!(
+        (v["total_after_ms"].as_f64().unwrap() - after).abs() < 1e-9,
+        "{v}"
+    );
+    assert!(after > 0.0 && after < before, "{v}");
+    assert_eq!(
+        v["total_trials"].as_u64(),
+        Some(64 * names.len() as u64),
+        "{v}"
+    );
+    assert!(out.join("gemm_tir_best.yaml").exists(), "{t}");
+}

@@ -145,6 +145,7 @@ fn request() -> RunRequest {
         flush_l2: true,
         quick_above_ms: None,
         csr: Vec::new(),
+        precompiled: None,
     }
 }
 
@@ -431,7 +432,7 @@ fn printable(text: &str) -> Result<(), String> {
 
 fn reply_texts(reply: &Reply) -> Vec<String> {
     match reply {
-        Reply::Device(s) | Reply::Driver(s) => vec![s.clone()],
+        Reply::Device(s) | Reply::Driver(s) | Reply::Arch(s) => vec![s.clone()],
         Reply::Run(r) => [vec![r.device.clone()], r.warnings.clone()].concat(),
         Reply::Compile(c) => vec![c.arch.clone(), c.ptx.clone(), c.log.clone()],
         Reply::Prepare(list) => list

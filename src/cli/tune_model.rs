@@ -133,6 +133,31 @@ pub fn print_search(r: &EvolutionReport) {
     }
 }
 
+/// The best time (ms) after each trial, in trial order; `None` before the
+/// first correct one.
+pub fn best_curve(r: &crate::tune::TuneReport) -> Vec<Option<f64>> {
+    let mut best: Option<f64> = None;
+    r.trials
+        .iter()
+        .map(|t| {
+            if let Some(ms) = t.time_ms() {
+                best = Some(best.map_or(ms, |b| b.min(ms)));
+            }
+            best
+        })
+        .collect()
+}
+
+/// The first trial (1-based) whose best time reaches `fraction` of the
+/// final best's speed (time <= final best / fraction).
+pub fn trials_to_fraction(curve: &[Option<f64>], fraction: f64) -> Option<usize> {
+    let last = curve.last().copied().flatten()?;
+    curve
+        .iter()
+        .position(|b| b.is_some_and(|b| b <= last / fraction))
+        .map(|i| i + 1)
+}
+
 /// Every measured batch's breakdown summed.
 fn measure_total(r: &EvolutionReport) -> MeasureBreakdown {
     let mut total = MeasureBreakdown::default();
@@ -150,9 +175,15 @@ pub fn search_json(r: &EvolutionReport) -> serde_json::Value {
         "build_s": r.time_build.as_secs_f64(),
         "measure_s": r.time_measure.as_secs_f64(),
         "population_invalid": r.population_invalid,
+        // The best time after each trial (null until one ran correctly):
+        // how fast the search gets there (bench/search_quality.sh).
+        "best_curve": best_curve(&r.tune),
+        "trials_to_90pct": trials_to_fraction(&best_curve(&r.tune), 0.9),
         // Where the measuring time went, per batch and in all (issue 31).
         "measure_breakdown": {
             "total": serde_json::to_value(measure_total(r)).unwrap_or_default(),
+            // GPU time over (wall x GPUs): near 1 when no GPU waited.
+            "gpu_utilisation": measure_total(r).gpu_utilisation(),
             "batches": r.measure_batches.iter().map(|b| serde_json::to_value(b).unwrap_or_default()).collect::<Vec<_>>(),
         },
         "batches": r.batches.iter().map(|b| json!({
@@ -164,4 +195,19 @@ pub fn search_json(r: &EvolutionReport) -> serde_json::Value {
             "top_k_recall": b.quality.as_ref().map(|q| q.top_k_recall),
         })).collect::<Vec<_>>(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trials_to_ninety_percent_read_the_best_curve() {
+        // Final best 1.0 ms: 90% of its speed is 1.111 ms, reached at trial 4.
+        let curve = [None, Some(3.0), Some(1.5), Some(1.1), Some(1.1), Some(1.0)];
+        assert_eq!(trials_to_fraction(&curve, 0.9), Some(4));
+        assert_eq!(trials_to_fraction(&curve, 1.0), Some(6));
+        assert_eq!(trials_to_fraction(&[None, None], 0.9), None);
+        assert_eq!(trials_to_fraction(&[], 0.9), None);
+    }
 }

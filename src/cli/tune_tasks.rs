@@ -318,6 +318,9 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
             Outcome::Time { ms, .. } => Some((*ms, t.steps.clone())),
             Outcome::Failed { .. } => None,
         });
+        if let Some(first) = report.trials.iter().find_map(|t| t.time_ms()) {
+            sched.record_first(i, first);
+        }
         if let Some((ms, steps)) = round_best.clone() {
             if state.best.as_ref().is_none_or(|(b, _)| ms < *b) {
                 state.best = Some((ms, steps));
@@ -347,7 +350,11 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
     }
     model.save();
     let written = write_bests(&tasks, &states, &out_dir);
-    super::out(&sched.table());
+    if args.json {
+        super::out(&format!("{}\n", tasks_json(dir, &sched, &tasks, &states)));
+    } else {
+        super::out(&format!("{}{}\n", sched.table(), sched.before_after_line()));
+    }
     for line in &written {
         eprintln!("{line}");
     }
@@ -356,6 +363,45 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
         sched.total_trials(),
         states.iter().any(|st| st.best.is_some()),
     )
+}
+
+/// `tune DIR --json`: every task's figures and the model's latency before
+/// and after (ms, weighted), one object.
+fn tasks_json(
+    dir: &Path,
+    sched: &TaskScheduler,
+    tasks: &[Task],
+    states: &[TaskState],
+) -> serde_json::Value {
+    let (before, after) = sched.total_before_after_ms();
+    let items: Vec<serde_json::Value> = sched
+        .tasks
+        .iter()
+        .zip(tasks.iter().zip(states))
+        .map(|(r, (task, state))| {
+            json!({
+                "name": r.name,
+                "path": task.path.display().to_string(),
+                "flop": r.flop,
+                "weight": r.weight,
+                "trials": r.trials,
+                "rounds": state.rounds,
+                "done": r.done,
+                "first_ms": r.first_ms,
+                "best_ms": r.best_ms(),
+                "speedup": r.first_ms.zip(r.best_ms()).map(|(f, b)| f / b),
+            })
+        })
+        .collect();
+    json!({
+        "dir": dir.display().to_string(),
+        "tasks": items,
+        "total_trials": sched.total_trials(),
+        // Sum of weight x time over the tasks with a valid time.
+        "total_before_ms": before,
+        "total_after_ms": after,
+        "total_speedup": (after > 0.0).then(|| before / after),
+    })
 }
 
 /// The tasks, the folder the best sessions go to (created) and the GPUs.

@@ -322,6 +322,16 @@ impl WorkerClient {
         }
     }
 
+    /// The architecture of the worker's device (`sm_90`): what a kernel
+    /// compiled here for it must target. A worker from an older tirtui
+    /// answers a protocol error.
+    pub fn arch(&mut self) -> Result<String, RuntimeError> {
+        match self.request(Request::Arch)? {
+            Reply::Arch(a) => Ok(a),
+            other => self.unexpected(other),
+        }
+    }
+
     /// Stops the worker (the next request starts a new one).
     pub fn shutdown(&mut self) {
         if let Some(p) = self.process.take() {
@@ -339,6 +349,7 @@ impl WorkerClient {
             Reply::Ready(_) => "ready",
             Reply::Device(_) => "device",
             Reply::Driver(_) => "driver",
+            Reply::Arch(_) => "arch",
             Reply::Error(_) => "error",
         };
         Err(RuntimeError::Protocol(format!("unexpected `{kind}` reply")))
@@ -601,6 +612,7 @@ mod tests {
             csr: Vec::new(),
             flush_l2: true,
             quick_above_ms: None,
+            precompiled: None,
         };
         assert_eq!(data_time(&req(vec![arg(vec![1024, 1024])])), Duration::ZERO);
         // 2.1 GB in and out, twice (ours and the reference): 128 s more.

@@ -119,6 +119,11 @@ impl Executor {
         Ok(self.device()?.name.clone())
     }
 
+    /// The architecture of the device (`sm_90`), opening it if needed.
+    pub fn device_arch(&mut self) -> Result<String, RuntimeError> {
+        Ok(self.device()?.arch.clone())
+    }
+
     /// Compiles for this device and reports its resource use; without a device,
     /// compiles for `DEFAULT_ARCH` only.
     pub fn compile(&mut self, kernel: &CudaKernel) -> Result<CompileReport, RuntimeError> {
@@ -173,6 +178,11 @@ impl Executor {
             .as_mut()
             .ok_or_else(|| RuntimeError::WorkerCrashed("no run data".into()))?;
         let resident = Resident::for_key(resident, dev, &data.key, &checked.layouts, &data.inputs)?;
+        if let Some(p) = &req.precompiled {
+            // The client's compile stands in for ours (`cubin_for` finds it).
+            let compiled = p.to_compiled(&req.kernel, &dev.arch)?;
+            cubins.insert(&req.kernel, &dev.arch, Arc::new(compiled));
+        }
         run_on(dev, cubins, data, resident, req, &checked)
     }
 
@@ -786,6 +796,7 @@ mod tests {
             csr: Vec::new(),
             flush_l2: true,
             quick_above_ms: None,
+            precompiled: None,
         }
     }
 

@@ -26,6 +26,7 @@ mod launch;
 mod nvrtc;
 mod paths;
 mod pipes;
+mod precompiled;
 mod prepare;
 pub mod protocol;
 mod queue;
@@ -43,6 +44,7 @@ pub use error::RuntimeError;
 pub use execute::{run_once_in_process, ArgData};
 pub use nvrtc::{arch_for, nvrtc_available, nvrtc_compile};
 pub use paths::{cuda_include_dir, INCLUDE_ENV};
+pub use precompiled::{is_device_arch, precompile, Precompiled};
 pub use queue::thread_cpu_ms;
 pub use request::{
     CompileReport, CsrInput, Matmul, Prepared, ReadyKernel, ReadyList, RunPhases, RunRequest,

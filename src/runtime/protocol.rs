@@ -42,6 +42,10 @@ pub enum Request {
     Device,
     /// The CUDA driver's version (`12.8`); older workers answer a protocol error.
     Driver,
+    /// The device's architecture (`sm_90`), what a binary compiled for it by
+    /// the client must target (`RunRequest::precompiled`); older workers
+    /// answer a protocol error.
+    Arch,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -56,6 +60,7 @@ pub enum Reply {
     Ready(ReadyList),
     Device(String),
     Driver(String),
+    Arch(String),
     Error(RuntimeError),
 }
 

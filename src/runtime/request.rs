@@ -69,6 +69,12 @@ pub struct RunRequest {
     /// clients send none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub csr: Vec<CsrInput>,
+    /// The kernel's binary, compiled by the client for this worker's
+    /// architecture (its `arch` reply): the worker keeps it instead of
+    /// compiling. Older clients leave it out; older workers ignore it and
+    /// compile the source themselves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precompiled: Option<super::precompiled::Precompiled>,
 }
 
 /// A kernel of a `queue` request whose compile has ended (`ready`).

@@ -87,6 +87,14 @@ pub(super) fn accept(reply: Reply) -> Result<Reply, RuntimeError> {
         Reply::Ready(list) => Reply::Ready(accept_ready(list)?),
         Reply::Device(name) => Reply::Device(neutralise(&name, NAME_CHARS, false)),
         Reply::Driver(version) => Reply::Driver(neutralise(&version, NAME_CHARS, false)),
+        // It chooses what the client compiles for: nothing but `sm_XY`.
+        Reply::Arch(arch) if super::precompiled::is_device_arch(&arch) => Reply::Arch(arch),
+        Reply::Arch(arch) => {
+            return Err(RuntimeError::Protocol(format!(
+                "`arch` answered {}, not a GPU architecture (sm_XY)",
+                quote(arch.as_bytes())
+            )))
+        }
         Reply::Error(e) => Reply::Error(accept_error(e)),
     })
 }

@@ -60,6 +60,7 @@ fn handle(exec: &mut Executor, request: &Request) -> Reply {
         Request::Ready { wait_ms } => Ok(Reply::Ready(exec.ready(*wait_ms))),
         Request::Device => exec.device_name().map(Reply::Device),
         Request::Driver => super::device::driver_version().map(Reply::Driver),
+        Request::Arch => exec.device_arch().map(Reply::Arch),
     }));
     match outcome {
         Ok(Ok(reply)) => reply,

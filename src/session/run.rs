@@ -38,6 +38,7 @@ pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequ
         flush_l2: true,
         quick_above_ms: None,
         csr,
+        precompiled: None,
     })
 }
 

@@ -41,6 +41,16 @@ pub struct MeasureBreakdown {
     pub restarts: usize,
     /// The batch from start to end.
     pub wall_s: f64,
+    /// GPUs that measured the batch.
+    pub gpus: usize,
+    /// Compiled by one pool on the host for every GPU (`shared_compile`),
+    /// else by each worker for its own share.
+    pub shared_compile: bool,
+    /// Threads of the shared compile pool (0 when the workers compile).
+    pub compile_threads: usize,
+    /// Time the GPUs spent in run requests, summed over the GPUs (shared
+    /// pool only): `gpu_busy_s / (wall_s * gpus)` is how busy they were.
+    pub gpu_busy_s: f64,
 }
 
 impl MeasureBreakdown {
@@ -81,6 +91,17 @@ impl MeasureBreakdown {
         self.timed_runs += o.timed_runs;
         self.restarts += o.restarts;
         self.wall_s = self.wall_s.max(o.wall_s);
+        self.gpus = self.gpus.max(o.gpus);
+        self.shared_compile |= o.shared_compile;
+        self.compile_threads = self.compile_threads.max(o.compile_threads);
+        self.gpu_busy_s += o.gpu_busy_s;
+    }
+
+    /// The share of the batch's wall time the GPUs spent running candidates
+    /// (1.0: never idle); `None` without the figures.
+    pub fn gpu_utilisation(&self) -> Option<f64> {
+        let capacity = self.wall_s * self.gpus as f64;
+        (self.gpu_busy_s > 0.0 && capacity > 0.0).then(|| (self.gpu_busy_s / capacity).min(1.0))
     }
 
     /// Adds a later batch: everything sums, walls too.

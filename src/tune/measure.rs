@@ -8,7 +8,9 @@
 //! queued again on a fresh worker. With several workers (`MeasurePool`, one
 //! per GPU) the batch is shared among them and measured at the same time.
 //! Older workers, without `queue`, get the batch compiled at once
-//! (`prepare`), or each run compiles its own kernel.
+//! (`prepare`), or each run compiles its own kernel. When every GPU is on
+//! this machine, the pool compiles instead, once for all of them
+//! (`shared_compile`: all cores, binaries to whichever GPU is free).
 //!
 //! A candidate whose first run is `SLOW_FACTOR` times slower than the best so
 //! far is timed once (`Measured::quick`); `remeasure` times the best few
@@ -16,9 +18,10 @@
 
 use super::breakdown::MeasureBreakdown;
 use super::search::{DeviceId, Measure, MeasureError, Measured};
+use super::shared_compile::{in_batch_order, GpuRunner};
 use crate::codegen::CudaKernel;
 use crate::ir::PrimFunc;
-use crate::runtime::{GpuTarget, RunRequest, RunResult, RuntimeError, WorkerClient};
+use crate::runtime::{GpuTarget, Precompiled, RunRequest, RunResult, RuntimeError, WorkerClient};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -72,7 +75,7 @@ impl Default for SharedBest {
 
 pub struct WorkerMeasure {
     client: WorkerClient,
-    target: GpuTarget,
+    pub(super) target: GpuTarget,
     /// The request of every candidate, with its kernel swapped in.
     template: RunRequest,
     /// The request of a re-measurement: `replay --run`'s full timing.
@@ -86,7 +89,7 @@ pub struct WorkerMeasure {
     prepare_supported: bool,
     best: SharedBest,
     /// The current batch's figures.
-    breakdown: MeasureBreakdown,
+    pub(super) breakdown: MeasureBreakdown,
 }
 
 impl WorkerMeasure {
@@ -116,7 +119,7 @@ impl WorkerMeasure {
     }
 
     /// Shares `best` with the other workers of a pool.
-    fn with_best(mut self, best: SharedBest) -> WorkerMeasure {
+    pub(super) fn with_best(mut self, best: SharedBest) -> WorkerMeasure {
         self.best = best;
         self
     }
@@ -207,7 +210,31 @@ impl Measure for WorkerMeasure {
     }
 }
 
+impl GpuRunner for WorkerMeasure {
+    /// A candidate compiled by the pool: the worker keeps its binary and runs it.
+    fn run(
+        &mut self,
+        kernel: &CudaKernel,
+        compiled: &Precompiled,
+    ) -> Result<Measured, MeasureError> {
+        let best = self.best.get();
+        let req = RunRequest {
+            kernel: kernel.clone(),
+            quick_above_ms: best.is_finite().then_some(best * SLOW_FACTOR),
+            precompiled: Some(compiled.clone()),
+            ..self.template.clone()
+        };
+        self.run_request(&req)
+    }
+}
+
 impl WorkerMeasure {
+    /// The architecture of the worker's GPU (`sm_90`); `None` when the
+    /// worker cannot tell (an older tirtui) or does not answer.
+    pub(super) fn arch(&mut self) -> Option<String> {
+        self.client.arch().ok()
+    }
+
     /// One run request; its figures go to the batch's breakdown and a
     /// correct time to the shared best.
     fn run_request(&mut self, req: &RunRequest) -> Result<Measured, MeasureError> {
@@ -270,7 +297,7 @@ type Slots = Vec<Option<Result<Measured, MeasureError>>>;
 impl WorkerMeasure {
     /// Measures this worker's share of a batch, in its order (fewer after a
     /// stop or a `Fatal`), keeping the breakdown.
-    fn measure_share(
+    pub(super) fn measure_share(
         &mut self,
         kernels: &[&CudaKernel],
         stop: &AtomicBool,
@@ -482,132 +509,6 @@ impl WorkerMeasure {
     }
 }
 
-/// One worker per GPU, all of the same model; a batch is dealt out among
-/// them and measured at the same time. A worker whose GPU is lost ends the
-/// search (its `Fatal`), as one GPU's loss does.
-pub struct MeasurePool {
-    members: Vec<WorkerMeasure>,
-}
-
-impl MeasurePool {
-    pub fn new(workload: &PrimFunc, targets: &[GpuTarget]) -> Result<MeasurePool, String> {
-        if targets.is_empty() {
-            return Err("no GPU to measure on".into());
-        }
-        let best = SharedBest::new();
-        let members = targets
-            .iter()
-            .map(|t| WorkerMeasure::new(workload, t).map(|m| m.with_best(best.clone())))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(MeasurePool { members })
-    }
-
-    pub fn len(&self) -> usize {
-        self.members.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.members.is_empty()
-    }
-
-    pub fn shutdown(&mut self) {
-        for m in &mut self.members {
-            m.shutdown();
-        }
-    }
-}
-
-impl Measure for MeasurePool {
-    fn device(&mut self) -> Result<DeviceId, MeasureError> {
-        let mut first: Option<(DeviceId, String)> = None;
-        for m in &mut self.members {
-            let id = m.device()?;
-            match &first {
-                None => first = Some((id, m.target.to_string())),
-                Some((f, at)) if f.name != id.name => {
-                    return Err(MeasureError::Fatal(format!(
-                        "the GPUs differ: {} has {} and {} has {}; a search measures on one \
-                         model only (choose the GPUs with --gpu)",
-                        at, f.name, m.target, id.name
-                    )))
-                }
-                Some(_) => {}
-            }
-        }
-        first
-            .map(|(id, _)| id)
-            .ok_or_else(|| MeasureError::Fatal("no GPU to measure on".into()))
-    }
-
-    fn measure(&mut self, kernel: &CudaKernel) -> Result<Measured, MeasureError> {
-        match self.members.first_mut() {
-            Some(m) => m.measure(kernel),
-            None => Err(MeasureError::Fatal("no GPU to measure on".into())),
-        }
-    }
-
-    fn note_best_ms(&mut self, ms: f64) {
-        // One shared best: the first member's is everyone's.
-        if let Some(m) = self.members.first_mut() {
-            m.note_best_ms(ms);
-        }
-    }
-
-    fn remeasure(&mut self, kernels: &[&CudaKernel]) -> Vec<Result<Measured, MeasureError>> {
-        // On one GPU, so that the few compared were timed alike.
-        match self.members.first_mut() {
-            Some(m) => m.remeasure(kernels),
-            None => vec![Err(MeasureError::Fatal("no GPU to measure on".into()))],
-        }
-    }
-
-    fn take_breakdown(&mut self) -> Option<MeasureBreakdown> {
-        let mut total = MeasureBreakdown::default();
-        for m in &mut self.members {
-            total.merge(&std::mem::take(&mut m.breakdown));
-        }
-        Some(total)
-    }
-
-    fn measure_batch(
-        &mut self,
-        kernels: &[&CudaKernel],
-        stop: &AtomicBool,
-    ) -> Vec<Result<Measured, MeasureError>> {
-        let n = self.members.len().max(1);
-        if n == 1 {
-            return match self.members.first_mut() {
-                Some(m) => m.measure_share(kernels, stop),
-                None => vec![Err(MeasureError::Fatal("no GPU to measure on".into()))],
-            };
-        }
-        // Candidate i goes to worker i % n: neighbours in a batch are often
-        // alike (mutations of one parent), so each GPU gets a mix.
-        let shares: Vec<Vec<&CudaKernel>> = (0..n)
-            .map(|w| kernels.iter().skip(w).step_by(n).copied().collect())
-            .collect();
-        let results: Vec<Vec<Result<Measured, MeasureError>>> = std::thread::scope(|s| {
-            let handles: Vec<_> = self
-                .members
-                .iter_mut()
-                .zip(&shares)
-                .map(|(m, share)| s.spawn(move || m.measure_share(share, stop)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|_| {
-                        vec![Err(MeasureError::Fatal(
-                            "a measuring thread stopped".into(),
-                        ))]
-                    })
-                })
-                .collect()
-        });
-        interleave(results, kernels.len())
-    }
-}
-
 /// Gives every open candidate `failed` (a `Fatal` only the first: the
 /// search ends there).
 fn fill(slots: &mut Slots, open: &[usize], failed: MeasureError) {
@@ -621,47 +522,6 @@ fn is_fatal(slot: &Option<Result<Measured, MeasureError>>) -> bool {
     matches!(slot, Some(Err(MeasureError::Fatal(_))))
 }
 
-/// The results up to the first candidate without one (a stop), and none
-/// after a `Fatal` one. A `Fatal` behind a gap takes the gap's place: the
-/// search ends there either way.
-fn in_batch_order(slots: Slots) -> Vec<Result<Measured, MeasureError>> {
-    let fatal_at = slots.iter().position(is_fatal);
-    let mut out = Vec::with_capacity(slots.len());
-    let mut slots = slots;
-    let fatal = fatal_at.and_then(|i| slots[i].take());
-    for slot in slots.into_iter().take(fatal_at.unwrap_or(usize::MAX)) {
-        match slot {
-            Some(r) => out.push(r),
-            None => break,
-        }
-    }
-    out.extend(fatal);
-    out
-}
-
-/// Puts the workers' results back in batch order (candidate i from worker
-/// i % n). The batch ends at the first candidate with no result (a stop, or a
-/// worker that ended early) and just after a `Fatal` one.
-fn interleave(
-    results: Vec<Vec<Result<Measured, MeasureError>>>,
-    total: usize,
-) -> Vec<Result<Measured, MeasureError>> {
-    let n = results.len().max(1);
-    let mut iters: Vec<_> = results.into_iter().map(|r| r.into_iter()).collect();
-    let mut out = Vec::with_capacity(total);
-    for i in 0..total {
-        let Some(r) = iters.get_mut(i % n).and_then(|it| it.next()) else {
-            break;
-        };
-        let fatal = matches!(r, Err(MeasureError::Fatal(_)));
-        out.push(r);
-        if fatal {
-            break;
-        }
-    }
-    out
-}
-
 fn failure_reason(e: &RuntimeError) -> &'static str {
     match e {
         RuntimeError::Compile { .. } => "NVRTC compile (worker)",
@@ -673,50 +533,5 @@ fn failure_reason(e: &RuntimeError) -> &'static str {
         RuntimeError::InvalidRequest(_) => "invalid request",
         RuntimeError::Driver(_) | RuntimeError::Cublas(_) => "CUDA error",
         RuntimeError::NoDevice(_) | RuntimeError::NvrtcMissing(_) => "no GPU",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ok(ms: f64) -> Result<Measured, MeasureError> {
-        Ok(Measured {
-            time_ms: ms,
-            gflops: 1.0,
-            correct: Some(true),
-            quick: false,
-        })
-    }
-
-    fn time(r: &Result<Measured, MeasureError>) -> f64 {
-        r.as_ref().map(|m| m.time_ms).unwrap_or(-1.0)
-    }
-
-    #[test]
-    fn results_come_back_in_batch_order() {
-        // Worker 0 measured candidates 0, 2, 4; worker 1 candidates 1, 3.
-        let out = interleave(
-            vec![vec![ok(0.0), ok(2.0), ok(4.0)], vec![ok(1.0), ok(3.0)]],
-            5,
-        );
-        let times: Vec<f64> = out.iter().map(time).collect();
-        assert_eq!(times, vec![0.0, 1.0, 2.0, 3.0, 4.0]);
-    }
-
-    #[test]
-    fn a_short_share_ends_the_batch_there() {
-        // Worker 1 stopped after one candidate: candidate 3 has no result, so
-        // candidate 4 (worker 0's) is not reported either.
-        let out = interleave(vec![vec![ok(0.0), ok(2.0), ok(4.0)], vec![ok(1.0)]], 5);
-        assert_eq!(out.len(), 3);
-    }
-
-    #[test]
-    fn nothing_after_a_fatal_result() {
-        let fatal = Err(MeasureError::Fatal("lost".into()));
-        let out = interleave(vec![vec![ok(0.0), ok(2.0)], vec![fatal, ok(3.0)]], 4);
-        assert_eq!(out.len(), 2);
-        assert!(matches!(out[1], Err(MeasureError::Fatal(_))));
     }
 }

@@ -5,10 +5,11 @@
 //! ```text
 //! space (sites, draw, mutate, size; postprocessors) -> check (replay, lower, codegen, launch
 //!   limits, NVRTC; CPU threads) -> search (random, then evolution; dedup; db)
-//!   -> measure (GPU workers, local or remote, one per GPU: each batch
-//!      queued for compiling on the worker's cores, each candidate timed as
-//!      soon as it is compiled; slow ones timed once) -> the best few
-//!      measured again (remeasure)
+//!   -> measure (GPU workers, local or remote, one per GPU: local GPUs share
+//!      one compile pool on the host's cores, each binary run by whichever
+//!      GPU is free; remote ones each compile their share on their own
+//!      cores, each candidate timed as soon as it is compiled; slow ones
+//!      timed once) -> the best few measured again (remeasure)
 //! ```
 //!
 //! A generated space's candidates get MetaSchedule's CUDA postprocessors
@@ -21,14 +22,17 @@ pub mod breakdown;
 pub mod check;
 pub mod evolution;
 pub mod measure;
+pub mod pool;
 pub mod remeasure;
 pub mod search;
+pub mod shared_compile;
 pub mod space;
 pub mod tasks;
 
 pub use breakdown::MeasureBreakdown;
 pub use check::{build, Built, Nvrtc};
-pub use measure::{MeasurePool, WorkerMeasure};
+pub use measure::WorkerMeasure;
+pub use pool::MeasurePool;
 pub use search::{
     tune, DbContext, DeviceId, Measure, MeasureError, Measured, Outcome, Progress, Remeasured,
     Stop, Tally, Trial, TuneOptions, TuneReport,

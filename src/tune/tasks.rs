@@ -36,6 +36,9 @@ pub struct TaskRecord {
     pub best_ms_history: Vec<f64>,
     /// Candidates measured (or read from the database) for this task.
     pub trials: usize,
+    /// The first valid time measured for the task (its first round's first
+    /// correct candidate): the model's latency "before" tuning.
+    pub first_ms: Option<f64>,
     /// No more rounds for this task: its share of trials is spent or its space
     /// has no candidate left.
     pub done: bool,
@@ -49,6 +52,7 @@ impl TaskRecord {
             weight,
             best_ms_history: Vec::new(),
             trials: 0,
+            first_ms: None,
             done: false,
         }
     }
@@ -152,6 +156,39 @@ impl TaskScheduler {
             .fold(0.0, |a, b| a + b)
     }
 
+    /// Keeps `ms` as task `i`'s first valid time unless it has one.
+    pub fn record_first(&mut self, i: usize, ms: f64) {
+        if let Some(task) = self.tasks.get_mut(i) {
+            if task.first_ms.is_none() && ms.is_finite() && ms > 0.0 {
+                task.first_ms = Some(ms);
+            }
+        }
+    }
+
+    /// The model's latency before tuning and after it (ms): the sum of weight
+    /// x first valid time, and of weight x best time, over the tasks that have
+    /// a valid time (the same tasks on both sides).
+    pub fn total_before_after_ms(&self) -> (f64, f64) {
+        self.tasks
+            .iter()
+            .filter_map(|t| Some((t.first_ms? * t.weight, t.best_ms()? * t.weight)))
+            .fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y))
+    }
+
+    /// The totals' line under the table.
+    pub fn before_after_line(&self) -> String {
+        let (before, after) = self.total_before_after_ms();
+        if after <= 0.0 {
+            return "Total latency: no task has a valid time yet".into();
+        }
+        format!(
+            "Total latency: before {:.3} us (each task's first valid candidate), after {:.3} us ({:.2}x faster)",
+            before * 1e3,
+            after * 1e3,
+            before / after
+        )
+    }
+
     pub fn total_trials(&self) -> usize {
         self.tasks.iter().map(|t| t.trials).sum()
     }
@@ -252,6 +289,27 @@ mod tests {
             .map(|(i, &w)| TaskRecord::new(format!("t{i}"), 1e9, w))
             .collect();
         TaskScheduler::new(tasks, 7)
+    }
+
+    #[test]
+    fn latency_before_and_after_weigh_the_same_tasks() {
+        let mut s = scheduler(&[2.0, 3.0, 1.0]);
+        s.record_first(0, 4.0);
+        s.record_round(0, 64, Some(1.0));
+        s.record_first(0, 9.0); // not the first any more
+        s.record_first(1, 2.0);
+        s.record_round(1, 64, Some(2.0));
+        // Task 2 never ran correctly: on neither side.
+        s.record_round(2, 64, None);
+        assert_eq!(
+            s.total_before_after_ms(),
+            (2.0 * 4.0 + 3.0 * 2.0, 2.0 + 6.0)
+        );
+        assert!(
+            s.before_after_line().contains("1.75x"),
+            "{}",
+            s.before_after_line()
+        );
     }
 
     #[test]

@@ -1,0 +1,570 @@
+//! One compile pool for every GPU of a batch (issue 31: two GPUs at >= 1.8x
+//! one). The batch's kernels are compiled on all the host's cores, in batch
+//! order, and each compiled one goes to whichever GPU is free first (work
+//! stealing: a GPU takes the earliest compiled candidate nobody has taken),
+//! so no GPU waits for a share dealt out up front, and no two workers compete
+//! for the same cores with their own compiles.
+//!
+//! ```text
+//! compile threads (all cores) ──> slots[i] compiled, in order i = 0, 1, ...
+//! GPU g (one thread each):  take the lowest compiled, untaken i -> run -> result[i]
+//! ```
+//!
+//! Results are kept in batch order. A GPU whose runner answers `Fatal` (its
+//! worker keeps dying, its device is gone) costs the candidate it ran, which
+//! fails as `GPU lost`, and takes no more; the other GPUs finish the batch.
+//! Only when every GPU is lost is the result `Fatal` (the search ends there).
+//!
+//! Knows nothing of workers or NVRTC: `MeasurePool` plugs in the host's NVRTC
+//! and its `WorkerMeasure`s; tests plug in fakes with fake compile and run times.
+
+use super::breakdown::MeasureBreakdown;
+use super::search::{MeasureError, Measured};
+use crate::codegen::CudaKernel;
+use crate::runtime::{thread_cpu_ms, Precompiled};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// Compiles a kernel on the host for the GPUs' architecture; `Err` is the
+/// compiler's log (the candidate is counted as not compiled, never run).
+pub type CompileFn<'a> = dyn Fn(&CudaKernel) -> Result<Precompiled, String> + Sync + 'a;
+
+/// One GPU of the pool: runs a kernel whose binary was compiled by the pool.
+pub trait GpuRunner: Send {
+    fn run(
+        &mut self,
+        kernel: &CudaKernel,
+        compiled: &Precompiled,
+    ) -> Result<Measured, MeasureError>;
+}
+
+/// A batch's results in batch order (fewer after a stop or when every GPU
+/// was lost), which runners were lost, and where the time went.
+pub struct SharedBatch {
+    pub results: Vec<Result<Measured, MeasureError>>,
+    /// Per runner: lost during this batch (it answered `Fatal`).
+    pub lost: Vec<bool>,
+    pub breakdown: MeasureBreakdown,
+}
+
+/// A candidate's compile outcome, once its compile has ended.
+type Compiled = Result<Precompiled, String>;
+
+/// What the compile threads and the GPU threads share.
+struct Board {
+    compiled: Vec<Option<Compiled>>,
+    taken: Vec<bool>,
+    results: Vec<Option<Result<Measured, MeasureError>>>,
+    /// Runners still taking candidates.
+    alive: usize,
+    /// When the last compile ended (seconds from the batch's start).
+    compile_end_s: f64,
+    compile_cpu_s: f64,
+    compiles: usize,
+    compile_errors: usize,
+    gpu_wait_s: f64,
+    gpu_busy_s: f64,
+}
+
+/// What a GPU thread does next.
+enum Next {
+    Run(usize, Precompiled),
+    Done,
+}
+
+/// Measures `kernels` on `runners` (one thread each) with `threads` compile
+/// threads. `stop` ends it after the runs in flight.
+pub fn measure_shared(
+    kernels: &[&CudaKernel],
+    compile: &CompileFn<'_>,
+    threads: usize,
+    runners: &mut [&mut dyn GpuRunner],
+    stop: &AtomicBool,
+) -> SharedBatch {
+    let n = kernels.len();
+    let started = Instant::now();
+    let board = Mutex::new(Board {
+        compiled: (0..n).map(|_| None).collect(),
+        taken: vec![false; n],
+        results: (0..n).map(|_| None).collect(),
+        alive: runners.len(),
+        compile_end_s: 0.0,
+        compile_cpu_s: 0.0,
+        compiles: 0,
+        compile_errors: 0,
+        gpu_wait_s: 0.0,
+        gpu_busy_s: 0.0,
+    });
+    let changed = Condvar::new();
+    let next_compile = AtomicUsize::new(0);
+    let mut lost = vec![false; runners.len()];
+    if n > 0 && !runners.is_empty() {
+        std::thread::scope(|s| {
+            for _ in 0..threads.clamp(1, n) {
+                s.spawn(|| {
+                    compile_loop(
+                        kernels,
+                        compile,
+                        &next_compile,
+                        &board,
+                        &changed,
+                        stop,
+                        started,
+                    )
+                });
+            }
+            let gpus: Vec<_> = runners
+                .iter_mut()
+                .zip(lost.iter_mut())
+                .map(|(runner, lost)| {
+                    let (board, changed) = (&board, &changed);
+                    s.spawn(move || gpu_loop(kernels, &mut **runner, lost, board, changed, stop))
+                })
+                .collect();
+            for g in gpus {
+                // A GPU thread that panicked leaves its candidate open: the
+                // batch ends there (`in_batch_order`).
+                let _ = g.join();
+            }
+            // Compiles still running are not needed any more.
+            next_compile.store(n, Ordering::Relaxed);
+        });
+    }
+    let board = board.into_inner().unwrap_or_else(|p| p.into_inner());
+    let breakdown = MeasureBreakdown {
+        compiles: board.compiles,
+        compile_errors: board.compile_errors,
+        compile_wall_s: board.compile_end_s,
+        compile_cpu_s: board.compile_cpu_s,
+        gpu_wait_compile_s: board.gpu_wait_s,
+        gpu_busy_s: board.gpu_busy_s,
+        gpus: runners.len(),
+        compile_threads: threads.clamp(1, n.max(1)),
+        wall_s: started.elapsed().as_secs_f64(),
+        ..MeasureBreakdown::default()
+    };
+    SharedBatch {
+        results: in_batch_order(board.results),
+        lost,
+        breakdown,
+    }
+}
+
+/// A compile thread: the next kernel in batch order, until none is left, the
+/// search stops or no GPU is left to run them.
+fn compile_loop(
+    kernels: &[&CudaKernel],
+    compile: &CompileFn<'_>,
+    next: &AtomicUsize,
+    board: &Mutex<Board>,
+    changed: &Condvar,
+    stop: &AtomicBool,
+    started: Instant,
+) {
+    loop {
+        if stop.load(Ordering::Relaxed) || board.lock().map_or(true, |b| b.alive == 0) {
+            return;
+        }
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(kernel) = kernels.get(i) else {
+            return;
+        };
+        let cpu = thread_cpu_ms();
+        // A compiler that panics fails its candidate, not the batch (a GPU
+        // would otherwise wait for that slot for ever).
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile(kernel)))
+            .unwrap_or_else(|_| Err("the compiler panicked".into()));
+        let cpu_s = (thread_cpu_ms() - cpu).max(0.0) / 1e3;
+        if let Ok(mut b) = board.lock() {
+            b.compiles += 1;
+            b.compile_errors += usize::from(outcome.is_err());
+            b.compile_cpu_s += cpu_s;
+            b.compile_end_s = started.elapsed().as_secs_f64();
+            b.compiled[i] = Some(outcome);
+        }
+        changed.notify_all();
+    }
+}
+
+/// A GPU thread: runs the earliest compiled candidate nobody took, until the
+/// batch is done, the search stops or its runner is lost.
+fn gpu_loop(
+    kernels: &[&CudaKernel],
+    runner: &mut dyn GpuRunner,
+    lost: &mut bool,
+    board: &Mutex<Board>,
+    changed: &Condvar,
+    stop: &AtomicBool,
+) {
+    loop {
+        let (i, compiled) = match take_next(board, changed, stop) {
+            Next::Run(i, c) => (i, c),
+            Next::Done => return,
+        };
+        let t = Instant::now();
+        let result = runner.run(kernels[i], &compiled);
+        let busy = t.elapsed().as_secs_f64();
+        let Ok(mut b) = board.lock() else { return };
+        b.gpu_busy_s += busy;
+        if let Err(MeasureError::Fatal(why)) = &result {
+            *lost = true;
+            b.alive = b.alive.saturating_sub(1);
+            // The others go on: this candidate alone is lost with the GPU.
+            b.results[i] = Some(if b.alive > 0 {
+                Err(MeasureError::Candidate {
+                    reason: "GPU lost".into(),
+                    detail: why.clone(),
+                })
+            } else {
+                result
+            });
+            drop(b);
+            changed.notify_all();
+            return;
+        }
+        b.results[i] = Some(result);
+        drop(b);
+        changed.notify_all();
+    }
+}
+
+/// The next candidate for a free GPU: the lowest compiled one not taken
+/// (compile failures met on the way are recorded), waiting while every
+/// candidate left is still compiling.
+fn take_next(board: &Mutex<Board>, changed: &Condvar, stop: &AtomicBool) -> Next {
+    let Ok(mut b) = board.lock() else {
+        return Next::Done;
+    };
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return Next::Done;
+        }
+        let mut open = false;
+        for i in 0..b.taken.len() {
+            if b.taken[i] {
+                continue;
+            }
+            match b.compiled[i].take() {
+                Some(Ok(c)) => {
+                    b.taken[i] = true;
+                    return Next::Run(i, c);
+                }
+                Some(Err(log)) => {
+                    b.taken[i] = true;
+                    b.results[i] = Some(Err(MeasureError::NotCompiled(log)));
+                }
+                None => open = true,
+            }
+        }
+        if !open {
+            return Next::Done;
+        }
+        // The GPU idles until a compile ends (bounded: a stop is seen soon).
+        let waited = Instant::now();
+        b = match changed.wait_timeout(b, Duration::from_millis(200)) {
+            Ok((guard, _)) => guard,
+            Err(_) => return Next::Done,
+        };
+        b.gpu_wait_s += waited.elapsed().as_secs_f64();
+    }
+}
+
+/// The results up to the first candidate without one (a stop), and none
+/// after a `Fatal` one. A `Fatal` behind a gap takes the gap's place: the
+/// search ends there either way.
+pub(super) fn in_batch_order(
+    slots: Vec<Option<Result<Measured, MeasureError>>>,
+) -> Vec<Result<Measured, MeasureError>> {
+    let is_fatal =
+        |s: &Option<Result<Measured, MeasureError>>| matches!(s, Some(Err(MeasureError::Fatal(_))));
+    let fatal_at = slots.iter().position(is_fatal);
+    let mut slots = slots;
+    let fatal = fatal_at.and_then(|i| slots[i].take());
+    let mut out = Vec::with_capacity(slots.len());
+    for slot in slots.into_iter().take(fatal_at.unwrap_or(usize::MAX)) {
+        match slot {
+            Some(r) => out.push(r),
+            None => break,
+        }
+    }
+    out.extend(fatal);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn kernel(i: usize) -> CudaKernel {
+        CudaKernel {
+            name: format!("k{i}"),
+            source: String::new(),
+            grid: [1, 1, 1],
+            block: [1, 1, 1],
+            dynamic_shared_bytes: 0,
+            static_shared_bytes: 0,
+            local_bytes: 0,
+            args: vec![],
+            launches: vec![],
+            temporaries: vec![],
+        }
+    }
+
+    fn index_of(k: &CudaKernel) -> usize {
+        k.name[1..].parse().unwrap()
+    }
+
+    /// A compiler that takes `ms` per kernel and refuses those in `refuse`.
+    fn fake_compiler(ms: u64, refuse: Vec<usize>) -> impl Fn(&CudaKernel) -> Compiled + Sync {
+        move |k: &CudaKernel| {
+            std::thread::sleep(Duration::from_millis(ms));
+            if refuse.contains(&index_of(k)) {
+                return Err(format!("error in {}", k.name));
+            }
+            Ok(Precompiled {
+                arch: "sm_90".into(),
+                cubin_base64: format!("bin-{}", k.name),
+                compile_ms: ms as f64,
+                warnings: vec![],
+            })
+        }
+    }
+
+    /// A GPU that takes `ms` per run, answers the candidate's index as its
+    /// time, logs (gpu, index), and is lost at its `lost_at`-th run (1-based).
+    struct FakeGpu {
+        id: usize,
+        ms: u64,
+        runs: usize,
+        lost_at: Option<usize>,
+        log: Arc<Mutex<Vec<(usize, usize)>>>,
+    }
+
+    impl FakeGpu {
+        fn new(id: usize, ms: u64, log: &Arc<Mutex<Vec<(usize, usize)>>>) -> FakeGpu {
+            FakeGpu {
+                id,
+                ms,
+                runs: 0,
+                lost_at: None,
+                log: Arc::clone(log),
+            }
+        }
+    }
+
+    impl GpuRunner for FakeGpu {
+        fn run(&mut self, k: &CudaKernel, c: &Precompiled) -> Result<Measured, MeasureError> {
+            assert_eq!(
+                c.cubin_base64,
+                format!("bin-{}", k.name),
+                "another kernel's binary"
+            );
+            self.runs += 1;
+            std::thread::sleep(Duration::from_millis(self.ms));
+            if self.lost_at == Some(self.runs) {
+                return Err(MeasureError::Fatal(format!(
+                    "GPU {} fell off the bus",
+                    self.id
+                )));
+            }
+            self.log.lock().unwrap().push((self.id, index_of(k)));
+            Ok(Measured {
+                time_ms: index_of(k) as f64,
+                gflops: 1.0,
+                correct: Some(true),
+                quick: false,
+            })
+        }
+    }
+
+    fn kernels(n: usize) -> Vec<CudaKernel> {
+        (0..n).map(kernel).collect()
+    }
+
+    fn run(
+        ks: &[CudaKernel],
+        compiler: &CompileFn<'_>,
+        threads: usize,
+        gpus: &mut [FakeGpu],
+    ) -> (SharedBatch, f64) {
+        let refs: Vec<&CudaKernel> = ks.iter().collect();
+        let mut runners: Vec<&mut dyn GpuRunner> =
+            gpus.iter_mut().map(|g| g as &mut dyn GpuRunner).collect();
+        let t = Instant::now();
+        let batch = measure_shared(
+            &refs,
+            compiler,
+            threads,
+            &mut runners,
+            &AtomicBool::new(false),
+        );
+        (batch, t.elapsed().as_secs_f64())
+    }
+
+    fn times(b: &SharedBatch) -> Vec<String> {
+        b.results
+            .iter()
+            .map(|r| match r {
+                Ok(m) => format!("{}", m.time_ms),
+                Err(MeasureError::NotCompiled(_)) => "not compiled".into(),
+                Err(MeasureError::Candidate { reason, .. }) => reason.clone(),
+                Err(MeasureError::Fatal(_)) => "fatal".into(),
+            })
+            .collect()
+    }
+
+    fn in_order(n: usize) -> Vec<String> {
+        (0..n).map(|i| i.to_string()).collect()
+    }
+
+    /// Two GPUs measure a batch in about half the time of one: the compile
+    /// pool keeps both fed (compiles 4x faster than runs here, as NVRTC on
+    /// 32 cores against 64 candidates' runs).
+    #[test]
+    fn two_gpus_measure_a_batch_in_about_half_the_time_of_one() {
+        let ks = kernels(32);
+        let compiler = fake_compiler(40, vec![]);
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let (one, t1) = run(&ks, &compiler, 16, &mut [FakeGpu::new(0, 40, &log)]);
+        let mut two_gpus = [FakeGpu::new(0, 40, &log), FakeGpu::new(1, 40, &log)];
+        let (two, t2) = run(&ks, &compiler, 16, &mut two_gpus);
+        assert_eq!(times(&one), in_order(32));
+        assert_eq!(times(&two), in_order(32));
+        let speedup = t1 / t2;
+        assert!(
+            speedup >= 1.7,
+            "one GPU {t1:.3} s, two {t2:.3} s: {speedup:.2}x"
+        );
+        // Both GPUs ran about half.
+        assert!(
+            two_gpus.iter().all(|g| (12..=20).contains(&g.runs)),
+            "{:?}",
+            two_gpus.iter().map(|g| g.runs).collect::<Vec<_>>()
+        );
+        let b = &two.breakdown;
+        assert_eq!((b.compiles, b.gpus, b.compile_errors), (32, 2, 0));
+        assert!(b.gpu_utilisation().is_some_and(|u| u > 0.8), "{b:?}");
+    }
+
+    /// A faster GPU takes more candidates instead of waiting for a slower
+    /// one's share (a static split would take 16 x 30 ms on the slow one).
+    #[test]
+    fn a_free_gpu_takes_the_next_candidate() {
+        let ks = kernels(32);
+        let compiler = fake_compiler(1, vec![]);
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let mut gpus = [FakeGpu::new(0, 10, &log), FakeGpu::new(1, 30, &log)];
+        let (batch, wall) = run(&ks, &compiler, 4, &mut gpus);
+        assert_eq!(times(&batch), in_order(32));
+        assert!(
+            gpus[0].runs >= 20,
+            "fast {} slow {}",
+            gpus[0].runs,
+            gpus[1].runs
+        );
+        assert!(wall < 0.40, "{wall:.3} s (a static split: 0.48 s)");
+    }
+
+    /// Candidates are run in the order they compile (batch order), and each
+    /// result lands at its candidate's place whichever GPU ran it.
+    #[test]
+    fn results_keep_batch_order_and_runs_follow_it() {
+        let ks = kernels(20);
+        let compiler = fake_compiler(5, vec![]);
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let mut gpus = [FakeGpu::new(0, 7, &log), FakeGpu::new(1, 3, &log)];
+        let (batch, _) = run(&ks, &compiler, 2, &mut gpus);
+        assert_eq!(times(&batch), in_order(20));
+        // Each GPU ran its candidates in increasing order.
+        let log = log.lock().unwrap();
+        for g in 0..2 {
+            let mine: Vec<usize> = log
+                .iter()
+                .filter(|(id, _)| *id == g)
+                .map(|(_, i)| *i)
+                .collect();
+            assert!(mine.windows(2).all(|w| w[0] < w[1]), "GPU {g}: {mine:?}");
+        }
+    }
+
+    /// A lost GPU costs the candidate it ran; the other finishes the batch.
+    #[test]
+    fn a_lost_gpu_costs_its_candidate_only() {
+        let ks = kernels(12);
+        let compiler = fake_compiler(2, vec![]);
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let mut lost = FakeGpu::new(1, 5, &log);
+        lost.lost_at = Some(2);
+        let mut gpus = [FakeGpu::new(0, 5, &log), lost];
+        let (batch, _) = run(&ks, &compiler, 2, &mut gpus);
+        let t = times(&batch);
+        assert_eq!(t.len(), 12, "{t:?}");
+        assert_eq!(t.iter().filter(|x| *x == "GPU lost").count(), 1, "{t:?}");
+        assert_eq!(
+            t.iter().filter(|x| x.parse::<usize>().is_ok()).count(),
+            11,
+            "{t:?}"
+        );
+        assert_eq!(batch.lost, vec![false, true]);
+        assert_eq!(gpus[1].runs, 2);
+    }
+
+    /// When every GPU is lost the batch ends with `Fatal` (the search stops).
+    #[test]
+    fn losing_every_gpu_is_fatal() {
+        let ks = kernels(12);
+        let compiler = fake_compiler(1, vec![]);
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let mut a = FakeGpu::new(0, 2, &log);
+        a.lost_at = Some(1);
+        let (batch, _) = run(&ks, &compiler, 2, &mut [a]);
+        assert_eq!(times(&batch), vec!["fatal"]);
+        assert_eq!(batch.lost, vec![true]);
+    }
+
+    /// A kernel that does not compile is never run and keeps its place.
+    #[test]
+    fn a_compile_failure_keeps_its_place_and_never_runs() {
+        let ks = kernels(6);
+        let compiler = fake_compiler(1, vec![2, 5]);
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let (batch, _) = run(&ks, &compiler, 3, &mut [FakeGpu::new(0, 1, &log)]);
+        assert_eq!(
+            times(&batch),
+            vec!["0", "1", "not compiled", "3", "4", "not compiled"]
+        );
+        assert_eq!(batch.breakdown.compile_errors, 2);
+        assert!(!log.lock().unwrap().iter().any(|(_, i)| *i == 2 || *i == 5));
+    }
+
+    /// After a stop, the results are the batch's first ones, in order.
+    #[test]
+    fn a_stop_keeps_a_prefix_of_the_batch() {
+        struct Stopper<'a> {
+            inner: FakeGpu,
+            stop: &'a AtomicBool,
+        }
+        impl GpuRunner for Stopper<'_> {
+            fn run(&mut self, k: &CudaKernel, c: &Precompiled) -> Result<Measured, MeasureError> {
+                if self.inner.runs == 3 {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+                self.inner.run(k, c)
+            }
+        }
+        let ks = kernels(10);
+        let refs: Vec<&CudaKernel> = ks.iter().collect();
+        let compiler = fake_compiler(1, vec![]);
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let stop = AtomicBool::new(false);
+        let mut s = Stopper {
+            inner: FakeGpu::new(0, 1, &log),
+            stop: &stop,
+        };
+        let mut runners: Vec<&mut dyn GpuRunner> = vec![&mut s];
+        let batch = measure_shared(&refs, &compiler, 2, &mut runners, &stop);
+        assert_eq!(times(&batch), in_order(4));
+    }
+}
