@@ -473,3 +473,16 @@ fn cache_read_of_a_buffer_written_after_its_reader_goes_first() {
     let reader = printed.find("with T.block(\"copy_in\")").unwrap();
     assert!(copy < reader, "{printed}");
 }
+
+/// A padding whose padded extent overflows (the fuzzer's `i64::MAX`) is
+/// refused with a message, not an arithmetic panic.
+#[test]
+fn a_padding_past_int32_is_refused() {
+    for p in ["9223372036854775807", "4294967296"] {
+        let e = refused(
+            MATMUL_127,
+            &format!("  - {{op: pad_einsum, block: C, padding: [32, {p}, 32]}}\n"),
+        );
+        assert!(e.contains("exceed int32"), "{e}");
+    }
+}

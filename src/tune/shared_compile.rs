@@ -467,8 +467,10 @@ mod tests {
         assert!(wall < 0.40, "{wall:.3} s (a static split: 0.48 s)");
     }
 
-    /// Candidates are run in the order they compile (batch order), and each
-    /// result lands at its candidate's place whichever GPU ran it.
+    /// Each result lands at its candidate's place whichever GPU ran it, and
+    /// every candidate is run exactly once. (Which GPU runs which, and in
+    /// what order, follows compile completion: with two compile threads
+    /// candidate 11 may be ready before 10, so no order is asserted.)
     #[test]
     fn results_keep_batch_order_and_runs_follow_it() {
         let ks = kernels(20);
@@ -477,16 +479,11 @@ mod tests {
         let mut gpus = [FakeGpu::new(0, 7, &log), FakeGpu::new(1, 3, &log)];
         let (batch, _) = run(&ks, &compiler, 2, &mut gpus);
         assert_eq!(times(&batch), in_order(20));
-        // Each GPU ran its candidates in increasing order.
         let log = log.lock().unwrap();
-        for g in 0..2 {
-            let mine: Vec<usize> = log
-                .iter()
-                .filter(|(id, _)| *id == g)
-                .map(|(_, i)| *i)
-                .collect();
-            assert!(mine.windows(2).all(|w| w[0] < w[1]), "GPU {g}: {mine:?}");
-        }
+        let mut ran: Vec<usize> = log.iter().map(|(_, i)| *i).collect();
+        ran.sort_unstable();
+        assert_eq!(ran, (0..20).collect::<Vec<_>>(), "{log:?}");
+        assert!(log.iter().any(|(id, _)| *id == 0) && log.iter().any(|(id, _)| *id == 1));
     }
 
     /// A lost GPU costs the candidate it ran; the other finishes the batch.

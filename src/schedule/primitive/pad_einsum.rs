@@ -95,7 +95,14 @@ fn plan(func: &PrimFunc, block: BlockId, padding: &[i64]) -> Result<Plan, Schedu
         ));
     }
     let (reads, writes) = einsum_accesses(func, block, b)?;
-    let iters = padded_iters(b, padding);
+    let Some(iters) = padded_iters(b, padding) else {
+        return Err(refuse(
+            func,
+            block,
+            format!("has a padding {padding:?} that makes an extent exceed int32"),
+            "pad each iterator to at most 2147483647",
+        ));
+    };
     let is_padded = |v: &VarId| iters.iter().any(|(x, _)| x == v);
     let (_, loops) = tree::block_and_loops(func, block).ok_or(ScheduleError::StaleBlock(block))?;
     let mut loop_pad = Vec::new();
@@ -207,13 +214,23 @@ fn einsum_accesses(
 }
 
 /// The iterators whose extent is not a multiple of their padding, with the
-/// padded extent (`(n + 31) // 32 * 32` for a symbolic `n`).
-fn padded_iters(b: &Block, padding: &[i64]) -> Vec<(VarId, Expr)> {
+/// padded extent (`(n + 31) // 32 * 32` for a symbolic `n`); `None` when a
+/// padding or a padded constant extent does not fit int32.
+fn padded_iters(b: &Block, padding: &[i64]) -> Option<Vec<(VarId, Expr)>> {
     let mut out = Vec::new();
     for (iv, &p) in b.iter_vars.iter().zip(padding) {
+        if p > i64::from(i32::MAX) {
+            return None;
+        }
         let e = &iv.dom.extent;
         let new = match e.as_int() {
-            Some(c) => Expr::Int((c + p - 1).div_euclid(p) * p, DataType::I32),
+            Some(c) => {
+                let padded = c.checked_add(p - 1)?.div_euclid(p).checked_mul(p)?;
+                if padded > i64::from(i32::MAX) {
+                    return None;
+                }
+                Expr::Int(padded, DataType::I32)
+            }
             None => simplify(&Expr::mul(
                 Expr::floordiv(Expr::add(e.clone(), Expr::int(p - 1)), Expr::int(p)),
                 Expr::int(p),
@@ -223,7 +240,7 @@ fn padded_iters(b: &Block, padding: &[i64]) -> Vec<(VarId, Expr)> {
             out.push((iv.var, new));
         }
     }
-    out
+    Some(out)
 }
 
 /// A loop whose extent grows must hold only this block, and its variable
