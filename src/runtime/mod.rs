@@ -15,6 +15,7 @@
 //!
 //! May use: `codegen`, `ir`, `launch_limits`, `sparse`.
 
+pub mod base64;
 mod check;
 mod client;
 mod cublas;

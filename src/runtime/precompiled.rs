@@ -6,6 +6,7 @@
 //! it would have compiled for itself) before it keeps it; the request is as
 //! trusted as the kernel source it carries. Base64 because JSON has no bytes.
 
+use super::base64::{decode as base64_decode, encode as base64_encode};
 use super::error::RuntimeError;
 use super::nvrtc::{arch_for, compile_cubin, Compiled};
 use super::request::CompileReport;
@@ -86,51 +87,6 @@ pub fn is_device_arch(arch: &str) -> bool {
     };
     let digits = rest.strip_suffix(['a', 'f']).unwrap_or(rest);
     (2..=3).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit())
-}
-
-const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-fn base64_encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = |i: usize| u32::from(chunk.get(i).copied().unwrap_or(0));
-        let n = (b(0) << 16) | (b(1) << 8) | b(2);
-        for k in 0..4 {
-            if k <= chunk.len() {
-                out.push(char::from(B64[((n >> (18 - 6 * k)) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-fn base64_decode(text: &str) -> Result<Vec<u8>, String> {
-    let body = text.trim_end_matches('=');
-    if text.len() - body.len() > 2 || body.len() % 4 == 1 {
-        return Err("not base64 (wrong length or padding)".into());
-    }
-    let mut out = Vec::with_capacity(body.len() / 4 * 3 + 2);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for (at, c) in body.bytes().enumerate() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return Err(format!("not base64: byte {c:#04x} at offset {at}")),
-        };
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Ok(out)
 }
 
 #[cfg(test)]
