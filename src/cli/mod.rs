@@ -14,6 +14,7 @@ pub mod explore;
 pub mod replay;
 pub mod schedule;
 pub mod tune;
+pub mod tune_default;
 pub mod tune_model;
 pub mod tune_tasks;
 

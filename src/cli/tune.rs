@@ -258,7 +258,8 @@ fn run_tune(session: &Session, space: &Space, args: &TuneArgs) -> i32 {
         .map(|d| (0, d))
         .into_iter()
         .collect();
-    run_tune_spaces(session, std::slice::from_ref(space), args, own)
+    let label = (!own.is_empty()).then(|| "the session's own decisions".to_string());
+    run_tune_spaces(session, std::slice::from_ref(space), args, own, label)
 }
 
 /// Tunes the spaces (one session's, or every sketch of a workload together)
@@ -268,6 +269,7 @@ fn run_tune_spaces(
     spaces: &[Space],
     args: &TuneArgs,
     first: Vec<(usize, Vec<Decision>)>,
+    first_label: Option<String>,
 ) -> i32 {
     let Some(space) = spaces.first() else {
         eprintln!("error: {}: nothing to tune", args.session.display());
@@ -334,7 +336,6 @@ fn run_tune_spaces(
     opts.nvrtc = Nvrtc::Skip;
     opts.batch *= measure.len().max(1);
     opts.population = args.population.max(1);
-    let own_first = !first.is_empty();
     opts.first = first;
     let group = crate::db::workload_hash(&space.workload);
     let mut model = TuneModel::open(args.model, db.as_ref(), &group, opts.seed);
@@ -407,7 +408,7 @@ fn run_tune_spaces(
         v["search"] = search_json(&searched);
         println!("{v}");
     } else if report.device.is_some() {
-        print_report(&args.session, report, own_first);
+        print_report(&args.session, report, first_label.as_deref());
         print_search(&searched);
     }
     match written {
@@ -514,7 +515,7 @@ fn checkpoints(n: usize) -> Vec<usize> {
     v
 }
 
-fn print_report(path: &Path, r: &TuneReport, own_first: bool) {
+fn print_report(path: &Path, r: &TuneReport, first_label: Option<&str>) {
     let dev = r
         .device
         .as_ref()
@@ -551,13 +552,8 @@ fn print_report(path: &Path, r: &TuneReport, own_first: bool) {
         println!("best vs trials: {}", curve.join(", "));
     }
     print_remeasured(r);
-    if let Some(first) = r
-        .trials
-        .first()
-        .and_then(|t| t.time_ms())
-        .filter(|_| own_first)
-    {
-        println!("trial 1 (the session's own decisions): {first:.4} ms");
+    if let (Some(first), Some(label)) = (r.trials.first().and_then(|t| t.time_ms()), first_label) {
+        println!("trial 1 ({label}): {first:.4} ms");
     }
     match r.best() {
         Some(b) => {
@@ -809,5 +805,11 @@ fn tune_sketches(sketches: &[(Sketch, Space)], args: &TuneArgs) -> i32 {
         steps: first.steps.clone(),
         results: Vec::new(),
     };
-    run_tune_spaces(&session, &spaces, args, Vec::new())
+    let workload = first.workload.clone();
+    let (spaces, first_candidates, rule) = super::tune_default::with_default(&workload, spaces);
+    if let Some(rule) = rule {
+        eprintln!("trial 1 is the default schedule (`tirtui schedule`, rule {rule})");
+    }
+    let label = rule.map(|r| format!("the default schedule, rule {r}"));
+    run_tune_spaces(&session, &spaces, args, first_candidates, label)
 }

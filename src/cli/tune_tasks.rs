@@ -235,6 +235,8 @@ pub const ROUND_TRIALS: usize = 64;
 /// One task's search state across its rounds.
 struct TaskState {
     spaces: Vec<Space>,
+    /// The default schedule's candidate, measured first in the task's first round.
+    first: Vec<(usize, Vec<crate::tune::Decision>)>,
     measure: Option<MeasurePool>,
     best: Option<(f64, Vec<crate::trace::Step>)>,
     rounds: u64,
@@ -298,6 +300,11 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
         let first_round = !learned_db;
         learned_db = true;
         let round = Round {
+            first: if state.rounds == 0 {
+                state.first.clone()
+            } else {
+                Vec::new()
+            },
             trials,
             seed: seed ^ (state.rounds.wrapping_mul(0x9E37_79B9) + i as u64),
             learn_from_db: first_round,
@@ -419,6 +426,7 @@ fn open_inputs(
 
 /// What one round of a task searches with.
 struct Round {
+    first: Vec<(usize, Vec<crate::tune::Decision>)>,
     trials: usize,
     seed: u64,
     learn_from_db: bool,
@@ -441,6 +449,7 @@ fn search_round(
     opts.batch *= measure.len().max(1);
     opts.population = round.population.max(1);
     opts.learn_from_db = round.learn_from_db;
+    opts.first = round.first.clone();
     model.set_group(&crate::db::workload_hash(&task.workload));
     let ctx = db.map(|db| DbContext {
         db,
@@ -501,8 +510,15 @@ fn task_state(task: &Task, sched: &mut TaskScheduler) -> TaskState {
         }
         eprintln!("{}: no sketch samples anything: not tuned", task.name);
     }
+    let (spaces, first) = if spaces.is_empty() {
+        (spaces, Vec::new())
+    } else {
+        let (spaces, first, _) = super::tune_default::with_default(&task.workload, spaces);
+        (spaces, first)
+    };
     TaskState {
         spaces,
+        first,
         measure: None,
         best: None,
         rounds: 0,
