@@ -63,11 +63,11 @@ pub const EX_COMMANDS: &[(&str, &str)] = &[
     ),
     (
         "schedule",
-        "`:schedule` the default schedule, `:schedule N` sketch N, `:schedule list`; `:schedule [N] block` only the cursor block's steps",
+        "`:schedule [N] [block]` default or sketch N (block: the cursor's only), `:schedule list`",
     ),
     (
         "decision",
-        "`:decision N VALUE` step N's sampled decision (`[4, 8, 2, 16]`, an index), `:decision N` edits it",
+        "`:decision N VALUE` sets step N's sampled decision, `:decision N` opens its editor",
     ),
     ("help", "the help screen"),
 ];

@@ -361,7 +361,8 @@ fn help_lines(app: &App) -> Vec<Line<'static>> {
                 format!("  {:<16}", keys.join(" ")),
                 t.fg("ui.key").add_modifier(Modifier::BOLD),
             ),
-            Span::styled(format!("{:<12}", row.name), t.fg("ui.muted")),
+            // A longer name pushes its text right rather than into it.
+            Span::styled(format!("{:<11} ", row.name), t.fg("ui.muted")),
             Span::styled(row.doc.to_string(), t.fg("ui.text")),
         ]));
     }
