@@ -554,3 +554,42 @@ fn every_blocks_part_of_the_default_applies_alone_on_these_workloads() {
         assert!(parts >= 1, "{name}");
     }
 }
+
+#[test]
+fn a_decision_of_a_proposed_sketch_is_edited_and_undone() {
+    let mut h = open("gemm.tir");
+    h.keys(":schedule 1<ret>").unwrap();
+    let steps = h.app.doc.trace.steps.clone();
+    let k = steps
+        .iter()
+        .position(|s| s.op == "sample_perfect_tile")
+        .expect("the MultiLevelTiling sketch samples its tiles");
+    let old: Vec<i64> = match steps[k].arg("decision") {
+        Some(tirtui::trace::Arg::List(v)) => v
+            .iter()
+            .map(|a| match a {
+                tirtui::trace::Arg::Int(i) => *i,
+                _ => panic!("{a:?}"),
+            })
+            .collect(),
+        other => panic!("{other:?}"),
+    };
+    // The same extent and innermost factor, the rest moved outermost.
+    let product: i64 = old.iter().product();
+    let inner = old[old.len() - 1];
+    let mut new = vec![1; old.len()];
+    new[0] = product / inner;
+    *new.last_mut().unwrap() = inner;
+    if new == old {
+        new.swap(0, 1);
+    }
+    let before = tir(&h);
+    let text = format!("{new:?}");
+    h.keys(&format!(":decision {} {text}<ret>", k + 1)).unwrap();
+    let msg = message(&h);
+    assert!(msg.contains(&format!("-> {text}")), "{msg}");
+    assert_ne!(tir(&h), before);
+    h.keys("u").unwrap();
+    assert_eq!(tir(&h), before, "{}", message(&h));
+    assert_eq!(h.app.doc.trace.steps.len(), steps.len());
+}
