@@ -593,3 +593,37 @@ fn a_decision_of_a_proposed_sketch_is_edited_and_undone() {
     assert_eq!(tir(&h), before, "{}", message(&h));
     assert_eq!(h.app.doc.trace.steps.len(), steps.len());
 }
+
+#[test]
+fn undo_and_redo_walk_edits_and_steps_in_the_order_they_were_made() {
+    let mut h = tiled_gemm("order");
+    let original = tir(&h);
+    h.keys(":decision 6 2<ret>").unwrap();
+    let edited = tir(&h);
+    h.keys(":sch.unroll(i11)<ret>").unwrap();
+    assert_eq!(h.app.doc.trace.steps.len(), 8, "{}", message(&h));
+    // The step typed last is undone first, then the edit.
+    h.keys("u").unwrap();
+    assert_eq!(h.app.doc.trace.steps.len(), 7);
+    assert_eq!(tir(&h), edited);
+    h.keys("u").unwrap();
+    assert_eq!(tir(&h), original, "{}", message(&h));
+    assert_eq!(
+        h.app.doc.trace.redo.len(),
+        1,
+        "the undone step is kept to redo"
+    );
+    // Redo: the edit (undone last) first, then the step.
+    h.keys("<c-r>").unwrap();
+    assert_eq!(tir(&h), edited, "{}", message(&h));
+    h.keys("<c-r>").unwrap();
+    assert_eq!(h.app.doc.trace.steps.len(), 8, "{}", message(&h));
+    // Undo both, type another step and undo it: redo gives that step back,
+    // never the older edit over it.
+    h.keys("uu:sch.unroll(i10)<ret>u").unwrap();
+    assert_eq!(tir(&h), original, "{}", message(&h));
+    h.keys("<c-r>").unwrap();
+    assert_eq!(h.app.doc.trace.steps.len(), 8, "{}", message(&h));
+    assert_eq!(decision(&h, 6), "1");
+    assert_eq!(h.app.doc.trace.steps[7].op, "unroll");
+}

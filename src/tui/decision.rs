@@ -49,6 +49,10 @@ pub struct DecisionEditor {
 pub struct DecisionChange {
     before: Vec<Step>,
     after: Vec<Step>,
+    /// The trace's undone steps right after this edit was undone: a redo
+    /// takes the edit back only while they are the same (a step typed and
+    /// undone since then is redone first, as the last thing undone).
+    undone_then: Vec<String>,
 }
 
 /// The edits `u` and redo walk through.
@@ -339,6 +343,7 @@ impl App {
         let change = DecisionChange {
             before,
             after: self.doc.all_steps(),
+            undone_then: Vec::new(),
         };
         self.decisions.undo.push(change);
         self.decisions.redo.clear();
@@ -416,7 +421,7 @@ impl App {
     /// document holds its steps) and it was taken back.
     pub(super) fn undo_decision_edit(&mut self) -> bool {
         let now = self.doc.all_steps();
-        let Some(change) = self.decisions.undo.pop() else {
+        let Some(mut change) = self.decisions.undo.pop() else {
             return false;
         };
         if !same_steps(&change.after, &now) {
@@ -425,6 +430,7 @@ impl App {
             return false;
         }
         self.replace_steps(&change.before, false);
+        change.undone_then = undone_steps(self);
         self.decisions.redo.push(change);
         self.report_replay("decision edit undone", "ctrl-r redoes it");
         true
@@ -436,7 +442,7 @@ impl App {
         let Some(change) = self.decisions.redo.pop() else {
             return false;
         };
-        if !same_steps(&change.before, &now) {
+        if !same_steps(&change.before, &now) || change.undone_then != undone_steps(self) {
             self.decisions.redo.push(change);
             return false;
         }
@@ -445,6 +451,11 @@ impl App {
         self.report_replay("decision edit redone", "u undoes it");
         true
     }
+}
+
+/// The trace's undone steps, as text (to compare).
+fn undone_steps(app: &App) -> Vec<String> {
+    app.doc.trace.redo.iter().map(Step::to_yaml).collect()
 }
 
 /// The bounds a refused decision must meet, from the program before it.
