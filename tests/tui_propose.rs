@@ -89,6 +89,10 @@ fn the_palette_names_the_rules_of_the_block_under_the_cursor() {
         screen.contains("Palette · block \"B\" · rules: "),
         "{screen}"
     );
+    assert!(
+        screen.contains("rules: MultiLevelTiling (b, S)"),
+        "{screen}"
+    );
     assert_eq!(h.app.cursor_rules(), ["MultiLevelTiling"]);
 }
 
