@@ -89,6 +89,9 @@ fn the_palette_names_the_rules_of_the_block_under_the_cursor() {
         screen.contains("Palette · block \"B\" · rules: "),
         "{screen}"
     );
+    // Wide enough for the whole title: the keys that apply the rules.
+    h.resize(300, 48);
+    let screen = h.screen();
     assert!(
         screen.contains("rules: MultiLevelTiling (b, S)"),
         "{screen}"
