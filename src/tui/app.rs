@@ -103,6 +103,8 @@ pub enum Mode {
         edit: LineEdit,
         target: SearchIn,
     },
+    /// Editing a sampled decision of the trace (`decision.rs`).
+    Decision(Box<super::decision::DecisionEditor>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -151,6 +153,8 @@ pub struct App {
     pub proposal_group: Option<(usize, usize)>,
     /// How many steps the next redo restores (a proposal undone as one).
     pub redo_group: Option<usize>,
+    /// Decision edits, for undo and redo (`decision.rs`).
+    pub decisions: super::decision::DecisionHistory,
     pub trace_sel: usize,
     pub cuda_top: usize,
     pub cuda_left: u16,
@@ -243,6 +247,7 @@ impl App {
             rule_cache: Default::default(),
             proposal_group: None,
             redo_group: None,
+            decisions: Default::default(),
             trace_sel: 0,
             cuda_top: 0,
             cuda_left: 0,
@@ -412,7 +417,15 @@ impl App {
             Action::Save => self.save(None, false),
             Action::Run => self.run(),
             Action::Tune => self.tune_key(),
-            Action::Schedule => self.propose(super::propose::Proposal::Default),
+            Action::Schedule => self.propose(
+                super::propose::Proposal::Default,
+                super::propose::Scope::Function,
+            ),
+            Action::ScheduleBlock => self.propose(
+                super::propose::Proposal::Default,
+                super::propose::Scope::CursorBlock,
+            ),
+            Action::EditDecision => self.open_decision_editor(),
             Action::Diff => {
                 let n = self.doc.trace.steps.len();
                 if self.diff.is_some() {
@@ -639,8 +652,11 @@ impl App {
     }
 
     /// Undoes the last step, or the whole of a proposal (`S`) when it is the
-    /// last change: it was appended as one.
+    /// last change: it was appended as one; or the last decision edit.
     pub fn undo(&mut self) {
+        if self.undo_decision_edit() {
+            return;
+        }
         let keep = self.target();
         let n = self.doc.trace.steps.len();
         let group = match self.proposal_group.take() {
@@ -667,6 +683,9 @@ impl App {
     }
 
     pub fn redo(&mut self) {
+        if self.redo_decision_edit() {
+            return;
+        }
         let keep = self.target();
         let group = self.redo_group.take().unwrap_or(1);
         let start = self.doc.trace.steps.len();

@@ -35,8 +35,11 @@ pub enum Command {
     /// `:diff` (last step), `:diff N` (step N), `:diff A B` (after step A vs after step B).
     Diff(Option<usize>, Option<usize>),
     Help,
-    /// `:schedule`, `:schedule N`, `:schedule list`.
-    Schedule(super::propose::Proposal),
+    /// `:schedule`, `:schedule N`, `:schedule list`, `:schedule [N] block`.
+    Schedule(super::propose::Proposal, super::propose::Scope),
+    /// `:decision N VALUE`: step N's sampled decision becomes VALUE;
+    /// `:decision N` opens the decision editor on step N.
+    Decision(usize, Option<String>),
 }
 
 /// The editor commands, for completion and help.
@@ -60,7 +63,11 @@ pub const EX_COMMANDS: &[(&str, &str)] = &[
     ),
     (
         "schedule",
-        "`:schedule` the default schedule, `:schedule N` sketch N, `:schedule list`",
+        "`:schedule [N] [block]` default or sketch N (block: the cursor's only), `:schedule list`",
+    ),
+    (
+        "decision",
+        "`:decision N VALUE` sets step N's sampled decision, `:decision N` opens its editor",
     ),
     ("help", "the help screen"),
 ];
@@ -70,6 +77,10 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
     let line = line.strip_prefix(':').unwrap_or(line).trim();
     if line.is_empty() {
         return err("empty command");
+    }
+    // `:decision 5 [4, 8, 2, 16]` holds a list, yet is no Python.
+    if let Some(rest) = decision_args(line) {
+        return parse_decision(rest);
     }
     let python_setup = line.starts_with("import ") || line.starts_with("from ");
     if !python_setup && !line.contains(['(', '=', '[', ';', '\n', '#']) {
@@ -110,8 +121,9 @@ fn parse_ex(line: &str) -> Result<Command, CommandError> {
             .map_err(|message| CommandError { message }),
         "help" | "h" => no_args(Command::Help),
         "schedule" => super::propose::parse(&rest)
-            .map(Command::Schedule)
+            .map(|(p, scope)| Command::Schedule(p, scope))
             .map_err(|message| CommandError { message }),
+        "decision" => err("`:decision N VALUE` takes a step number, then the decision: `:decision 5 [4, 8, 2, 16]`, `:decision 7 2`"),
         "diff" => {
             let num = |s: &str| {
                 s.parse::<usize>().map_err(|_| CommandError {
@@ -132,6 +144,30 @@ fn parse_ex(line: &str) -> Result<Command, CommandError> {
         other => err(format!(
             "unknown command `{other}`: type a schedule call like `sch.split(i, factors=[None, 16])`, or one of :{}",
             EX_COMMANDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(" :")
+        )),
+    }
+}
+
+/// The text after `decision` when the line is `decision N ...` (a Python
+/// statement `decision = ...` is not).
+fn decision_args(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("decision")?;
+    let first = rest.trim_start().chars().next();
+    (rest.starts_with(char::is_whitespace) && first.is_some_and(|c| c.is_ascii_digit()))
+        .then(|| rest.trim_start())
+}
+
+fn parse_decision(rest: &str) -> Result<Command, CommandError> {
+    let (number, value) = rest
+        .split_once(char::is_whitespace)
+        .map_or((rest, ""), |(n, v)| (n, v.trim()));
+    match number.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(Command::Decision(
+            n,
+            (!value.is_empty()).then(|| value.to_string()),
+        )),
+        _ => err(format!(
+            "`:decision` takes a step number from 1 first, not `{number}`"
         )),
     }
 }
@@ -306,6 +342,18 @@ mod tests {
             .message
             .contains("sch.split(loop, factors=[None, 16])"));
         assert!(parse("frobnicate").is_err());
+        assert_eq!(
+            parse(":decision 5 [4, 8, 2, 16]").unwrap(),
+            Command::Decision(5, Some("[4, 8, 2, 16]".into()))
+        );
+        assert_eq!(parse("decision 7").unwrap(), Command::Decision(7, None));
+        assert!(parse("decision 0 1").is_err());
+        assert!(parse("decision x").is_err());
+        // A Python name `decision` is still Python.
+        assert!(matches!(
+            parse("decision = sch.sample_categorical([1, 2], [0.5, 0.5])").unwrap(),
+            Command::Python(_)
+        ));
         assert!(parse("").is_err());
     }
 

@@ -130,6 +130,7 @@ impl App {
                 None => Mode::Normal,
             },
             Mode::Confirm(c) => self.confirm_key(c, k),
+            Mode::Decision(editor) => self.decision_key(editor, k),
         };
     }
 
@@ -263,6 +264,10 @@ impl App {
                 line.completion = None;
             }
             Mode::Prompt(w) => insert(&mut w.edit, &one_line(text)),
+            Mode::Decision(d) => {
+                insert(&mut d.edit, &one_line(text));
+                d.error = None;
+            }
             Mode::SavePath { edit, .. } | Mode::Search { edit, .. } => {
                 insert(edit, one_line(text).trim())
             }
@@ -369,7 +374,11 @@ impl App {
             Command::Run => self.run(),
             Command::Tune(t) => self.tune_command(t),
             Command::Help => self.mode = Mode::Help { scroll: 0 },
-            Command::Schedule(p) => self.propose(p),
+            Command::Schedule(p, scope) => self.propose(p, scope),
+            Command::Decision(n, None) => self.open_decision_editor_at(n - 1),
+            Command::Decision(n, Some(value)) => {
+                self.edit_decision(n - 1, &value);
+            }
             Command::Diff(None, _) => {
                 let n = self.doc.trace.steps.len();
                 if n == 0 {

@@ -221,6 +221,8 @@ pub enum Action {
     ScrollLeft,
     ScrollRight,
     Schedule,
+    ScheduleBlock,
+    EditDecision,
 }
 
 /// One row of the action table: name (config files), help text, default keys.
@@ -240,6 +242,8 @@ pub const ACTIONS: &[ActionInfo] = &[
     info(Action::Save, "save", "save the session (asks for a path the first time)", &["ctrl-s"]),
     info(Action::Run, "run", "compile and time the kernel on the GPU (in the background)", &["r"]),
     info(Action::Schedule, "schedule", "append the default schedule (:schedule N: sketch N of the space; :schedule list)", &["S"]),
+    info(Action::ScheduleBlock, "schedule_block", "the default's steps for the cursor's block only (:schedule N block)", &["b"]),
+    info(Action::EditDecision, "edit_decision", "trace: edit a sample_* step's decision (:decision N VALUE)", &["e"]),
     info(Action::Tune, "tune", "tune the sampled decisions on the GPU (:tune N, :tune stop, :tune load)", &["T"]),
     info(Action::Diff, "diff", "toggle the diff of the TIR before/after the last step", &["d"]),
     info(Action::Search, "search", "search the focused text pane (TIR, CUDA; in help too); n/N: next/previous match", &["/"]),

@@ -16,7 +16,9 @@
 
 pub mod app;
 pub mod background;
+pub mod block_part;
 pub mod command;
+pub mod decision;
 pub mod diff;
 pub mod doc;
 pub mod headless;

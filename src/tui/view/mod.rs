@@ -150,8 +150,11 @@ pub fn draw(app: &mut App, f: &mut Frame) {
 
 /// A pane's frame: rounded border, title, focus colour.
 pub(super) fn pane_block<'a>(app: &App, title: Line<'a>, pane: Pane) -> Block<'a> {
-    let focused =
-        app.focus == pane && matches!(app.mode, Mode::Normal | Mode::Prompt(_) | Mode::Command(_));
+    let focused = app.focus == pane
+        && matches!(
+            app.mode,
+            Mode::Normal | Mode::Prompt(_) | Mode::Command(_) | Mode::Decision(_)
+        );
     Block::bordered()
         .border_type(BorderType::Rounded)
         .border_style(app.theme.border(focused))
@@ -276,6 +279,7 @@ fn draw_message(app: &mut App, f: &mut Frame, area: Rect) {
             ("save session as: ".to_string(), Some(edit), t.fg("ui.text"))
         }
         Mode::Search { edit, .. } => ("/".to_string(), Some(edit), t.fg("ui.text")),
+        Mode::Decision(d) => (d.about.clone(), Some(&d.edit), t.fg("ui.text")),
         _ => (String::new(), None, t.fg("ui.text")),
     };
     if let Some(edit) = edit {
@@ -292,13 +296,16 @@ fn draw_message(app: &mut App, f: &mut Frame, area: Rect) {
             ),
             Span::styled(shown, style),
         ];
-        if let Mode::Prompt(w) = &app.mode {
-            if let Some(e) = &w.error {
-                spans.push(Span::styled(
-                    format!("   ✗ {e}"),
-                    t.fg("ui.status.error").add_modifier(Modifier::BOLD),
-                ));
-            }
+        // A refused decision is shown in its box above (`popup`).
+        let refused = match &app.mode {
+            Mode::Prompt(w) => w.error.as_ref(),
+            _ => None,
+        };
+        if let Some(e) = refused {
+            spans.push(Span::styled(
+                format!("   ✗ {}", sanitize(e)),
+                t.fg("ui.status.error").add_modifier(Modifier::BOLD),
+            ));
         }
         let line = Line::from(spans);
         f.render_widget(Paragraph::new(line).style(t.base()), area);

@@ -70,6 +70,10 @@ pub fn draw(app: &mut App, f: &mut Frame, area: Rect) {
                 choices(app, f, area, &items, Some(*cur));
             }
         }
+        Mode::Decision(d) => {
+            let d = d.clone();
+            decision_box(app, f, area, &d);
+        }
         Mode::Prompt(w) => {
             let items = w.candidates.clone();
             let cur = w.cand;
@@ -261,6 +265,60 @@ fn choices(app: &App, f: &mut Frame, area: Rect, items: &[(String, String)], cur
     f.render_widget(Paragraph::new(lines).block(block), r);
 }
 
+/// Above the status bar while a decision is edited: the step, and why the
+/// last decision was refused (wrapped: the replay's reasons are long).
+fn decision_box(app: &App, f: &mut Frame, area: Rect, d: &crate::tui::decision::DecisionEditor) {
+    let t = &app.theme;
+    let step = app
+        .doc
+        .all_steps()
+        .get(d.step)
+        .map(crate::tui::app::python_line)
+        .unwrap_or_default();
+    let mut lines = vec![Line::from(Span::styled(
+        super::sanitize(&format!("{} {step}", d.step + 1)),
+        t.fg("ui.text"),
+    ))];
+    match &d.error {
+        Some(e) => lines.push(Line::from(Span::styled(
+            format!("✗ {}", super::sanitize(e)),
+            t.fg("ui.status.error").add_modifier(Modifier::BOLD),
+        ))),
+        None => lines.push(Line::from(Span::styled(
+            "Enter replays the trace with this decision · Esc keeps the old one",
+            t.fg("ui.muted"),
+        ))),
+    }
+    let width = area.width;
+    let inner = width.saturating_sub(2).max(1) as usize;
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
+    let h = (rows as u16 + 2).min(area.height.saturating_sub(2) / 2);
+    if h < 3 {
+        return;
+    }
+    let r = Rect {
+        x: area.x,
+        y: area.bottom().saturating_sub(2 + h),
+        width,
+        height: h,
+    };
+    let block = Block::bordered()
+        .border_type(BorderType::Rounded)
+        .border_style(t.border(true))
+        .title(Span::styled(
+            " Decision · Enter applies · Esc cancels ",
+            t.fg("ui.title").add_modifier(Modifier::BOLD),
+        ))
+        .style(t.fg("ui.text").patch(t.bg("ui.popup")));
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        r,
+    );
+}
+
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width
         .min(area.width.saturating_sub(2))
@@ -303,7 +361,8 @@ fn help_lines(app: &App) -> Vec<Line<'static>> {
                 format!("  {:<16}", keys.join(" ")),
                 t.fg("ui.key").add_modifier(Modifier::BOLD),
             ),
-            Span::styled(format!("{:<12}", row.name), t.fg("ui.muted")),
+            // A longer name pushes its text right rather than into it.
+            Span::styled(format!("{:<11} ", row.name), t.fg("ui.muted")),
             Span::styled(row.doc.to_string(), t.fg("ui.text")),
         ]));
     }

@@ -15,7 +15,7 @@ pub fn draw_palette(app: &mut App, f: &mut Frame, area: Rect) {
     let rules = app.cursor_rules();
     let title = match (&target, rules.is_empty()) {
         (Some(d), true) => format!(" Palette · {d} "),
-        (Some(d), false) => format!(" Palette · {d} · rules: {} (S) ", rules.join(", ")),
+        (Some(d), false) => format!(" Palette · {d} · rules: {} (b, S) ", rules.join(", ")),
         (None, _) => " Palette ".to_string(),
     };
     let marks = app.marks();
