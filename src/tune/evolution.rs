@@ -23,7 +23,7 @@ use super::search::{
     add_trial, outcome_of_measurement, plan_round, tally, Measure, MeasureError, Measurement,
     Outcome, Progress, RunIds, Stop, TuneOptions, TuneReport,
 };
-use super::space::{decisions_key, mutate_site, Decision, SiteKind, Space};
+use super::space::{decisions_key, mutate_site, Decision, Replayed, SiteKind, Space};
 use super::Invalid;
 use crate::codegen::CudaKernel;
 use crate::db;
@@ -33,6 +33,7 @@ use crate::search::{CandidateFeatures, CostModel};
 use crate::trace::{Arg, Session};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// What a model sees of a built candidate (the per-store feature extractor
@@ -246,6 +247,7 @@ pub fn evolve(
                 decisions: decisions.clone(),
             })
             .collect(),
+        replayed: HashMap::new(),
     };
     if opts.learn_from_db {
         let records = known_records(spaces, db.as_ref(), &run, MAX_RECORDS_LEARNED);
@@ -481,8 +483,8 @@ fn learn_records(
     let built = build_many(
         search.spaces,
         &cands,
-        search.opts,
-        featurize,
+        (search.opts, featurize),
+        &mut HashMap::new(),
         &mut ev.phases,
     );
     ev.time_build += t.elapsed();
@@ -513,6 +515,8 @@ struct Search<'s> {
     best_measured: Vec<(f64, usize, Vec<Decision>)>,
     /// Candidates to measure before the model picks any.
     first: Vec<Cand>,
+    /// Replays of this round's random draws, by key, until they are built.
+    replayed: HashMap<String, Replayed>,
 }
 
 impl Search<'_> {
@@ -624,24 +628,36 @@ impl Search<'_> {
         let key = |sketch: usize, decisions: &[Decision]| {
             format!("{sketch}:{}", decisions_key(decisions))
         };
-        let random: Vec<Cand> = draw_valid(&plan, &mut self.rng, &mut seen, key, phases)
-            .into_iter()
-            .map(|(sketch, decisions)| Cand { sketch, decisions })
-            .collect();
+        let mut random = Vec::new();
+        self.replayed.clear();
+        for (sketch, decisions, replayed) in
+            draw_valid(&plan, &mut self.rng, &mut seen, key, phases)
+        {
+            let c = Cand { sketch, decisions };
+            // Replayed once: the population's build takes it from here.
+            self.replayed.insert(c.key(), replayed);
+            random.push(c);
+        }
         pop.extend(random.iter().cloned());
         (pop, random)
     }
 
     /// Builds, featurises and scores candidates (invalid ones are counted).
     fn score(
-        &self,
+        &mut self,
         cands: Vec<Cand>,
         model: &mut dyn CostModel,
         featurize: &Featurize<'_>,
         ev: &mut EvolutionReport,
     ) -> Vec<Scored> {
         let t = Instant::now();
-        let built = build_many(self.spaces, &cands, self.opts, featurize, &mut ev.phases);
+        let built = build_many(
+            self.spaces,
+            &cands,
+            (self.opts, featurize),
+            &mut self.replayed,
+            &mut ev.phases,
+        );
         ev.time_build += t.elapsed();
         let mut ok = Vec::new();
         for (cand, r) in cands.into_iter().zip(built) {
@@ -764,17 +780,22 @@ fn absorb(visited: &mut HashMap<String, Scored>, scored: Vec<Scored>, measured: 
 /// A candidate built and featurised, or why it failed a check.
 type BuildResult = Result<(Built, CandidateFeatures), Invalid>;
 
-/// Replays, checks and featurises candidates on the option's threads, in order.
+/// Replays (unless `replayed` has the candidate's replay), checks and
+/// featurises candidates on the option's threads, in order.
 fn build_many(
     spaces: &[Space],
     cands: &[Cand],
-    opts: &EvolutionOptions,
-    featurize: &Featurize<'_>,
+    (opts, featurize): (&EvolutionOptions, &Featurize<'_>),
+    replayed: &mut HashMap<String, Replayed>,
     phases: &mut SearchPhases,
 ) -> Vec<BuildResult> {
-    parallel_map(cands, opts.threads, phases, |c| {
-        spaces[c.sketch]
-            .replay(&c.decisions)
+    let work: Vec<(&Cand, Mutex<Option<Replayed>>)> = cands
+        .iter()
+        .map(|c| (c, Mutex::new(replayed.remove(&c.key()))))
+        .collect();
+    parallel_map(&work, opts.threads, phases, |(c, done)| {
+        let done = done.lock().ok().and_then(|mut r| r.take());
+        done.map_or_else(|| spaces[c.sketch].replay(&c.decisions), Ok)
             .and_then(|r| build(r, opts.nvrtc))
             .map(|b| {
                 let f = timed(Phase::Features, || featurize(&b));

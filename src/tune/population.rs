@@ -7,7 +7,7 @@
 //! checks them against the postprocessors on all threads.
 
 use super::phases::{self, SearchPhases};
-use super::space::{Decision, Space};
+use super::space::{Decision, Replayed, Space};
 use crate::schedule::primitive::sampling::Rng;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -73,8 +73,8 @@ pub struct DrawPlan<'a> {
     pub threads: usize,
 }
 
-/// Random candidates `(sketch, decisions)`, as this loop on one thread
-/// draws them:
+/// Random candidates `(sketch, decisions, replayed)`, as this loop on one
+/// thread draws them:
 ///
 /// ```text
 /// while found < want && tries < max_tries:
@@ -86,13 +86,15 @@ pub struct DrawPlan<'a> {
 /// the sampled steps); the postprocessors' checks, most of a draw's cost,
 /// run for a chunk of draws at once on `threads` threads, and the draws
 /// past the last one kept are undone (`rng` is left as the loop leaves it).
+/// Each candidate comes with its replay (postprocessed and lowered), so that
+/// building it does not replay it again.
 pub fn draw_valid(
     plan: &DrawPlan<'_>,
     rng: &mut Rng,
     seen: &mut HashSet<String>,
     key: impl Fn(usize, &[Decision]) -> String,
     phases: &mut SearchPhases,
-) -> Vec<(usize, Vec<Decision>)> {
+) -> Vec<(usize, Vec<Decision>, Replayed)> {
     let mut found = Vec::new();
     let mut tries = 0;
     while found.len() < plan.want && tries < plan.max_tries {
@@ -110,16 +112,15 @@ pub fn draw_valid(
                 (sketch, decisions, speculative.clone())
             })
             .collect();
-        let valid = parallel_map(&drawn, plan.threads, phases, |(sketch, d, _)| {
-            d.as_ref()
-                .is_some_and(|d| plan.spaces[*sketch].replay(d).is_ok())
+        let replayed = parallel_map(&drawn, plan.threads, phases, |(sketch, d, _)| {
+            d.as_ref().and_then(|d| plan.spaces[*sketch].replay(d).ok())
         });
-        for ((sketch, decisions, after), ok) in drawn.into_iter().zip(valid) {
+        for ((sketch, decisions, after), r) in drawn.into_iter().zip(replayed) {
             tries += 1;
             *rng = after;
-            if let (Some(true), Some(d)) = (ok, decisions) {
+            if let (Some(Some(r)), Some(d)) = (r, decisions) {
                 if seen.insert(key(sketch, &d)) {
-                    found.push((sketch, d));
+                    found.push((sketch, d, r));
                 }
             }
             if found.len() >= plan.want || tries >= plan.max_tries {
