@@ -227,13 +227,15 @@ impl Space {
         let Some(limits) = &self.postproc else {
             return Ok(None);
         };
-        timed(Phase::Postproc, || crate::postproc::rewrite_cuda(trace))
-            .map_err(|e| postproc_invalid(&e))?;
+        // Refusals become `Invalid` inside: a `PostprocError` carries a program.
+        timed(Phase::Postproc, || {
+            crate::postproc::rewrite_cuda(trace).map_err(|e| postproc_invalid(&e))
+        })?;
         timed(Phase::Verify, || {
             crate::postproc::verify_gpu_code::verify_lowered(trace.func(), limits)
+                .map(|out| Some(Box::new(out)))
+                .map_err(|e| postproc_invalid(&e))
         })
-        .map(|out| Some(Box::new(out)))
-        .map_err(|e| postproc_invalid(&e))
     }
 
     /// A random candidate: replays the trace step by step, drawing a fresh
