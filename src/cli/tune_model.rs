@@ -167,6 +167,13 @@ fn measure_total(r: &EvolutionReport) -> MeasureBreakdown {
     total
 }
 
+/// `search.phases`: the builds' CPU by phase and how parallel they ran.
+fn phases_json(p: &crate::tune::phases::SearchPhases) -> serde_json::Value {
+    let mut v = serde_json::to_value(p).unwrap_or_default();
+    v["build_parallelism"] = json!(p.build_parallelism());
+    v
+}
+
 /// The search's fields of the JSON report.
 pub fn search_json(r: &EvolutionReport) -> serde_json::Value {
     json!({
@@ -174,6 +181,10 @@ pub fn search_json(r: &EvolutionReport) -> serde_json::Value {
         "model_s": r.time_model.as_secs_f64(),
         "build_s": r.time_build.as_secs_f64(),
         "measure_s": r.time_measure.as_secs_f64(),
+        // What build_s, model_s and measure_s leave of the search's time.
+        "other_s": (r.tune.elapsed.saturating_sub(r.time_build + r.time_model + r.time_measure)).as_secs_f64(),
+        // The host side by phase, CPU seconds (issue 31).
+        "phases": phases_json(&r.phases),
         "population_invalid": r.population_invalid,
         // The best time after each trial (null until one ran correctly):
         // how fast the search gets there (bench/search_quality.sh).

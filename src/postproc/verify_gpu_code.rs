@@ -11,6 +11,7 @@
 //! them in a recorded conv2d trace), which tirtui does not have.
 
 use super::PostprocError;
+use crate::codegen::CudaOutput;
 use crate::ir::{AnnValue, ForKind, PrimFunc, Stmt, ThreadAxis};
 
 const NAME: &str = "VerifyGPUCode";
@@ -44,6 +45,12 @@ fn refused(why: String, hint: &'static str) -> PostprocError {
 }
 
 pub fn verify(func: &PrimFunc, limits: &GpuLimits) -> Result<(), PostprocError> {
+    verify_lowered(func, limits).map(|_| ())
+}
+
+/// `verify`, returning the program as it lowered: the tuner generates each
+/// candidate's CUDA once, here, instead of again after the check.
+pub fn verify_lowered(func: &PrimFunc, limits: &GpuLimits) -> Result<CudaOutput, PostprocError> {
     let mut walk = Walk {
         func,
         limits,
@@ -78,7 +85,7 @@ pub fn verify(func: &PrimFunc, limits: &GpuLimits) -> Result<(), PostprocError> 
             ));
         }
     }
-    Ok(())
+    Ok(out)
 }
 
 struct Walk<'a> {

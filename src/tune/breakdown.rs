@@ -13,6 +13,9 @@ pub struct MeasureBreakdown {
     /// Kernels whose compile ended in a worker, and how many failed.
     pub compiles: usize,
     pub compile_errors: usize,
+    /// Kernels not compiled because an earlier one of the batch had the
+    /// same CUDA: they ran its binary (shared compile pool only).
+    pub compiles_shared: usize,
     /// From sending the batch to the last compile's end (the longest of
     /// the workers).
     pub compile_wall_s: f64,
@@ -79,6 +82,7 @@ impl MeasureBreakdown {
         self.runs += o.runs;
         self.compiles += o.compiles;
         self.compile_errors += o.compile_errors;
+        self.compiles_shared += o.compiles_shared;
         self.compile_wall_s = self.compile_wall_s.max(o.compile_wall_s);
         self.compile_cpu_s += o.compile_cpu_s;
         self.load_s += o.load_s;

@@ -3,9 +3,10 @@
 //! limits of current NVIDIA GPUs, and (where libnvrtc is present) NVRTC compiles it.
 //! Each failure is an `Invalid` whose `reason` groups it for the counts.
 
+use super::phases::{timed, Phase};
 use super::space::Replayed;
 use super::Invalid;
-use crate::codegen::{CodegenError, CudaKernel, KernelLaunch};
+use crate::codegen::{CodegenError, CudaKernel, CudaOutput, KernelLaunch};
 use crate::launch_limits::{kib, LaunchLimits};
 use crate::lower::LowerError;
 use crate::runtime::{nvrtc_available, nvrtc_compile, DEFAULT_ARCH};
@@ -34,13 +35,28 @@ pub enum Nvrtc {
 
 /// Runs every check after the replay on a replayed candidate.
 pub fn build(replayed: Replayed, nvrtc: Nvrtc) -> Result<Built, Invalid> {
-    let out = crate::codegen::generate(&replayed.func).map_err(|e| Invalid {
-        reason: match &e {
-            CodegenError::Lower(l) => lower_reason(l),
-            other => format!("code generation ({})", variant(other)),
-        },
-        detail: e.to_string(),
-    })?;
+    timed(Phase::Codegen, || generate_checked(replayed)).and_then(|(replayed, out)| {
+        compile_checked(&out.kernel, nvrtc)?;
+        Ok(Built {
+            replayed,
+            kernel: out.kernel,
+        })
+    })
+}
+
+/// The candidate's CUDA (VerifyGPUCode's lowering when it ran, else lowered
+/// here), checked against the launch limits and the workload's layouts.
+fn generate_checked(mut replayed: Replayed) -> Result<(Replayed, CudaOutput), Invalid> {
+    let out = match replayed.lowered.take() {
+        Some(out) => *out,
+        None => crate::codegen::generate(&replayed.func).map_err(|e| Invalid {
+            reason: match &e {
+                CodegenError::Lower(l) => lower_reason(l),
+                other => format!("code generation ({})", variant(other)),
+            },
+            detail: e.to_string(),
+        })?,
+    };
     check_launch(&out.kernel)?;
     // The measurement checks against the workload's layouts (see session::run).
     if let Some(layout) = out.kernel.args.iter().find_map(|a| a.layout.as_ref()) {
@@ -49,16 +65,17 @@ pub fn build(replayed: Replayed, nvrtc: Nvrtc) -> Result<Built, Invalid> {
             detail: layout.clone(),
         });
     }
+    Ok((replayed, out))
+}
+
+fn compile_checked(kernel: &CudaKernel, nvrtc: Nvrtc) -> Result<(), Invalid> {
     if nvrtc == Nvrtc::IfAvailable && nvrtc_available() {
-        nvrtc_compile(&out.kernel, DEFAULT_ARCH).map_err(|e| Invalid {
+        nvrtc_compile(kernel, DEFAULT_ARCH).map_err(|e| Invalid {
             reason: "NVRTC compile".into(),
             detail: e.to_string(),
         })?;
     }
-    Ok(Built {
-        replayed,
-        kernel: out.kernel,
-    })
+    Ok(())
 }
 
 /// Whether `steps` replay on `func` and the program lowers to kernels within

@@ -15,13 +15,15 @@
 //! one sketch: their decisions are the space.
 
 use super::check::{build, Built, Nvrtc};
+use super::phases::{self, timed, Phase, SearchPhases};
+use super::population::{draw_valid, parallel_map, DrawPlan};
 use super::remeasure::{remeasure_best, REMEASURE_TOP};
 use super::search::DbContext;
 use super::search::{
     add_trial, outcome_of_measurement, plan_round, tally, Measure, MeasureError, Measurement,
     Outcome, Progress, RunIds, Stop, TuneOptions, TuneReport,
 };
-use super::space::{decisions_key, mutate_site, Decision, SiteKind, Space};
+use super::space::{decisions_key, mutate_site, Decision, Replayed, SiteKind, Space};
 use super::Invalid;
 use crate::codegen::CudaKernel;
 use crate::db;
@@ -30,7 +32,7 @@ use crate::search::model::{ranking_quality, RankingQuality};
 use crate::search::{CandidateFeatures, CostModel};
 use crate::trace::{Arg, Session};
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -122,6 +124,8 @@ pub struct EvolutionReport {
     pub measure_batches: Vec<super::MeasureBreakdown>,
     /// Population members that failed a check (never proposed for measurement).
     pub population_invalid: usize,
+    /// Where the builds' time went (issue 31).
+    pub phases: SearchPhases,
 }
 
 /// A point of the joint space: a sketch and its decisions.
@@ -196,6 +200,7 @@ pub fn evolve(
     progress: &mut dyn FnMut(&Progress),
 ) -> EvolutionReport {
     let started = Instant::now();
+    let main_cpu = phases::MainThread::start();
     let mut ev = EvolutionReport {
         tune: TuneReport::new(),
         trial_sketch: Vec::new(),
@@ -206,6 +211,7 @@ pub fn evolve(
         batches: Vec::new(),
         measure_batches: Vec::new(),
         population_invalid: 0,
+        phases: SearchPhases::default(),
     };
     let Some(first) = spaces.first() else {
         ev.tune.stop = Stop::SpaceExhausted;
@@ -241,6 +247,7 @@ pub fn evolve(
                 decisions: decisions.clone(),
             })
             .collect(),
+        replayed: HashMap::new(),
     };
     if opts.learn_from_db {
         let records = known_records(spaces, db.as_ref(), &run, MAX_RECORDS_LEARNED);
@@ -301,6 +308,7 @@ pub fn evolve(
         ev.time_measure += t.elapsed();
     }
     ev.tune.elapsed = started.elapsed();
+    main_cpu.finish(&mut ev.phases);
     ev
 }
 
@@ -472,7 +480,13 @@ fn learn_records(
         })
         .collect();
     let t = Instant::now();
-    let built = build_many(search.spaces, &cands, search.opts, featurize);
+    let built = build_many(
+        search.spaces,
+        &cands,
+        (search.opts, featurize),
+        &mut HashMap::new(),
+        &mut ev.phases,
+    );
     ev.time_build += t.elapsed();
     let (mut x, mut ms) = (Vec::new(), Vec::new());
     for ((time, _, _), r) in records.iter().zip(built) {
@@ -501,6 +515,8 @@ struct Search<'s> {
     best_measured: Vec<(f64, usize, Vec<Decision>)>,
     /// Candidates to measure before the model picks any.
     first: Vec<Cand>,
+    /// Replays of this round's random draws, by key, until they are built.
+    replayed: HashMap<String, Replayed>,
 }
 
 impl Search<'_> {
@@ -525,7 +541,9 @@ impl Search<'_> {
                 picked.push(s);
             }
         }
-        let (init, random) = self.initial_population();
+        let t = Instant::now();
+        let (init, random) = self.initial_population(&mut ev.phases);
+        ev.time_build += t.elapsed();
         let mut visited: HashMap<String, Scored> = HashMap::new();
         let mut population = init;
         let mut random_built: Vec<Scored> = Vec::new();
@@ -582,7 +600,7 @@ impl Search<'_> {
 
     /// The best measured candidates (up to the ratio), then random draws from
     /// every sketch; returns the population and which of it was drawn.
-    fn initial_population(&mut self) -> (Vec<Cand>, Vec<Cand>) {
+    fn initial_population(&mut self, phases: &mut SearchPhases) -> (Vec<Cand>, Vec<Cand>) {
         let n = self.opts.population.max(1);
         let n_measured = (n as f64 * self.opts.init_measured_ratio) as usize;
         self.best_measured.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -600,21 +618,25 @@ impl Search<'_> {
                 pop.push(c);
             }
         }
+        // Drawn as one by one, checked on every thread (`population`).
+        let plan = DrawPlan {
+            spaces: self.spaces,
+            want: n.saturating_sub(pop.len()),
+            max_tries: n * 4,
+            threads: self.opts.threads,
+        };
+        let key = |sketch: usize, decisions: &[Decision]| {
+            format!("{sketch}:{}", decisions_key(decisions))
+        };
         let mut random = Vec::new();
-        let mut tries = 0;
-        while pop.len() + random.len() < n && tries < n * 4 {
-            tries += 1;
-            let sketch = self.rng.below(self.spaces.len() as u64) as usize;
-            let Ok(r) = self.spaces[sketch].draw(&mut self.rng) else {
-                continue;
-            };
-            let c = Cand {
-                sketch,
-                decisions: r.decisions,
-            };
-            if seen.insert(c.key()) {
-                random.push(c);
-            }
+        self.replayed.clear();
+        for (sketch, decisions, replayed) in
+            draw_valid(&plan, &mut self.rng, &mut seen, key, phases)
+        {
+            let c = Cand { sketch, decisions };
+            // Replayed once: the population's build takes it from here.
+            self.replayed.insert(c.key(), replayed);
+            random.push(c);
         }
         pop.extend(random.iter().cloned());
         (pop, random)
@@ -622,14 +644,20 @@ impl Search<'_> {
 
     /// Builds, featurises and scores candidates (invalid ones are counted).
     fn score(
-        &self,
+        &mut self,
         cands: Vec<Cand>,
         model: &mut dyn CostModel,
         featurize: &Featurize<'_>,
         ev: &mut EvolutionReport,
     ) -> Vec<Scored> {
         let t = Instant::now();
-        let built = build_many(self.spaces, &cands, self.opts, featurize);
+        let built = build_many(
+            self.spaces,
+            &cands,
+            (self.opts, featurize),
+            &mut self.replayed,
+            &mut ev.phases,
+        );
         ev.time_build += t.elapsed();
         let mut ok = Vec::new();
         for (cand, r) in cands.into_iter().zip(built) {
@@ -752,53 +780,38 @@ fn absorb(visited: &mut HashMap<String, Scored>, scored: Vec<Scored>, measured: 
 /// A candidate built and featurised, or why it failed a check.
 type BuildResult = Result<(Built, CandidateFeatures), Invalid>;
 
-/// Replays, checks and featurises candidates on the option's threads, in order.
+/// Replays (unless `replayed` has the candidate's replay), checks and
+/// featurises candidates on the option's threads, in order.
 fn build_many(
     spaces: &[Space],
     cands: &[Cand],
-    opts: &EvolutionOptions,
-    featurize: &Featurize<'_>,
+    (opts, featurize): (&EvolutionOptions, &Featurize<'_>),
+    replayed: &mut HashMap<String, Replayed>,
+    phases: &mut SearchPhases,
 ) -> Vec<BuildResult> {
-    let n = cands.len();
-    if n == 0 {
-        return Vec::new();
-    }
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<BuildResult>>> = Mutex::new((0..n).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..opts.threads.clamp(1, n) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n {
-                    break;
-                }
-                let c = &cands[i];
-                let r = spaces[c.sketch]
-                    .replay(&c.decisions)
-                    .and_then(|r| build(r, opts.nvrtc))
-                    .map(|b| {
-                        let f = featurize(&b);
-                        (b, f)
-                    });
-                if let Ok(mut v) = results.lock() {
-                    v[i] = Some(r);
-                }
-            });
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|r| {
-            r.unwrap_or_else(|| {
-                Err(Invalid {
-                    reason: "internal".into(),
-                    detail: "a build thread stopped".into(),
-                })
+    let work: Vec<(&Cand, Mutex<Option<Replayed>>)> = cands
+        .iter()
+        .map(|c| (c, Mutex::new(replayed.remove(&c.key()))))
+        .collect();
+    parallel_map(&work, opts.threads, phases, |(c, done)| {
+        let done = done.lock().ok().and_then(|mut r| r.take());
+        done.map_or_else(|| spaces[c.sketch].replay(&c.decisions), Ok)
+            .and_then(|r| build(r, opts.nvrtc))
+            .map(|b| {
+                let f = timed(Phase::Features, || featurize(&b));
+                (b, f)
+            })
+    })
+    .into_iter()
+    .map(|r| {
+        r.unwrap_or_else(|| {
+            Err(Invalid {
+                reason: "internal".into(),
+                detail: "a build thread stopped".into(),
             })
         })
-        .collect()
+    })
+    .collect()
 }
 
 /// Width of [`decision_features`]' row: every sketch's row has it, so that

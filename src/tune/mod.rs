@@ -14,6 +14,9 @@
 //!
 //! A generated space's candidates get MetaSchedule's CUDA postprocessors
 //! (`postproc`) after their decisions, before any check (`space`).
+//! Candidates are drawn and built on every core (`population`), each lowered
+//! once (VerifyGPUCode's lowering is the CUDA built); `phases` says where the
+//! host time went.
 //!
 //! May use: `codegen`, `db`, `ir`, `launch_limits`, `lower`, `postproc`,
 //!  `runtime`, `schedule`, `search`, `session`, `trace`.
@@ -22,7 +25,9 @@ pub mod breakdown;
 pub mod check;
 pub mod evolution;
 pub mod measure;
+pub mod phases;
 pub mod pool;
+pub mod population;
 pub mod remeasure;
 pub mod search;
 pub mod shared_compile;

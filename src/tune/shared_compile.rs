@@ -10,7 +10,9 @@
 //! GPU g (one thread each):  take the lowest compiled, untaken i -> run -> result[i]
 //! ```
 //!
-//! Results are kept in batch order. A GPU whose runner answers `Fatal` (its
+//! A kernel whose CUDA (source and name) is another's of the batch is not
+//! compiled again: it takes the first one's binary (and still runs: each
+//! candidate is measured). Results are kept in batch order. A GPU whose runner answers `Fatal` (its
 //! worker keeps dying, its device is gone) costs the candidate it ran, which
 //! fails as `GPU lost`, and takes no more; the other GPUs finish the batch.
 //! Only when every GPU is lost is the result `Fatal` (the search ends there).
@@ -22,6 +24,7 @@ use super::breakdown::MeasureBreakdown;
 use super::search::{MeasureError, Measured};
 use crate::codegen::CudaKernel;
 use crate::runtime::{thread_cpu_ms, Precompiled};
+use std::collections::hash_map::{Entry, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -84,6 +87,7 @@ pub fn measure_shared(
 ) -> SharedBatch {
     let n = kernels.len();
     let started = Instant::now();
+    let (to_compile, copies) = unique_sources(kernels);
     let board = Mutex::new(Board {
         compiled: (0..n).map(|_| None).collect(),
         taken: vec![false; n],
@@ -96,23 +100,19 @@ pub fn measure_shared(
         gpu_wait_s: 0.0,
         gpu_busy_s: 0.0,
     });
+    let work = CompileWork {
+        kernels,
+        to_compile: &to_compile,
+        copies: &copies,
+        compile,
+    };
     let changed = Condvar::new();
     let next_compile = AtomicUsize::new(0);
     let mut lost = vec![false; runners.len()];
     if n > 0 && !runners.is_empty() {
         std::thread::scope(|s| {
-            for _ in 0..threads.clamp(1, n) {
-                s.spawn(|| {
-                    compile_loop(
-                        kernels,
-                        compile,
-                        &next_compile,
-                        &board,
-                        &changed,
-                        stop,
-                        started,
-                    )
-                });
+            for _ in 0..threads.clamp(1, to_compile.len()) {
+                s.spawn(|| compile_loop(&work, &next_compile, &board, &changed, stop, started));
             }
             let gpus: Vec<_> = runners
                 .iter_mut()
@@ -128,13 +128,14 @@ pub fn measure_shared(
                 let _ = g.join();
             }
             // Compiles still running are not needed any more.
-            next_compile.store(n, Ordering::Relaxed);
+            next_compile.store(to_compile.len(), Ordering::Relaxed);
         });
     }
     let board = board.into_inner().unwrap_or_else(|p| p.into_inner());
     let breakdown = MeasureBreakdown {
         compiles: board.compiles,
         compile_errors: board.compile_errors,
+        compiles_shared: n - to_compile.len(),
         compile_wall_s: board.compile_end_s,
         compile_cpu_s: board.compile_cpu_s,
         gpu_wait_compile_s: board.gpu_wait_s,
@@ -151,25 +152,52 @@ pub fn measure_shared(
     }
 }
 
+/// The kernels to compile (the first of each source, in batch order) and,
+/// per kernel, the later ones of the same source, which take its binary.
+fn unique_sources(kernels: &[&CudaKernel]) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let mut first: HashMap<(&str, &str), usize> = HashMap::new();
+    let mut to_compile = Vec::new();
+    let mut copies = vec![Vec::new(); kernels.len()];
+    for (i, k) in kernels.iter().enumerate() {
+        match first.entry((k.source.as_str(), k.name.as_str())) {
+            Entry::Occupied(e) => copies[*e.get()].push(i),
+            Entry::Vacant(e) => {
+                e.insert(i);
+                to_compile.push(i);
+            }
+        }
+    }
+    (to_compile, copies)
+}
+
+/// What the compile threads share: the batch, which of it to compile, and
+/// who else takes each binary.
+struct CompileWork<'a, 'k> {
+    kernels: &'a [&'k CudaKernel],
+    to_compile: &'a [usize],
+    copies: &'a [Vec<usize>],
+    compile: &'a CompileFn<'a>,
+}
+
 /// A compile thread: the next kernel in batch order, until none is left, the
 /// search stops or no GPU is left to run them.
 fn compile_loop(
-    kernels: &[&CudaKernel],
-    compile: &CompileFn<'_>,
+    work: &CompileWork<'_, '_>,
     next: &AtomicUsize,
     board: &Mutex<Board>,
     changed: &Condvar,
     stop: &AtomicBool,
     started: Instant,
 ) {
+    let compile = work.compile;
     loop {
         if stop.load(Ordering::Relaxed) || board.lock().map_or(true, |b| b.alive == 0) {
             return;
         }
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(kernel) = kernels.get(i) else {
+        let Some(&i) = work.to_compile.get(next.fetch_add(1, Ordering::Relaxed)) else {
             return;
         };
+        let kernel = work.kernels[i];
         let cpu = thread_cpu_ms();
         // A compiler that panics fails its candidate, not the batch (a GPU
         // would otherwise wait for that slot for ever).
@@ -181,6 +209,9 @@ fn compile_loop(
             b.compile_errors += usize::from(outcome.is_err());
             b.compile_cpu_s += cpu_s;
             b.compile_end_s = started.elapsed().as_secs_f64();
+            for &copy in &work.copies[i] {
+                b.compiled[copy] = Some(outcome.clone());
+            }
             b.compiled[i] = Some(outcome);
         }
         changed.notify_all();
@@ -519,6 +550,68 @@ mod tests {
         let (batch, _) = run(&ks, &compiler, 2, &mut [a]);
         assert_eq!(times(&batch), vec!["fatal"]);
         assert_eq!(batch.lost, vec![true]);
+    }
+
+    /// Candidates with the same CUDA are compiled once and each is run (in
+    /// its place, with the first one's binary); a failed compile fails them all.
+    #[test]
+    fn the_same_cuda_is_compiled_once_and_run_for_each_candidate() {
+        // 0..6, with 3 and 5 the source of 1, 4 the source of 2 (refused).
+        let mut ks = kernels(6);
+        for (copy, of) in [(3, 1), (5, 1), (4, 2)] {
+            ks[copy].source = format!("source {of}");
+            ks[of].source = format!("source {of}");
+        }
+        for k in &mut ks {
+            k.name = "k".into();
+        }
+        let compiled = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&compiled);
+        let compiler = move |k: &CudaKernel| -> Compiled {
+            seen.lock().unwrap().push(k.source.clone());
+            if k.source == "source 2" {
+                return Err("refused".into());
+            }
+            Ok(Precompiled {
+                arch: "sm_90".into(),
+                cubin_base64: format!("bin-{}", k.source),
+                compile_ms: 1.0,
+                warnings: vec![],
+            })
+        };
+        struct Echo(Vec<String>);
+        impl GpuRunner for Echo {
+            fn run(&mut self, k: &CudaKernel, c: &Precompiled) -> Result<Measured, MeasureError> {
+                assert_eq!(c.cubin_base64, format!("bin-{}", k.source));
+                self.0.push(k.source.clone());
+                Ok(Measured {
+                    time_ms: self.0.len() as f64,
+                    gflops: 1.0,
+                    correct: Some(true),
+                    quick: false,
+                })
+            }
+        }
+        let refs: Vec<&CudaKernel> = ks.iter().collect();
+        let mut gpu = Echo(Vec::new());
+        let mut runners: Vec<&mut dyn GpuRunner> = vec![&mut gpu];
+        let batch = measure_shared(&refs, &compiler, 2, &mut runners, &AtomicBool::new(false));
+        let mut sources = compiled.lock().unwrap().clone();
+        sources.sort();
+        // Sources of 0, 1 and 2 only.
+        assert_eq!(sources, vec!["", "source 1", "source 2"]);
+        assert_eq!(batch.breakdown.compiles, 3);
+        assert_eq!(batch.breakdown.compiles_shared, 3);
+        let ran = |i: usize| batch.results[i].is_ok();
+        assert_eq!(batch.results.len(), 6);
+        assert!(ran(0) && ran(1) && ran(3) && ran(5), "{:?}", times(&batch));
+        for refused in [2, 4] {
+            assert!(matches!(
+                batch.results[refused],
+                Err(MeasureError::NotCompiled(_))
+            ));
+        }
+        assert_eq!(gpu.0.len(), 4);
     }
 
     /// A kernel that does not compile is never run and keeps its place.

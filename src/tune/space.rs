@@ -11,7 +11,9 @@
 //! steps alone; a trace that already holds postprocessor steps (a tuned
 //! best session) keeps its sampled part and re-derives the rest.
 
+use super::phases::{timed, Phase};
 use super::Invalid;
+use crate::codegen::CudaOutput;
 use crate::ir::PrimFunc;
 use crate::postproc::{GpuLimits, PostprocError};
 use crate::schedule::primitive::sampling::{self, divisors, factorize, Rng};
@@ -53,6 +55,9 @@ pub struct Replayed {
     pub decisions: Vec<Decision>,
     pub steps: Vec<Step>,
     pub func: PrimFunc,
+    /// `func` lowered to CUDA by VerifyGPUCode (postprocessed spaces):
+    /// `check::build` takes it instead of lowering the program again.
+    pub lowered: Option<Box<CudaOutput>>,
 }
 
 #[derive(Clone, Debug)]
@@ -193,14 +198,17 @@ impl Space {
     pub fn replay(&self, decisions: &[Decision]) -> Result<Replayed, Invalid> {
         let steps = self.with_decisions(decisions);
         let mut trace = self.start();
-        for s in steps {
-            trace.push(s).map_err(|e| step_invalid(&e))?;
-        }
-        self.postprocess(&mut trace)?;
+        timed(Phase::Replay, || {
+            steps
+                .into_iter()
+                .try_for_each(|s| trace.push(s).map_err(|e| step_invalid(&e)))
+        })?;
+        let lowered = self.postprocess(&mut trace)?;
         Ok(Replayed {
             decisions: decisions.to_vec(),
             func: trace.func().clone(),
             steps: trace.steps,
+            lowered,
         })
     }
 
@@ -213,12 +221,21 @@ impl Space {
     }
 
     /// MetaSchedule's CUDA postprocessors on a replayed candidate, when the
-    /// space asks for them; a refusal makes the candidate invalid.
-    fn postprocess(&self, trace: &mut Trace) -> Result<(), Invalid> {
+    /// space asks for them; a refusal makes the candidate invalid. The
+    /// program as VerifyGPUCode lowered it, to be generated once only.
+    fn postprocess(&self, trace: &mut Trace) -> Result<Option<Box<CudaOutput>>, Invalid> {
         let Some(limits) = &self.postproc else {
-            return Ok(());
+            return Ok(None);
         };
-        crate::postproc::apply_cuda(trace, limits).map_err(|e| postproc_invalid(&e))
+        // Refusals become `Invalid` inside: a `PostprocError` carries a program.
+        timed(Phase::Postproc, || {
+            crate::postproc::rewrite_cuda(trace).map_err(|e| postproc_invalid(&e))
+        })?;
+        timed(Phase::Verify, || {
+            crate::postproc::verify_gpu_code::verify_lowered(trace.func(), limits)
+                .map(|out| Some(Box::new(out)))
+                .map_err(|e| postproc_invalid(&e))
+        })
     }
 
     /// A random candidate: replays the trace step by step, drawing a fresh
@@ -227,6 +244,16 @@ impl Space {
         self.replay_with(Post::Apply, |state, site, step| {
             fresh_decision(state, site, step, rng)
         })
+    }
+
+    /// A random candidate's decisions alone: `draw` without the
+    /// postprocessors (the same decisions, the same draws from `rng`); the
+    /// candidate may still fail them (`replay` says).
+    pub fn draw_decisions(&self, rng: &mut Rng) -> Result<Vec<Decision>, Invalid> {
+        self.replay_with(Post::Skip, |state, site, step| {
+            fresh_decision(state, site, step, rng)
+        })
+        .map(|r| r.decisions)
     }
 
     /// The trace with each recorded tile decision fitted to its loop's extent
@@ -303,13 +330,15 @@ impl Space {
             reason: "decisions".into(),
             detail: "a sampled step was replayed without a decision".into(),
         })?;
-        if post == Post::Apply {
-            self.postprocess(&mut trace)?;
-        }
+        let lowered = match post {
+            Post::Apply => self.postprocess(&mut trace)?,
+            Post::Skip => None,
+        };
         Ok(Replayed {
             decisions,
             func: trace.func().clone(),
             steps: trace.steps,
+            lowered,
         })
     }
 
