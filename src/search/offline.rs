@@ -189,7 +189,7 @@ pub fn simulate(
     model: &mut dyn GroupedModel,
     opts: &SimOptions,
 ) -> Vec<Option<f64>> {
-    let mut rng = Rng(opts.seed ^ 0x5eed_0f_5133);
+    let mut rng = Rng(opts.seed ^ 0x005e_ed0f_5133);
     for p in prior {
         model.set_group(&p.name);
         p.teach(model, None);
