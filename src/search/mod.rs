@@ -15,6 +15,7 @@
 
 pub mod features;
 pub mod model;
+pub mod offline;
 
 use crate::schedule::primitive::sampling::Rng;
 

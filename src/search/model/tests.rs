@@ -103,8 +103,8 @@ fn probe_matrix(c: &[CandidateFeatures]) -> forust_ml::Matrix<'static, f64> {
 }
 
 #[test]
-fn ranking_is_random_before_100_measurements() {
-    let (x, y) = data(99, 6);
+fn ranking_is_random_before_64_measurements() {
+    let (x, y) = data(63, 6);
     let mut model = XgbModel::new(small_config());
     model.update(&x, &y);
     assert!(!model.is_trained());
