@@ -156,6 +156,10 @@ enum Command {
         /// Candidates the evolutionary search evolves per round (MetaSchedule: 512).
         #[arg(long, default_value_t = 512)]
         population: usize,
+        /// Which function of a workload module holding several (a session
+        /// names its own with `func:`).
+        #[arg(long)]
+        func: Option<String>,
     },
     /// The results database.
     Db {
@@ -384,6 +388,7 @@ fn run() -> i32 {
             json,
             model,
             population,
+            func,
         }) => cli::tune::tune_command(&cli::tune::TuneArgs {
             session,
             trials,
@@ -396,6 +401,7 @@ fn run() -> i32 {
             json,
             model,
             population,
+            func,
         }),
         Some(Command::Db {
             command:

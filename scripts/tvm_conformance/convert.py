@@ -171,8 +171,16 @@ def convert(case):
         raise ConversionError(f"TVM applied primitives no Python call made (a trace replayed, or a C++ helper such as tile_with_tensor_intrin): {names}")
     func, steps = session_steps(case)
     funcs = rec["funcs"]
+    if func is None and "main" not in funcs and len(funcs) > 1:
+        # TVM's Schedule works on no function (none is `main`, there are
+        # several): nor does the session, so that its first step that needs
+        # one is refused as TVM refuses it.
+        lines = ["tirtui: 1", "workload: workload.tir"]
+        lines += _step_lines(steps)
+        failing_index = len(steps) if case.kind == "negative" else None
+        return rec["initial"], "\n".join(lines) + "\n", None, failing_index
     if func is None:
-        func = "main" if "main" in funcs or len(funcs) != 1 else funcs[0]
+        func = "main" if "main" in funcs else funcs[0]
     if func not in funcs:
         raise ConversionError(f"the function `{func}` is not in the module")
     if len(funcs) == 1:
@@ -193,7 +201,14 @@ def convert(case):
     lines = ["tirtui: 1", "workload: workload.tir"]
     if func_line:
         lines.append(func_line.rstrip("\n"))
-    lines.append("steps:" if steps else "steps: []")
+    lines += _step_lines(steps)
+    failing_index = len(steps) if case.kind == "negative" else None
+    return workload, "\n".join(lines) + "\n", func, failing_index
+
+
+def _step_lines(steps):
+    """The session's `steps:` lines."""
+    lines = ["steps:" if steps else "steps: []"]
     for op, fields, out in steps:
         parts = [f"op: {op}"]
         for k, v in fields.items():
@@ -201,8 +216,7 @@ def convert(case):
         if out is not None:
             parts.append(f"out: {yaml_scalar(out)}")
         lines.append("  - {" + ", ".join(parts) + "}")
-    failing_index = len(steps) if case.kind == "negative" else None
-    return workload, "\n".join(lines) + "\n", func, failing_index
+    return lines
 
 
 def trace_case(case):

@@ -162,6 +162,19 @@ def test_session_text_quotes_what_yaml_would_misread():
     assert convert.yaml_scalar("lambda i: (i,)") == '"lambda i: (i,)"'
 
 
+def test_module_without_main_converts_with_no_function_chosen():
+    # TVM's Schedule over two functions, none `main`, chooses none: the
+    # session names none either, so tirtui refuses the step TVM refuses.
+    failing = {"op": "get_sblock", "fields": [["name", "init"]], "out": "b0",
+               "error": {"type": "ValueError", "message": "does not know which function"}}
+    record = {"funcs": ["f", "g"], "initial": "MODULE TEXT", "initial_funcs": {"f": "F", "g": "G"},
+              "steps": [failing]}
+    case = convert.Case("c!neg1", "t.py", "t.py::c", "negative", record, [failing], failing=failing)
+    workload, session, func, failing_index = convert.convert(case)
+    assert workload == "MODULE TEXT" and func is None and failing_index == 1
+    assert "func:" not in session and "{op: get_block, name: init, out: b0}" in session
+
+
 def test_exit_2_names_the_missing_piece():
     case = {"conversion": None, "kind": "positive", "dir": "/nonexistent",
             "replay": {"exit": 2, "stderr": "error: s.yaml: step 3: unknown op `reindex`; known ops: split"}}

@@ -29,7 +29,7 @@ pub fn load_any_workload(path: &Path) -> Result<PrimFunc, String> {
     let (name, text) = session
         .workload_source(Some(path))
         .map_err(|e| Diagnostic::new(e.to_string()).render())?;
-    super::parse_workload(&name, &text, session.func.as_deref())
+    super::session_workload(&path.display().to_string(), &name, &text, &session)
 }
 
 pub fn top(workload: &Path, opts: &TopOptions<'_>) -> i32 {

@@ -412,7 +412,7 @@ fn record_workload(r: &Record, session: &Session) -> Result<PrimFunc, String> {
     let (name, text) = session
         .workload_source(session_path.as_deref())
         .map_err(|e| format!("{e}; hint: pass --workload W.tir"))?;
-    let func = super::parse_workload(&name, &text, session.func.as_deref())?;
+    let func = super::session_workload(&name, &name, &text, session)?;
     if workload_hash(&func) != r.workload_hash {
         return Err(format!(
             "{name} changed since it was measured; hint: pass --workload W.tir with the measured workload"

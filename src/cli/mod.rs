@@ -32,6 +32,21 @@ pub const EXIT_CHECK_FAILED: i32 = 4;
 
 pub use crate::session::{load_workload, parse_workload};
 
+/// A session's workload, its function chosen as TVM's Schedule would
+/// (`trace::work_on`): the session's `func:`, else a leading `work_on` step,
+/// else `main` or the only function; a refusal rendered, naming the step.
+pub fn session_workload(
+    origin: &str,
+    name: &str,
+    text: &str,
+    session: &crate::trace::Session,
+) -> Result<crate::ir::PrimFunc, String> {
+    crate::session::parse_workload_chosen(name, text, |module| {
+        crate::trace::work_on::choose_session_func(module, session.func.as_deref(), &session.steps)
+            .map_err(|e| e.to_diagnostic(origin).render())
+    })
+}
+
 /// Writes to stdout; false when stdout is closed (`| head -1`): the caller
 /// then ends quietly with status 0, as `cat` and `grep` do.
 pub fn out(text: &str) -> bool {

@@ -4,7 +4,8 @@ use super::{EXIT_BAD_INPUT, EXIT_NO_GPU, EXIT_OK, EXIT_STEP_FAILED};
 use crate::codegen::{CudaKernel, CudaOutput};
 use crate::diag::Diagnostic;
 use crate::ir::PrimFunc;
-use crate::session::FileKind;
+use crate::session::{FileKind, ParsedWorkload};
+use crate::trace::work_on::choose_session_func;
 use crate::trace::{Session, SessionError, Trace};
 use serde_json::{json, Map, Value};
 use std::path::Path;
@@ -184,7 +185,28 @@ fn load(path: &Path, opts: &ReplayOptions) -> Result<(Session, String, PrimFunc)
     let (name, text) = session
         .workload_source(Some(path))
         .map_err(|e| bad_input(e.to_string()))?;
-    let workload = super::parse_workload(&name, &text, session.func.as_deref())
+    let parsed = crate::session::parse_workload_module(&name, &text)
+        .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
+    let func = match &parsed {
+        ParsedWorkload::Module(module) => {
+            choose_session_func(module, session.func.as_deref(), &session.steps).map_err(|e| {
+                // A step that needs a function fails as steps do (status 1).
+                let code = if e.step.is_some() {
+                    EXIT_STEP_FAILED
+                } else {
+                    EXIT_BAD_INPUT
+                };
+                fail(
+                    opts,
+                    path,
+                    code,
+                    &e.to_diagnostic(&path.display().to_string()).render(),
+                )
+            })?
+        }
+        ParsedWorkload::Lowered(_) => session.func.clone(),
+    };
+    let workload = crate::session::take_workload_func(&name, &text, parsed, func.as_deref())
         .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
     Ok((session, name, workload))
 }

@@ -43,6 +43,9 @@ pub struct TuneArgs {
     pub model: ModelChoice,
     /// Candidates evolved per round (MetaSchedule: 512).
     pub population: usize,
+    /// `--func`: the function of a bare workload module holding several
+    /// (TVM's default otherwise: `main`, or the only one).
+    pub func: Option<String>,
 }
 
 /// The session, its workload and its space; a rendered error otherwise.
@@ -52,7 +55,7 @@ fn open(path: &Path) -> Result<(Session, Space), (i32, String)> {
     let (name, text) = session
         .workload_source(Some(path))
         .map_err(|e| bad(e.to_string()))?;
-    let workload = super::parse_workload(&name, &text, session.func.as_deref())
+    let workload = super::session_workload(&path.display().to_string(), &name, &text, &session)
         .map_err(|r| (EXIT_BAD_INPUT, r))?;
     // The trace must replay as written before its decisions are varied.
     if let Err((_, e)) = Trace::replay(workload.clone(), &session.steps) {
@@ -79,6 +82,17 @@ pub fn tune_command(args: &TuneArgs) -> i32 {
     }
     if args.session.extension().is_some_and(|e| e == "tir") {
         return tune_workload(args);
+    }
+    if args.func.is_some() {
+        eprint!(
+            "{}",
+            Diagnostic::new(format!(
+                "--func is for a workload (`.tir`); the session {} names its function with `func:`",
+                args.session.display()
+            ))
+            .render()
+        );
+        return EXIT_BAD_INPUT;
     }
     let (session, space) = match open(&args.session) {
         Ok(x) => x,
@@ -639,8 +653,8 @@ fn report_json(path: &Path, r: &TuneReport, out: Option<&Path>) -> serde_json::V
 /// An exit status with its rendered message.
 type Failure = (i32, String);
 
-fn workload_sketches(path: &Path) -> Result<Vec<(Sketch, Space)>, Failure> {
-    let workload = super::load_workload(path, None).map_err(|r| (EXIT_BAD_INPUT, r))?;
+fn workload_sketches(path: &Path, func: Option<&str>) -> Result<Vec<(Sketch, Space)>, Failure> {
+    let workload = super::load_workload(path, func).map_err(|r| (EXIT_BAD_INPUT, r))?;
     let failed = |e: String| {
         (
             EXIT_STEP_FAILED,
@@ -662,7 +676,7 @@ fn workload_sketches(path: &Path) -> Result<Vec<(Sketch, Space)>, Failure> {
 /// one's steps (sampled ones with their number of choices), its size and how
 /// a random sample fares; tuning needs a session to start from.
 fn tune_workload(args: &TuneArgs) -> i32 {
-    let sketches = match workload_sketches(&args.session) {
+    let sketches = match workload_sketches(&args.session, args.func.as_deref()) {
         Ok(x) => x,
         Err((code, rendered)) => {
             eprint!("{rendered}");
@@ -801,7 +815,7 @@ fn tune_sketches(sketches: &[(Sketch, Space)], args: &TuneArgs) -> i32 {
     };
     let session = Session {
         workload: Workload::Path(file),
-        func: None,
+        func: args.func.clone(),
         steps: first.steps.clone(),
         results: Vec::new(),
     };

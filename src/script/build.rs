@@ -48,12 +48,19 @@ pub fn parse_module(src: &str) -> Result<Module> {
     Ok(module)
 }
 
-/// The function named `func` (or the only / first one when `None`).
+/// The function named `func`, else the one TVM's Schedule works on when
+/// none is named (`entry_func`); a module with several functions and none
+/// named `main` has none, an error saying how to choose one.
 pub fn parse_func(src: &str, func: Option<&str>) -> Result<PrimFunc> {
-    let mut module = parse_module(src)?;
+    take_func(parse_module(src)?, func)
+}
+
+/// `parse_func` on a parsed module: the chosen function, carrying the
+/// module's declared tensor intrinsics.
+pub fn take_func(mut module: Module, func: Option<&str>) -> Result<PrimFunc> {
     let found = match func {
         Some(name) => module.funcs.iter().position(|f| f.name == name),
-        None => Some(0),
+        None => entry_func(&module),
     };
     match found {
         Some(i) => {
@@ -63,15 +70,72 @@ pub fn parse_func(src: &str, func: Option<&str>) -> Result<PrimFunc> {
         }
         None => {
             let names = module.funcs.iter().map(|f| format!("`{}`", f.name));
-            let message = match func {
-                Some(name) => format!("no function named `{name}` in the file"),
-                None => "the file defines no `@T.prim_func` function".to_string(),
-            };
-            Err(ParseError::semantic(Span::default(), message)
+            match func {
+                Some(name) => Err(ParseError::semantic(
+                    Span::default(),
+                    format!("no function named `{name}` in the file"),
+                )
                 .with_label("in this file")
-                .with_expected(names))
+                .with_expected(names)),
+                None => Err(
+                    ParseError::semantic(Span::default(), no_func_chosen(&module))
+                        .with_label("in this file")
+                        .with_help(CHOOSE_FUNC_HELP),
+                ),
+            }
         }
     }
+}
+
+/// How a user names the function of a module with several.
+pub const CHOOSE_FUNC_HELP: &str = "name the function: a session's `func: NAME` or a first step \
+`{op: work_on, func_name: NAME}` (the explorer opens such a session), or `--func NAME` \
+(`tirtui schedule`, `tirtui tune`)";
+
+/// Why no function is chosen: the candidates listed.
+pub fn no_func_chosen(module: &Module) -> String {
+    let names: Vec<String> = scheduled_funcs(module)
+        .iter()
+        .map(|name| format!("`{name}`"))
+        .collect();
+    format!(
+        "the module has {} functions ({}) and none is named `main`, so no function is chosen \
+         (TVM's Schedule works on none until `work_on` names one)",
+        names.len(),
+        names.join(", ")
+    )
+}
+
+/// The functions a schedule may work on: the module's, less those that
+/// describe or implement a declared tensor intrinsic.
+pub fn scheduled_funcs(module: &Module) -> Vec<&str> {
+    let is_intrin = |name: &str| {
+        module
+            .tensor_intrins
+            .iter()
+            .any(|t| t.desc.name == name || t.implementation.name == name)
+    };
+    module
+        .funcs
+        .iter()
+        .map(|f| f.name.as_str())
+        .filter(|name| !is_intrin(name))
+        .collect()
+}
+
+/// The function TVM's Schedule works on when none is named (its
+/// `FindEntryFunc`, TVM 0.27): the one named `main`, else the only one;
+/// `None` when neither exists (several functions, none `main`).
+pub fn entry_func(module: &Module) -> Option<usize> {
+    let candidates = scheduled_funcs(module);
+    let chosen = if candidates.contains(&"main") {
+        "main"
+    } else if let [only] = candidates.as_slice() {
+        only
+    } else {
+        return None;
+    };
+    module.funcs.iter().position(|f| f.name == chosen)
 }
 
 /// A parsed function must also be well-formed IR (TVM's parser runs its

@@ -45,6 +45,53 @@ pub fn parse_workload(name: &str, text: &str, func: Option<&str>) -> Result<Prim
         .map_err(|e| cap_quotes(e.to_diagnostic(name, text)).render())
 }
 
+/// A workload as read, before a function of it is chosen: a module of
+/// TVMScript functions, or a SparseTIR workload already lowered to one.
+pub enum ParsedWorkload {
+    Module(crate::ir::Module),
+    Lowered(PrimFunc),
+}
+
+/// Reads workload text without choosing a function, so that a session's
+/// steps can choose it (`work_on`); errors rendered as `parse_workload`'s.
+pub fn parse_workload_module(name: &str, text: &str) -> Result<ParsedWorkload, String> {
+    let parsed = match crate::sparse::lower_source(text) {
+        Some(lowered) => lowered.map(ParsedWorkload::Lowered),
+        None => crate::script::parse_module(text).map(ParsedWorkload::Module),
+    };
+    parsed.map_err(|e| cap_quotes(e.to_diagnostic(name, text)).render())
+}
+
+/// The function `func` of a workload read by `parse_workload_module` (TVM's
+/// default when `None`: `main`, else the only one), as `parse_workload`.
+pub fn take_workload_func(
+    name: &str,
+    text: &str,
+    parsed: ParsedWorkload,
+    func: Option<&str>,
+) -> Result<PrimFunc, String> {
+    match parsed {
+        ParsedWorkload::Lowered(f) => Ok(f),
+        ParsedWorkload::Module(module) => crate::script::take_func(module, func)
+            .map_err(|e| cap_quotes(e.to_diagnostic(name, text)).render()),
+    }
+}
+
+/// Reads workload text and takes the function `choose` names from the
+/// module (`None`: TVM's default); `choose` renders its own refusal.
+pub fn parse_workload_chosen(
+    name: &str,
+    text: &str,
+    choose: impl FnOnce(&crate::ir::Module) -> Result<Option<String>, String>,
+) -> Result<PrimFunc, String> {
+    let parsed = parse_workload_module(name, text)?;
+    let func = match &parsed {
+        ParsedWorkload::Module(module) => choose(module)?,
+        ParsedWorkload::Lowered(_) => None,
+    };
+    take_workload_func(name, text, parsed, func.as_deref())
+}
+
 /// The most characters of a source line, and of a message, that an error
 /// quotes (issue 29: a parse error must not copy a 16 MiB line into a log).
 pub const MAX_QUOTED_CHARS: usize = 160;

@@ -24,6 +24,7 @@ pub mod replay;
 pub mod report;
 pub mod session;
 pub mod step;
+pub mod work_on;
 
 pub use replay::{Handle, Replayer, StepError, StepFailure, Undo};
 pub use session::{RecordedResult, Session, SessionError, Workload};

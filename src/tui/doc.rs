@@ -128,7 +128,13 @@ impl Doc {
             .as_ref()
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| path.display().to_string());
-        let workload = crate::session::parse_workload(&name, &text, func_name.as_deref())?;
+        // A session's function is chosen as TVM's Schedule does (its
+        // `func:`, a leading `work_on`, else `main` or the only one).
+        let origin = path.display().to_string();
+        let workload = crate::session::parse_workload_chosen(&name, &text, |module| {
+            crate::trace::work_on::choose_session_func(module, func_name.as_deref(), &steps)
+                .map_err(|e| e.to_diagnostic(&origin).render())
+        })?;
         let (trace, failed, pending) = match Trace::replay(workload.clone(), &steps) {
             Ok(t) => (t, None, Vec::new()),
             Err((t, e)) => {

@@ -35,6 +35,7 @@ mod reindex_cache;
 mod rolling_buffer;
 mod sampling;
 mod set_dtype;
+mod work_on;
 
 use super::replay::{Handle, StepFailure};
 use super::step::{ApplyFn, Arg, FieldKind, FieldSpec, OpSpec, Returns};
@@ -99,6 +100,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         pad_einsum::specs(),
         cache_inplace::specs(),
         cache_index::specs(),
+        work_on::specs(),
     ]
     .into_iter()
     .flatten()

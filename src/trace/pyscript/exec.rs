@@ -274,6 +274,7 @@ impl PyEnv {
             op: op.to_string(),
             args: values,
         };
+        check_func_name(&call, b.base.func())?;
         let step = to_step(&call).map_err(|e| e.message)?;
         for s in (b.autobind)(&b.base, &step)? {
             b.push(s)?;
@@ -329,5 +330,30 @@ impl PyEnv {
                 }
             },
         })
+    }
+}
+
+/// `get_sblock(..., func_name=F)` must name the function the trace is
+/// applied to, else its blocks would silently come from another function.
+/// `main` is also the name TVM gives a lone function (`Schedule(func)`
+/// wraps it as `main`), whatever its own name.
+fn check_func_name(call: &PyCall, func: &crate::ir::PrimFunc) -> Result<(), PyFailure> {
+    if !matches!(call.op.as_str(), "get_block" | "get_sblock") {
+        return Ok(());
+    }
+    let named = call
+        .args
+        .iter()
+        .find(|(k, _)| k.as_deref() == Some("func_name"))
+        .map(|(_, v)| v);
+    match named {
+        Some(Arg::Str(name)) if name != &func.name && name != "main" => {
+            Err(PyFailure::Text(format!(
+                "`{}` names the function `{name}`, but the trace is applied to `{}` \
+             (hint: a workload module with several functions: give the session `func: {name}`)",
+                call.op, func.name
+            )))
+        }
+        _ => Ok(()),
     }
 }
