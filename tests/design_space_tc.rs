@@ -335,3 +335,83 @@ fn rewrite_tensorize_writes_tvms_steps_for_metaschedule_tensor_core_traces() {
         assert_eq!(tensorized, 5, "{file}: fill, two loads, sync, store");
     }
 }
+
+// ---- the batched tensor-core default (issue 30) ----
+
+/// `C[b, i, j] += A[b, i, k] * B[b, k, j]` (B indexed `[b, j, k]` when
+/// `b_trans`), fp32 accumulators.
+fn bmm_text(batch: i64, m: i64, n: i64, k: i64, ab: &str, c: &str, b_trans: bool) -> String {
+    let (b_shape, b_index) = if b_trans {
+        (format!("({batch}, {n}, {k})"), "B[vb, vj, vk]")
+    } else {
+        (format!("({batch}, {k}, {n})"), "B[vb, vk, vj]")
+    };
+    format!(
+        "from tvm.script import tir as T\n\n@T.prim_func\ndef main(A: T.Buffer(({batch}, {m}, {k}), \"{ab}\"), B: T.Buffer({b_shape}, \"{ab}\"), C: T.Buffer(({batch}, {m}, {n}), \"{c}\")):\n    T.func_attr({{\"global_symbol\": \"main\", \"tir.noalias\": True}})\n    for b, i, j, k in T.grid({batch}, {m}, {n}, {k}):\n        with T.block(\"C\"):\n            vb, vi, vj, vk = T.axis.remap(\"SSSR\", [b, i, j, k])\n            with T.init():\n                C[vb, vi, vj] = T.{c}(0)\n            C[vb, vi, vj] = C[vb, vi, vj] + T.Cast(\"{c}\", A[vb, vi, vk]) * T.Cast(\"{c}\", {b_index})\n"
+    )
+}
+
+const BATCHED: [(i64, &str, &str, bool, &str); 3] = [
+    (2, "float16", "float32", false, "mma_f16f16f32"),
+    (3, "float16", "float32", true, "mma_f16f16f32_trans_b"),
+    (2, "int8", "int32", true, "mma_i8i8i32_trans_b"),
+];
+
+#[test]
+fn the_tensor_core_default_takes_a_batch_axis_on_blockidx_z() {
+    // Until issue 30 a batch loop made the tensor-core default refuse, and
+    // sessions/bmm_f16.tir got SIMT tiles (6.5 ms against 1.0 ms by hand).
+    for (batch, ab, c, b_trans, intrin) in BATCHED {
+        let what = format!("{batch} x 128x128x64 {ab}->{c} b_trans={b_trans}");
+        let func = parse(&bmm_text(batch, 128, 128, 64, ab, c, b_trans));
+        let sketch = tensor_core_matmul(&func).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(uses_op(&sketch, "tensorize", intrin), "{what}: no {intrin}");
+        assert!(
+            uses_op(&sketch, "bind", "blockIdx.z"),
+            "{what}: no blockIdx.z"
+        );
+        let err = simulated_error(&func, &sketch);
+        assert!(err < 1e-5, "{what}: max rel err {err}");
+        let lowers = |_: &Sketch| true;
+        let (rule, _) = default_schedule(&func, &lowers).unwrap();
+        assert_eq!(rule, "MatmulTensorCore", "{what}");
+    }
+}
+
+#[test]
+fn the_shipped_bmm_gets_the_tensor_core_default() {
+    let text = std::fs::read_to_string("sessions/bmm_f16.tir").unwrap();
+    let func = parse(&text);
+    let accept = |s: &Sketch| tirtui::tune::check::steps_launch(&func, &s.steps);
+    let (rule, sketch) = default_schedule(&func, &accept).unwrap();
+    assert_eq!(rule, "MatmulTensorCore");
+    let cuda = tirtui::codegen::generate(&replay(&func, &sketch))
+        .unwrap()
+        .kernel;
+    assert!(cuda.source.contains("blockIdx.z"), "{}", cuda.source);
+    assert!(cuda.source.contains("mma.sync"), "{}", cuda.source);
+}
+
+#[test]
+#[ignore = "needs libnvrtc (CI runs it: cargo test --test design_space_tc -- --ignored)"]
+fn the_batched_tensor_core_defaults_compile_with_nvrtc() {
+    use tirtui::runtime::{nvrtc_available, nvrtc_compile};
+    assert!(nvrtc_available(), "this test needs libnvrtc (see .ci/run)");
+    let mut texts: Vec<String> = BATCHED
+        .iter()
+        .map(|(batch, ab, c, b_trans, _)| bmm_text(*batch, 128, 128, 64, ab, c, *b_trans))
+        .collect();
+    texts.push(std::fs::read_to_string("sessions/bmm_f16.tir").unwrap());
+    for text in texts {
+        let func = parse(&text);
+        let sketch = tensor_core_matmul(&func).unwrap();
+        let kernel = tirtui::codegen::generate(&replay(&func, &sketch))
+            .unwrap()
+            .kernel;
+        for arch in ["sm_80", "sm_90"] {
+            let report = nvrtc_compile(&kernel, arch)
+                .unwrap_or_else(|e| panic!("{arch}: {e}\n{}", kernel.source));
+            assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+        }
+    }
+}

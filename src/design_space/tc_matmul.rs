@@ -15,8 +15,10 @@
 //! fp16 x fp16 -> fp32 or fp16, bf16 x bf16 -> fp32, or int8 x int8 -> int32 with B stored (n, k)
 //! (ldmatrix cannot transpose 8-bit elements), A stored (m, k), and M, N and
 //! K multiples of the tiles (no padding: `Unaligned` is refused, and the
-//! caller falls back to the SIMT Matmul). The tensorize steps check that the
-//! block computes what the intrinsic does (the casts included).
+//! caller falls back to the SIMT Matmul). A leading batch loop (every buffer
+//! indexed `[batch, row, column]`) is bound to blockIdx.z, as the SIMT Matmul
+//! binds it. The tensorize steps check that the block computes what the
+//! intrinsic does (the casts included).
 
 use super::builder::{name, SketchBuilder};
 use super::matmul::gemm_shape;
@@ -166,7 +168,12 @@ struct TcGemm {
     intrinsics: [&'static str; 3],
     /// The block's name: its decomposed init is `{name}_init`.
     block_name: String,
+    /// A leading batch loop (bound to blockIdx.z, as the SIMT Matmul does).
+    batched: bool,
 }
+
+/// CUDA's largest grid extent along z (the batch).
+const MAX_GRID_Z: i64 = 65_535;
 
 /// The tensor-core Matmul default of `func`, or why it does not apply.
 pub fn tensor_core_matmul(func: &PrimFunc) -> Result<Sketch, String> {
@@ -191,10 +198,10 @@ fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
         return Err("not a reduction block".into());
     }
     let shape = gemm_shape(func, id)?;
-    if shape.batch.is_some() {
-        // The tiles, blockize and tensorize steps are written for (i, j, k);
-        // a batched GEMM gets the SIMT Matmul's tiles instead.
-        return Err("a batch loop: the tensor-core default tiles (i, j, k) only".into());
+    if let Some(batch) = shape.batch.filter(|b| *b > MAX_GRID_Z) {
+        return Err(format!(
+            "a batch of {batch} GEMMs: blockIdx.z allows at most {MAX_GRID_Z}"
+        ));
     }
     let r = func.find_block(id).ok_or("the block is gone")?;
     let [write] = r.block.writes.as_slice() else {
@@ -206,10 +213,20 @@ fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
     let family = MmaFamily::of(dtype(a), dtype(b), dtype(write)).ok_or(
         "dtypes without an mma intrinsic (fp16 x fp16 -> fp32 / fp16, bf16 -> fp32, int8 -> int32)",
     )?;
-    // Which iterator an operand's first axis follows: its storage order.
+    // A batched GEMM's buffers all lead with the batch index (the warp
+    // layouts keep it in front); a broadcast operand is left to SIMT tiles.
+    let first = usize::from(shape.batch.is_some());
+    let batch_led = |region: &crate::ir::BufferRegion| {
+        region.region.len() == 2 + first
+            && (first == 0 || region.region[0].min.uses_var(r.block.iter_vars[0].var))
+    };
+    if ![a, b, write].into_iter().all(batch_led) {
+        return Err("a batched operand or output not indexed [batch, row, column]".into());
+    }
+    // Which iterator an operand's row axis follows: its storage order.
     let first_uses = |region: &crate::ir::BufferRegion, n: usize| {
-        let v = r.block.iter_vars[n].var;
-        region.region.len() == 2 && region.region[0].min.uses_var(v)
+        let v = r.block.iter_vars[first + n].var;
+        region.region[first].min.uses_var(v)
     };
     if !first_uses(a, 0) {
         return Err("A is stored (k, m): no ldmatrix-transposed default".into());
@@ -241,6 +258,7 @@ fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
         b_index: shape.b_index,
         intrinsics,
         block_name: r.block.name.clone(),
+        batched: shape.batch.is_some(),
     })
 }
 
@@ -281,7 +299,19 @@ fn tensorize(sketch: &mut SketchBuilder, l: &str, intrin: &str) -> Result<(), St
 fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), StepError> {
     let t = g.tiles;
     let kt = g.family.k_tile();
-    let loops = sketch.get_loops(c)?;
+    let all = sketch.get_loops(c)?;
+    // The batch loop stays outermost: one grid layer per GEMM.
+    let (batch, loops) = match (g.batched, all.split_first()) {
+        (true, Some((b, rest))) => (Some(b.clone()), rest),
+        _ => (None, &all[..]),
+    };
+    if loops.len() != 3 {
+        return Err(super::builder::unbuildable(
+            "split",
+            sketch.len(),
+            sketch.func(),
+        ));
+    }
     let i = split_ints(sketch, &loops[0], &[16])?;
     let j = split_ints(sketch, &loops[1], &[16])?;
     let k = split_ints(sketch, &loops[2], &[kt])?;
@@ -303,6 +333,9 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
     sketch.bind(&bx, "blockIdx.x")?;
     sketch.bind(&by, "blockIdx.y")?;
     sketch.bind(&ty, "threadIdx.y")?;
+    if let Some(batch) = &batch {
+        sketch.bind(batch, "blockIdx.z")?;
+    }
     for index in [g.a_index, g.b_index] {
         stage_in_shared(sketch, &c_o, index, &k[0], g)?;
     }
@@ -333,11 +366,12 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
     emit_one(sketch, "decompose_reduction", args)?;
     let a_tiles = split_last_two(sketch, &a_w, 16, kt)?;
     let b_tiles = split_last_two(sketch, &b_w, 16, kt)?;
-    let layout = g.family.operand_layout();
+    let layout = batched_layout(g.family.operand_layout(), g.batched);
+    let c_layout = batched_layout(LAYOUT_16X16, g.batched);
     for (block, side, map) in [
-        (&a_w, "write", layout),
-        (&b_w, "write", layout),
-        (&c_w, "read", LAYOUT_16X16),
+        (&a_w, "write", &layout),
+        (&b_w, "write", &layout),
+        (&c_w, "read", &c_layout),
     ] {
         let args = vec![
             ("block", name(block)),
@@ -345,7 +379,7 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
                 "buffer",
                 Arg::List(vec![Arg::Str(side.into()), Arg::Int(0)]),
             ),
-            ("index_map", Arg::Str(map.into())),
+            ("index_map", Arg::Str(map.to_string())),
         ];
         sketch.emit("transform_layout", args, 0, 'l')?;
     }
@@ -363,6 +397,16 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
     let at = store_loops.len().saturating_sub(2);
     tensorize(sketch, &store_loops[at], store)?;
     pipeline(sketch, &k[0], &k[1], t)
+}
+
+/// The warp-register layout of a 2-D tile, with the batch index kept in
+/// front when the buffers have one.
+fn batched_layout(layout: &str, batched: bool) -> String {
+    if batched {
+        layout.replacen("lambda i, j: (", "lambda b, i, j: (b, ", 1)
+    } else {
+        layout.to_string()
+    }
 }
 
 /// Copies operand `index` of `c_o` into shared memory at loop `k0`: one
