@@ -159,10 +159,18 @@ impl Tiles {
     }
 }
 
+/// The default's fixed tiles, or the tuner's sketch: tiles sampled by
+/// `sample_perfect_tile`, shared copies by RewriteCooperativeFetch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TileChoice {
+    Fixed(Tiles),
+    Sampled,
+}
+
 /// What the rule found in the GEMM block.
-struct TcGemm {
+pub(super) struct TcGemm {
     family: MmaFamily,
-    tiles: Tiles,
+    tiles: TileChoice,
     a_index: usize,
     b_index: usize,
     intrinsics: [&'static str; 3],
@@ -171,6 +179,13 @@ struct TcGemm {
     /// A leading batch loop (bound to blockIdx.z, as the SIMT Matmul does).
     batched: bool,
 }
+
+/// TVM's `max_innermost_factor` for MultiLevelTilingTensorCore (in 16 x 16 tiles).
+const TC_MAX_INNERMOST_FACTOR: i64 = 4;
+const COOPERATIVE_FETCH: &str = "meta_schedule.cooperative_fetch";
+const THREAD_LOW: &str = "meta_schedule.thread_extent_low_inclusive";
+const THREAD_HIGH: &str = "meta_schedule.thread_extent_high_inclusive";
+use super::multi_level_tiling::THREAD_EXTENT_HIGH;
 
 /// CUDA's largest grid extent along z (the batch).
 const MAX_GRID_Z: i64 = 65_535;
@@ -185,13 +200,37 @@ pub fn tensor_core_matmul(func: &PrimFunc) -> Result<Sketch, String> {
             live.len()
         ));
     };
-    let found = analyse(&sketch, gemm)?;
+    let found = analyse(&sketch, gemm, false)?;
     write_steps(&mut sketch, gemm, &found).map_err(|e| e.to_string())?;
     sketch.log("MatmulTensorCore", gemm);
     Ok(sketch.finish())
 }
 
-fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
+/// MultiLevelTilingTensorCore's view of `gemm`: an output GEMM block the
+/// intrinsics take, with M, N and K multiples of the 16 x 16 x k tile (the
+/// sampled tiles divide them).
+pub(super) fn analyse_sampled(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
+    let id = sketch.block(gemm).ok_or("the block is gone")?;
+    if !super::analysis::is_output_block(sketch.func(), id) {
+        return Err("the GEMM does not write an output".into());
+    }
+    analyse(sketch, gemm, true)
+}
+
+/// Writes MultiLevelTilingTensorCore's sampled tensor-core steps.
+pub(super) fn write_sampled_steps(
+    sketch: &mut SketchBuilder,
+    c: &str,
+    g: &TcGemm,
+) -> Result<(), StepError> {
+    // As TVM's rule does first: the later rules (MultiLevelTiling,
+    // CrossThreadReduction) leave a tiled block alone.
+    let structure = Arg::Str(super::multi_level_tiling::STRUCTURE.into());
+    sketch.annotate(c, super::analysis::TILING_STRUCTURE, structure)?;
+    write_steps(sketch, c, g)
+}
+
+fn analyse(sketch: &SketchBuilder, gemm: &str, sampled: bool) -> Result<TcGemm, String> {
     let func = sketch.func();
     let id = sketch.block(gemm).ok_or("the block is gone")?;
     if !super::analysis::is_reduction_block(func, id) {
@@ -240,10 +279,18 @@ fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
         let [bm, bn] = t.block();
         m % bm == 0 && n % bn == 0 && k % (family.k_tile() * t.k_steps) == 0
     };
-    let tiles = if family != MmaFamily::I8I32 && fits(Tiles::WIDE) {
-        Tiles::WIDE
+    let tiles = if sampled {
+        if m % 16 != 0 || n % 16 != 0 || k % family.k_tile() != 0 {
+            return Err(format!(
+                "{m} x {n} x {k} is not a multiple of the 16 x 16 x {} tile",
+                family.k_tile()
+            ));
+        }
+        TileChoice::Sampled
+    } else if family != MmaFamily::I8I32 && fits(Tiles::WIDE) {
+        TileChoice::Fixed(Tiles::WIDE)
     } else if fits(Tiles::SQUARE) {
-        Tiles::SQUARE
+        TileChoice::Fixed(Tiles::SQUARE)
     } else {
         let [bm, bn] = Tiles::SQUARE.block();
         let bk = family.k_tile() * Tiles::SQUARE.k_steps;
@@ -297,7 +344,6 @@ fn tensorize(sketch: &mut SketchBuilder, l: &str, intrin: &str) -> Result<(), St
 }
 
 fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), StepError> {
-    let t = g.tiles;
     let kt = g.family.k_tile();
     let all = sketch.get_loops(c)?;
     // The batch loop stays outermost: one grid layer per GEMM.
@@ -317,9 +363,18 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
     let k = split_ints(sketch, &loops[2], &[kt])?;
     reorder(sketch, &[&i[0], &j[0], &k[0], &i[1], &j[1], &k[1]])?;
     let c_o = emit_one(sketch, "blockize", vec![("target", name(&i[1]))])?;
-    let i = split_ints(sketch, &i[0], &[1, t.warps_i, t.warp_tiles, 1])?;
-    let j = split_ints(sketch, &j[0], &[1, t.warps_j, t.warp_tiles, 1])?;
-    let k = split_ints(sketch, &k[0], &[t.k_steps, 1])?;
+    let (i, j, k) = match g.tiles {
+        TileChoice::Fixed(t) => (
+            split_ints(sketch, &i[0], &[1, t.warps_i, t.warp_tiles, 1])?,
+            split_ints(sketch, &j[0], &[1, t.warps_j, t.warp_tiles, 1])?,
+            split_ints(sketch, &k[0], &[t.k_steps, 1])?,
+        ),
+        TileChoice::Sampled => (
+            sample_split(sketch, &i[0], 5)?,
+            sample_split(sketch, &j[0], 5)?,
+            sample_split(sketch, &k[0], 3)?,
+        ),
+    };
     reorder(
         sketch,
         &[
@@ -333,6 +388,13 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
     sketch.bind(&bx, "blockIdx.x")?;
     sketch.bind(&by, "blockIdx.y")?;
     sketch.bind(&ty, "threadIdx.y")?;
+    if g.tiles == TileChoice::Sampled {
+        // The lanes of each warp run the intrinsics (RewriteCooperativeFetch
+        // reads threadIdx.x = 32 from this), and VerifyGPUCode's limits.
+        sketch.annotate(&c_o, "warp_execution", Arg::Int(1))?;
+        sketch.annotate(&c_o, THREAD_LOW, Arg::Int(1))?;
+        sketch.annotate(&c_o, THREAD_HIGH, Arg::Int(THREAD_EXTENT_HIGH))?;
+    }
     if let Some(batch) = &batch {
         sketch.bind(batch, "blockIdx.z")?;
     }
@@ -396,7 +458,8 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
     let store_loops = sketch.get_loops(&c_w)?;
     let at = store_loops.len().saturating_sub(2);
     tensorize(sketch, &store_loops[at], store)?;
-    pipeline(sketch, &k[0], &k[1], t)
+    let wide = g.tiles == TileChoice::Fixed(Tiles::WIDE);
+    pipeline(sketch, &k[0], &k[1], wide)
 }
 
 /// The warp-register layout of a 2-D tile, with the batch index kept in
@@ -434,10 +497,23 @@ fn stage_in_shared(
     let loops = sketch.get_loops(&sh)?;
     let fused = sketch.fuse(&loops[loops.len().saturating_sub(2)..])?;
     let lanes = g.family.copy_lanes();
-    let parts = split_ints(sketch, &fused, &[g.tiles.warps(), 32, lanes])?;
-    sketch.bind(&parts[2], "threadIdx.x")?;
-    sketch.bind(&parts[1], "threadIdx.y")?;
-    sketch.emit("vectorize", vec![("loop", name(&parts[3]))], 0, 'l')?;
+    match g.tiles {
+        TileChoice::Fixed(t) => {
+            let parts = split_ints(sketch, &fused, &[t.warps(), 32, lanes])?;
+            sketch.bind(&parts[2], "threadIdx.x")?;
+            sketch.bind(&parts[1], "threadIdx.y")?;
+            sketch.emit("vectorize", vec![("loop", name(&parts[3]))], 0, 'l')?;
+        }
+        TileChoice::Sampled => {
+            // Up to 16 bytes a lane, as TVM's tensor-core vector_load_lens.
+            let candidates: Vec<i64> = [1, 2, 4, 8, 16]
+                .into_iter()
+                .filter(|&v| v <= lanes)
+                .collect();
+            let vector = sketch.sample_categorical(&candidates)?;
+            sketch.annotate(&sh, COOPERATIVE_FETCH, name(&vector))?;
+        }
+    }
     let bytes = g.family.operand_bytes();
     let args = vec![
         ("block", name(&sh)),
@@ -447,6 +523,22 @@ fn stage_in_shared(
         ("offset", Arg::Int(16 / bytes)),
     ];
     sketch.emit("storage_align", args, 0, 'l').map(drop)
+}
+
+/// `sample_perfect_tile` on `l` (TVM's tensor-core innermost bound) and the
+/// split by its factors.
+fn sample_split(sketch: &mut SketchBuilder, l: &str, n: usize) -> Result<Vec<String>, StepError> {
+    let factors = sketch.emit(
+        "sample_perfect_tile",
+        vec![
+            ("loop", name(l)),
+            ("n", Arg::Int(n as i64)),
+            ("max_innermost_factor", Arg::Int(TC_MAX_INNERMOST_FACTOR)),
+        ],
+        n,
+        'v',
+    )?;
+    sketch.split(l, factors.iter().map(|f| name(f)).collect())
 }
 
 /// Splits the block's last two loops by (`rows`, `cols`) and moves the tile
@@ -477,10 +569,9 @@ fn split_last_two(
 /// by cp.async through L1 (`k0`); the wide tiles order the next tile's first
 /// ldmatrix before this tile's last mma and spread the copies, as
 /// gemm_f16_4096_3_mma_wide measured faster.
-fn pipeline(sketch: &mut SketchBuilder, k0: &str, k1: &str, t: Tiles) -> Result<(), StepError> {
+fn pipeline(sketch: &mut SketchBuilder, k0: &str, k1: &str, wide: bool) -> Result<(), StepError> {
     sketch.annotate(k1, "software_pipeline_stage", ints(&[0, 0, 1]))?;
     sketch.annotate(k1, "software_pipeline_order", ints(&[0, 1, 2]))?;
-    let wide = t == Tiles::WIDE;
     let (stage, order): (&[i64], &[i64]) = if wide {
         (&[0, 0, 1, 2, 2], &[0, 1, 3, 2, 4])
     } else {
