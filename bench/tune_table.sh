@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 trials=${TRIALS:-1000}
 seed=${SEED:-7}
 seconds=${TUNE_SECONDS:-540}
-workloads=${WORKLOADS:-"gemm gemm_4096 gemm_f16_4096 conv2d softmax layer_norm gemv pool2x2 gemm_bias_relu"}
+workloads=${WORKLOADS:-"gemm gemm_4096 gemm_f16_4096 conv2d softmax layer_norm gemv pool2x2 gemm_bias_relu bmm_f16"}
 gpus=${GPUS:-0}
 
 # The best hand-written session of each workload (bench/defaults.sh's list).

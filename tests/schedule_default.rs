@@ -93,7 +93,8 @@ fn the_rule_schedule_picks_computes_the_workload() {
         let file = path.file_name().unwrap().to_string_lossy().to_string();
         picked.push(format!("{file}: {rule}"));
     }
-    // fp16, bf16 and int8 GEMMs get tensor cores, other GEMMs the Matmul tiles;
+    // fp16, bf16 and int8 GEMMs (batched or not) get tensor cores, other GEMMs
+    // the Matmul tiles;
     // row-wise programs a thread block per row; a transpose DLight's shared
     // tile; convolutions and pooling (no
     // GEMM shape, no long row) Fallback.
@@ -103,7 +104,7 @@ fn the_rule_schedule_picks_computes_the_workload() {
         ("gemv.tir", "GeneralReduction"),
         ("gemm.tir", "Matmul"),
         ("gemm_bias_relu.tir", "Matmul"),
-        ("bmm_f16.tir", "Matmul"),
+        ("bmm_f16.tir", "MatmulTensorCore"),
         ("batch_matmul.tir", "Matmul"),
         ("gemm_f16_4096.tir", "MatmulTensorCore"),
         ("gemm_i8_4096.tir", "MatmulTensorCore"),

@@ -9,7 +9,8 @@
 //!
 //! The rules, their order and defaults are TVM 0.27's for CUDA
 //! (`ScheduleRule.create("cuda")`, checked against `generate_design_space` by
-//! `scripts/ms_space/record.py`): MultiLevelTiling, InlineConstantScalars,
+//! `scripts/ms_space/record.py`), with MultiLevelTilingTensorCore first as in
+//! `cuda-tensorcore` (for GEMMs the mma intrinsics take): MultiLevelTiling, InlineConstantScalars,
 //! AutoInline, CrossThreadReduction, ParallelizeVectorizeUnroll, AutoBind.
 //! Like TVM's PostOrderApply, the blocks are collected once (post-order, the
 //! root last), and each rule in turn visits them last to first; a rule may
@@ -30,6 +31,7 @@ mod general_reduction;
 mod inline;
 mod matmul;
 mod multi_level_tiling;
+mod multi_level_tiling_tc;
 mod tc_matmul;
 mod transpose;
 
@@ -134,6 +136,7 @@ pub enum DesignSpaceError {
 /// The rules, in TVM's order for CUDA.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
+    MultiLevelTilingTensorCore,
     MultiLevelTiling,
     InlineConstantScalars,
     AutoInline,
@@ -143,7 +146,10 @@ pub enum Rule {
 }
 
 impl Rule {
-    pub const CUDA: [Rule; 6] = [
+    /// TVM's `cuda-tensorcore` order: the tensor-core tiling first (a block
+    /// it tiles is gone for MultiLevelTiling), then the `cuda` rules.
+    pub const CUDA: [Rule; 7] = [
+        Rule::MultiLevelTilingTensorCore,
         Rule::MultiLevelTiling,
         Rule::InlineConstantScalars,
         Rule::AutoInline,
@@ -155,6 +161,7 @@ impl Rule {
     /// TVM's class name.
     pub fn name(self) -> &'static str {
         match self {
+            Rule::MultiLevelTilingTensorCore => "MultiLevelTilingTensorCore",
             Rule::MultiLevelTiling => "MultiLevelTiling",
             Rule::InlineConstantScalars => "InlineConstantScalars",
             Rule::AutoInline => "AutoInline",
@@ -178,6 +185,10 @@ impl Rule {
             error: Box::new(error),
         };
         match self {
+            Rule::MultiLevelTilingTensorCore => {
+                multi_level_tiling_tc::apply(&sketch, block, target)
+                    .map(|tc| vec![tc.unwrap_or(sketch)])
+            }
             Rule::MultiLevelTiling => multi_level_tiling::apply(sketch, block, target),
             Rule::InlineConstantScalars => inline::inline_constant_scalars(sketch, block),
             Rule::AutoInline => inline::auto_inline(sketch, block),

@@ -15,8 +15,10 @@
 //! fp16 x fp16 -> fp32 or fp16, bf16 x bf16 -> fp32, or int8 x int8 -> int32 with B stored (n, k)
 //! (ldmatrix cannot transpose 8-bit elements), A stored (m, k), and M, N and
 //! K multiples of the tiles (no padding: `Unaligned` is refused, and the
-//! caller falls back to the SIMT Matmul). The tensorize steps check that the
-//! block computes what the intrinsic does (the casts included).
+//! caller falls back to the SIMT Matmul). A leading batch loop (every buffer
+//! indexed `[batch, row, column]`) is bound to blockIdx.z, as the SIMT Matmul
+//! binds it. The tensorize steps check that the block computes what the
+//! intrinsic does (the casts included).
 
 use super::builder::{name, SketchBuilder};
 use super::matmul::gemm_shape;
@@ -157,16 +159,36 @@ impl Tiles {
     }
 }
 
+/// The default's fixed tiles, or the tuner's sketch: tiles sampled by
+/// `sample_perfect_tile`, shared copies by RewriteCooperativeFetch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TileChoice {
+    Fixed(Tiles),
+    Sampled,
+}
+
 /// What the rule found in the GEMM block.
-struct TcGemm {
+pub(super) struct TcGemm {
     family: MmaFamily,
-    tiles: Tiles,
+    tiles: TileChoice,
     a_index: usize,
     b_index: usize,
     intrinsics: [&'static str; 3],
     /// The block's name: its decomposed init is `{name}_init`.
     block_name: String,
+    /// A leading batch loop (bound to blockIdx.z, as the SIMT Matmul does).
+    batched: bool,
 }
+
+/// TVM's `max_innermost_factor` for MultiLevelTilingTensorCore (in 16 x 16 tiles).
+const TC_MAX_INNERMOST_FACTOR: i64 = 4;
+const COOPERATIVE_FETCH: &str = "meta_schedule.cooperative_fetch";
+const THREAD_LOW: &str = "meta_schedule.thread_extent_low_inclusive";
+const THREAD_HIGH: &str = "meta_schedule.thread_extent_high_inclusive";
+use super::multi_level_tiling::THREAD_EXTENT_HIGH;
+
+/// CUDA's largest grid extent along z (the batch).
+const MAX_GRID_Z: i64 = 65_535;
 
 /// The tensor-core Matmul default of `func`, or why it does not apply.
 pub fn tensor_core_matmul(func: &PrimFunc) -> Result<Sketch, String> {
@@ -178,23 +200,47 @@ pub fn tensor_core_matmul(func: &PrimFunc) -> Result<Sketch, String> {
             live.len()
         ));
     };
-    let found = analyse(&sketch, gemm)?;
+    let found = analyse(&sketch, gemm, false)?;
     write_steps(&mut sketch, gemm, &found).map_err(|e| e.to_string())?;
     sketch.log("MatmulTensorCore", gemm);
     Ok(sketch.finish())
 }
 
-fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
+/// MultiLevelTilingTensorCore's view of `gemm`: an output GEMM block the
+/// intrinsics take, with M, N and K multiples of the 16 x 16 x k tile (the
+/// sampled tiles divide them).
+pub(super) fn analyse_sampled(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
+    let id = sketch.block(gemm).ok_or("the block is gone")?;
+    if !super::analysis::is_output_block(sketch.func(), id) {
+        return Err("the GEMM does not write an output".into());
+    }
+    analyse(sketch, gemm, true)
+}
+
+/// Writes MultiLevelTilingTensorCore's sampled tensor-core steps.
+pub(super) fn write_sampled_steps(
+    sketch: &mut SketchBuilder,
+    c: &str,
+    g: &TcGemm,
+) -> Result<(), StepError> {
+    // As TVM's rule does first: the later rules (MultiLevelTiling,
+    // CrossThreadReduction) leave a tiled block alone.
+    let structure = Arg::Str(super::multi_level_tiling::STRUCTURE.into());
+    sketch.annotate(c, super::analysis::TILING_STRUCTURE, structure)?;
+    write_steps(sketch, c, g)
+}
+
+fn analyse(sketch: &SketchBuilder, gemm: &str, sampled: bool) -> Result<TcGemm, String> {
     let func = sketch.func();
     let id = sketch.block(gemm).ok_or("the block is gone")?;
     if !super::analysis::is_reduction_block(func, id) {
         return Err("not a reduction block".into());
     }
     let shape = gemm_shape(func, id)?;
-    if shape.batch.is_some() {
-        // The tiles, blockize and tensorize steps are written for (i, j, k);
-        // a batched GEMM gets the SIMT Matmul's tiles instead.
-        return Err("a batch loop: the tensor-core default tiles (i, j, k) only".into());
+    if let Some(batch) = shape.batch.filter(|b| *b > MAX_GRID_Z) {
+        return Err(format!(
+            "a batch of {batch} GEMMs: blockIdx.z allows at most {MAX_GRID_Z}"
+        ));
     }
     let r = func.find_block(id).ok_or("the block is gone")?;
     let [write] = r.block.writes.as_slice() else {
@@ -206,10 +252,20 @@ fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
     let family = MmaFamily::of(dtype(a), dtype(b), dtype(write)).ok_or(
         "dtypes without an mma intrinsic (fp16 x fp16 -> fp32 / fp16, bf16 -> fp32, int8 -> int32)",
     )?;
-    // Which iterator an operand's first axis follows: its storage order.
+    // A batched GEMM's buffers all lead with the batch index (the warp
+    // layouts keep it in front); a broadcast operand is left to SIMT tiles.
+    let first = usize::from(shape.batch.is_some());
+    let batch_led = |region: &crate::ir::BufferRegion| {
+        region.region.len() == 2 + first
+            && (first == 0 || region.region[0].min.uses_var(r.block.iter_vars[0].var))
+    };
+    if ![a, b, write].into_iter().all(batch_led) {
+        return Err("a batched operand or output not indexed [batch, row, column]".into());
+    }
+    // Which iterator an operand's row axis follows: its storage order.
     let first_uses = |region: &crate::ir::BufferRegion, n: usize| {
-        let v = r.block.iter_vars[n].var;
-        region.region.len() == 2 && region.region[0].min.uses_var(v)
+        let v = r.block.iter_vars[first + n].var;
+        region.region[first].min.uses_var(v)
     };
     if !first_uses(a, 0) {
         return Err("A is stored (k, m): no ldmatrix-transposed default".into());
@@ -223,10 +279,18 @@ fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
         let [bm, bn] = t.block();
         m % bm == 0 && n % bn == 0 && k % (family.k_tile() * t.k_steps) == 0
     };
-    let tiles = if family != MmaFamily::I8I32 && fits(Tiles::WIDE) {
-        Tiles::WIDE
+    let tiles = if sampled {
+        if m % 16 != 0 || n % 16 != 0 || k % family.k_tile() != 0 {
+            return Err(format!(
+                "{m} x {n} x {k} is not a multiple of the 16 x 16 x {} tile",
+                family.k_tile()
+            ));
+        }
+        TileChoice::Sampled
+    } else if family != MmaFamily::I8I32 && fits(Tiles::WIDE) {
+        TileChoice::Fixed(Tiles::WIDE)
     } else if fits(Tiles::SQUARE) {
-        Tiles::SQUARE
+        TileChoice::Fixed(Tiles::SQUARE)
     } else {
         let [bm, bn] = Tiles::SQUARE.block();
         let bk = family.k_tile() * Tiles::SQUARE.k_steps;
@@ -241,6 +305,7 @@ fn analyse(sketch: &SketchBuilder, gemm: &str) -> Result<TcGemm, String> {
         b_index: shape.b_index,
         intrinsics,
         block_name: r.block.name.clone(),
+        batched: shape.batch.is_some(),
     })
 }
 
@@ -279,17 +344,37 @@ fn tensorize(sketch: &mut SketchBuilder, l: &str, intrin: &str) -> Result<(), St
 }
 
 fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), StepError> {
-    let t = g.tiles;
     let kt = g.family.k_tile();
-    let loops = sketch.get_loops(c)?;
+    let all = sketch.get_loops(c)?;
+    // The batch loop stays outermost: one grid layer per GEMM.
+    let (batch, loops) = match (g.batched, all.split_first()) {
+        (true, Some((b, rest))) => (Some(b.clone()), rest),
+        _ => (None, &all[..]),
+    };
+    if loops.len() != 3 {
+        return Err(super::builder::unbuildable(
+            "split",
+            sketch.len(),
+            sketch.func(),
+        ));
+    }
     let i = split_ints(sketch, &loops[0], &[16])?;
     let j = split_ints(sketch, &loops[1], &[16])?;
     let k = split_ints(sketch, &loops[2], &[kt])?;
     reorder(sketch, &[&i[0], &j[0], &k[0], &i[1], &j[1], &k[1]])?;
     let c_o = emit_one(sketch, "blockize", vec![("target", name(&i[1]))])?;
-    let i = split_ints(sketch, &i[0], &[1, t.warps_i, t.warp_tiles, 1])?;
-    let j = split_ints(sketch, &j[0], &[1, t.warps_j, t.warp_tiles, 1])?;
-    let k = split_ints(sketch, &k[0], &[t.k_steps, 1])?;
+    let (i, j, k) = match g.tiles {
+        TileChoice::Fixed(t) => (
+            split_ints(sketch, &i[0], &[1, t.warps_i, t.warp_tiles, 1])?,
+            split_ints(sketch, &j[0], &[1, t.warps_j, t.warp_tiles, 1])?,
+            split_ints(sketch, &k[0], &[t.k_steps, 1])?,
+        ),
+        TileChoice::Sampled => (
+            sample_split(sketch, &i[0], 5)?,
+            sample_split(sketch, &j[0], 5)?,
+            sample_split(sketch, &k[0], 3)?,
+        ),
+    };
     reorder(
         sketch,
         &[
@@ -303,6 +388,16 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
     sketch.bind(&bx, "blockIdx.x")?;
     sketch.bind(&by, "blockIdx.y")?;
     sketch.bind(&ty, "threadIdx.y")?;
+    if g.tiles == TileChoice::Sampled {
+        // The lanes of each warp run the intrinsics (RewriteCooperativeFetch
+        // reads threadIdx.x = 32 from this), and VerifyGPUCode's limits.
+        sketch.annotate(&c_o, "warp_execution", Arg::Int(1))?;
+        sketch.annotate(&c_o, THREAD_LOW, Arg::Int(1))?;
+        sketch.annotate(&c_o, THREAD_HIGH, Arg::Int(THREAD_EXTENT_HIGH))?;
+    }
+    if let Some(batch) = &batch {
+        sketch.bind(batch, "blockIdx.z")?;
+    }
     for index in [g.a_index, g.b_index] {
         stage_in_shared(sketch, &c_o, index, &k[0], g)?;
     }
@@ -333,11 +428,12 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
     emit_one(sketch, "decompose_reduction", args)?;
     let a_tiles = split_last_two(sketch, &a_w, 16, kt)?;
     let b_tiles = split_last_two(sketch, &b_w, 16, kt)?;
-    let layout = g.family.operand_layout();
+    let layout = batched_layout(g.family.operand_layout(), g.batched);
+    let c_layout = batched_layout(LAYOUT_16X16, g.batched);
     for (block, side, map) in [
-        (&a_w, "write", layout),
-        (&b_w, "write", layout),
-        (&c_w, "read", LAYOUT_16X16),
+        (&a_w, "write", &layout),
+        (&b_w, "write", &layout),
+        (&c_w, "read", &c_layout),
     ] {
         let args = vec![
             ("block", name(block)),
@@ -345,7 +441,7 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
                 "buffer",
                 Arg::List(vec![Arg::Str(side.into()), Arg::Int(0)]),
             ),
-            ("index_map", Arg::Str(map.into())),
+            ("index_map", Arg::Str(map.to_string())),
         ];
         sketch.emit("transform_layout", args, 0, 'l')?;
     }
@@ -362,7 +458,18 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
     let store_loops = sketch.get_loops(&c_w)?;
     let at = store_loops.len().saturating_sub(2);
     tensorize(sketch, &store_loops[at], store)?;
-    pipeline(sketch, &k[0], &k[1], t)
+    let wide = g.tiles == TileChoice::Fixed(Tiles::WIDE);
+    pipeline(sketch, &k[0], &k[1], wide)
+}
+
+/// The warp-register layout of a 2-D tile, with the batch index kept in
+/// front when the buffers have one.
+fn batched_layout(layout: &str, batched: bool) -> String {
+    if batched {
+        layout.replacen("lambda i, j: (", "lambda b, i, j: (b, ", 1)
+    } else {
+        layout.to_string()
+    }
 }
 
 /// Copies operand `index` of `c_o` into shared memory at loop `k0`: one
@@ -390,10 +497,23 @@ fn stage_in_shared(
     let loops = sketch.get_loops(&sh)?;
     let fused = sketch.fuse(&loops[loops.len().saturating_sub(2)..])?;
     let lanes = g.family.copy_lanes();
-    let parts = split_ints(sketch, &fused, &[g.tiles.warps(), 32, lanes])?;
-    sketch.bind(&parts[2], "threadIdx.x")?;
-    sketch.bind(&parts[1], "threadIdx.y")?;
-    sketch.emit("vectorize", vec![("loop", name(&parts[3]))], 0, 'l')?;
+    match g.tiles {
+        TileChoice::Fixed(t) => {
+            let parts = split_ints(sketch, &fused, &[t.warps(), 32, lanes])?;
+            sketch.bind(&parts[2], "threadIdx.x")?;
+            sketch.bind(&parts[1], "threadIdx.y")?;
+            sketch.emit("vectorize", vec![("loop", name(&parts[3]))], 0, 'l')?;
+        }
+        TileChoice::Sampled => {
+            // Up to 16 bytes a lane, as TVM's tensor-core vector_load_lens.
+            let candidates: Vec<i64> = [1, 2, 4, 8, 16]
+                .into_iter()
+                .filter(|&v| v <= lanes)
+                .collect();
+            let vector = sketch.sample_categorical(&candidates)?;
+            sketch.annotate(&sh, COOPERATIVE_FETCH, name(&vector))?;
+        }
+    }
     let bytes = g.family.operand_bytes();
     let args = vec![
         ("block", name(&sh)),
@@ -403,6 +523,22 @@ fn stage_in_shared(
         ("offset", Arg::Int(16 / bytes)),
     ];
     sketch.emit("storage_align", args, 0, 'l').map(drop)
+}
+
+/// `sample_perfect_tile` on `l` (TVM's tensor-core innermost bound) and the
+/// split by its factors.
+fn sample_split(sketch: &mut SketchBuilder, l: &str, n: usize) -> Result<Vec<String>, StepError> {
+    let factors = sketch.emit(
+        "sample_perfect_tile",
+        vec![
+            ("loop", name(l)),
+            ("n", Arg::Int(n as i64)),
+            ("max_innermost_factor", Arg::Int(TC_MAX_INNERMOST_FACTOR)),
+        ],
+        n,
+        'v',
+    )?;
+    sketch.split(l, factors.iter().map(|f| name(f)).collect())
 }
 
 /// Splits the block's last two loops by (`rows`, `cols`) and moves the tile
@@ -433,10 +569,9 @@ fn split_last_two(
 /// by cp.async through L1 (`k0`); the wide tiles order the next tile's first
 /// ldmatrix before this tile's last mma and spread the copies, as
 /// gemm_f16_4096_3_mma_wide measured faster.
-fn pipeline(sketch: &mut SketchBuilder, k0: &str, k1: &str, t: Tiles) -> Result<(), StepError> {
+fn pipeline(sketch: &mut SketchBuilder, k0: &str, k1: &str, wide: bool) -> Result<(), StepError> {
     sketch.annotate(k1, "software_pipeline_stage", ints(&[0, 0, 1]))?;
     sketch.annotate(k1, "software_pipeline_order", ints(&[0, 1, 2]))?;
-    let wide = t == Tiles::WIDE;
     let (stage, order): (&[i64], &[i64]) = if wide {
         (&[0, 0, 1, 2, 2], &[0, 1, 3, 2, 4])
     } else {
