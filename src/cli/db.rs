@@ -29,7 +29,12 @@ pub fn load_any_workload(path: &Path) -> Result<PrimFunc, String> {
     let (name, text) = session
         .workload_source(Some(path))
         .map_err(|e| Diagnostic::new(e.to_string()).render())?;
-    super::parse_workload(&name, &text, session.func.as_deref())
+    crate::session::parse_workload_staged(
+        &name,
+        &text,
+        session.func.as_deref(),
+        crate::session::SparseStages::of(session.steps.iter().map(|s| s.op.as_str())),
+    )
 }
 
 pub fn top(workload: &Path, opts: &TopOptions<'_>) -> i32 {

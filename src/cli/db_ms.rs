@@ -412,7 +412,12 @@ fn record_workload(r: &Record, session: &Session) -> Result<PrimFunc, String> {
     let (name, text) = session
         .workload_source(session_path.as_deref())
         .map_err(|e| format!("{e}; hint: pass --workload W.tir"))?;
-    let func = super::parse_workload(&name, &text, session.func.as_deref())?;
+    let func = crate::session::parse_workload_staged(
+        &name,
+        &text,
+        session.func.as_deref(),
+        crate::session::SparseStages::of(session.steps.iter().map(|s| s.op.as_str())),
+    )?;
     if workload_hash(&func) != r.workload_hash {
         return Err(format!(
             "{name} changed since it was measured; hint: pass --workload W.tir with the measured workload"

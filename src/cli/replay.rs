@@ -184,8 +184,13 @@ fn load(path: &Path, opts: &ReplayOptions) -> Result<(Session, String, PrimFunc)
     let (name, text) = session
         .workload_source(Some(path))
         .map_err(|e| bad_input(e.to_string()))?;
-    let workload = super::parse_workload(&name, &text, session.func.as_deref())
-        .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
+    let workload = crate::session::parse_workload_staged(
+        &name,
+        &text,
+        session.func.as_deref(),
+        crate::session::SparseStages::of(session.steps.iter().map(|s| s.op.as_str())),
+    )
+    .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
     Ok((session, name, workload))
 }
 

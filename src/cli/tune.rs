@@ -52,8 +52,13 @@ fn open(path: &Path) -> Result<(Session, Space), (i32, String)> {
     let (name, text) = session
         .workload_source(Some(path))
         .map_err(|e| bad(e.to_string()))?;
-    let workload = super::parse_workload(&name, &text, session.func.as_deref())
-        .map_err(|r| (EXIT_BAD_INPUT, r))?;
+    let workload = crate::session::parse_workload_staged(
+        &name,
+        &text,
+        session.func.as_deref(),
+        crate::session::SparseStages::of(session.steps.iter().map(|s| s.op.as_str())),
+    )
+    .map_err(|r| (EXIT_BAD_INPUT, r))?;
     // The trace must replay as written before its decisions are varied.
     if let Err((_, e)) = Trace::replay(workload.clone(), &session.steps) {
         return Err((

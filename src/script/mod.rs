@@ -11,4 +11,6 @@ pub mod printer;
 pub use build::{parse_func, parse_module};
 pub use error::{ParseError, ParseErrorKind};
 pub use parser::note_main_thread_stack;
-pub use printer::{print_expr, print_func, print_func_marked, print_module, Printed};
+pub use printer::{
+    print_expr, print_func, print_func_marked, print_module, Printed, SOURCE_TEXT_ATTR,
+};

@@ -45,6 +45,43 @@ pub fn parse_workload(name: &str, text: &str, func: Option<&str>) -> Result<Prim
         .map_err(|e| cap_quotes(e.to_diagnostic(name, text)).render())
 }
 
+/// How a SparseTIR workload is read for a trace (docs/sparse.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SparseStages {
+    /// Lowered when read: the trace records no stage step (sessions written
+    /// before the stages were steps, and every other command).
+    Implied,
+    /// Held unlowered: the trace's steps lower it (`lower_sparse_iter`, ...).
+    Recorded,
+}
+
+impl SparseStages {
+    /// `Recorded` when any of a trace's ops is a sparse stage step.
+    pub fn of<'a>(ops: impl IntoIterator<Item = &'a str>) -> SparseStages {
+        if ops.into_iter().any(crate::sparse::stage::is_stage_op) {
+            SparseStages::Recorded
+        } else {
+            SparseStages::Implied
+        }
+    }
+}
+
+/// [`parse_workload`] for a trace: a SparseTIR workload is held unlowered
+/// when the trace records its stages, lowered when read otherwise.
+pub fn parse_workload_staged(
+    name: &str,
+    text: &str,
+    func: Option<&str>,
+    stages: SparseStages,
+) -> Result<PrimFunc, String> {
+    match (stages, crate::sparse::hold_source(text)) {
+        (SparseStages::Recorded, Some(held)) => {
+            held.map_err(|e| cap_quotes(e.to_diagnostic(name, text)).render())
+        }
+        _ => parse_workload(name, text, func),
+    }
+}
+
 /// The most characters of a source line, and of a message, that an error
 /// quotes (issue 29: a parse error must not copy a 16 MiB line into a log).
 pub const MAX_QUOTED_CHARS: usize = 160;

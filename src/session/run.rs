@@ -21,6 +21,10 @@ pub fn reference_kernel(workload: &PrimFunc) -> Result<CudaKernel, String> {
 /// Refuses a kernel whose parameter layouts the schedule changed: the
 /// reference takes the workload's layouts, so nothing could be compared.
 pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequest, String> {
+    // A workload held for its stage steps is compared as both stages lower it.
+    let workload = crate::sparse::stage::reference_func(workload)
+        .map_err(|e| format!("cannot lower the sparse workload for the reference run: {e}"))?;
+    let workload = workload.as_ref();
     let csr = csr_inputs(workload, kernel)?;
     if let Some(layout) = kernel.args.iter().find_map(|a| a.layout.as_ref()) {
         return Err(format!(

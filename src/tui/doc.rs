@@ -128,7 +128,15 @@ impl Doc {
             .as_ref()
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| path.display().to_string());
-        let workload = crate::session::parse_workload(&name, &text, func_name.as_deref())?;
+        // A bare SparseTIR workload opens unlowered, for its stage steps; a
+        // session recording none replays on the workload lowered when read.
+        let stages = if is_session {
+            crate::session::SparseStages::of(steps.iter().map(|s| s.op.as_str()))
+        } else {
+            crate::session::SparseStages::Recorded
+        };
+        let workload =
+            crate::session::parse_workload_staged(&name, &text, func_name.as_deref(), stages)?;
         let (trace, failed, pending) = match Trace::replay(workload.clone(), &steps) {
             Ok(t) => (t, None, Vec::new()),
             Err((t, e)) => {

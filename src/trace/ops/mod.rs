@@ -35,6 +35,9 @@ mod reindex_cache;
 mod rolling_buffer;
 mod sampling;
 mod set_dtype;
+mod sparse;
+
+pub(super) use sparse::refuse_dense_on_held;
 
 use super::replay::{Handle, StepFailure};
 use super::step::{ApplyFn, Arg, FieldKind, FieldSpec, OpSpec, Returns};
@@ -99,6 +102,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         pad_einsum::specs(),
         cache_inplace::specs(),
         cache_index::specs(),
+        sparse::specs(),
     ]
     .into_iter()
     .flatten()
