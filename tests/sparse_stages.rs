@@ -38,7 +38,10 @@ fn held(src: &str) -> tirtui::ir::PrimFunc {
 }
 
 fn lowering() -> Vec<Step> {
-    vec![step("lower_sparse_iter", &[]), step("lower_sparse_buffer", &[])]
+    vec![
+        step("lower_sparse_iter", &[]),
+        step("lower_sparse_buffer", &[]),
+    ]
 }
 
 fn error_of(trace: Result<Trace, (Trace, tirtui::trace::StepError)>) -> String {
@@ -114,7 +117,10 @@ fn stage_steps_round_trip_in_a_session() {
     s.steps = vec![reorder("spmm", &["vi", "vj", "vk"])];
     s.steps.extend(lowering());
     let yaml = s.to_yaml();
-    assert!(yaml.contains("{op: sparse_reorder, sp_iteration: spmm, new_order: [vi, vj, vk]}"), "{yaml}");
+    assert!(
+        yaml.contains("{op: sparse_reorder, sp_iteration: spmm, new_order: [vi, vj, vk]}"),
+        "{yaml}"
+    );
     let back = Session::from_yaml(&yaml, "s.yaml").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back.steps, s.steps);
 }
@@ -125,8 +131,14 @@ fn tir_primitives_wait_for_the_lowering() {
         held(SPMM),
         &[step("get_block", &[("name", Arg::Str("spmm0".into()))])],
     ));
-    assert!(e.starts_with("step 1 `get_block`: the program is still SparseTIR (level 2)"), "{e}");
-    assert!(e.contains("apply `lower_sparse_iter` and `lower_sparse_buffer` first"), "{e}");
+    assert!(
+        e.starts_with("step 1 `get_block`: the program is still SparseTIR (level 2)"),
+        "{e}"
+    );
+    assert!(
+        e.contains("apply `lower_sparse_iter` and `lower_sparse_buffer` first"),
+        "{e}"
+    );
     let e = error_of(Trace::replay(
         held(SPMM),
         &[
@@ -134,21 +146,36 @@ fn tir_primitives_wait_for_the_lowering() {
             step("get_block", &[("name", Arg::Str("spmm0".into()))]),
         ],
     ));
-    assert!(e.starts_with("step 2 `get_block`: the program is still SparseTIR (level 1)"), "{e}");
+    assert!(
+        e.starts_with("step 2 `get_block`: the program is still SparseTIR (level 1)"),
+        "{e}"
+    );
 }
 
 #[test]
 fn stage_steps_out_of_order_are_refused() {
-    let e = error_of(Trace::replay(held(SPMM), &[step("lower_sparse_buffer", &[])]));
+    let e = error_of(Trace::replay(
+        held(SPMM),
+        &[step("lower_sparse_buffer", &[])],
+    ));
     assert!(e.contains("needs level 1"), "{e}");
     assert!(e.contains("apply `lower_sparse_iter` first"), "{e}");
-    let twice = [step("lower_sparse_iter", &[]), step("lower_sparse_iter", &[])];
+    let twice = [
+        step("lower_sparse_iter", &[]),
+        step("lower_sparse_iter", &[]),
+    ];
     let e = error_of(Trace::replay(held(SPMM), &twice));
     assert!(e.starts_with("step 2 `lower_sparse_iter`"), "{e}");
     assert!(e.contains("needs level 2"), "{e}");
-    let late = [step("lower_sparse_iter", &[]), reorder("spmm", &["vi", "vj", "vk"])];
+    let late = [
+        step("lower_sparse_iter", &[]),
+        reorder("spmm", &["vi", "vj", "vk"]),
+    ];
     let e = error_of(Trace::replay(held(SPMM), &late));
-    assert!(e.contains("stage-I primitives apply before `lower_sparse_iter`"), "{e}");
+    assert!(
+        e.contains("stage-I primitives apply before `lower_sparse_iter`"),
+        "{e}"
+    );
     // On ordinary TIR (the workload lowered when read) a stage step has nothing to do.
     let lowered = parse_workload("w.tir", SPMM, None).unwrap();
     let e = error_of(Trace::replay(lowered, &[step("lower_sparse_iter", &[])]));
@@ -160,16 +187,31 @@ fn stage_steps_out_of_order_are_refused() {
 #[test]
 fn sparse_reorder_refusals() {
     let cases: &[(Step, &str)] = &[
-        (reorder("spmm", &["vi", "vj"]), "the new order has 2 iterators, the iteration has 3 ([vi, vk, vj])"),
-        (reorder("spmm", &["vi", "vj", "vx"]), "`vx` is not an iterator of the iteration ([vi, vk, vj])"),
+        (
+            reorder("spmm", &["vi", "vj"]),
+            "the new order has 2 iterators, the iteration has 3 ([vi, vk, vj])",
+        ),
+        (
+            reorder("spmm", &["vi", "vj", "vx"]),
+            "`vx` is not an iterator of the iteration ([vi, vk, vj])",
+        ),
         (reorder("spmm", &["vi", "vj", "vj"]), "`vj` appears twice"),
         (
             reorder("spmm", &["vj", "vi", "vk"]),
             "`vj` (axis `J`) comes before `vi` (its parent axis `I`)",
         ),
-        (reorder("csrmm", &["vi", "vj", "vk"]), "there is no sparse iteration `csrmm` (the function's is `spmm`)"),
         (
-            step("sparse_reorder", &[("sp_iteration", Arg::Str("spmm".into())), ("new_order", Arg::Int(3))]),
+            reorder("csrmm", &["vi", "vj", "vk"]),
+            "there is no sparse iteration `csrmm` (the function's is `spmm`)",
+        ),
+        (
+            step(
+                "sparse_reorder",
+                &[
+                    ("sp_iteration", Arg::Str("spmm".into())),
+                    ("new_order", Arg::Int(3)),
+                ],
+            ),
             "field `new_order`: expected a list",
         ),
     ];
@@ -181,7 +223,10 @@ fn sparse_reorder_refusals() {
     // The refused step changed nothing: the program is the workload's.
     let mut t = Trace::new(held(SPMM));
     assert!(t.push(cases[0].0.clone()).is_err());
-    assert_eq!(print_func(t.func()), sparse::print(&sparse::parse(SPMM).unwrap()));
+    assert_eq!(
+        print_func(t.func()),
+        sparse::print(&sparse::parse(SPMM).unwrap())
+    );
 }
 
 #[test]
@@ -189,14 +234,20 @@ fn sparse_reorder_changes_the_iteration_and_its_blocks() {
     let mut t = Trace::new(held(SPMM));
     t.push(reorder("spmm", &["vi", "vj", "vk"])).unwrap();
     let text = print_func(t.func());
-    assert!(text.contains("with T.sp_iter([I, J, K], \"SRS\", \"spmm\") as [vi, vj, vk]:"), "{text}");
+    assert!(
+        text.contains("with T.sp_iter([I, J, K], \"SRS\", \"spmm\") as [vi, vj, vk]:"),
+        "{text}"
+    );
     // The reordered function is itself a workload: it reads back.
     assert!(sparse::parse(&text).is_ok());
     for s in lowering() {
         t.push(s).unwrap();
     }
     let text = print_func(t.func());
-    assert!(text.contains("for v_vj, v_vk in T.grid(J_indptr[vi + 1] - J_indptr[vi], 128):"), "{text}");
+    assert!(
+        text.contains("for v_vj, v_vk in T.grid(J_indptr[vi + 1] - J_indptr[vi], 128):"),
+        "{text}"
+    );
     // A row's outputs are zeroed above its nonzeros' loop, which may be empty.
     assert!(text.contains("for z_vk in range(128):"), "{text}");
 }
@@ -231,7 +282,9 @@ fn spmm_reference(c: &Csr, a: &[f64], b: &[f64], f: usize) -> Vec<f64> {
     let mut want = vec![0.0; c.rows * f];
     for i in 0..c.rows {
         for k in 0..f {
-            want[i * f + k] = (0..c.cols).map(|j| dense[i * c.cols + j] * b[j * f + k]).sum();
+            want[i * f + k] = (0..c.cols)
+                .map(|j| dense[i * c.cols + j] * b[j * f + k])
+                .sum();
         }
     }
     want
@@ -255,7 +308,10 @@ fn reordered_spmm_rows_without_nonzeros_are_zero() {
     assert_eq!(&got[0..2], &[0.0, 0.0]);
     assert_eq!(&got[4..6], &[0.0, 0.0]);
     for (g, w) in got.iter().zip(&want) {
-        assert!((g - w).abs() <= 1e-5 * (1.0 + w.abs()), "{got:?} vs {want:?}");
+        assert!(
+            (g - w).abs() <= 1e-5 * (1.0 + w.abs()),
+            "{got:?} vs {want:?}"
+        );
     }
 }
 
@@ -287,11 +343,17 @@ proptest! {
 /// above the block that binds the element's column; refused at the lowering.
 #[test]
 fn reduction_before_the_stored_element_is_refused() {
-    let steps = [reorder("sddmm", &["vi", "vk", "vj"]), step("lower_sparse_iter", &[])];
+    let steps = [
+        reorder("sddmm", &["vi", "vk", "vj"]),
+        step("lower_sparse_iter", &[]),
+    ];
     let e = error_of(Trace::replay(held(SDDMM), &steps));
     assert!(e.starts_with("step 2 `lower_sparse_iter`"), "{e}");
     assert!(e.contains("belongs in block `sddmm0`"), "{e}");
-    assert!(e.contains("indexed by `vj`, iterated in an inner block"), "{e}");
+    assert!(
+        e.contains("indexed by `vj`, iterated in an inner block"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -300,4 +362,63 @@ fn held_workload_is_not_lowered() {
     assert_eq!(stage::held_level(&f), Some(2));
     assert!(!sparse::is_lowered_sparse(&f));
     assert!(sparse::is_sparse(&f));
+}
+
+/// `replay` of a session recording the stages: the workload is held, the
+/// steps lower it, and `--emit python` is refused as tirtui-only even before
+/// the lowering (TVM has no SparseTIR to run the stage steps).
+#[test]
+fn replay_reads_a_session_with_stage_steps() {
+    let dir = std::env::temp_dir().join(format!("tirtui-sparse-stages-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let workload = std::fs::canonicalize("sessions/spmm_csr.tir").unwrap();
+    let write = |name: &str, steps: &str| {
+        let path = dir.join(name);
+        let text = format!(
+            "tirtui: 1\nworkload: {}\nsteps:\n{steps}",
+            workload.display()
+        );
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let replay = |path: &std::path::Path, emit: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tirtui"))
+            .args(["replay", &path.display().to_string(), "--emit", emit])
+            .output()
+            .unwrap()
+    };
+    let stage_one = write(
+        "reorder.yaml",
+        "  - {op: sparse_reorder, sp_iteration: spmm, new_order: [vi, vj, vk]}\n",
+    );
+    let out = replay(&stage_one, "tir");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tir = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        tir.contains("with T.sp_iter([I, J, K], \"SRS\", \"spmm\") as [vi, vj, vk]:"),
+        "{tir}"
+    );
+    let out = replay(&stage_one, "python");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the trace of a sparse workload is tirtui-only"),
+        "{err}"
+    );
+    let lowered = write(
+        "lowered.yaml",
+        "  - {op: lower_sparse_iter}\n  - {op: lower_sparse_buffer}\n  - {op: get_block, name: spmm0, out: b0}\n",
+    );
+    let out = replay(&lowered, "tir");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"sparse_tir_level\": 0"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

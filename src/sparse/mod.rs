@@ -27,6 +27,7 @@
 
 pub mod csr;
 mod lower;
+pub mod options;
 mod parse;
 mod print;
 pub mod stage;

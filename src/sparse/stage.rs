@@ -40,7 +40,9 @@ pub struct Held {
 pub enum StageError {
     #[error("the program is ordinary TIR already (the workload was lowered when read, or by an earlier `lower_sparse_buffer` step); `{op}` applies to a SparseTIR program (hint: open the bare workload, or record the stage steps from the start: docs/sparse.md)")]
     NotSparse { op: String },
-    #[error("the program is at SparseTIR level {level}; `{op}` needs level {needs} (hint: {hint})")]
+    #[error(
+        "the program is at SparseTIR level {level}; `{op}` needs level {needs} (hint: {hint})"
+    )]
     WrongLevel {
         op: String,
         level: i64,
@@ -113,11 +115,12 @@ pub fn held(func: &PrimFunc) -> Option<Result<Held, StageError>> {
             _ => None,
         })
         .unwrap_or(2);
-    Some(
-        parse(source)
-            .map(|f| Held { level, func: f })
-            .map_err(|e| StageError::Lowering(format!("the held SparseTIR does not read back: {}", e.message))),
-    )
+    Some(parse(source).map(|f| Held { level, func: f }).map_err(|e| {
+        StageError::Lowering(format!(
+            "the held SparseTIR does not read back: {}",
+            e.message
+        ))
+    }))
 }
 
 /// The level of a held function (`None`: ordinary TIR).
@@ -247,9 +250,6 @@ pub fn reorder(
     out.iter.axes = positions.iter().map(|&p| it.axes[p].clone()).collect();
     out.iter.vars = positions.iter().map(|&p| it.vars[p].clone()).collect();
     let kinds: Vec<char> = it.kinds.chars().collect();
-    out.iter.kinds = positions
-        .iter()
-        .filter_map(|&p| kinds.get(p))
-        .collect();
+    out.iter.kinds = positions.iter().filter_map(|&p| kinds.get(p)).collect();
     Ok(out)
 }
