@@ -71,7 +71,7 @@ fn each_stage_prints_and_undo_crosses_the_stages() {
     assert!(trace.undo());
     assert_eq!(print_func(trace.func()), level2);
     assert!(!sparse::is_lowered_sparse(trace.func()));
-    assert_eq!(trace.redo().unwrap(), true);
+    assert!(trace.redo().unwrap());
     assert_eq!(print_func(trace.func()), level1);
 }
 
