@@ -109,6 +109,10 @@ enum Command {
         /// (`--bind n=1024`, repeatable): what lowering and --run need.
         #[arg(long, value_name = "NAME=VALUE", value_parser = cli::replay::parse_binding)]
         bind: Vec<(String, i64)>,
+        /// A SparseTIR workload's matrix: `density=0.01,dist=power-law,alpha=1.2,seed=7`,
+        /// module constants by name (`M=8192,F=256`), `nnz=N` (docs/sparse.md).
+        #[arg(long, value_name = "KEY=VALUE,...", value_parser = tirtui::sparse::options::parse_options)]
+        sparse: Option<tirtui::sparse::options::SparseOptions>,
     },
     /// Write a default schedule (no search) of a workload as a session.
     Schedule {
@@ -357,6 +361,7 @@ fn run() -> i32 {
             gpu,
             workload,
             bind,
+            sparse,
         }) => {
             let emit = emit.map(|e| match e {
                 EmitArg::Tir => cli::replay::Emit::Tir,
@@ -373,6 +378,7 @@ fn run() -> i32 {
                 gpu,
                 workload,
                 bind,
+                sparse,
             };
             cli::replay::replay(&session, &opts)
         }

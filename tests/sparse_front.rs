@@ -371,6 +371,8 @@ fn sparse_sessions_schedule_and_generate_cuda() {
             indptr: 3,
             indices: 4,
             cols: 4096,
+            power_law: None,
+            seed: None,
         };
         assert_eq!(req.csr, vec![want]);
     }

@@ -41,7 +41,8 @@ pub fn session_workload(
     text: &str,
     session: &crate::trace::Session,
 ) -> Result<crate::ir::PrimFunc, String> {
-    crate::session::parse_workload_chosen(name, text, |module| {
+    let stages = crate::session::SparseStages::of(session.steps.iter().map(|s| s.op.as_str()));
+    crate::session::parse_workload_chosen(name, text, stages, |module| {
         crate::trace::work_on::choose_session_func(module, session.func.as_deref(), &session.steps)
             .map_err(|e| e.to_diagnostic(origin).render())
     })

@@ -33,6 +33,9 @@ pub struct ReplayOptions {
     pub workload: Option<std::path::PathBuf>,
     /// `--bind NAME=VALUE`: shape variables of the workload bound to sizes.
     pub bind: Vec<(String, i64)>,
+    /// `--sparse KEY=VALUE,...`: a SparseTIR workload's sizes and the CSR
+    /// pattern its run gets (docs/sparse.md).
+    pub sparse: Option<crate::sparse::options::SparseOptions>,
 }
 
 /// `--bind`'s argument: `NAME=VALUE` with an integer value.
@@ -185,7 +188,9 @@ fn load(path: &Path, opts: &ReplayOptions) -> Result<(Session, String, PrimFunc)
     let (name, text) = session
         .workload_source(Some(path))
         .map_err(|e| bad_input(e.to_string()))?;
-    let parsed = crate::session::parse_workload_module(&name, &text)
+    let text = sized_text(opts, &name, text).map_err(bad_input)?;
+    let stages = crate::session::SparseStages::of(session.steps.iter().map(|s| s.op.as_str()));
+    let parsed = crate::session::parse_workload_module(&name, &text, stages)
         .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
     let func = match &parsed {
         ParsedWorkload::Module(module) => {
@@ -204,11 +209,25 @@ fn load(path: &Path, opts: &ReplayOptions) -> Result<(Session, String, PrimFunc)
                 )
             })?
         }
-        ParsedWorkload::Lowered(_) => session.func.clone(),
+        ParsedWorkload::Sparse(_) => session.func.clone(),
     };
     let workload = crate::session::take_workload_func(&name, &text, parsed, func.as_deref())
         .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
     Ok((session, name, workload))
+}
+
+/// The workload text with `--sparse`'s sizes (a SparseTIR workload only).
+fn sized_text(opts: &ReplayOptions, name: &str, text: String) -> Result<String, String> {
+    match &opts.sparse {
+        Some(o) if crate::sparse::is_sparse_source(&text) => {
+            crate::sparse::options::resize_source(&text, o)
+                .map_err(|e| format!("--sparse: {name}: {e}"))
+        }
+        Some(_) => Err(format!(
+            "--sparse: {name} is not a SparseTIR workload (docs/sparse.md)"
+        )),
+        None => Ok(text),
+    }
 }
 
 /// A Python trace (`print(sch.trace)`'s `def apply_trace(sch):` or a script
@@ -229,6 +248,7 @@ fn load_python_trace(
     let name = workload_path.display().to_string();
     let source = crate::input::read_text(workload_path)
         .map_err(|e| bad_input(format!("workload {name}: {e}")))?;
+    let source = sized_text(opts, &name, source).map_err(bad_input)?;
     let workload = super::parse_workload(&name, &source, None)
         .map_err(|rendered| fail(opts, path, EXIT_BAD_INPUT, &rendered))?;
     let trace = read_trace_text(path, &text, workload.clone())
@@ -298,7 +318,13 @@ fn print_without_cuda(path: &Path, opts: &ReplayOptions, trace: &Trace, name: &s
     if opts.emit == Some(Emit::Tir) && !super::out(&crate::script::print_func(trace.func())) {
         return Some(EXIT_OK);
     }
-    if opts.emit == Some(Emit::Python) && crate::sparse::is_lowered_sparse(trace.func()) {
+    // Lowered, held for its stage steps, or with stage steps in its trace.
+    let sparse = crate::sparse::is_sparse(trace.func())
+        || trace
+            .steps
+            .iter()
+            .any(|s| crate::sparse::stage::is_stage_op(&s.op));
+    if opts.emit == Some(Emit::Python) && sparse {
         let msg = format!(
             "{}: the trace of a sparse workload is tirtui-only: TVM has no SparseTIR (mainline never merged it), so its Python could not run (hint: `--emit tir` prints the lowered TIR, which TVM reads; docs/sparse.md)",
             path.display()
@@ -441,8 +467,12 @@ impl Run<'_> {
                 return Err(EXIT_BAD_INPUT);
             }
         };
-        let (res, driver) = match crate::session::run::run_kernel_on(self.workload, kernel, &target)
-        {
+        let (res, driver) = match crate::session::run::run_kernel_with(
+            self.workload,
+            kernel,
+            &target,
+            opts.sparse.as_ref(),
+        ) {
             Ok(x) => x,
             Err(crate::session::run::RunFailure::NoDevice(msg)) => {
                 return Err(fail(opts, path, EXIT_NO_GPU, &format!("error: {msg}\n")));

@@ -431,8 +431,12 @@ fn host_inputs(
             rows: ptr.elements.saturating_sub(1),
             cols: c.cols,
             nnz: idx.elements,
-            lengths: crate::sparse::csr::RowLengths::Uniform,
-            seed: seed ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            lengths: c
+                .power_law
+                .map_or(crate::sparse::csr::RowLengths::Uniform, |alpha| {
+                    crate::sparse::csr::RowLengths::PowerLaw { alpha }
+                }),
+            seed: c.seed.unwrap_or(seed) ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
         };
         let pattern = crate::sparse::csr::generate(&spec).map_err(|e| bad(e.to_string()))?;
         inputs[c.indptr] = Some(int_bytes(ptr.dtype, &pattern.indptr).map_err(&bad)?);
@@ -729,6 +733,8 @@ mod tests {
             indptr: 1,
             indices: 2,
             cols: 10,
+            power_law: None,
+            seed: None,
         }];
         let inputs = host_inputs(&layouts, &args, 5, &csr).unwrap();
         let ints = |b: &Option<Vec<u8>>| -> Vec<i64> {
@@ -741,10 +747,31 @@ mod tests {
         let (ptr, idx) = (ints(&inputs[1]), ints(&inputs[2]));
         let valid = crate::sparse::csr::check(8, 10, ("J_indptr", &ptr), ("J_indices", &idx));
         assert_eq!(valid, Ok(()));
+        // `--sparse dist=power-law,seed=3`: that generator's pattern, whatever the run's seed.
+        let power = [CsrInput {
+            power_law: Some(1.5),
+            seed: Some(3),
+            ..csr[0].clone()
+        }];
+        let want = crate::sparse::csr::generate(&crate::sparse::csr::CsrSpec {
+            rows: 8,
+            cols: 10,
+            nnz: 40,
+            lengths: crate::sparse::csr::RowLengths::PowerLaw { alpha: 1.5 },
+            seed: 3,
+        })
+        .unwrap();
+        for run_seed in [5, 6] {
+            let inputs = host_inputs(&layouts, &args, run_seed, &power).unwrap();
+            assert_eq!(ints(&inputs[1]), want.indptr);
+            assert_eq!(ints(&inputs[2]), want.indices);
+        }
         let too_many = [CsrInput {
             indptr: 1,
             indices: 2,
             cols: 4,
+            power_law: None,
+            seed: None,
         }];
         let refused = host_inputs(&layouts, &args, 5, &too_many);
         assert!(

@@ -34,6 +34,13 @@ pub struct CsrInput {
     pub indices: usize,
     /// The column count: every generated index is below it.
     pub cols: usize,
+    /// Power-law row lengths with this exponent (`--sparse dist=power-law`);
+    /// absent: uniform.
+    #[serde(default)]
+    pub power_law: Option<f64>,
+    /// The pattern's seed (`--sparse seed=N`); absent: from the request's seed.
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -14,4 +14,6 @@ pub use build::{
 };
 pub use error::{ParseError, ParseErrorKind};
 pub use parser::note_main_thread_stack;
-pub use printer::{print_expr, print_func, print_func_marked, print_module, Printed};
+pub use printer::{
+    print_expr, print_func, print_func_marked, print_module, Printed, SOURCE_TEXT_ATTR,
+};

@@ -51,13 +51,35 @@ impl Printed {
     }
 }
 
+/// The attribute of a function held in another dialect's form (SparseTIR
+/// before its lowering steps, `sparse::stage`): its text, printed instead of
+/// the function's placeholder body.
+pub const SOURCE_TEXT_ATTR: &str = "tirtui.source_text";
+
+fn held_text(f: &PrimFunc) -> Option<&str> {
+    f.attrs.iter().find_map(|(k, v)| match v {
+        crate::ir::AnnValue::Str(s) if k == SOURCE_TEXT_ATTR => Some(s.as_str()),
+        _ => None,
+    })
+}
+
 /// TVMScript of one function: header comment, decorator and `def`.
 pub fn print_func(f: &PrimFunc) -> String {
+    if let Some(text) = held_text(f) {
+        return text.to_string();
+    }
     FuncPrinter::new(f).print(true).text
 }
 
-/// [`print_func`] with the spans of every block and loop.
+/// [`print_func`] with the spans of every block and loop (a held function has none).
 pub fn print_func_marked(f: &PrimFunc) -> Printed {
+    if let Some(text) = held_text(f) {
+        return Printed {
+            text: text.to_string(),
+            blocks: Vec::new(),
+            loops: Vec::new(),
+        };
+    }
     let out = FuncPrinter::new(f).print(true);
     Printed {
         text: out.text,

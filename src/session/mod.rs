@@ -45,19 +45,48 @@ pub fn parse_workload(name: &str, text: &str, func: Option<&str>) -> Result<Prim
         .map_err(|e| cap_quotes(e.to_diagnostic(name, text)).render())
 }
 
+/// How a SparseTIR workload is read for a trace (docs/sparse.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SparseStages {
+    /// Lowered when read: the trace records no stage step (sessions written
+    /// before the stages were steps, and every other command).
+    Implied,
+    /// Held unlowered: the trace's steps lower it (`lower_sparse_iter`, ...).
+    Recorded,
+}
+
+impl SparseStages {
+    /// `Recorded` when any of a trace's ops is a sparse stage step.
+    pub fn of<'a>(ops: impl IntoIterator<Item = &'a str>) -> SparseStages {
+        if ops.into_iter().any(crate::sparse::stage::is_stage_op) {
+            SparseStages::Recorded
+        } else {
+            SparseStages::Implied
+        }
+    }
+}
+
 /// A workload as read, before a function of it is chosen: a module of
-/// TVMScript functions, or a SparseTIR workload already lowered to one.
+/// TVMScript functions, or a SparseTIR workload as its one function (lowered
+/// when read, or held unlowered for a trace that records its stages).
 pub enum ParsedWorkload {
     Module(crate::ir::Module),
-    Lowered(PrimFunc),
+    Sparse(PrimFunc),
 }
 
 /// Reads workload text without choosing a function, so that a session's
 /// steps can choose it (`work_on`); errors rendered as `parse_workload`'s.
-pub fn parse_workload_module(name: &str, text: &str) -> Result<ParsedWorkload, String> {
-    let parsed = match crate::sparse::lower_source(text) {
-        Some(lowered) => lowered.map(ParsedWorkload::Lowered),
-        None => crate::script::parse_module(text).map(ParsedWorkload::Module),
+pub fn parse_workload_module(
+    name: &str,
+    text: &str,
+    stages: SparseStages,
+) -> Result<ParsedWorkload, String> {
+    let parsed = match (stages, crate::sparse::hold_source(text)) {
+        (SparseStages::Recorded, Some(held)) => held.map(ParsedWorkload::Sparse),
+        _ => match crate::sparse::lower_source(text) {
+            Some(lowered) => lowered.map(ParsedWorkload::Sparse),
+            None => crate::script::parse_module(text).map(ParsedWorkload::Module),
+        },
     };
     parsed.map_err(|e| cap_quotes(e.to_diagnostic(name, text)).render())
 }
@@ -71,7 +100,7 @@ pub fn take_workload_func(
     func: Option<&str>,
 ) -> Result<PrimFunc, String> {
     match parsed {
-        ParsedWorkload::Lowered(f) => Ok(f),
+        ParsedWorkload::Sparse(f) => Ok(f),
         ParsedWorkload::Module(module) => crate::script::take_func(module, func)
             .map_err(|e| cap_quotes(e.to_diagnostic(name, text)).render()),
     }
@@ -82,14 +111,27 @@ pub fn take_workload_func(
 pub fn parse_workload_chosen(
     name: &str,
     text: &str,
+    stages: SparseStages,
     choose: impl FnOnce(&crate::ir::Module) -> Result<Option<String>, String>,
 ) -> Result<PrimFunc, String> {
-    let parsed = parse_workload_module(name, text)?;
+    let parsed = parse_workload_module(name, text, stages)?;
     let func = match &parsed {
         ParsedWorkload::Module(module) => choose(module)?,
-        ParsedWorkload::Lowered(_) => None,
+        ParsedWorkload::Sparse(_) => None,
     };
     take_workload_func(name, text, parsed, func.as_deref())
+}
+
+/// [`parse_workload`] for a trace: a SparseTIR workload is held unlowered
+/// when the trace records its stages, lowered when read otherwise.
+pub fn parse_workload_staged(
+    name: &str,
+    text: &str,
+    func: Option<&str>,
+    stages: SparseStages,
+) -> Result<PrimFunc, String> {
+    let parsed = parse_workload_module(name, text, stages)?;
+    take_workload_func(name, text, parsed, func)
 }
 
 /// The most characters of a source line, and of a message, that an error

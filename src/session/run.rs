@@ -21,6 +21,10 @@ pub fn reference_kernel(workload: &PrimFunc) -> Result<CudaKernel, String> {
 /// Refuses a kernel whose parameter layouts the schedule changed: the
 /// reference takes the workload's layouts, so nothing could be compared.
 pub fn build_request(workload: &PrimFunc, kernel: &CudaKernel) -> Result<RunRequest, String> {
+    // A workload held for its stage steps is compared as both stages lower it.
+    let workload = crate::sparse::stage::reference_func(workload)
+        .map_err(|e| format!("cannot lower the sparse workload for the reference run: {e}"))?;
+    let workload = workload.as_ref();
     let csr = csr_inputs(workload, kernel)?;
     if let Some(layout) = kernel.args.iter().find_map(|a| a.layout.as_ref()) {
         return Err(format!(
@@ -63,6 +67,8 @@ fn csr_inputs(workload: &PrimFunc, kernel: &CudaKernel) -> Result<Vec<CsrInput>,
                 indptr: position(ptr)?,
                 indices: position(idx)?,
                 cols: *cols,
+                power_law: None,
+                seed: None,
             })
         })
         .collect()
@@ -79,12 +85,37 @@ pub fn run_kernel_on(
     kernel: &CudaKernel,
     target: &GpuTarget,
 ) -> Result<(RunResult, String), RunFailure> {
+    run_kernel_with(workload, kernel, target, None)
+}
+
+/// [`run_kernel_on`] with the CSR pattern `--sparse` asks for (row lengths
+/// and seed) in place of a uniform one from the run's seed.
+pub fn run_kernel_with(
+    workload: &PrimFunc,
+    kernel: &CudaKernel,
+    target: &GpuTarget,
+    pattern: Option<&crate::sparse::options::SparseOptions>,
+) -> Result<(RunResult, String), RunFailure> {
     if target.is_local() {
         if let Err(e) = crate::runtime::device_available() {
             return Err(RunFailure::NoDevice(e.to_string()));
         }
     }
-    let req = build_request(workload, kernel).map_err(RunFailure::Other)?;
+    let mut req = build_request(workload, kernel).map_err(RunFailure::Other)?;
+    if let Some(o) = pattern {
+        if req.csr.is_empty() {
+            return Err(RunFailure::Other(
+                "--sparse: the workload has no CSR pattern to generate".into(),
+            ));
+        }
+        for c in &mut req.csr {
+            c.power_law = match o.lengths {
+                Some(crate::sparse::csr::RowLengths::PowerLaw { alpha }) => Some(alpha),
+                _ => None,
+            };
+            c.seed = o.seed;
+        }
+    }
     let mut client = target.client();
     let res = client.run(&req);
     let driver = match &res {

@@ -61,13 +61,43 @@ pub fn lower_sparse_iter(f: &SparseFunc) -> Result<IterLowered> {
         )
         .with_help("mark the reduced axis with R in the kinds"));
     }
+    // `T.init` runs in the block of the outermost reduction axis, so every
+    // index of the element it stores must be bound there or above.
+    if let Some(g) = init_group {
+        for st in &it.init {
+            let inner = st.indices.iter().find(|v| {
+                it.vars
+                    .iter()
+                    .position(|w| w == *v)
+                    .is_some_and(|p| group_of(p) > g)
+            });
+            if let Some(var) = inner {
+                return Err(ParseError::semantic(
+                    st.span,
+                    format!(
+                        "the reduction's `T.init` belongs in block `{}{g}` (the block of the outermost reduction axis), but the element it zeroes is indexed by `{var}`, iterated in an inner block",
+                        it.name
+                    ),
+                )
+                .with_help("order the iteration so that the reduction axes come after the axes of the stored element (sparse_reorder)"));
+            }
+        }
+    }
+    // The element is zeroed above when each of its indices is a variable of
+    // an outer block, or a spatial dense-fixed axis of the init's own block
+    // (then the block above loops over it: a reordered SpMM's `vk`).
     let zero_above_init = match init_group {
         Some(g) if g > 0 && !it.init.is_empty() => it.init.iter().all(|s| {
             s.indices.iter().all(|v| {
-                it.vars
-                    .iter()
-                    .position(|w| w == v)
-                    .is_some_and(|p| group_of(p) < g)
+                it.vars.iter().position(|w| w == v).is_some_and(|p| {
+                    group_of(p) < g
+                        || (group_of(p) == g
+                            && it.kinds.as_bytes().get(p) == Some(&b'S')
+                            && matches!(
+                                f.axis(&it.axes[p]).map(|a| &a.kind),
+                                Some(AxisKind::DenseFixed { .. })
+                            ))
+                })
             })
         }),
         _ => false,
@@ -229,15 +259,38 @@ impl IterLowered {
         }
         if g + 1 < self.groups.len() {
             if self.zero_above_init && self.init_group == Some(g + 1) {
-                for s in &it.init {
-                    let _ = writeln!(out, "{inner}{}", self.store(s, level));
-                }
+                self.zero_init(out, g + 1, depth + 2, level);
             }
             self.blocks(out, g + 1, depth + 2, level);
         } else {
             for s in &it.body {
                 let _ = writeln!(out, "{inner}{}", self.store(s, level));
             }
+        }
+    }
+
+    /// The init's stores in the block above group `g`, inside loops over
+    /// the init's variables of group `g` (named `z_<var>`).
+    fn zero_init(&self, out: &mut String, g: usize, depth: usize, level: Level) {
+        let it = &self.func.iter;
+        for s in &it.init {
+            let mut pad = "    ".repeat(depth);
+            let mut renamed = s.clone();
+            let mut looped = Vec::new();
+            for idx in renamed.indices.iter_mut() {
+                let Some(p) = it.vars.iter().position(|w| w == idx) else {
+                    continue;
+                };
+                if self.groups[g].contains(&p) {
+                    if !looped.contains(&p) {
+                        let _ = writeln!(out, "{pad}for z_{idx} in T.serial({}):", self.extent(p));
+                        pad.push_str("    ");
+                        looped.push(p);
+                    }
+                    *idx = format!("z_{idx}");
+                }
+            }
+            let _ = writeln!(out, "{pad}{}", self.store(&renamed, level));
         }
     }
 

@@ -12,7 +12,9 @@
 //! becomes nested blocks with loops over `indptr[i]..indptr[i + 1]`; the
 //! buffers are still sparse) and `lower_sparse_buffer` (every sparse buffer
 //! becomes a flat buffer indexed through `indptr` / `indices`), after which the
-//! function is ordinary TIR that every schedule primitive takes. `csr` makes
+//! function is ordinary TIR that every schedule primitive takes. `stage`
+//! makes those stages (and SparseTIR's stage-I `sparse_reorder`) trace steps:
+//! the workload opens held, unlowered, and the steps lower it. `csr` makes
 //! valid CSR inputs and the float64 dense reference the interpreter is checked
 //! against.
 //!
@@ -25,8 +27,10 @@
 
 pub mod csr;
 mod lower;
+pub mod options;
 mod parse;
 mod print;
+pub mod stage;
 
 pub use lower::{lower_sparse_buffer, lower_sparse_iter, lowered_func, IterLowered};
 pub use parse::{is_sparse_source, parse};
@@ -69,6 +73,11 @@ pub fn csr_pairs(func: &PrimFunc) -> Result<Vec<(String, String, usize)>, String
 /// Whether `func` was lowered from a SparseTIR function: its index buffers
 /// need valid CSR contents and TVM cannot run its source.
 pub fn is_lowered_sparse(func: &PrimFunc) -> bool {
+    func.attrs.iter().any(|(k, _)| k == LEVEL_ATTR) && stage::held(func).is_none()
+}
+
+/// Whether `func` is SparseTIR at any stage: lowered, or held for its stage steps.
+pub fn is_sparse(func: &PrimFunc) -> bool {
     func.attrs.iter().any(|(k, _)| k == LEVEL_ATTR)
 }
 
@@ -76,6 +85,15 @@ pub fn is_lowered_sparse(func: &PrimFunc) -> bool {
 /// stages; anything else is left to the TIR reader (`None`).
 pub fn lower_source(src: &str) -> Option<Result<PrimFunc, crate::script::ParseError>> {
     is_sparse_source(src).then(|| parse(src).and_then(|f| lowered_func(&f)))
+}
+
+/// The workload text held unlowered (level 2), for a trace that records the
+/// stage steps; `None` when it is not SparseTIR.
+pub fn hold_source(src: &str) -> Option<Result<PrimFunc, crate::script::ParseError>> {
+    is_sparse_source(src).then(|| {
+        let f = parse(src)?;
+        stage::held_func(&f).map_err(|e| crate::script::ParseError::semantic(f.span, e.to_string()))
+    })
 }
 
 /// An axis length or count: a module constant's value, a literal, or a scalar

@@ -9,7 +9,7 @@
 //! `double_buffer` asks `lower` how a loop body will be lowered, because the
 //! stage lists it records count statements as lowering sees them.
 //!
-//! May use: `diag`, `input`, `ir`, `lower`, `schedule`, `script`.
+//! May use: `diag`, `input`, `ir`, `lower`, `schedule`, `script`, `sparse`.
 
 // A failed step carries the program as it was, so the error can be rendered
 // with the culprit marked; failures are rare, so their size does not matter.

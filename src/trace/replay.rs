@@ -29,6 +29,10 @@ pub enum StepFailure {
     Schedule(ScheduleError),
     #[error("field `{field}`: {why}")]
     Argument { field: String, why: String },
+    /// A sparse stage step that cannot apply, or a TIR primitive on a
+    /// program still in SparseTIR form (`sparse::stage`).
+    #[error("{0}")]
+    Stage(String),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -63,7 +67,9 @@ impl StepError {
                 d.message = format!("step {} `{}`: {}", self.step, self.op, d.message);
                 d
             }
-            StepFailure::Argument { .. } => Diagnostic::new(self.to_string()),
+            StepFailure::Argument { .. } | StepFailure::Stage(_) => {
+                Diagnostic::new(self.to_string())
+            }
         };
         d.origin = Some(format!("{origin}, step {}", self.step));
         d
@@ -331,7 +337,10 @@ impl Replayer {
     /// Dispatches to the primitive's registered apply function (`trace::ops`).
     fn apply_inner(&mut self, index: usize, step: &mut Step) -> Result<Vec<Handle>, StepFailure> {
         match op_spec(&step.op) {
-            Some(spec) => (spec.apply)(self, index, step),
+            Some(spec) => {
+                super::ops::refuse_dense_on_held(&self.schedule.func, &step.op)?;
+                (spec.apply)(self, index, step)
+            }
             None => Err(arg_err("op", format!("unknown op `{}`", step.op))),
         }
     }

@@ -129,9 +129,16 @@ impl Doc {
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| path.display().to_string());
         // A session's function is chosen as TVM's Schedule does (its
-        // `func:`, a leading `work_on`, else `main` or the only one).
+        // `func:`, a leading `work_on`, else `main` or the only one). A bare
+        // SparseTIR workload opens unlowered, for its stage steps; a session
+        // recording none replays on the workload lowered when read.
+        let stages = if is_session {
+            crate::session::SparseStages::of(steps.iter().map(|s| s.op.as_str()))
+        } else {
+            crate::session::SparseStages::Recorded
+        };
         let origin = path.display().to_string();
-        let workload = crate::session::parse_workload_chosen(&name, &text, |module| {
+        let workload = crate::session::parse_workload_chosen(&name, &text, stages, |module| {
             crate::trace::work_on::choose_session_func(module, func_name.as_deref(), &steps)
                 .map_err(|e| e.to_diagnostic(&origin).render())
         })?;

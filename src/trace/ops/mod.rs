@@ -36,6 +36,9 @@ mod rolling_buffer;
 mod sampling;
 mod set_dtype;
 mod work_on;
+mod sparse;
+
+pub(super) use sparse::refuse_dense_on_held;
 
 use super::replay::{Handle, StepFailure};
 use super::step::{ApplyFn, Arg, FieldKind, FieldSpec, OpSpec, Returns};
@@ -101,6 +104,7 @@ fn build_op_specs() -> Vec<OpSpec> {
         cache_inplace::specs(),
         cache_index::specs(),
         work_on::specs(),
+        sparse::specs(),
     ]
     .into_iter()
     .flatten()
