@@ -145,12 +145,28 @@ impl Sim<'_> {
             Major::K => (inner, outer),
             Major::Mn => (outer, inner),
         };
+        let swizzle = match args.get(8).and_then(Expr::as_int) {
+            Some(128) => Swizzle::B128,
+            Some(64) => Swizzle::B64,
+            Some(32) => Swizzle::B32,
+            _ => Swizzle::None,
+        };
+        // The hardware swizzles absolute addresses, the copies the
+        // buffer-relative ones: they agree only on an aligned buffer.
+        let base = self.shared_addr(b, 0)?;
+        if swizzle != Swizzle::None && !base.is_multiple_of(swizzle.pattern_bytes()) {
+            return Err(SimError::Wgmma(format!(
+                "the swizzled operand {} starts at shared byte {base}, not on a {}-byte boundary: the descriptor's swizzle would not match the layout its copies wrote",
+                self.f.buffer(b).name,
+                swizzle.pattern_bytes()
+            )));
+        }
         let d = Descriptor {
             start,
             leading,
             stride,
             base_offset: 0,
-            swizzle: Swizzle::None,
+            swizzle,
         };
         Ok((d.encode()?, bytes))
     }
