@@ -8,7 +8,9 @@
 //! undefined is an error here: the accumulators filled, stored or left at
 //! the kernel's end while a wgmma on them is in flight, a shared operand
 //! overwritten before its wgmma retired, a wgmma without a fence after its
-//! registers were written.
+//! registers were written. A swizzled operand (the call's swizzle argument,
+//! `lower::swizzle_layout`) is read through a descriptor of that mode, which
+//! swizzles absolute pool addresses: its buffer must start on the pattern.
 
 use super::wgmma::{self, AsyncGroups, Descriptor, Major, Swizzle};
 use super::{round, Sim, SimError, Val};
