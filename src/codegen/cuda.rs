@@ -201,7 +201,19 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
     let name = kernel_name(&f.name, f.kernel);
     let mut text = kernel_signature(f, &w.names, &name, launch.threads(), local_bytes);
     if layout.merged {
-        text.push_str("  extern __shared__ __align__(16) unsigned char buf_dyn_shmem[];\n");
+        // A swizzled layout holds only on a pool aligned to its pattern.
+        let swizzled = f
+            .buffers
+            .iter()
+            .any(|b| b.swizzle_bytes > 0 && b.scope.is_shared());
+        let align = if swizzled {
+            crate::lower::swizzle_layout::PATTERN_ALIGN
+        } else {
+            16
+        };
+        text.push_str(&format!(
+            "  extern __shared__ __align__({align}) unsigned char buf_dyn_shmem[];\n"
+        ));
     }
     let offset = text.matches('\n').count();
     text.push_str(&w.out);

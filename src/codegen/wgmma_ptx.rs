@@ -240,8 +240,16 @@ impl super::expr::ExprCtx<'_> {
                 // A: k-groups (LBO) along its inner core axis, m-groups (SBO)
                 // along its outer one; B: k-groups along the outer, n-groups
                 // along the inner (`simt::wgmma::element_address`).
-                let desc_a = descriptor(&p(1), int(5) * bytes, int(4) * bytes, 0);
-                let desc_b = descriptor(&p(2), int(6) * bytes, int(7) * bytes, 0);
+                // A swizzled layout's row bytes follow the strides (`lower::
+                // flatten_buffer`); the descriptor's mode 1/2/3 is 128/64/32B.
+                let swizzle = match args.get(8).and_then(crate::ir::Expr::as_int) {
+                    Some(128) => 1,
+                    Some(64) => 2,
+                    Some(32) => 3,
+                    _ => 0,
+                };
+                let desc_a = descriptor(&p(1), int(5) * bytes, int(4) * bytes, swizzle);
+                let desc_b = descriptor(&p(2), int(6) * bytes, int(7) * bytes, swizzle);
                 mma(&shape, &p(0), &desc_a, &desc_b, "1")
             }
         }

@@ -165,6 +165,10 @@ pub struct Buffer {
     pub elem_offset: Option<Expr>,
     /// Alignment of the innermost axis from `storage_align`: `(axis, factor, offset)`.
     pub axis_align: Vec<(usize, i64, i64)>,
+    /// Bytes of the swizzle atom's row (32, 64 or 128; 0: none) of a shared
+    /// buffer laid out for wgmma/TMA, from the `buffer_swizzle` annotation of
+    /// the block writing it (set by lowering; `lower::flatten_buffer` applies it).
+    pub swizzle_bytes: i64,
     /// Set by lowering for a local buffer that only cross-thread reductions
     /// write, each broadcasting its result: every thread along these threadIdx
     /// axes holds the same values in its copy, so loops bound to them may lie
@@ -196,6 +200,7 @@ impl Buffer {
             strides: Vec::new(),
             elem_offset: None,
             axis_align: Vec::new(),
+            swizzle_bytes: 0,
             uniform_across: Vec::new(),
             offset_factor: 0,
             data_alignment: 0,

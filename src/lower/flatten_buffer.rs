@@ -9,6 +9,7 @@
 
 use super::lir::{rewrite_accesses, LStmt, Lowered};
 use super::simplify::simplify_owned;
+use super::swizzle_layout;
 use super::LowerError;
 use crate::arith::VarRanges;
 use crate::ir::{Buffer, Expr, Intrinsic};
@@ -78,6 +79,12 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     append_wmma_ldm(&mut body, &all_strides);
     append_wgmma_strides(&mut body, &f, &all_strides)?;
     let wmma_tiles: Vec<Option<Vec<Expr>>> = f.buffers.iter().map(tile_strides).collect();
+    let swizzles = f
+        .buffers
+        .iter()
+        .zip(&all_strides)
+        .map(|(b, st)| swizzle_layout::plan(b, st))
+        .collect::<Result<Vec<_>, _>>()?;
     let ctx = f.type_ctx();
     let no_ranges = VarRanges::new();
     rewrite_accesses(&mut body, &mut |b, idx: &mut Vec<Expr>| {
@@ -86,6 +93,16 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
             return b;
         }
         let st = &all_strides[b.0 as usize];
+        if let Some(plan) = &swizzles[b.0 as usize] {
+            // A row on the pattern's first row keeps its chunks in place
+            // (a wgmma operand's start, checked in append_wgmma_strides).
+            let xor = simplify_owned(ctx, plan.xor_term(plan.row_index(idx, st)), &no_ranges);
+            if xor.as_int() != Some(0) {
+                if let Some(j) = idx.last_mut() {
+                    *j = plan.swizzle_column(std::mem::replace(j, Expr::int(0)), xor);
+                }
+            }
+        }
         let mut flat: Option<Expr> = offsets[b.0 as usize].clone();
         for (i, e) in idx.drain(..).enumerate() {
             let term = mul(e, st.get(i).cloned().unwrap_or(Expr::int(1)));
@@ -237,7 +254,14 @@ fn append_wgmma_strides(
         let LStmt::Evaluate(Expr::Call(Intrinsic::WgmmaMma, args)) = s else {
             return;
         };
-        if args.len() != 4 || res.is_err() {
+        if res.is_err() {
+            return;
+        }
+        if args.len() == 5 {
+            res = append_swizzled_strides(args, f, all_strides);
+            return;
+        }
+        if args.len() != 4 {
             return;
         }
         let mut extra = Vec::new();
@@ -268,6 +292,87 @@ fn append_wgmma_strides(
         args.extend(extra);
     });
     res
+}
+
+/// A `_sw128` wgmma's operands are tiles of 128-byte swizzled rows
+/// (`swizzle_layout`): A `[.., m, 64]` (K-major: 8-row groups SBO = 8 rows
+/// apart, LBO unused: one 16-byte unit), B `[.., n // 64, k, 64]` (N-major:
+/// 64-column panels LBO apart, 8-row groups of k SBO apart). The call's
+/// `(acc, a, b, n, 128)` becomes `(acc, a, b, n, a_sbo, a_lbo, b_lbo, b_sbo,
+/// 128)` in elements, as the unswizzled form's four strides are read.
+fn append_swizzled_strides(
+    args: &mut Vec<Expr>,
+    f: &Lowered,
+    all_strides: &[Vec<Expr>],
+) -> Result<(), LowerError> {
+    let row = crate::schedule::tensor_intrin::wgmma::SW128_ROW;
+    let mut extra = Vec::new();
+    for (i, what) in [(1, "A"), (2, "B")] {
+        let Some(Expr::Load(b, idx)) = args.get(i) else {
+            continue;
+        };
+        let buf = f.buffer(*b);
+        let st: Vec<Option<i64>> = all_strides[b.0 as usize].iter().map(Expr::as_int).collect();
+        let refuse = |why: String| LowerError::Unsupported {
+            what: format!("the wgmma_*_sw128 operand {what} ({}) {why}", buf.name),
+        };
+        if buf.swizzle_bytes != 128 || buf.dtype.bytes() != 2 {
+            return Err(refuse(format!(
+                "is not a 16-bit tile with 128-byte swizzled rows (its swizzle: {} bytes): annotate the block that writes it with buffer_swizzle: 128",
+                buf.swizzle_bytes
+            )));
+        }
+        let n = st.len();
+        let rows_ok = n >= 2 && st[n - 1] == Some(1) && st[n - 2] == Some(row);
+        let panel = if i == 2 {
+            n.checked_sub(3).and_then(|k| st[k])
+        } else {
+            Some(0)
+        };
+        let Some(panel) = panel.filter(|_| rows_ok) else {
+            return Err(refuse(format!(
+                "has strides [{}]; it needs rows of {row} elements{}",
+                all_strides[b.0 as usize]
+                    .iter()
+                    .map(|e| f.expr(e))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if i == 2 {
+                    " in panels (transform_layout lambda k, n: (n // 64, k, n % 64))"
+                } else {
+                    ""
+                }
+            )));
+        };
+        // The descriptor names the unswizzled start: it must lie on the
+        // pattern's first row, where swizzling moves nothing.
+        if let Ok(Some(plan)) = super::swizzle_layout::plan(buf, &all_strides[b.0 as usize]) {
+            let xor = simplify_owned(
+                f.type_ctx(),
+                plan.xor_term(plan.row_index(idx, &all_strides[b.0 as usize])),
+                &VarRanges::new(),
+            );
+            if xor.as_int() != Some(0) {
+                return Err(refuse(format!(
+                    "starts on a row that is not a multiple of 8 ({}): a descriptor's swizzle pattern starts on an 8-row group",
+                    f.expr(&xor)
+                )));
+            }
+        }
+        let group = 8 * row;
+        if i == 1 {
+            extra.extend([Expr::int(group), Expr::int(8)]);
+        } else {
+            extra.extend([Expr::int(panel), Expr::int(group)]);
+        }
+    }
+    if extra.len() != 4 {
+        return Ok(());
+    }
+    let swizzle = args.pop().unwrap_or(Expr::int(128));
+    args.extend(extra);
+    args.push(swizzle);
+    Ok(())
 }
 
 /// `load_matrix_sync`/`store_matrix_sync`/`mma_store` take the memory operand's row

@@ -35,6 +35,7 @@ pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
     };
     let mut buffers = func.buffers.to_vec();
     apply_storage_align(func, &mut buffers);
+    apply_swizzle(func, &mut buffers);
     Ok(Lowered {
         name: func.name.clone(),
         params: func.params.clone(),
@@ -89,9 +90,28 @@ fn apply_storage_align(func: &PrimFunc, buffers: &mut [crate::ir::Buffer]) {
     }
 }
 
+/// `buffer_swizzle: bytes` lives on the block writing the buffer (its
+/// write 0, checked by `annotate`); it moves to the buffer here.
+fn apply_swizzle(func: &PrimFunc, buffers: &mut [crate::ir::Buffer]) {
+    for block in func.blocks() {
+        for (key, value) in &block.annotations {
+            let (ann::BUFFER_SWIZZLE, AnnValue::Int(bytes)) = (key.as_str(), value) else {
+                continue;
+            };
+            let Some(w) = block.writes.first() else {
+                continue;
+            };
+            if let Some(buf) = buffers.get_mut(w.buffer.0 as usize) {
+                buf.swizzle_bytes = *bytes;
+            }
+        }
+    }
+}
+
 mod ann {
     /// The block annotation TVM (and the schedule) use for `storage_align`.
     pub const BUFFER_DIM_ALIGN: &str = "buffer_dim_align";
+    pub use crate::schedule::primitive::annotate::BUFFER_SWIZZLE;
 }
 
 /// What every statement's conversion needs.

@@ -8,7 +8,8 @@
 //! touches a buffer but lies below the buffer's allocation runs its body again
 //! with the contents still needed, so the buffer stays live over that whole
 //! loop. Buffers are then placed in order of first use at the lowest
-//! 16-byte-aligned offset not used by a buffer live at the same time.
+//! 16-byte-aligned offset not used by a buffer live at the same time
+//! (1024-byte-aligned for a swizzled buffer, which always goes in the pool).
 //!
 //! The pool is used only when it saves bytes (or a buffer is `shared.dyn`, or
 //! the total exceeds the 48 KB of static shared memory); otherwise every buffer
@@ -22,6 +23,7 @@
 
 use super::flatten_buffer::alloc_size;
 use super::lir::{LStmt, Lowered, SharedLayout, SharedSlot};
+use super::swizzle_layout::PATTERN_ALIGN;
 use crate::ir::IdMap;
 use crate::ir::{BufferId, Expr, StorageScope};
 use crate::launch_limits::LaunchLimits;
@@ -99,12 +101,18 @@ pub fn run(mut f: Lowered) -> Lowered {
             .map(|p| (p.2, p.2 + p.3))
             .collect();
         busy.sort();
+        // A swizzled buffer starts on its pattern (`swizzle_layout`).
+        let align = if f.buffer(b).swizzle_bytes > 0 {
+            PATTERN_ALIGN
+        } else {
+            ALIGN
+        };
         let mut offset = 0u64;
         for (lo, hi) in busy {
             if offset.saturating_add(size) <= lo {
                 break;
             }
-            offset = offset.max(hi.div_ceil(ALIGN).saturating_mul(ALIGN));
+            offset = offset.max(hi.div_ceil(align).saturating_mul(align));
         }
         placed.push((first, last, offset, size));
         pool = pool.max(offset.saturating_add(size));
@@ -117,7 +125,10 @@ pub fn run(mut f: Lowered) -> Lowered {
     let dynamic = order
         .iter()
         .any(|&b| f.buffer(b).scope == StorageScope::SharedDyn);
-    let merged = dynamic || pool < before || before > STATIC_SHARED_LIMIT;
+    // Swizzled buffers need their 1024-byte alignment, which only the pool
+    // (declared so aligned) gives them.
+    let swizzled = order.iter().any(|&b| f.buffer(b).swizzle_bytes > 0);
+    let merged = dynamic || swizzled || pool < before || before > STATIC_SHARED_LIMIT;
     if !merged {
         slots.iter_mut().for_each(|s| s.offset = 0);
     }

@@ -32,6 +32,7 @@ pub mod pipeline;
 pub mod plan_buffer_allocation;
 mod print;
 pub mod simplify;
+pub mod swizzle_layout;
 mod tensor_call;
 pub use tensor_call::WMMA_SHAPE;
 pub mod order_outer_product;

@@ -64,9 +64,16 @@ pub fn operand_extent(
         let n = wgmma_n(f, args)?;
         let acc = vec![wgmma::WARPGROUP, n / 2];
         let core = wgmma::CORE;
+        let swizzled =
+            f == Intrinsic::WgmmaMma && args.get(4).and_then(Expr::as_int) == Some(SWIZZLE_128);
         return match (f, arg) {
             (Intrinsic::WgmmaMma, 0) | (Intrinsic::WgmmaFill, 0) | (Intrinsic::WgmmaStore, 0) => {
                 Some(acc)
+            }
+            (Intrinsic::WgmmaMma, 1) if swizzled => Some(vec![wgmma::M, wgmma::K]),
+            (Intrinsic::WgmmaMma, 2) if swizzled => {
+                let row = wgmma::SW128_ROW;
+                Some(vec![n / row, wgmma::K, row])
             }
             (Intrinsic::WgmmaMma, 1) => Some(vec![wgmma::M / core, wgmma::K / core, core, core]),
             (Intrinsic::WgmmaMma, 2) => Some(vec![wgmma::K / core, n / core, core, core]),
@@ -84,6 +91,10 @@ pub fn operand_extent(
         _ => None,
     }
 }
+
+/// The last argument of a `_sw128` wgmma call before `flatten_buffer`
+/// (and after it, following the four strides): its operands' swizzle row.
+pub const SWIZZLE_128: i64 = 128;
 
 /// The N of a wgmma call (its literal argument after the operands).
 pub fn wgmma_n(f: Intrinsic, args: &[Expr]) -> Option<i64> {
@@ -365,7 +376,7 @@ fn wgmma_call(
     let n = Expr::int(op.n());
     let call = |f: Intrinsic, args: Vec<Expr>| LStmt::Evaluate(Expr::Call(f, args));
     Ok(match op {
-        WgmmaOp::Mma { .. } => {
+        WgmmaOp::Mma { sw128, .. } => {
             let (a, b) = product_operands(block)?;
             for (r, what) in [(&a, "A"), (&b, "B")] {
                 let scope = func.buffer(r.buffer).scope;
@@ -379,17 +390,20 @@ fn wgmma_call(
                     });
                 }
             }
+            let mut args = vec![
+                first(&block.writes, "written")?,
+                first(&[a], "read")?,
+                first(&[b], "read")?,
+                n,
+            ];
+            // The swizzled layout's marker: `flatten_buffer` turns it into
+            // the descriptors' strides and swizzle mode.
+            if sw128 {
+                args.push(Expr::int(SWIZZLE_128));
+            }
             LStmt::Seq(vec![
                 call(Intrinsic::WgmmaFence, Vec::new()),
-                call(
-                    Intrinsic::WgmmaMma,
-                    vec![
-                        first(&block.writes, "written")?,
-                        first(&[a], "read")?,
-                        first(&[b], "read")?,
-                        n,
-                    ],
-                ),
+                call(Intrinsic::WgmmaMma, args),
                 call(Intrinsic::WgmmaCommit, Vec::new()),
                 call(Intrinsic::WgmmaWait, vec![Expr::int(0)]),
             ])

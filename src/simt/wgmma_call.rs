@@ -8,7 +8,9 @@
 //! undefined is an error here: the accumulators filled, stored or left at
 //! the kernel's end while a wgmma on them is in flight, a shared operand
 //! overwritten before its wgmma retired, a wgmma without a fence after its
-//! registers were written.
+//! registers were written. A swizzled operand (the call's swizzle argument,
+//! `lower::swizzle_layout`) is read through a descriptor of that mode, which
+//! swizzles absolute pool addresses: its buffer must start on the pattern.
 
 use super::wgmma::{self, AsyncGroups, Descriptor, Major, Swizzle};
 use super::{round, Sim, SimError, Val};
@@ -145,12 +147,28 @@ impl Sim<'_> {
             Major::K => (inner, outer),
             Major::Mn => (outer, inner),
         };
+        let swizzle = match args.get(8).and_then(Expr::as_int) {
+            Some(128) => Swizzle::B128,
+            Some(64) => Swizzle::B64,
+            Some(32) => Swizzle::B32,
+            _ => Swizzle::None,
+        };
+        // The hardware swizzles absolute addresses, the copies the
+        // buffer-relative ones: they agree only on an aligned buffer.
+        let base = self.shared_addr(b, 0)?;
+        if swizzle != Swizzle::None && !base.is_multiple_of(swizzle.pattern_bytes()) {
+            return Err(SimError::Wgmma(format!(
+                "the swizzled operand {} starts at shared byte {base}, not on a {}-byte boundary: the descriptor's swizzle would not match the layout its copies wrote",
+                self.f.buffer(b).name,
+                swizzle.pattern_bytes()
+            )));
+        }
         let d = Descriptor {
             start,
             leading,
             stride,
             base_offset: 0,
-            swizzle: Swizzle::None,
+            swizzle,
         };
         Ok((d.encode()?, bytes))
     }

@@ -11,6 +11,12 @@ use crate::schedule::tree;
 /// The annotation key TVM uses for storage_align.
 pub const BUFFER_DIM_ALIGN: &str = "buffer_dim_align";
 
+/// tirtui's block annotation laying out the shared buffer a block writes
+/// (its write 0) with a 32/64/128-byte swizzle (`ir::Buffer::swizzle_bytes`):
+/// the layout wgmma descriptors and TMA copies name. TVM keeps it as an
+/// ordinary annotation.
+pub const BUFFER_SWIZZLE: &str = "buffer_swizzle";
+
 fn annotations_mut(
     func: &mut PrimFunc,
     target: BlockOrLoop,
@@ -38,10 +44,46 @@ pub fn annotate(
             why: "the annotation key is empty".into(),
         });
     }
+    if key == BUFFER_SWIZZLE {
+        check_swizzle(func, target, &value)?;
+    }
     let anns = annotations_mut(func, target)?;
     match anns.iter_mut().find(|(k, _)| k == key) {
         Some(slot) => slot.1 = value,
         None => anns.push((key.to_string(), value)),
+    }
+    Ok(())
+}
+
+/// `buffer_swizzle` goes on a block that writes a shared buffer the
+/// function allocates, with a swizzle row of 32, 64 or 128 bytes.
+fn check_swizzle(
+    func: &PrimFunc,
+    target: BlockOrLoop,
+    value: &AnnValue,
+) -> Result<(), ScheduleError> {
+    let bad = |why: String| ScheduleError::InvalidArgument {
+        what: "annotate",
+        why,
+    };
+    let BlockOrLoop::Block(block) = target else {
+        return Err(bad(format!(
+            "`{BUFFER_SWIZZLE}` lays out the buffer a block writes: annotate the block that fills the shared tile (e.g. the cache_read block), not a loop"
+        )));
+    };
+    if !matches!(value, AnnValue::Int(32 | 64 | 128)) {
+        return Err(bad(format!(
+            "`{BUFFER_SWIZZLE}` takes the swizzle row in bytes, 32, 64 or 128 (wgmma's and TMA's swizzle modes)"
+        )));
+    }
+    let buffer = allocated_write_buffer(func, block, 0)?;
+    let buf = func.buffer(buffer);
+    if !buf.scope.is_shared() {
+        return Err(bad(format!(
+            "`{BUFFER_SWIZZLE}` swizzles shared memory; {} is in {} memory (cache it with storage_scope shared)",
+            buf.name,
+            buf.scope.name()
+        )));
     }
     Ok(())
 }

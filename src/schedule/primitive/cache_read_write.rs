@@ -197,6 +197,7 @@ pub(crate) fn scoped_buffer(func: &mut PrimFunc, src: BufferId, scope: StorageSc
         strides: Vec::new(),
         elem_offset: None,
         axis_align: Vec::new(),
+        swizzle_bytes: 0,
         ..b
     })
 }

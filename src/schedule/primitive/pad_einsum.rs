@@ -514,6 +514,7 @@ fn apply(func: &mut PrimFunc, block: BlockId, plan: Plan) -> Result<(), Schedule
                 strides: Vec::new(),
                 elem_offset: None,
                 axis_align: Vec::new(),
+                swizzle_bytes: 0,
                 ..src
             });
             let stage = copy_stage(func, *buffer, padded, is_write);

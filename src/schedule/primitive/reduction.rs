@@ -92,6 +92,7 @@ pub fn rfactor(
                 strides: Vec::new(),
                 elem_offset,
                 axis_align: Vec::new(),
+                swizzle_bytes: 0,
                 ..out
             })
         })

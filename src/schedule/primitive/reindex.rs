@@ -473,6 +473,7 @@ fn reindex_buffer(
         offset_factor: 0,
         data_alignment: 0,
         axis_align: Vec::new(),
+        swizzle_bytes: 0,
         uniform_across: Vec::new(),
         ..old
     }))

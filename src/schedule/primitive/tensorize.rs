@@ -280,6 +280,7 @@ impl<'a> Importer<'a> {
             strides: widen(&src.strides),
             elem_offset: src.elem_offset.clone().map(|e| self.index(e)),
             axis_align: src.axis_align.clone(),
+            swizzle_bytes: src.swizzle_bytes,
             uniform_across: Vec::new(),
             offset_factor: src.offset_factor,
             data_alignment: src.data_alignment,

@@ -18,8 +18,10 @@
 //! c % 8))` lays a shared tile out. A (64x16) is K-major, `A[m // 8, k // 8,
 //! m % 8, k % 8]`; B (16xN) is N-major, `B[k // 8, n // 8, k % 8, n % 8]`:
 //! the row-major A[M, K] and B[K, N] of a GEMM. The strides of the two outer
-//! axes become the descriptors' leading and stride byte offsets; no swizzle
-//! yet.
+//! axes become the descriptors' leading and stride byte offsets. The
+//! `_ss_sw128` variants read 128-byte swizzled rows (`buffer_swizzle: 128`,
+//! `lower::swizzle_layout`): A a `[64, 16]` window of a tile of 64-element
+//! rows, B `[N // 64, 16, 64]` (64-column panels of 128-byte rows).
 //!
 //! Invariant: descriptions and names only; lowering, codegen and the
 //! simulator give them their meaning.
@@ -29,8 +31,9 @@ use super::{Implementation, Registration};
 /// What the kernel runs for a block tensorized with a wgmma intrinsic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WgmmaOp {
-    /// One `wgmma.mma_async` m64nNk16 (fenced, committed and waited for).
-    Mma { n: i64, bf16: bool },
+    /// One `wgmma.mma_async` m64nNk16 (fenced, committed and waited for);
+    /// `sw128`: the operands are row-major tiles of 128-byte swizzled rows.
+    Mma { n: i64, bf16: bool, sw128: bool },
     /// Zeroes each thread's N/2 accumulator registers.
     Fill { n: i64 },
     /// Each thread writes its N/2 registers into the 64xN tile.
@@ -67,14 +70,27 @@ pub fn accumulator_layout(i: &str, j: &str) -> (String, String) {
 pub fn registrations() -> Vec<Registration> {
     let mut out = Vec::new();
     for n in NS {
-        for (name, dtype, bf16) in [
-            (mma_name(n, "f16f16f32"), "float16", false),
-            (mma_name(n, "bf16bf16f32"), "bfloat16", true),
+        for (types, dtype, bf16) in [
+            ("f16f16f32", "float16", false),
+            ("bf16bf16f32", "bfloat16", true),
         ] {
             out.push(Registration {
-                name,
+                name: mma_name(n, types, ""),
                 desc: mma_desc(n, dtype),
-                implementation: Implementation::Wgmma(WgmmaOp::Mma { n, bf16 }),
+                implementation: Implementation::Wgmma(WgmmaOp::Mma {
+                    n,
+                    bf16,
+                    sw128: false,
+                }),
+            });
+            out.push(Registration {
+                name: mma_name(n, types, "_sw128"),
+                desc: mma_desc_sw128(n, dtype),
+                implementation: Implementation::Wgmma(WgmmaOp::Mma {
+                    n,
+                    bf16,
+                    sw128: true,
+                }),
             });
         }
         out.push(Registration {
@@ -91,8 +107,8 @@ pub fn registrations() -> Vec<Registration> {
     out
 }
 
-fn mma_name(n: i64, types: &str) -> &'static str {
-    leak(format!("wgmma_m64n{n}k16_{types}_ss"))
+fn mma_name(n: i64, types: &str, layout: &str) -> &'static str {
+    leak(format!("wgmma_m64n{n}k16_{types}_ss{layout}"))
 }
 
 /// Registrations are made once (`tensor_intrin::all` keeps them for the
@@ -114,6 +130,23 @@ fn mma_desc(n: i64, dtype: &str) -> String {
     let (cm, ck, cn) = (M / CORE, K / CORE, n / CORE);
     format!(
         "@T.prim_func\ndef wgmma_desc(a: T.handle, b: T.handle, c: T.handle):\n    A = T.match_buffer(a, ({cm}, {ck}, {CORE}, {CORE}), \"{dtype}\", align=64, offset_factor=1, scope=\"shared\")\n    B = T.match_buffer(b, ({ck}, {cn}, {CORE}, {CORE}), \"{dtype}\", align=64, offset_factor=1, scope=\"shared\")\n{}    with T.block(\"root\"):\n        T.reads(C[0:{WARPGROUP}, 0:{regs}], A[0:{cm}, 0:{ck}, 0:{CORE}, 0:{CORE}], B[0:{ck}, 0:{cn}, 0:{CORE}, 0:{CORE}])\n        T.writes(C[0:{WARPGROUP}, 0:{regs}])\n        for i, j, k in T.grid({M}, {n}, {K}):\n            with T.block(\"C\"):\n                vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])\n                C[{lane}, {reg}] = C[{lane}, {reg}] + T.Cast(\"float32\", A[vi // 8, vk // 8, vi % 8, vk % 8]) * T.Cast(\"float32\", B[vk // 8, vj // 8, vk % 8, vj % 8])\n",
+        acc_buffer("C", "c", n),
+        regs = n / 2,
+    )
+}
+
+/// Elements of a 128-byte swizzled row of 16-bit operands.
+pub const SW128_ROW: i64 = 64;
+
+/// D += A x B on a 64xNx16 tile whose operands lie in 128-byte swizzled
+/// rows (`buffer_swizzle: 128`): A K-major, a [64, 16] window of a tile of
+/// 64-element rows; B N-major, `B[n // 64, k, n % 64]`: N in panels of 64
+/// columns, each a stack of 128-byte rows.
+fn mma_desc_sw128(n: i64, dtype: &str) -> String {
+    let (lane, reg) = accumulator_layout("vi", "vj");
+    let (row, panels) = (SW128_ROW, n / SW128_ROW);
+    format!(
+        "@T.prim_func\ndef wgmma_desc(a: T.handle, b: T.handle, c: T.handle):\n    A = T.match_buffer(a, ({M}, {K}), \"{dtype}\", align=64, offset_factor=1, scope=\"shared\")\n    B = T.match_buffer(b, ({panels}, {K}, {row}), \"{dtype}\", align=64, offset_factor=1, scope=\"shared\")\n{}    with T.block(\"root\"):\n        T.reads(C[0:{WARPGROUP}, 0:{regs}], A[0:{M}, 0:{K}], B[0:{panels}, 0:{K}, 0:{row}])\n        T.writes(C[0:{WARPGROUP}, 0:{regs}])\n        for i, j, k in T.grid({M}, {n}, {K}):\n            with T.block(\"C\"):\n                vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])\n                C[{lane}, {reg}] = C[{lane}, {reg}] + T.Cast(\"float32\", A[vi, vk]) * T.Cast(\"float32\", B[vj // {row}, vk, vj % {row}])\n",
         acc_buffer("C", "c", n),
         regs = n / 2,
     )
@@ -157,6 +190,8 @@ mod tests {
         for n in super::NS {
             for name in [
                 format!("wgmma_m64n{n}k16_f16f16f32_ss"),
+                format!("wgmma_m64n{n}k16_f16f16f32_ss_sw128"),
+                format!("wgmma_m64n{n}k16_bf16bf16f32_ss_sw128"),
                 format!("wgmma_m64n{n}k16_bf16bf16f32_ss"),
                 format!("wgmma_fill_m64n{n}_f32"),
                 format!("wgmma_store_m64n{n}_f32_global"),
