@@ -35,8 +35,8 @@ mod reindex_cache;
 mod rolling_buffer;
 mod sampling;
 mod set_dtype;
-mod work_on;
 mod sparse;
+mod work_on;
 
 pub(super) use sparse::refuse_dense_on_held;
 
