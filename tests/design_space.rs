@@ -518,7 +518,7 @@ fn tune_workload_goes_as_far_as_the_gpu() {
         assert_eq!(out.status.code(), Some(3), "{err}");
         assert!(err.contains("sketch 1 of 2"), "{err}");
         // Every sketch is searched together by the model-guided evolution.
-        assert!(err.contains("2 sketch(es)"), "{err}");
+        assert!(err.contains("2 sketch(es) + the default schedule"), "{err}");
         assert!(err.contains("no CUDA device"), "{err}");
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -361,9 +361,15 @@ fn run_tune_spaces(
     );
     let tty = std::io::stderr().is_terminal();
     eprintln!(
-        "tuning {} on {target}: {} sketch(es), {} sampled steps, {} trials, {} model, population {} (Ctrl-C stops and keeps what was measured)",
+        "tuning {} on {target}: {} sketch(es){}, {} sampled steps, {} trials, {} model, population {} (Ctrl-C stops and keeps what was measured)",
         args.session.display(),
-        spaces.len(),
+        spaces.iter().filter(|s| !s.sites.is_empty()).count(),
+        // A space that samples nothing is the default schedule (trial 1).
+        if spaces.iter().any(|s| s.sites.is_empty()) {
+            " + the default schedule"
+        } else {
+            ""
+        },
         spaces.iter().map(|s| s.sites.len()).sum::<usize>(),
         args.trials,
         model.cost_model().name(),
