@@ -53,7 +53,8 @@ impl Printed {
 
 /// The attribute of a function held in another dialect's form (SparseTIR
 /// before its lowering steps, `sparse::stage`): its text, printed instead of
-/// the function's placeholder body.
+/// the function's body, which holds no statement of its own (`T.evaluate(0)`)
+/// until the stage steps lower it.
 pub const SOURCE_TEXT_ATTR: &str = "tirtui.source_text";
 
 fn held_text(f: &PrimFunc) -> Option<&str> {

@@ -803,14 +803,7 @@ fn build_many(
             })
     })
     .into_iter()
-    .map(|r| {
-        r.unwrap_or_else(|| {
-            Err(Invalid {
-                reason: "internal".into(),
-                detail: "a build thread stopped".into(),
-            })
-        })
-    })
+    .map(|r| r.unwrap_or_else(|| Err(Invalid::build_thread_stopped())))
     .collect()
 }
 

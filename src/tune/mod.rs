@@ -53,5 +53,16 @@ pub struct Invalid {
     pub detail: String,
 }
 
+impl Invalid {
+    /// A candidate whose build thread ended without a result (it panicked):
+    /// the candidate is invalid, the tune goes on.
+    pub(crate) fn build_thread_stopped() -> Invalid {
+        Invalid {
+            reason: "internal".into(),
+            detail: "a build thread stopped".into(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

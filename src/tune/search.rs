@@ -715,13 +715,6 @@ pub fn build_all(
         .into_inner()
         .unwrap_or_default()
         .into_iter()
-        .map(|r| {
-            r.unwrap_or_else(|| {
-                Err(Invalid {
-                    reason: "internal".into(),
-                    detail: "a build thread stopped".into(),
-                })
-            })
-        })
+        .map(|r| r.unwrap_or_else(|| Err(Invalid::build_thread_stopped())))
         .collect()
 }
