@@ -85,6 +85,7 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         .zip(&all_strides)
         .map(|(b, st)| swizzle_layout::plan(b, st))
         .collect::<Result<Vec<_>, _>>()?;
+    refuse_swizzled_tile_operands(&body, &f, &swizzles)?;
     let ctx = f.type_ctx();
     let no_ranges = VarRanges::new();
     rewrite_accesses(&mut body, &mut |b, idx: &mut Vec<Expr>| {
@@ -168,6 +169,46 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     }
     f.body = body;
     Ok(f)
+}
+
+/// A call that reads or writes a whole tile from its start and a row
+/// stride (`load_matrix_sync`, `store_matrix_sync`, `mma_store`, wgmma's
+/// store) addresses the rows after the first unswizzled: on a swizzled
+/// buffer it would read or write other elements than the copies did.
+/// Only the swizzle of the access's own index is applied, so such an
+/// operand is refused (ldmatrix names each lane's 16-byte row, which the
+/// swizzle keeps whole; a `_sw128` wgmma's descriptors swizzle).
+fn refuse_swizzled_tile_operands(
+    body: &LStmt,
+    f: &Lowered,
+    swizzles: &[Option<swizzle_layout::SwizzlePlan>],
+) -> Result<(), LowerError> {
+    let mut res = Ok(());
+    body.visit(&mut |s| {
+        let LStmt::Evaluate(Expr::Call(call, args)) = s else {
+            return;
+        };
+        let (name, mem) = match call {
+            Intrinsic::WmmaLoad => ("load_matrix_sync", 1),
+            Intrinsic::WmmaStore | Intrinsic::MmaStore | Intrinsic::WgmmaStore => {
+                ("a fragment store (store_matrix_sync / mma_store / wgmma store)", 1)
+            }
+            _ => return,
+        };
+        let Some(Expr::Load(b, _)) = args.get(mem) else {
+            return;
+        };
+        if res.is_ok() && swizzles.get(b.0 as usize).is_some_and(Option::is_some) {
+            let buf = f.buffer(*b);
+            res = Err(LowerError::Unsupported {
+                what: format!(
+                    "{} has a {}-byte swizzle (buffer_swizzle) but {name} addresses its tile's rows from the first with a plain row stride, which would read the swizzled rows out of place: remove the annotation, or read the tile with ldmatrix (mma_ldmatrix_*) or a _sw128 wgmma",
+                    buf.name, buf.swizzle_bytes
+                ),
+            });
+        }
+    });
+    res
 }
 
 /// The element stride of each pipeline version index: a buffer versioned by

@@ -27,9 +27,10 @@ pub struct CsrSpec {
 }
 
 impl CsrSpec {
-    /// The nonzero count of a density: `round(density * rows * cols)`.
+    /// The nonzero count of a density: `round(density * rows * cols)`
+    /// (the product in floating point: it may pass 64 bits).
     pub fn nnz_of_density(rows: usize, cols: usize, density: f64) -> usize {
-        (density.clamp(0.0, 1.0) * (rows * cols) as f64).round() as usize
+        (density.clamp(0.0, 1.0) * (rows as f64 * cols as f64)).round() as usize
     }
 }
 

@@ -111,7 +111,15 @@ pub fn resize_source(src: &str, o: &SparseOptions) -> Result<String, String> {
     let nnz = match (o.density, o.nnz) {
         (Some(d), _) => {
             let (rows, cols) = csr_shape(&f)?;
-            Some(super::csr::CsrSpec::nnz_of_density(rows as usize, cols as usize, d).max(1) as i64)
+            // In floating point: rows x cols may pass 64 bits (a `usize`
+            // product would wrap into a wrong nonzero count).
+            let n = (d * (rows as f64 * cols as f64)).round().max(1.0);
+            if n >= i64::MAX as f64 {
+                return Err(format!(
+                    "density {d} of a {rows} x {cols} matrix is {n:e} nonzeros, more than a size can hold"
+                ));
+            }
+            Some(n as i64)
         }
         (None, n) => n,
     };
@@ -127,7 +135,39 @@ pub fn resize_source(src: &str, o: &SparseOptions) -> Result<String, String> {
             slot.1 = nnz;
         }
     }
+    check_index_types(&f)?;
     Ok(print(&f))
+}
+
+/// Every axis's sizes fit its index type: an `int32` axis's coordinates, and
+/// the row pointers of a variable axis (which count up to its nonzeros),
+/// hold at most `i32::MAX`; past it the kernel's indices would wrap.
+fn check_index_types(f: &SparseFunc) -> Result<(), String> {
+    for axis in &f.axes {
+        let max = match axis.idtype.as_str() {
+            "int32" => i64::from(i32::MAX),
+            "int16" => i64::from(i16::MAX),
+            "int8" => i64::from(i8::MAX),
+            _ => continue,
+        };
+        let mut sizes = vec![("length", axis.kind.length())];
+        match &axis.kind {
+            AxisKind::SparseVariable { nnz, .. } | AxisKind::DenseVariable { nnz, .. } => {
+                sizes.push(("nonzero count", nnz))
+            }
+            AxisKind::SparseFixed { nnz_cols, .. } => sizes.push(("stored columns", nnz_cols)),
+            AxisKind::DenseFixed { .. } => {}
+        }
+        for (what, size) in sizes {
+            if let Some(v) = f.size_value(size).filter(|v| *v > max) {
+                return Err(format!(
+                    "the axis `{}` has {what} {v}, past its index type {} (at most {max}): its coordinates and row pointers would wrap (declare the axis \"int64\" or give a smaller size)",
+                    axis.name, axis.idtype
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The one CSR (`sparse_variable`) axis's rows and columns.
