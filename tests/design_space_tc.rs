@@ -519,9 +519,11 @@ fn sampled_tensor_core_candidates_compute_the_workload() {
         let inputs = expected.clone();
         interp::run(&func, &mut expected).unwrap();
         let (_, space) = &tuner_spaces(&func)[0];
-        let mut rng = Rng(0x7c0de);
+        // TIRTUI_TC_DRAWS / TIRTUI_TC_SEED explore beyond CI's fixed 60 draws.
+        let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+        let mut rng = Rng(env("TIRTUI_TC_SEED").unwrap_or(0x7c0de));
         let (mut valid, mut refused) = (std::collections::HashSet::new(), Vec::new());
-        for _ in 0..60 {
+        for _ in 0..env("TIRTUI_TC_DRAWS").unwrap_or(60) {
             let built = space
                 .draw(&mut rng)
                 .and_then(|r| tirtui::tune::build(r, tirtui::tune::Nvrtc::Skip));
