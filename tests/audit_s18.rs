@@ -245,3 +245,54 @@ fn a_swizzled_tile_read_by_load_matrix_sync_is_refused() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A workload's own `T.block_attr({"buffer_swizzle": ...})` skips the
+/// annotate step's check: a string was silently ignored and 100 / -1 were
+/// refused as "4-byte elements". Lowering names the block and the modes.
+#[test]
+fn a_workload_swizzle_annotation_of_the_wrong_value_is_refused_when_lowering() {
+    let text = r#"
+@T.prim_func
+def main(A: T.Buffer((64, 32), "float32"), B: T.Buffer((64, 32), "float32")):
+    S = T.alloc_buffer((64, 32), scope="shared")
+    for i, j in T.grid(64, 32):
+        with T.block("S0"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.block_attr({"buffer_swizzle": VALUE})
+            S[vi, vj] = A[vi, vj]
+    for i, j in T.grid(64, 32):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = S[vi, vj]
+"#;
+    let yaml = "tirtui: 1\nworkload: w.tir\nsteps:\n".to_string()
+        + "  - {op: get_block, name: B, out: b}\n"
+        + "  - {op: get_loops, block: b, out: [i, j]}\n"
+        + "  - {op: bind, loop: i, thread_axis: blockIdx.x}\n"
+        + "  - {op: bind, loop: j, thread_axis: threadIdx.x}\n"
+        + "  - {op: compute_at, block: S0, loop: i}\n";
+    for (value, shown) in [
+        ("100", "100"),
+        ("-1", "-1"),
+        ("\"128\"", "\"128\""),
+        ("3.5", "3.5"),
+    ] {
+        let before = parse(&text.replace("VALUE", value));
+        match outcome(&before, &yaml) {
+            Outcome::Lower(e) => {
+                assert!(
+                    e.contains("`S0`") && e.contains(&format!("buffer_swizzle: {shown}")),
+                    "{value}: {e}"
+                );
+                assert!(e.contains("32, 64 or 128"), "{value}: {e}");
+            }
+            other => panic!("{value}: {other:?}"),
+        }
+    }
+    // 128: one 128-byte row per block, computed right.
+    let before = parse(&text.replace("VALUE", "128"));
+    match outcome(&before, &yaml) {
+        Outcome::Ran(err) => assert_eq!(err, 0.0),
+        other => panic!("{other:?}"),
+    }
+}
