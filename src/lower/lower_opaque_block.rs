@@ -35,7 +35,7 @@ pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
     };
     let mut buffers = func.buffers.to_vec();
     apply_storage_align(func, &mut buffers);
-    apply_swizzle(func, &mut buffers);
+    apply_swizzle(func, &mut buffers)?;
     Ok(Lowered {
         name: func.name.clone(),
         params: func.params.clone(),
@@ -91,12 +91,25 @@ fn apply_storage_align(func: &PrimFunc, buffers: &mut [crate::ir::Buffer]) {
 }
 
 /// `buffer_swizzle: bytes` lives on the block writing the buffer (its
-/// write 0, checked by `annotate`); it moves to the buffer here.
-fn apply_swizzle(func: &PrimFunc, buffers: &mut [crate::ir::Buffer]) {
+/// write 0, checked by `annotate`); it moves to the buffer here. A
+/// workload's own `T.block_attr` skips `annotate`'s check: a value other
+/// than 32, 64 or 128 is refused here, naming the block, rather than
+/// ignored (a string) or reported as the buffer's element size.
+fn apply_swizzle(func: &PrimFunc, buffers: &mut [crate::ir::Buffer]) -> Result<(), LowerError> {
     for block in func.blocks() {
         for (key, value) in &block.annotations {
-            let (ann::BUFFER_SWIZZLE, AnnValue::Int(bytes)) = (key.as_str(), value) else {
+            if key != ann::BUFFER_SWIZZLE {
                 continue;
+            }
+            let AnnValue::Int(bytes @ (32 | 64 | 128)) = value else {
+                return Err(LowerError::Unsupported {
+                    what: format!(
+                        "block `{}` has `{}: {}`; the swizzle row is 32, 64 or 128 bytes (wgmma's and TMA's swizzle modes)",
+                        block.name,
+                        ann::BUFFER_SWIZZLE,
+                        describe_ann(value)
+                    ),
+                });
             };
             let Some(w) = block.writes.first() else {
                 continue;
@@ -105,6 +118,19 @@ fn apply_swizzle(func: &PrimFunc, buffers: &mut [crate::ir::Buffer]) {
                 buf.swizzle_bytes = *bytes;
             }
         }
+    }
+    Ok(())
+}
+
+/// A short text of an annotation value, for messages.
+fn describe_ann(v: &AnnValue) -> String {
+    match v {
+        AnnValue::Int(i) => i.to_string(),
+        AnnValue::Float(x) => x.to_string(),
+        AnnValue::Str(t) => format!("{t:?}"),
+        AnnValue::Bool(b) | AnnValue::BoolImm(b) => b.to_string(),
+        AnnValue::List(_) => "a list".into(),
+        AnnValue::Dict(_) => "a dict".into(),
     }
 }
 
