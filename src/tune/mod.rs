@@ -25,13 +25,16 @@ pub mod breakdown;
 pub mod check;
 pub mod evolution;
 pub mod measure;
+pub mod mutators;
 pub mod phases;
+pub mod pipeline;
 pub mod pool;
 pub mod population;
 pub mod remeasure;
 pub mod search;
 pub mod shared_compile;
 pub mod space;
+pub mod stream;
 pub mod tasks;
 
 pub use breakdown::MeasureBreakdown;
