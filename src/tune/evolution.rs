@@ -7,8 +7,14 @@
 //!   4 generations: build + featurise + model.predict -> parents drawn by score
 //!     -> mutate with p = 0.85 (tile size 0.9 / unroll 0.08 / thread binding 0.02)
 //!   batch (64) = the model's best never measured (95%) + random draws (5%)
-//!   -> measure -> model.update -> ranking quality of the batch
+//!   -> submitted; then the previous round is collected -> recorded in
+//!      proposal order -> model.update -> ranking quality of that batch
 //! ```
+//!
+//! Rounds overlap (`pipeline`): round r+1 is picked while round r is
+//! measured, so the model learns round r after round r+1 was picked (one
+//! round later than MetaSchedule's); the order does not depend on timing, so
+//! a seed proposes the same candidates on any number of GPUs and threads.
 //!
 //! Only the batch is measured; a candidate is measured at most once (keys of
 //! sketch and decisions, and the database). Sessions with sampled steps are
