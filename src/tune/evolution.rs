@@ -122,6 +122,8 @@ pub struct EvolutionReport {
     pub measure_batches: Vec<super::MeasureBreakdown>,
     /// Population members that failed a check (never proposed for measurement).
     pub population_invalid: usize,
+    /// Population members met again in a round, whose build was reused.
+    pub population_reused: usize,
     /// Where the builds' time went (issue 31).
     pub phases: SearchPhases,
 }
@@ -173,6 +175,7 @@ pub fn evolve(
         batches: Vec::new(),
         measure_batches: Vec::new(),
         population_invalid: 0,
+        population_reused: 0,
         phases: SearchPhases::default(),
     };
     let Some(first) = spaces.first() else {
@@ -210,6 +213,7 @@ pub fn evolve(
             })
             .collect(),
         replayed: HashMap::new(),
+        built: HashMap::new(),
     };
     if opts.learn_from_db {
         let records = known_records(spaces, db.as_ref(), &run, MAX_RECORDS_LEARNED);
@@ -586,6 +590,8 @@ struct Search<'s> {
     first: Vec<Cand>,
     /// Replays of this round's random draws, by key, until they are built.
     replayed: HashMap<String, Replayed>,
+    /// This round's builds by key (same decisions, same build).
+    built: HashMap<String, BuildResult>,
 }
 
 impl Search<'_> {
@@ -699,6 +705,7 @@ impl Search<'_> {
         };
         let mut random = Vec::new();
         self.replayed.clear();
+        self.built.clear();
         for (sketch, decisions, replayed) in
             draw_valid(&plan, &mut self.rng, &mut seen, key, phases)
         {
@@ -719,20 +726,31 @@ impl Search<'_> {
         featurize: &Featurize<'_>,
         ev: &mut EvolutionReport,
     ) -> Vec<Scored> {
+        // Each candidate is built once a round: a member met again (a parent
+        // carried over unmutated, a mutation seen before) reuses its build.
+        let missing: Vec<Cand> = cands
+            .iter()
+            .filter(|c| !self.built.contains_key(&c.key()))
+            .cloned()
+            .collect();
         let t = Instant::now();
         let built = build_many(
             self.spaces,
-            &cands,
+            &missing,
             (self.opts, featurize),
             &mut self.replayed,
             &mut ev.phases,
         );
         ev.time_build += t.elapsed();
+        ev.population_reused += cands.len() - missing.len();
+        for (cand, r) in missing.iter().zip(built) {
+            self.built.insert(cand.key(), r);
+        }
         let mut ok = Vec::new();
-        for (cand, r) in cands.into_iter().zip(built) {
-            match r {
-                Ok((built, features)) => ok.push((cand, built, features)),
-                Err(_) => ev.population_invalid += 1,
+        for cand in cands {
+            match self.built.get(&cand.key()) {
+                Some(Ok((built, features))) => ok.push((cand, built.clone(), features.clone())),
+                _ => ev.population_invalid += 1,
             }
         }
         let features: Vec<CandidateFeatures> = ok.iter().map(|(_, _, f)| f.clone()).collect();
