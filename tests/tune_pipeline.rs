@@ -129,7 +129,7 @@ impl Measure for FakePool {
         Some(StreamParts {
             compile: Box::new(|k: &CudaKernel| {
                 // Now and then a slow one, as NVRTC with an unrolled candidate.
-                let slow = k.source.len() % 7 == 0;
+                let slow = k.source.len().is_multiple_of(7);
                 std::thread::sleep(Duration::from_millis(if slow { 30 } else { 1 }));
                 Ok(Precompiled {
                     arch: "sm_90".into(),

@@ -239,8 +239,8 @@ pub fn evolve(
         measure.note_best_ms(best);
     }
     let t = Instant::now();
-    let streamed = match measure.stream() {
-        Some(parts) => Some(run_stream(parts, stop, |s| {
+    let streamed = measure.stream().map(|parts| {
+        run_stream(parts, stop, |s| {
             let mut rounds = Streamed(s);
             search_rounds(
                 &mut rounds,
@@ -250,9 +250,8 @@ pub fn evolve(
                 &mut ev,
                 &mut sink,
             )
-        })),
-        None => None,
-    };
+        })
+    });
     let end = match streamed {
         Some(end) => end,
         None => {

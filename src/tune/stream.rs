@@ -308,11 +308,8 @@ fn compile_loop(
     }
 }
 
-/// What a free GPU does next.
-enum Next {
-    Run(usize, CudaKernel, Precompiled),
-    Done,
-}
+/// A candidate for a free GPU: its place, kernel and binary.
+type Next = (usize, CudaKernel, Precompiled);
 
 /// A GPU thread: runs the earliest compiled candidate nobody took, until
 /// the stream closes with nothing left, the search stops or its runner is
@@ -325,9 +322,8 @@ fn gpu_loop(
     stop: &AtomicBool,
 ) {
     loop {
-        let (i, kernel, compiled) = match take_next(board, changed, stop) {
-            Next::Run(i, k, c) => (i, k, c),
-            Next::Done => return,
+        let Some((i, kernel, compiled)) = take_next(board, changed, stop) else {
+            return;
         };
         let t = Instant::now();
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -371,11 +367,11 @@ fn gpu_loop(
 /// The next candidate for a free GPU: the earliest compiled one not taken
 /// (compile failures met on the way get their result), waiting while every
 /// open candidate is still compiling.
-fn take_next(board: &Mutex<Board>, changed: &Condvar, stop: &AtomicBool) -> Next {
+fn take_next(board: &Mutex<Board>, changed: &Condvar, stop: &AtomicBool) -> Option<Next> {
     let mut b = lock(board);
     loop {
         if stop.load(Ordering::Relaxed) {
-            return Next::Done;
+            return None;
         }
         let mut open = false;
         let start = b.first_open;
@@ -389,7 +385,7 @@ fn take_next(board: &Mutex<Board>, changed: &Condvar, stop: &AtomicBool) -> Next
             match b.items[i].compiled.take() {
                 Some(Ok(c)) => {
                     b.items[i].taken = true;
-                    return Next::Run(i, b.items[i].kernel.clone(), c);
+                    return Some((i, b.items[i].kernel.clone(), c));
                 }
                 Some(Err(log)) => {
                     b.items[i].taken = true;
@@ -400,7 +396,7 @@ fn take_next(board: &Mutex<Board>, changed: &Condvar, stop: &AtomicBool) -> Next
             }
         }
         if !open && b.closed {
-            return Next::Done;
+            return None;
         }
         // The GPU idles until a compile ends (the wait is the oldest open
         // batch's: its compiles hold it up) or, with nothing open, until the
