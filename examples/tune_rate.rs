@@ -6,8 +6,18 @@
 //! with this host's NVRTC on all threads first, as the shared compile pool
 //! does. Prints the search's figures as `tune --json` does (`search`).
 //!
+//! `--fake-compile` stands in for NVRTC with sleeps (no CPU used, so it
+//! models the compiles' latency on a machine with `--compile-threads` free
+//! cores, not their CPU): most kernels take 200 ms, one in 16 (by a hash of
+//! its source) 3 s, as the heavily unrolled candidates do on the H200's
+//! host. With `--stream` the rounds go through the streaming pipeline
+//! (`tune::stream`), else each is compiled and measured on its own by the
+//! shared compile pool (`shared_compile`), as before the stream: the
+//! difference is what the overlap buys.
+//!
 //! ```text
 //! cargo run --release --example tune_rate -- sessions/gemm.tir [TRIALS] [SEED] [GPU_MS] [--nvrtc]
+//! cargo run --release --example tune_rate -- sessions/gemm.tir 256 7 20 --fake-compile [--stream] [--gpus=2]
 //! ```
 
 use std::path::PathBuf;
@@ -16,9 +26,12 @@ use std::time::{Duration, Instant};
 
 use tirtui::codegen::CudaKernel;
 use tirtui::design_space::{generate, GpuTarget};
+use tirtui::runtime::Precompiled;
 use tirtui::search::model::{XgbConfig, XgbModel};
 use tirtui::tune::evolution::{evolve, EvolutionOptions};
-use tirtui::tune::{DeviceId, Measure, MeasureError, Measured, Nvrtc, Space};
+use tirtui::tune::shared_compile::{measure_shared, GpuRunner};
+use tirtui::tune::stream::StreamParts;
+use tirtui::tune::{DeviceId, Measure, MeasureBreakdown, MeasureError, Measured, Nvrtc, Space};
 
 #[global_allocator]
 static ALLOC: tirtui::alloc::MiMalloc = tirtui::alloc::MiMalloc;
@@ -28,15 +41,61 @@ struct StandIn {
     gpu_ms: u64,
     nvrtc: bool,
     threads: usize,
+    /// Sleeps for NVRTC (`--fake-compile`), through the stream or batch by batch.
+    fake_compile: Option<FakeCompile>,
+    figures: Option<MeasureBreakdown>,
 }
 
-fn source_time_ms(k: &CudaKernel) -> f64 {
-    // FNV-1a of the source: the same kernel always gets the same time.
+struct FakeCompile {
+    stream: bool,
+    gpus: Vec<StandInGpu>,
+    lost: Vec<bool>,
+}
+
+/// One stand-in GPU of the fake-compile modes.
+struct StandInGpu {
+    gpu_ms: u64,
+}
+
+impl GpuRunner for StandInGpu {
+    fn run(&mut self, kernel: &CudaKernel, _c: &Precompiled) -> Result<Measured, MeasureError> {
+        std::thread::sleep(Duration::from_millis(self.gpu_ms));
+        Ok(Measured {
+            time_ms: source_time_ms(kernel),
+            gflops: 1.0,
+            correct: Some(true),
+            quick: false,
+        })
+    }
+}
+
+fn source_hash(k: &CudaKernel) -> u64 {
+    // FNV-1a of the source: the same kernel always gets the same figures.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in k.source.bytes() {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
-    0.05 + (h % 1000) as f64 / 1000.0
+    h
+}
+
+/// NVRTC's latency, slept: 200 ms, or 3 s for one kernel in 16.
+fn fake_nvrtc(k: &CudaKernel) -> Result<Precompiled, String> {
+    let ms = if (source_hash(k) >> 20).is_multiple_of(16) {
+        3000
+    } else {
+        200
+    };
+    std::thread::sleep(Duration::from_millis(ms));
+    Ok(Precompiled {
+        arch: "sm_90".into(),
+        cubin_base64: String::new(),
+        compile_ms: ms as f64,
+        warnings: vec![],
+    })
+}
+
+fn source_time_ms(k: &CudaKernel) -> f64 {
+    0.05 + (source_hash(k) % 1000) as f64 / 1000.0
 }
 
 impl Measure for StandIn {
@@ -60,8 +119,18 @@ impl Measure for StandIn {
     fn measure_batch(
         &mut self,
         kernels: &[&CudaKernel],
-        _stop: &AtomicBool,
+        stop: &AtomicBool,
     ) -> Vec<Result<Measured, MeasureError>> {
+        if let Some(fake) = &mut self.fake_compile {
+            let mut runners: Vec<&mut dyn GpuRunner> = fake
+                .gpus
+                .iter_mut()
+                .map(|g| g as &mut dyn GpuRunner)
+                .collect();
+            let batch = measure_shared(kernels, &fake_nvrtc, self.threads, &mut runners, stop);
+            self.figures = Some(batch.breakdown);
+            return batch.results;
+        }
         if self.nvrtc {
             let t = Instant::now();
             let next = std::sync::atomic::AtomicUsize::new(0);
@@ -85,6 +154,24 @@ impl Measure for StandIn {
         }
         kernels.iter().map(|k| self.measure(k)).collect()
     }
+
+    fn take_breakdown(&mut self) -> Option<MeasureBreakdown> {
+        self.figures.take()
+    }
+
+    fn stream(&mut self) -> Option<StreamParts<'_>> {
+        let fake = self.fake_compile.as_mut().filter(|f| f.stream)?;
+        Some(StreamParts {
+            compile: Box::new(fake_nvrtc),
+            threads: self.threads,
+            runners: fake
+                .gpus
+                .iter_mut()
+                .zip(fake.lost.iter_mut())
+                .map(|(g, l)| (g as &mut dyn GpuRunner, l))
+                .collect(),
+        })
+    }
 }
 
 /// CPU seconds of this process so far, every thread.
@@ -101,8 +188,14 @@ fn process_cpu_s() -> f64 {
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let nvrtc = args.iter().any(|a| a == "--nvrtc");
+    let flag_value = |name: &str| {
+        args.iter()
+            .find_map(|a| a.strip_prefix(name).and_then(|v| v.parse::<usize>().ok()))
+    };
+    let gpus = flag_value("--gpus=").unwrap_or(1).max(1);
+    let compile_threads = flag_value("--compile-threads=");
     let mut pos = args.iter().filter(|a| !a.starts_with("--"));
-    let usage = "usage: tune_rate W.tir [TRIALS] [SEED] [GPU_MS] [--nvrtc]";
+    let usage = "usage: tune_rate W.tir [TRIALS] [SEED] [GPU_MS] [--nvrtc | --fake-compile [--stream] [--gpus=N] [--compile-threads=N]]";
     let workload = PathBuf::from(pos.next().ok_or(usage)?);
     let trials: usize = pos.next().and_then(|s| s.parse().ok()).unwrap_or(256);
     let seed: u64 = pos.next().and_then(|s| s.parse().ok()).unwrap_or(7);
@@ -125,10 +218,20 @@ fn main() -> Result<(), String> {
     opts.seed = seed;
     opts.nvrtc = Nvrtc::Skip;
     let mut model = XgbModel::new(XgbConfig::default());
+    let fake_compile = args
+        .iter()
+        .any(|a| a == "--fake-compile")
+        .then(|| FakeCompile {
+            stream: args.iter().any(|a| a == "--stream"),
+            gpus: (0..gpus).map(|_| StandInGpu { gpu_ms }).collect(),
+            lost: vec![false; gpus],
+        });
     let mut measure = StandIn {
         gpu_ms,
         nvrtc,
-        threads: opts.threads,
+        threads: compile_threads.unwrap_or(opts.threads),
+        fake_compile,
+        figures: None,
     };
     let stop = AtomicBool::new(false);
     let report = evolve(
@@ -145,7 +248,12 @@ fn main() -> Result<(), String> {
     if let Some(o) = v.as_object_mut() {
         o.remove("best_curve");
         o.remove("batches");
-        o.remove("measure_breakdown");
+        if let Some(m) = o
+            .get_mut("measure_breakdown")
+            .and_then(|m| m.as_object_mut())
+        {
+            m.remove("batches");
+        }
     }
     let cpu = process_cpu_s();
     println!(

@@ -188,3 +188,17 @@ fn a_seed_proposes_the_same_candidates_on_any_number_of_threads() {
     assert!(p.cpu.codegen_s * 5.0 < p.cpu.verify_s, "{p:?}");
     assert!(p.main_cpu_s > 0.0 && p.main.replay_s > 0.0, "{p:?}");
 }
+
+/// A population member met again in a round (a parent carried over
+/// unmutated, a mutation seen before) is not built again: its build is
+/// reused (the proposals are those `a_seed_proposes_the_same_...` checks).
+#[test]
+fn a_member_met_again_in_a_round_is_built_once() {
+    let spaces = gemm_spaces();
+    let r = search(&spaces, 2);
+    // 2 rounds x (24 drawn + 24 children): every build a distinct candidate.
+    assert!(r.population_reused > 0, "nothing reused");
+    assert_eq!(r.tune.trials.len(), 12);
+    let again = search(&spaces, 2);
+    assert_eq!(again.population_reused, r.population_reused);
+}

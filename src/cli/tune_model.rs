@@ -186,6 +186,7 @@ pub fn search_json(r: &EvolutionReport) -> serde_json::Value {
         // The host side by phase, CPU seconds (issue 31).
         "phases": phases_json(&r.phases),
         "population_invalid": r.population_invalid,
+        "population_reused": r.population_reused,
         // The best time after each trial (null until one ran correctly):
         // how fast the search gets there (bench/search_quality.sh).
         "best_curve": best_curve(&r.tune),

@@ -54,6 +54,19 @@ pub struct MeasureBreakdown {
     /// Time the GPUs spent in run requests, summed over the GPUs (shared
     /// pool only): `gpu_busy_s / (wall_s * gpus)` is how busy they were.
     pub gpu_busy_s: f64,
+    /// Measured by the streaming pipeline (`stream`): batches overlap, and
+    /// `wall_s` is the time since the previous batch was collected.
+    pub streamed: bool,
+    /// Time a GPU of the stream had nothing to run because the search had
+    /// not submitted the next batch yet (summed over the GPUs).
+    pub gpu_wait_search_s: f64,
+    /// Each compile's wall time (shared pool and stream); the slowest, the
+    /// median and the 90th percentile of them (`finish_compile_stats`).
+    #[serde(skip)]
+    pub compile_each_s: Vec<f64>,
+    pub compile_max_s: f64,
+    pub compile_p50_s: f64,
+    pub compile_p90_s: f64,
 }
 
 impl MeasureBreakdown {
@@ -99,6 +112,27 @@ impl MeasureBreakdown {
         self.shared_compile |= o.shared_compile;
         self.compile_threads = self.compile_threads.max(o.compile_threads);
         self.gpu_busy_s += o.gpu_busy_s;
+        self.streamed |= o.streamed;
+        self.gpu_wait_search_s += o.gpu_wait_search_s;
+        self.compile_each_s.extend_from_slice(&o.compile_each_s);
+        self.finish_compile_stats();
+    }
+
+    /// The slowest, median and 90th-percentile compile of `compile_each_s`
+    /// (nearest rank; zeros when nothing was compiled here).
+    pub fn finish_compile_stats(&mut self) {
+        let mut each = self.compile_each_s.clone();
+        each.sort_by(f64::total_cmp);
+        let rank = |q: f64| -> f64 {
+            if each.is_empty() {
+                return 0.0;
+            }
+            let at = ((q * each.len() as f64).ceil() as usize).clamp(1, each.len());
+            each[at - 1]
+        };
+        self.compile_max_s = each.last().copied().unwrap_or(0.0);
+        self.compile_p50_s = rank(0.5);
+        self.compile_p90_s = rank(0.9);
     }
 
     /// The share of the batch's wall time the GPUs spent running candidates
@@ -160,6 +194,32 @@ mod tests {
         assert!((b.timing_s - 0.04).abs() < 1e-12);
         // 0.15 s of the first beyond its 0.1 s of phases, all of the second.
         assert!((b.overhead_s - 0.65).abs() < 1e-12, "{}", b.overhead_s);
+    }
+
+    #[test]
+    fn compile_percentiles_follow_every_merged_compile() {
+        let mut a = MeasureBreakdown {
+            compile_each_s: vec![0.1, 0.3, 0.2, 4.0],
+            ..Default::default()
+        };
+        a.finish_compile_stats();
+        assert_eq!(
+            (a.compile_max_s, a.compile_p50_s, a.compile_p90_s),
+            (4.0, 0.2, 4.0)
+        );
+        let b = MeasureBreakdown {
+            compile_each_s: (1..=6).map(|i| f64::from(i) / 10.0).collect(),
+            ..Default::default()
+        };
+        a.accumulate(&b);
+        // 0.1 0.1 0.2 0.2 0.3 0.3 0.4 0.5 0.6 4.0
+        assert_eq!(
+            (a.compile_max_s, a.compile_p50_s, a.compile_p90_s),
+            (4.0, 0.3, 0.6)
+        );
+        let mut none = MeasureBreakdown::default();
+        none.finish_compile_stats();
+        assert_eq!(none.compile_max_s, 0.0);
     }
 
     #[test]

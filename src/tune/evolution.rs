@@ -7,30 +7,39 @@
 //!   4 generations: build + featurise + model.predict -> parents drawn by score
 //!     -> mutate with p = 0.85 (tile size 0.9 / unroll 0.08 / thread binding 0.02)
 //!   batch (64) = the model's best never measured (95%) + random draws (5%)
-//!   -> measure -> model.update -> ranking quality of the batch
+//!   -> submitted; then the previous round is collected -> recorded in
+//!      proposal order -> model.update -> ranking quality of that batch
 //! ```
+//!
+//! Rounds overlap (`pipeline`): round r+1 is picked while round r is
+//! measured, so the model learns round r after round r+1 was picked (one
+//! round later than MetaSchedule's); the order does not depend on timing, so
+//! a seed proposes the same candidates on any number of GPUs and threads.
 //!
 //! Only the batch is measured; a candidate is measured at most once (keys of
 //! sketch and decisions, and the database). Sessions with sampled steps are
 //! one sketch: their decisions are the space.
 
 use super::check::{build, Built, Nvrtc};
+pub use super::mutators::{site_mutators, Mutator};
 use super::phases::{self, timed, Phase, SearchPhases};
+use super::pipeline::{Batched, Rounds, Streamed};
 use super::population::{draw_valid, parallel_map, DrawPlan};
 use super::remeasure::{remeasure_best, REMEASURE_TOP};
 use super::search::DbContext;
 use super::search::{
     add_trial, outcome_of_measurement, plan_round, tally, Measure, MeasureError, Measurement,
-    Outcome, Progress, RunIds, Stop, TuneOptions, TuneReport,
+    Outcome, Planned, Progress, RunIds, Stop, TuneOptions, TuneReport,
 };
-use super::space::{decisions_key, mutate_site, Decision, Replayed, SiteKind, Space};
+use super::space::{decisions_key, mutate_site, Decision, Replayed, Space};
+use super::stream::run_stream;
 use super::Invalid;
 use crate::codegen::CudaKernel;
 use crate::db;
 use crate::schedule::primitive::sampling::Rng;
 use crate::search::model::{ranking_quality, RankingQuality};
 use crate::search::{CandidateFeatures, CostModel};
-use crate::trace::{Arg, Session};
+use crate::trace::Session;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -39,17 +48,6 @@ use std::time::{Duration, Instant};
 /// What a model sees of a built candidate (the per-store feature extractor
 /// in the product, a function of the decisions in tests).
 pub type Featurize<'a> = dyn Fn(&Built) -> CandidateFeatures + Sync + 'a;
-
-/// The mutators of MetaSchedule's CUDA defaults, by the kind of site they change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mutator {
-    /// `sample_perfect_tile`: move a factor between two levels.
-    TileSize,
-    /// A `sample_categorical` that an unroll annotation reads.
-    Unroll,
-    /// A `sample_categorical` that a split bound to threads reads.
-    ThreadBinding,
-}
 
 #[derive(Clone, Debug)]
 pub struct EvolutionOptions {
@@ -124,6 +122,8 @@ pub struct EvolutionReport {
     pub measure_batches: Vec<super::MeasureBreakdown>,
     /// Population members that failed a check (never proposed for measurement).
     pub population_invalid: usize,
+    /// Population members met again in a round, whose build was reused.
+    pub population_reused: usize,
     /// Where the builds' time went (issue 31).
     pub phases: SearchPhases,
 }
@@ -147,42 +147,6 @@ struct Scored {
     built: Built,
     features: CandidateFeatures,
     score: f64,
-}
-
-/// Each site's mutator, `None` where MetaSchedule has none (a vector length).
-pub fn site_mutators(space: &Space) -> Vec<Option<Mutator>> {
-    space
-        .sites
-        .iter()
-        .map(|site| match site.kind {
-            SiteKind::Tile { .. } => Some(Mutator::TileSize),
-            SiteKind::Categorical { .. } => {
-                let out = space.steps[site.step].out.first()?;
-                space.steps[site.step + 1..].iter().find_map(|s| {
-                    let reads = s.args.iter().any(|(_, a)| mentions(a, out));
-                    match s.op.as_str() {
-                        "annotate" if reads && s.args.iter().any(|(_, a)| unroll_key(a)) => {
-                            Some(Mutator::Unroll)
-                        }
-                        "split" if reads => Some(Mutator::ThreadBinding),
-                        _ => None,
-                    }
-                })
-            }
-        })
-        .collect()
-}
-
-fn mentions(a: &Arg, name: &str) -> bool {
-    match a {
-        Arg::Str(s) => s == name,
-        Arg::List(v) => v.iter().any(|x| mentions(x, name)),
-        _ => false,
-    }
-}
-
-fn unroll_key(a: &Arg) -> bool {
-    matches!(a, Arg::Str(s) if s.contains("unroll"))
 }
 
 /// The model-guided search over `spaces` (the sketches of one workload, or
@@ -211,6 +175,7 @@ pub fn evolve(
         batches: Vec::new(),
         measure_batches: Vec::new(),
         population_invalid: 0,
+        population_reused: 0,
         phases: SearchPhases::default(),
     };
     let Some(first) = spaces.first() else {
@@ -248,6 +213,7 @@ pub fn evolve(
             })
             .collect(),
         replayed: HashMap::new(),
+        built: HashMap::new(),
     };
     if opts.learn_from_db {
         let records = known_records(spaces, db.as_ref(), &run, MAX_RECORDS_LEARNED);
@@ -257,43 +223,53 @@ pub fn evolve(
         trials: opts.trials,
         ..TuneOptions::new(opts.trials)
     };
-    let mut empty_rounds = 0;
-    while ev.tune.trials.len() < opts.trials {
-        if stop.load(Ordering::Relaxed) {
-            ev.tune.stop = Stop::Interrupted;
-            break;
-        }
-        let room = opts.batch.min(opts.trials - ev.tune.trials.len()).max(1);
-        let picked = search.pick_batch(model, featurize, room, &mut ev, stop);
-        if picked.is_empty() {
-            empty_rounds += 1;
-            if empty_rounds >= 4 {
-                ev.tune.stop = Stop::SpaceExhausted;
-                break;
-            }
-            continue;
-        }
-        empty_rounds = 0;
-        let mut sink = Sink {
-            run: &run,
-            db: &mut db,
-            progress_opts: &progress_opts,
-            progress: &mut *progress,
-            stop,
-        };
-        if let Some(end) = measure_round(
-            picked,
-            room,
-            measure,
-            model,
-            &mut search,
-            &mut ev,
-            &mut sink,
-        ) {
-            ev.tune.stop = end;
-            break;
-        }
+    let mut sink = Sink {
+        run: &run,
+        db: &mut db,
+        progress_opts: &progress_opts,
+        progress: &mut *progress,
+        stop,
+    };
+    if let Some(best) = search
+        .best_measured
+        .iter()
+        .map(|b| b.0)
+        .min_by(f64::total_cmp)
+    {
+        measure.note_best_ms(best);
     }
+    let t = Instant::now();
+    let streamed = measure.stream().map(|parts| {
+        run_stream(parts, stop, |s| {
+            let mut rounds = Streamed(s);
+            search_rounds(
+                &mut rounds,
+                model,
+                featurize,
+                &mut search,
+                &mut ev,
+                &mut sink,
+            )
+        })
+    });
+    let end = match streamed {
+        Some(end) => end,
+        None => {
+            let mut rounds = Batched::new(&mut *measure, stop);
+            search_rounds(
+                &mut rounds,
+                model,
+                featurize,
+                &mut search,
+                &mut ev,
+                &mut sink,
+            )
+        }
+    };
+    ev.tune.stop = end;
+    // The rounds' time beyond picking and learning is the GPUs' (waited for).
+    let rounds_s = t.elapsed();
+    ev.time_measure = rounds_s.saturating_sub(ev.time_build + ev.time_model);
     // The best few are measured again before one wins, unless the search
     // was stopped or lost its GPU.
     if matches!(ev.tune.stop, Stop::Trials | Stop::SpaceExhausted) {
@@ -321,50 +297,146 @@ struct Sink<'r, 'd> {
     stop: &'r AtomicBool,
 }
 
-/// Measures one round's picks (those in the database are read back), records
-/// them and teaches the model what was measured, also when the round ends
-/// early; `Some` when the search must stop.
-fn measure_round(
-    picked: Vec<Scored>,
-    room: usize,
-    measure: &mut dyn Measure,
+/// The rounds of the search (`pipeline`): round r+1 is picked and submitted
+/// before round r is collected, recorded and learned. Returns why it ended.
+fn search_rounds(
+    rounds: &mut dyn Rounds,
     model: &mut dyn CostModel,
+    featurize: &Featurize<'_>,
     search: &mut Search<'_>,
     ev: &mut EvolutionReport,
     sink: &mut Sink<'_, '_>,
-) -> Option<Stop> {
+) -> Stop {
+    let trials = search.opts.trials;
+    let mut in_flight: Option<Round> = None;
+    let mut empty_rounds = 0;
+    loop {
+        if sink.stop.load(Ordering::Relaxed) {
+            // Every finished measurement is kept (and stored).
+            if let Some(round) = in_flight.take() {
+                record_round(round, rounds, model, search, ev, sink);
+            }
+            return Stop::Interrupted;
+        }
+        let planned = ev.tune.trials.len() + in_flight.as_ref().map_or(0, |r| r.plan.len());
+        let mut next = None;
+        if planned < trials {
+            let room = search.opts.batch.min(trials - planned).max(1);
+            let picked = search.pick_batch(model, featurize, room, ev, sink.stop);
+            if picked.is_empty() {
+                empty_rounds += 1;
+            } else {
+                empty_rounds = 0;
+                let best = search
+                    .best_measured
+                    .iter()
+                    .map(|b| b.0)
+                    .min_by(f64::total_cmp);
+                if let Some(best) = best {
+                    rounds.note_best_ms(best);
+                }
+                next = Some(submit_round(picked, room, rounds, ev, sink));
+            }
+        }
+        if let Some(round) = in_flight.take() {
+            if let Some(end) = record_round(round, rounds, model, search, ev, sink) {
+                if end == Stop::Interrupted {
+                    if let Some(round) = next.take() {
+                        record_round(round, rounds, model, search, ev, sink);
+                    }
+                }
+                return end;
+            }
+        }
+        in_flight = next;
+        if in_flight.is_none() {
+            if ev.tune.trials.len() >= trials {
+                return Stop::Trials;
+            }
+            if empty_rounds >= 4 {
+                return Stop::SpaceExhausted;
+            }
+        }
+    }
+}
+
+/// A round sent to be measured: what is needed to record it.
+struct Round {
+    plan: Vec<Planned>,
+    sketches: Vec<usize>,
+    features: Vec<CandidateFeatures>,
+    scores: Vec<f64>,
+    /// The round's number where it is measured (`None`: nothing to measure,
+    /// every candidate was in the database).
+    id: Option<usize>,
+}
+
+/// Plans a round's picks (those in the database are read back later) and
+/// submits the others to be measured.
+fn submit_round(
+    picked: Vec<Scored>,
+    room: usize,
+    rounds: &mut dyn Rounds,
+    ev: &mut EvolutionReport,
+    sink: &mut Sink<'_, '_>,
+) -> Round {
     let sketches: Vec<usize> = picked.iter().map(|s| s.cand.sketch).collect();
     let features: Vec<CandidateFeatures> = picked.iter().map(|s| s.features.clone()).collect();
     let scores: Vec<f64> = picked.iter().map(|s| s.score).collect();
     let builts = picked.into_iter().map(|s| Ok(s.built)).collect();
     let plan = plan_round(builts, sink.run, sink.db.as_ref(), room, &mut ev.tune);
-    let kernels: Vec<&CudaKernel> = plan
+    let kernels: Vec<CudaKernel> = plan
         .iter()
         .filter(|p| p.known.is_none())
-        .map(|p| &p.built.kernel)
+        .map(|p| p.built.kernel.clone())
         .collect();
-    if let Some(best) = search
-        .best_measured
-        .iter()
-        .map(|(ms, _, _)| *ms)
-        .min_by(f64::total_cmp)
-    {
-        measure.note_best_ms(best);
+    let id = (!kernels.is_empty()).then(|| rounds.submit(kernels));
+    Round {
+        plan,
+        sketches,
+        features,
+        scores,
+        id,
     }
-    let t = Instant::now();
-    let mut results = measure.measure_batch(&kernels, sink.stop).into_iter();
-    ev.time_measure += t.elapsed();
-    ev.measure_batches.extend(measure.take_breakdown());
+}
+
+/// Collects a round, records its trials in proposal order (the database's
+/// too) and teaches the model what was measured, also when the round ends
+/// early; `Some` when the search must stop.
+fn record_round(
+    round: Round,
+    rounds: &mut dyn Rounds,
+    model: &mut dyn CostModel,
+    search: &mut Search<'_>,
+    ev: &mut EvolutionReport,
+    sink: &mut Sink<'_, '_>,
+) -> Option<Stop> {
+    let Round {
+        plan,
+        sketches,
+        features,
+        scores,
+        id,
+    } = round;
+    let mut results = match id {
+        Some(id) => {
+            let (results, figures) = rounds.collect(id);
+            ev.measure_batches.extend(figures);
+            results.into_iter()
+        }
+        None => Vec::new().into_iter(),
+    };
     let first_trial = ev.tune.trials.len() + 1;
     let (mut learned_x, mut learned_ms, mut batch_scores) = (Vec::new(), Vec::new(), Vec::new());
     let mut end = None;
     for (i, p) in plan.into_iter().enumerate() {
         let (outcome, from_db, quick) = match p.known {
             Some(outcome) => (outcome, true, false),
-            None => match results.next() {
+            None => match results.next().flatten() {
                 None => {
+                    // Not measured (a stop): the later finished ones still count.
                     end = Some(Stop::Interrupted);
-                    break;
+                    continue;
                 }
                 Some(Err(MeasureError::NotCompiled(detail))) => {
                     tally(&mut ev.tune.invalid, "NVRTC compile (worker)", &detail);
@@ -517,6 +589,8 @@ struct Search<'s> {
     first: Vec<Cand>,
     /// Replays of this round's random draws, by key, until they are built.
     replayed: HashMap<String, Replayed>,
+    /// This round's builds by key (same decisions, same build).
+    built: HashMap<String, BuildResult>,
 }
 
 impl Search<'_> {
@@ -630,6 +704,7 @@ impl Search<'_> {
         };
         let mut random = Vec::new();
         self.replayed.clear();
+        self.built.clear();
         for (sketch, decisions, replayed) in
             draw_valid(&plan, &mut self.rng, &mut seen, key, phases)
         {
@@ -650,20 +725,31 @@ impl Search<'_> {
         featurize: &Featurize<'_>,
         ev: &mut EvolutionReport,
     ) -> Vec<Scored> {
+        // Each candidate is built once a round: a member met again (a parent
+        // carried over unmutated, a mutation seen before) reuses its build.
+        let missing: Vec<Cand> = cands
+            .iter()
+            .filter(|c| !self.built.contains_key(&c.key()))
+            .cloned()
+            .collect();
         let t = Instant::now();
         let built = build_many(
             self.spaces,
-            &cands,
+            &missing,
             (self.opts, featurize),
             &mut self.replayed,
             &mut ev.phases,
         );
         ev.time_build += t.elapsed();
+        ev.population_reused += cands.len() - missing.len();
+        for (cand, r) in missing.iter().zip(built) {
+            self.built.insert(cand.key(), r);
+        }
         let mut ok = Vec::new();
-        for (cand, r) in cands.into_iter().zip(built) {
-            match r {
-                Ok((built, features)) => ok.push((cand, built, features)),
-                Err(_) => ev.population_invalid += 1,
+        for cand in cands {
+            match self.built.get(&cand.key()) {
+                Some(Ok((built, features))) => ok.push((cand, built.clone(), features.clone())),
+                _ => ev.population_invalid += 1,
             }
         }
         let features: Vec<CandidateFeatures> = ok.iter().map(|(_, _, f)| f.clone()).collect();

@@ -226,6 +226,10 @@ impl GpuRunner for WorkerMeasure {
         };
         self.run_request(&req)
     }
+
+    fn take_figures(&mut self) -> MeasureBreakdown {
+        std::mem::take(&mut self.breakdown)
+    }
 }
 
 impl WorkerMeasure {

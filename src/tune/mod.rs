@@ -12,6 +12,10 @@
 //!      timed once) -> the best few measured again (remeasure)
 //! ```
 //!
+//! With local GPUs the rounds stream (`pipeline`, `stream`): the next round
+//! is picked and compiled while the current one is measured, and a free GPU
+//! takes the earliest compiled candidate of any round.
+//!
 //! A generated space's candidates get MetaSchedule's CUDA postprocessors
 //! (`postproc`) after their decisions, before any check (`space`).
 //! Candidates are drawn and built on every core (`population`), each lowered
@@ -25,13 +29,16 @@ pub mod breakdown;
 pub mod check;
 pub mod evolution;
 pub mod measure;
+pub mod mutators;
 pub mod phases;
+pub mod pipeline;
 pub mod pool;
 pub mod population;
 pub mod remeasure;
 pub mod search;
 pub mod shared_compile;
 pub mod space;
+pub mod stream;
 pub mod tasks;
 
 pub use breakdown::MeasureBreakdown;

@@ -12,11 +12,16 @@
 //!   i mod n, which compiles its share on its own machine's cores and runs
 //!   each as it compiles (`WorkerMeasure`); a worker whose GPU is lost ends
 //!   the search, as one GPU's loss does.
+//!
+//! With shared compiles the search streams (`stream`): batches overlap,
+//! and a free GPU takes the earliest compiled candidate of any batch.
+//! `TIRTUI_STREAM=0` measures batch by batch instead (to compare).
 
 use super::breakdown::MeasureBreakdown;
 use super::measure::{SharedBest, WorkerMeasure};
 use super::search::{DeviceId, Measure, MeasureError, Measured};
 use super::shared_compile::{measure_shared, CompileFn, GpuRunner};
+use super::stream::StreamParts;
 use crate::codegen::CudaKernel;
 use crate::ir::PrimFunc;
 use crate::runtime::{GpuTarget, Precompiled};
@@ -24,6 +29,10 @@ use std::sync::atomic::AtomicBool;
 
 /// The environment variable that turns the shared compile pool off (`0`).
 pub const SHARED_COMPILE_ENV: &str = "TIRTUI_SHARED_COMPILE";
+
+/// The environment variable that turns the streaming pipeline off (`0`):
+/// the shared pool then measures batch by batch (to compare the two).
+pub const STREAM_ENV: &str = "TIRTUI_STREAM";
 
 /// How a pool's batches are compiled, decided at its first batch.
 enum Mode {
@@ -236,6 +245,35 @@ impl Measure for MeasurePool {
         }
         total.gpus = self.lost.iter().filter(|l| !**l).count().max(total.gpus);
         Some(total)
+    }
+
+    fn stream(&mut self) -> Option<StreamParts<'_>> {
+        self.decide_mode();
+        let Mode::Shared { arch } = &self.mode else {
+            return None;
+        };
+        if std::env::var(STREAM_ENV).is_ok_and(|v| v.trim() == "0") {
+            return None;
+        }
+        let arch = arch.clone();
+        let compile: Box<CompileFn<'_>> = match &self.compiler {
+            Some(c) => Box::new(move |k: &CudaKernel| c(k)),
+            None => Box::new(move |k: &CudaKernel| {
+                crate::runtime::precompile(k, &arch).map_err(|e| e.to_string())
+            }),
+        };
+        let runners = self
+            .members
+            .iter_mut()
+            .zip(self.lost.iter_mut())
+            .filter(|(_, lost)| !**lost)
+            .map(|(m, lost)| (m as &mut dyn GpuRunner, lost))
+            .collect();
+        Some(StreamParts {
+            compile,
+            threads: self.compile_threads,
+            runners,
+        })
     }
 
     fn measure_batch(

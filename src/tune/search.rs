@@ -91,6 +91,14 @@ pub trait Measure {
     fn take_breakdown(&mut self) -> Option<super::MeasureBreakdown> {
         None
     }
+
+    /// The parts of a streaming pipeline (`stream`: compiles on this host,
+    /// each candidate run by whichever GPU is free, batches overlapping),
+    /// when the measurer has them; `None`: batches are measured one by one
+    /// with `measure_batch`.
+    fn stream(&mut self) -> Option<super::stream::StreamParts<'_>> {
+        None
+    }
 }
 
 #[derive(Clone, Debug)]

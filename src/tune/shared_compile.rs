@@ -40,6 +40,12 @@ pub trait GpuRunner: Send {
         kernel: &CudaKernel,
         compiled: &Precompiled,
     ) -> Result<Measured, MeasureError>;
+
+    /// The figures of the runs since the last call (the worker's phases of
+    /// each run); the stream adds them to each run's batch.
+    fn take_figures(&mut self) -> MeasureBreakdown {
+        MeasureBreakdown::default()
+    }
 }
 
 /// A batch's results in batch order (fewer after a stop or when every GPU
@@ -64,6 +70,7 @@ struct Board {
     /// When the last compile ended (seconds from the batch's start).
     compile_end_s: f64,
     compile_cpu_s: f64,
+    compile_each_s: Vec<f64>,
     compiles: usize,
     compile_errors: usize,
     gpu_wait_s: f64,
@@ -95,6 +102,7 @@ pub fn measure_shared(
         alive: runners.len(),
         compile_end_s: 0.0,
         compile_cpu_s: 0.0,
+        compile_each_s: Vec::new(),
         compiles: 0,
         compile_errors: 0,
         gpu_wait_s: 0.0,
@@ -132,7 +140,8 @@ pub fn measure_shared(
         });
     }
     let board = board.into_inner().unwrap_or_else(|p| p.into_inner());
-    let breakdown = MeasureBreakdown {
+    let mut breakdown = MeasureBreakdown {
+        compile_each_s: board.compile_each_s,
         compiles: board.compiles,
         compile_errors: board.compile_errors,
         compiles_shared: n - to_compile.len(),
@@ -145,6 +154,7 @@ pub fn measure_shared(
         wall_s: started.elapsed().as_secs_f64(),
         ..MeasureBreakdown::default()
     };
+    breakdown.finish_compile_stats();
     SharedBatch {
         results: in_batch_order(board.results),
         lost,
@@ -198,13 +208,15 @@ fn compile_loop(
             return;
         };
         let kernel = work.kernels[i];
-        let cpu = thread_cpu_ms();
+        let (wall, cpu) = (Instant::now(), thread_cpu_ms());
         // A compiler that panics fails its candidate, not the batch (a GPU
         // would otherwise wait for that slot for ever).
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile(kernel)))
             .unwrap_or_else(|_| Err("the compiler panicked".into()));
         let cpu_s = (thread_cpu_ms() - cpu).max(0.0) / 1e3;
+        let wall_s = wall.elapsed().as_secs_f64();
         if let Ok(mut b) = board.lock() {
+            b.compile_each_s.push(wall_s);
             b.compiles += 1;
             b.compile_errors += usize::from(outcome.is_err());
             b.compile_cpu_s += cpu_s;
