@@ -43,7 +43,9 @@ pub enum FormatError {
     Widths { widths: Vec<i64> },
     #[error("`{name}` is taken in the function: the decomposition names its parts' axes, buffers and constants so (hint: rename it)")]
     NameTaken { name: String },
-    #[error("the matrix is {rows} x {cols}, the iteration's CSR axis is {want_rows} x {want_cols}")]
+    #[error(
+        "the matrix is {rows} x {cols}, the iteration's CSR axis is {want_rows} x {want_cols}"
+    )]
     Shape {
         rows: usize,
         cols: usize,
@@ -128,10 +130,7 @@ pub fn hyb_parts(csr: &Csr, values: &[f64], widths: &[i64]) -> Result<Vec<PartDa
     }
     parts.push(rest);
     // A part without rows: one row of zeros at row 0 (adds nothing).
-    for (part, width) in parts
-        .iter_mut()
-        .zip(widths.iter().copied().chain([1]))
-    {
+    for (part, width) in parts.iter_mut().zip(widths.iter().copied().chain([1])) {
         if part.rows.is_empty() {
             part.rows.push(0);
             part.cols = vec![0; width as usize];
@@ -206,20 +205,23 @@ pub fn decompose_hyb(
     parts: &[PartData],
 ) -> Result<SparseFunc, FormatError> {
     check_widths(widths)?;
+    if f.iters.len() > 1 {
+        return Err(FormatError::AlreadyDecomposed {
+            have: f.iteration_names(),
+        });
+    }
     let Some(it) = f.iteration(iteration) else {
         return Err(FormatError::NoIteration {
             name: iteration.into(),
             have: f.iteration_names(),
         });
     };
-    if f.iters.len() > 1 {
-        return Err(FormatError::AlreadyDecomposed {
-            have: f.iteration_names(),
-        });
-    }
     let (j, i) = csr_axis(f, it)?;
-    let sparse_buffers: Vec<&SparseBuffer> =
-        f.buffers.iter().filter(|b| b.axes.contains(&j.name)).collect();
+    let sparse_buffers: Vec<&SparseBuffer> = f
+        .buffers
+        .iter()
+        .filter(|b| b.axes.contains(&j.name))
+        .collect();
     if let Some(b) = it
         .init
         .iter()
@@ -254,7 +256,15 @@ pub fn decompose_hyb(
     for part in parts {
         let names = part_names(&i.name, &j.name, &part.suffix);
         add_part_decls(&mut out, i, j, part, &names, &sparse_buffers)?;
-        out.iters.push(part_iteration(it, i, j, &names, &part.suffix, &outer_var, &sparse_buffers));
+        out.iters.push(part_iteration(
+            it,
+            i,
+            j,
+            &names,
+            &part.suffix,
+            &outer_var,
+            &sparse_buffers,
+        ));
     }
     Ok(out)
 }
@@ -283,7 +293,12 @@ fn zero_iteration(f: &SparseFunc, it: &SpIter) -> Result<Option<SpIter>, FormatE
                 .iter()
                 .position(|v| v == var)
                 .map(|p| it.axes[p].clone())
-                .filter(|a| matches!(f.axis(a).map(|x| &x.kind), Some(AxisKind::DenseFixed { .. })));
+                .filter(|a| {
+                    matches!(
+                        f.axis(a).map(|x| &x.kind),
+                        Some(AxisKind::DenseFixed { .. })
+                    )
+                });
             let Some(axis) = axis else {
                 return Err(FormatError::InitIndex {
                     name: it.name.clone(),
@@ -320,13 +335,24 @@ fn add_part_decls(
         out.consts.iter().any(|(c, _)| c == name)
             || out.axes.iter().any(|a| a.name == name)
             || out.buffers.iter().any(|b| b.name == name)
-            || out.params.iter().any(|p| matches!(p, Param::Handle(h) | Param::Size(h, _) if h == name))
+            || out
+                .params
+                .iter()
+                .any(|p| matches!(p, Param::Handle(h) | Param::Size(h, _) if h == name))
     };
-    let new_names = [&n.outer, &n.rows_axis, &n.cols_axis, &n.rows_const, &n.rows_handle, &n.cols_handle];
+    let new_names = [
+        &n.outer,
+        &n.rows_axis,
+        &n.cols_axis,
+        &n.rows_const,
+        &n.rows_handle,
+        &n.cols_handle,
+    ];
     if let Some(name) = new_names.into_iter().find(|name| taken(name)) {
         return Err(FormatError::NameTaken { name: name.clone() });
     }
-    out.consts.push((n.rows_const.clone(), part.rows.len() as i64));
+    out.consts
+        .push((n.rows_const.clone(), part.rows.len() as i64));
     let rows_len = i.kind.length().clone();
     let cols_len = j.kind.length().clone();
     let axis = |name: &str, kind: AxisKind| Axis {
@@ -335,7 +361,12 @@ fn add_part_decls(
         idtype: j.idtype.clone(),
         span: j.span,
     };
-    out.axes.push(axis(&n.outer, AxisKind::DenseFixed { length: Size::Const(1) }));
+    out.axes.push(axis(
+        &n.outer,
+        AxisKind::DenseFixed {
+            length: Size::Const(1),
+        },
+    ));
     out.axes.push(axis(
         &n.rows_axis,
         AxisKind::SparseFixed {
@@ -354,7 +385,8 @@ fn add_part_decls(
             indices: n.cols_handle.clone(),
         },
         Some(_) => {
-            out.consts.push((n.nnz_const.clone(), part.cols.len() as i64));
+            out.consts
+                .push((n.nnz_const.clone(), part.cols.len() as i64));
             handles.push(n.indptr_handle.clone());
             AxisKind::SparseVariable {
                 parent: n.rows_axis.clone(),
@@ -410,12 +442,22 @@ fn part_iteration(
         vars.push(var.clone());
         kinds.push(kind);
     }
-    let i_var = it.axes.iter().position(|a| *a == i.name).map(|p| it.vars[p].clone());
+    let i_var = it
+        .axes
+        .iter()
+        .position(|a| *a == i.name)
+        .map(|p| it.vars[p].clone());
     let body = it
         .body
         .iter()
         .map(|s| Store {
-            value: rewrite_loads(&s.value, sparse_buffers, suffix, outer_var, i_var.as_deref()),
+            value: rewrite_loads(
+                &s.value,
+                sparse_buffers,
+                suffix,
+                outer_var,
+                i_var.as_deref(),
+            ),
             ..s.clone()
         })
         .collect();
@@ -471,6 +513,12 @@ pub fn pattern_of(
     lengths: super::csr::RowLengths,
     seed: u64,
 ) -> Result<Csr, String> {
+    if f.iters.len() > 1 {
+        return Err(FormatError::AlreadyDecomposed {
+            have: f.iteration_names(),
+        }
+        .to_string());
+    }
     let it = f.iteration(iteration).ok_or_else(|| {
         FormatError::NoIteration {
             name: iteration.into(),
@@ -519,12 +567,24 @@ pub fn lowered_inputs(
     let mut out = Vec::new();
     for p in parts {
         let s = &p.suffix;
-        out.push((format!("{row_axis}_{s}_indices"), PartArray::Index(p.rows.clone())));
+        out.push((
+            format!("{row_axis}_{s}_indices"),
+            PartArray::Index(p.rows.clone()),
+        ));
         if let Some(ptr) = &p.indptr {
-            out.push((format!("{col_axis}_{s}_indptr"), PartArray::Index(ptr.clone())));
+            out.push((
+                format!("{col_axis}_{s}_indptr"),
+                PartArray::Index(ptr.clone()),
+            ));
         }
-        out.push((format!("{col_axis}_{s}_indices"), PartArray::Index(p.cols.clone())));
-        out.push((format!("{value_buffer}_{s}"), PartArray::Value(p.values.clone())));
+        out.push((
+            format!("{col_axis}_{s}_indices"),
+            PartArray::Index(p.cols.clone()),
+        ));
+        out.push((
+            format!("{value_buffer}_{s}"),
+            PartArray::Value(p.values.clone()),
+        ));
     }
     out
 }

@@ -231,7 +231,6 @@ struct Part<'a> {
 }
 
 impl Part<'_> {
-
     fn var(&self, axis_pos: usize) -> &str {
         &self.it.vars[axis_pos]
     }
@@ -293,7 +292,11 @@ impl Part<'_> {
                 extents.join(", ")
             );
         }
-        let _ = writeln!(out, "{pad}    with T.block(\"{}\"):", block_name(&it.name, g));
+        let _ = writeln!(
+            out,
+            "{pad}    with T.block(\"{}\"):",
+            block_name(&it.name, g)
+        );
         let inner = "    ".repeat(depth + 2);
         for &p in group {
             let kind = if it.kinds.as_bytes()[p] == b'R' {
@@ -373,7 +376,11 @@ impl Part<'_> {
                 parent, nnz_cols, ..
             }) => {
                 let row = self.row_position(parent);
-                let row = if row.contains(' ') { format!("({row})") } else { row };
+                let row = if row.contains(' ') {
+                    format!("({row})")
+                } else {
+                    row
+                };
                 format!("{row} * {} + {var}", size(nnz_cols))
             }
             Some(
@@ -480,7 +487,6 @@ impl Part<'_> {
             }
         }
     }
-
 }
 
 impl IterLowered {
@@ -554,11 +560,7 @@ impl IterLowered {
             ));
         }
         for a in &f.axes {
-            let parent_len = a
-                .kind
-                .parent()
-                .map(|p| self.stored(p))
-                .unwrap_or_default();
+            let parent_len = a.kind.parent().map(|p| self.stored(p)).unwrap_or_default();
             if a.kind.indptr() == Some(h) {
                 return Ok(format!(
                     "{}_indptr: T.Buffer(({parent_len} + 1,), \"{}\")",

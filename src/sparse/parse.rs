@@ -5,7 +5,7 @@
 //! before it (in a buffer: right before it), buffers indexed by iteration
 //! variables over the same axis (or a dense axis reached through `indices`).
 
-use super::{Axis, AxisKind, Param, Size, SparseBuffer, SparseFunc, SpIter};
+use super::{Axis, AxisKind, Param, Size, SpIter, SparseBuffer, SparseFunc};
 use crate::diag::Span;
 use crate::script::ast::{self, ExprKind, StmtKind};
 use crate::script::parser;

@@ -26,7 +26,11 @@ pub(super) fn specs() -> Vec<OpSpec> {
                 d("rule", Str, Arg::Str("hyb".into())),
                 f("widths", Ints),
                 d("dist", Str, Arg::Str("uniform".into())),
-                d("alpha", Any, Arg::Float(crate::sparse::options::DEFAULT_ALPHA)),
+                d(
+                    "alpha",
+                    Any,
+                    Arg::Float(crate::sparse::options::DEFAULT_ALPHA),
+                ),
                 d(
                     "seed",
                     Int,
@@ -118,10 +122,18 @@ fn apply_sparse_format_decompose(r: &mut Replayer, _: usize, step: &mut Step) ->
             .iter()
             .map(|a| match a {
                 Arg::Int(w) => Ok(*w),
-                _ => Err(arg_err("widths", "expected integers, e.g. [1, 2, 4, 8, 16, 32]")),
+                _ => Err(arg_err(
+                    "widths",
+                    "expected integers, e.g. [1, 2, 4, 8, 16, 32]",
+                )),
             })
             .collect::<Result<Vec<_>, _>>()?,
-        _ => return Err(arg_err("widths", "expected a list of ELL widths, e.g. [1, 2, 4, 8, 16, 32]")),
+        _ => {
+            return Err(arg_err(
+                "widths",
+                "expected a list of ELL widths, e.g. [1, 2, 4, 8, 16, 32]",
+            ))
+        }
     };
     let alpha = match step.arg("alpha") {
         Some(Arg::Float(a)) if a.is_finite() && *a > 0.0 => *a,
