@@ -149,8 +149,8 @@ proptest! {
                 }
             }
         }
-        for r in 0..m {
-            prop_assert_eq!(seen[r], usize::from(!c.row_range(r).is_empty()), "row {}", r);
+        for (r, &times) in seen.iter().enumerate() {
+            prop_assert_eq!(times, usize::from(!c.row_range(r).is_empty()), "row {}", r);
         }
     }
 
