@@ -202,7 +202,7 @@ fn sparse_reorder_refusals() {
         ),
         (
             reorder("csrmm", &["vi", "vj", "vk"]),
-            "there is no sparse iteration `csrmm` (the function's is `spmm`)",
+            "there is no sparse iteration `csrmm` (the function has `spmm`)",
         ),
         (
             step(

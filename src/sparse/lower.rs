@@ -15,7 +15,7 @@
 //! runs the inner `T.init` and would leave its output unwritten.
 
 use super::print::float;
-use super::{AxisKind, Param, SExpr, Size, SparseFunc, Store};
+use super::{AxisKind, Param, SExpr, Size, SpIter, SparseFunc, Store};
 use crate::ir::PrimFunc;
 use crate::script::{parse_func, ParseError};
 use std::fmt::Write;
@@ -23,11 +23,19 @@ use std::fmt::Write;
 type Result<T> = std::result::Result<T, ParseError>;
 
 /// The function after `lower_sparse_iter`: the sparse function and the blocks
-/// its iteration became (groups of iteration axes, outermost first).
+/// each of its iterations became, in program order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IterLowered {
     pub func: SparseFunc,
-    /// Indices into `func.iter.axes`, one group per block.
+    pub parts: Vec<IterPart>,
+}
+
+/// One iteration's blocks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IterPart {
+    /// Its index in `func.iters`.
+    pub iter: usize,
+    /// Indices into the iteration's axes, one group per block.
     pub groups: Vec<Vec<usize>>,
     /// The group whose block holds `T.init` (None without a reduction).
     pub init_group: Option<usize>,
@@ -35,9 +43,21 @@ pub struct IterLowered {
     pub zero_above_init: bool,
 }
 
-/// Stage one: the iteration as nested blocks and loops.
+/// Stage one: each iteration as nested blocks and loops.
 pub fn lower_sparse_iter(f: &SparseFunc) -> Result<IterLowered> {
-    let it = &f.iter;
+    let parts = f
+        .iters
+        .iter()
+        .enumerate()
+        .map(|(index, it)| lower_iteration(f, index, it))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(IterLowered {
+        func: f.clone(),
+        parts,
+    })
+}
+
+fn lower_iteration(f: &SparseFunc, index: usize, it: &SpIter) -> Result<IterPart> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (i, name) in it.axes.iter().enumerate() {
         let variable = f.axis(name).is_some_and(|a| a.kind.indptr().is_some());
@@ -102,8 +122,8 @@ pub fn lower_sparse_iter(f: &SparseFunc) -> Result<IterLowered> {
         }),
         _ => false,
     };
-    Ok(IterLowered {
-        func: f.clone(),
+    Ok(IterPart {
+        iter: index,
         groups,
         init_group,
         zero_above_init,
@@ -170,18 +190,55 @@ impl IterLowered {
                 );
             }
         }
-        self.blocks(&mut out, 0, 1, Level::SparseBuffers);
+        for part in self.views() {
+            part.blocks(&mut out, 0, 1, Level::SparseBuffers);
+        }
         out
     }
 
+    /// Each iteration's blocks with the function, for writing them.
+    fn views(&self) -> impl Iterator<Item = Part<'_>> {
+        self.parts.iter().filter_map(|p| {
+            self.func.iters.get(p.iter).map(|it| Part {
+                func: &self.func,
+                it,
+                p,
+            })
+        })
+    }
+
+    /// How many entries of axis `name` are stored: a dense axis's length, a
+    /// sparse_fixed axis's parent count times its width, a variable axis's nonzeros.
+    fn stored(&self, name: &str) -> String {
+        match self.func.axis(name).map(|a| &a.kind) {
+            Some(AxisKind::DenseFixed { length }) => size(length),
+            Some(AxisKind::SparseFixed {
+                parent, nnz_cols, ..
+            }) => format!("{} * {}", self.stored(parent), size(nnz_cols)),
+            Some(AxisKind::DenseVariable { nnz, .. } | AxisKind::SparseVariable { nnz, .. }) => {
+                size(nnz)
+            }
+            None => name.to_string(),
+        }
+    }
+}
+
+/// One iteration of a function, written as blocks.
+struct Part<'a> {
+    func: &'a SparseFunc,
+    it: &'a SpIter,
+    p: &'a IterPart,
+}
+
+impl Part<'_> {
     fn var(&self, axis_pos: usize) -> &str {
-        &self.func.iter.vars[axis_pos]
+        &self.it.vars[axis_pos]
     }
 
     /// The loop extent of iteration axis `pos`.
     fn extent(&self, pos: usize) -> String {
-        let f = &self.func;
-        let name = &f.iter.axes[pos];
+        let f = self.func;
+        let name = &self.it.axes[pos];
         let Some(axis) = f.axis(name) else {
             return String::new();
         };
@@ -189,7 +246,7 @@ impl IterLowered {
             AxisKind::DenseFixed { length } => size(length),
             AxisKind::SparseFixed { nnz_cols, .. } => size(nnz_cols),
             AxisKind::DenseVariable { parent, .. } | AxisKind::SparseVariable { parent, .. } => {
-                let row = self.row_var(parent);
+                let row = self.row_position(parent);
                 let ptr = format!("{name}_indptr");
                 format!("{ptr}[{row} + 1] - {ptr}[{row}]")
             }
@@ -198,7 +255,7 @@ impl IterLowered {
 
     /// The block variable of the iteration axis `axis` (a parent of a variable axis).
     fn row_var<'s>(&'s self, axis: &'s str) -> &'s str {
-        let it = &self.func.iter;
+        let it = self.it;
         it.axes
             .iter()
             .position(|a| a == axis)
@@ -208,8 +265,8 @@ impl IterLowered {
 
     /// The domain of a block variable over axis `pos`: what bounds a coordinate.
     fn domain(&self, pos: usize) -> String {
-        let f = &self.func;
-        match f.axis(&f.iter.axes[pos]).map(|a| &a.kind) {
+        let f = self.func;
+        match f.axis(&self.it.axes[pos]).map(|a| &a.kind) {
             Some(AxisKind::SparseFixed { nnz_cols, .. }) => size(nnz_cols),
             Some(kind) => size(kind.length()),
             None => String::new(),
@@ -217,9 +274,9 @@ impl IterLowered {
     }
 
     fn blocks(&self, out: &mut String, g: usize, depth: usize, level: Level) {
-        let it = &self.func.iter;
+        let it = self.it;
         let pad = "    ".repeat(depth);
-        let group = &self.groups[g];
+        let group = &self.p.groups[g];
         let loops: Vec<String> = group
             .iter()
             .map(|&p| format!("v_{}", self.var(p)))
@@ -235,7 +292,11 @@ impl IterLowered {
                 extents.join(", ")
             );
         }
-        let _ = writeln!(out, "{pad}    with T.block(\"{}{g}\"):", it.name);
+        let _ = writeln!(
+            out,
+            "{pad}    with T.block(\"{}\"):",
+            block_name(&it.name, g)
+        );
         let inner = "    ".repeat(depth + 2);
         for &p in group {
             let kind = if it.kinds.as_bytes()[p] == b'R' {
@@ -251,14 +312,14 @@ impl IterLowered {
                 self.var(p)
             );
         }
-        if self.init_group == Some(g) && !it.init.is_empty() {
+        if self.p.init_group == Some(g) && !it.init.is_empty() {
             let _ = writeln!(out, "{inner}with T.init():");
             for s in &it.init {
                 let _ = writeln!(out, "{inner}    {}", self.store(s, level));
             }
         }
-        if g + 1 < self.groups.len() {
-            if self.zero_above_init && self.init_group == Some(g + 1) {
+        if g + 1 < self.p.groups.len() {
+            if self.p.zero_above_init && self.p.init_group == Some(g + 1) {
                 self.zero_init(out, g + 1, depth + 2, level);
             }
             self.blocks(out, g + 1, depth + 2, level);
@@ -272,7 +333,7 @@ impl IterLowered {
     /// The init's stores in the block above group `g`, inside loops over
     /// the init's variables of group `g` (named `z_<var>`).
     fn zero_init(&self, out: &mut String, g: usize, depth: usize, level: Level) {
-        let it = &self.func.iter;
+        let it = self.it;
         for s in &it.init {
             let mut pad = "    ".repeat(depth);
             let mut renamed = s.clone();
@@ -281,7 +342,7 @@ impl IterLowered {
                 let Some(p) = it.vars.iter().position(|w| w == idx) else {
                     continue;
                 };
-                if self.groups[g].contains(&p) {
+                if self.p.groups[g].contains(&p) {
                     if !looped.contains(&p) {
                         let _ = writeln!(out, "{pad}for z_{idx} in T.serial({}):", self.extent(p));
                         pad.push_str("    ");
@@ -309,26 +370,43 @@ impl IterLowered {
 
     /// The stored position of the in-row variable `var` of a variable or sparse axis.
     fn position(&self, axis: &str, var: &str) -> String {
-        let f = &self.func;
+        let f = self.func;
         match f.axis(axis).map(|a| &a.kind) {
             Some(AxisKind::SparseFixed {
                 parent, nnz_cols, ..
             }) => {
-                format!("{} * {} + {var}", self.row_var(parent), size(nnz_cols))
+                let row = self.row_position(parent);
+                let row = if row.contains(' ') {
+                    format!("({row})")
+                } else {
+                    row
+                };
+                format!("{row} * {} + {var}", size(nnz_cols))
             }
             Some(
                 AxisKind::DenseVariable { parent, .. } | AxisKind::SparseVariable { parent, .. },
             ) => {
-                format!("{axis}_indptr[{}] + {var}", self.row_var(parent))
+                format!("{axis}_indptr[{}] + {var}", self.row_position(parent))
             }
             _ => var.to_string(),
+        }
+    }
+
+    /// The stored position of the parent axis `axis`'s coordinate: its
+    /// variable for a dense axis, its entry's position for a sparse one (a
+    /// decomposed part's row map).
+    fn row_position(&self, axis: &str) -> String {
+        let var = self.row_var(axis);
+        match self.func.axis(axis).map(|a| &a.kind) {
+            Some(AxisKind::DenseFixed { .. }) | None => var.to_string(),
+            Some(_) => self.position(axis, var),
         }
     }
 
     /// The coordinate along buffer axis `baxis` of variable `var`: the variable,
     /// or the stored column when `var` counts a sparse axis's nonzeros.
     fn coordinate(&self, baxis: &str, var: &str, level: Level) -> String {
-        let it = &self.func.iter;
+        let it = self.it;
         let var_axis = it
             .vars
             .iter()
@@ -409,7 +487,9 @@ impl IterLowered {
             }
         }
     }
+}
 
+impl IterLowered {
     /// The flat length of a sparse buffer: its nonzeros times its dense trailing axes.
     fn flat_len(&self, axes: &[String]) -> String {
         let mut len = String::new();
@@ -480,12 +560,7 @@ impl IterLowered {
             ));
         }
         for a in &f.axes {
-            let parent_len = a
-                .kind
-                .parent()
-                .and_then(|p| f.axis(p))
-                .map(|p| size(p.kind.length()))
-                .unwrap_or_default();
+            let parent_len = a.kind.parent().map(|p| self.stored(p)).unwrap_or_default();
             if a.kind.indptr() == Some(h) {
                 return Ok(format!(
                     "{}_indptr: T.Buffer(({parent_len} + 1,), \"{}\")",
@@ -511,6 +586,17 @@ impl IterLowered {
             format!("parameter `{h}` is used by no sparse buffer or axis"),
         )
         .with_help("remove the parameter, or declare the buffer it holds"))
+    }
+}
+
+/// The block of group `g` of an iteration: `spmm0`, or `spmm_ell4_0` where
+/// the iteration's name ends in a digit (a decomposed part), so that names
+/// stay apart (`spmm_ell1_0`, not `spmm_ell10`).
+pub fn block_name(iteration: &str, g: usize) -> String {
+    if iteration.ends_with(|c: char| c.is_ascii_digit()) {
+        format!("{iteration}_{g}")
+    } else {
+        format!("{iteration}{g}")
     }
 }
 
@@ -543,7 +629,9 @@ pub fn lower_sparse_buffer(l: &IterLowered) -> Result<String> {
         super::CSR_ATTR,
         l.csr_attr()
     );
-    l.blocks(&mut out, 0, 1, Level::Flat);
+    for part in l.views() {
+        part.blocks(&mut out, 0, 1, Level::Flat);
+    }
     Ok(out)
 }
 

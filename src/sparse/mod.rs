@@ -18,14 +18,20 @@
 //! valid CSR inputs and the float64 dense reference the interpreter is checked
 //! against.
 //!
-//! Scope of this stage: one sparse iteration per function; a variable or
-//! sparse axis's parent is a `dense_fixed` axis (CSR, ELL and ragged rows, not
-//! yet a sparse axis under a sparse axis); buffers are indexed by iteration
-//! variables. Anything else is refused with a span and a hint.
+//! `format` is SparseTIR's format decomposition (`sparse_format_decompose`):
+//! a CSR iteration rewritten as hybrid ELL(k) parts plus a CSR remainder,
+//! with the decomposed index arrays and values built from one CSR matrix.
+//!
+//! Scope: iterations in sequence (one as written, several after a format
+//! decomposition); a variable or sparse axis's parent is a `dense_fixed` axis
+//! or a `sparse_fixed` one (the row map of a decomposed part), not a variable
+//! axis; buffers are indexed by iteration variables. Anything else is refused
+//! with a span and a hint.
 //!
 //! May use: `diag`, `ir`, `script`.
 
 pub mod csr;
+pub mod format;
 mod lower;
 pub mod options;
 mod parse;
@@ -273,7 +279,9 @@ pub struct SparseFunc {
     pub params: Vec<Param>,
     pub axes: Vec<Axis>,
     pub buffers: Vec<SparseBuffer>,
-    pub iter: SpIter,
+    /// The sparse iterations, in program order (one as written; a format
+    /// decomposition makes one per part).
+    pub iters: Vec<SpIter>,
     pub span: Span,
 }
 
@@ -284,6 +292,17 @@ impl SparseFunc {
 
     pub fn buffer(&self, name: &str) -> Option<&SparseBuffer> {
         self.buffers.iter().find(|b| b.name == name)
+    }
+
+    /// The iteration named `name`.
+    pub fn iteration(&self, name: &str) -> Option<&SpIter> {
+        self.iters.iter().find(|it| it.name == name)
+    }
+
+    /// The iterations' names, for messages: `spmm` or `spmm_zero, spmm_ell1`.
+    pub fn iteration_names(&self) -> String {
+        let names: Vec<&str> = self.iters.iter().map(|it| it.name.as_str()).collect();
+        names.join(", ")
     }
 
     /// The value of a size when it is known (a literal or a module constant).
@@ -299,15 +318,17 @@ impl SparseFunc {
         let zero = Span::new(0, 0);
         let mut f = self.clone();
         f.span = zero;
-        f.iter.span = zero;
         for a in &mut f.axes {
             a.span = zero;
         }
         for b in &mut f.buffers {
             b.span = zero;
         }
-        for s in f.iter.init.iter_mut().chain(f.iter.body.iter_mut()) {
-            s.span = zero;
+        for it in &mut f.iters {
+            it.span = zero;
+            for s in it.init.iter_mut().chain(it.body.iter_mut()) {
+                s.span = zero;
+            }
         }
         f
     }

@@ -5,7 +5,7 @@
 //! before it (in a buffer: right before it), buffers indexed by iteration
 //! variables over the same axis (or a dense axis reached through `indices`).
 
-use super::{Axis, AxisKind, Param, Size, SparseBuffer, SparseFunc};
+use super::{Axis, AxisKind, Param, Size, SpIter, SparseBuffer, SparseFunc};
 use crate::diag::Span;
 use crate::script::ast::{self, ExprKind, StmtKind};
 use crate::script::parser;
@@ -119,21 +119,22 @@ impl FuncReader<'_> {
         for p in &def.params {
             self.params.push(read_param(p)?);
         }
-        let mut iter = None;
+        let mut iters: Vec<SpIter> = Vec::new();
         for stmt in &def.body {
             match &stmt.kind {
                 StmtKind::Expr(e) if matches!(e.kind, ExprKind::Str(_)) => {}
                 StmtKind::Expr(e) if t_call(e).is_some_and(|(n, _, _)| n == "func_attr") => {}
                 StmtKind::Assign { targets, value } => self.read_decl(targets, value, stmt.span)?,
                 StmtKind::With { items, body } => {
-                    if iter.is_some() {
+                    let iter = self.read_iter(items, body, stmt.span)?;
+                    if iters.iter().any(|it| it.name == iter.name) {
                         return Err(ParseError::semantic(
                             stmt.span,
-                            "a second sparse iteration is not supported yet",
+                            format!("a second sparse iteration named `{}`", iter.name),
                         )
-                        .with_help("one `T.sp_iter` per function in this version"));
+                        .with_help("each iteration names its blocks: give it a name of its own"));
                     }
-                    iter = Some(self.read_iter(items, body, stmt.span)?);
+                    iters.push(iter);
                 }
                 _ => {
                     return Err(ParseError::semantic(
@@ -146,19 +147,19 @@ impl FuncReader<'_> {
                 }
             }
         }
-        let Some(iter) = iter else {
+        if iters.is_empty() {
             return Err(ParseError::semantic(
                 def.name.span,
                 "the sparse function has no `with T.sp_iter(...)`",
             ));
-        };
+        }
         Ok(SparseFunc {
             consts,
             name: def.name.name.clone(),
             params: self.params,
             axes: self.axes,
             buffers: self.buffers,
-            iter,
+            iters,
             span: def.name.span,
         })
     }
@@ -209,12 +210,15 @@ impl FuncReader<'_> {
             return Err(ParseError::semantic(e.span, "the parent axis is a name"));
         };
         match self.axes.iter().find(|a| a.name == n) {
-            Some(a) if matches!(a.kind, AxisKind::DenseFixed { .. }) => Ok(n.to_string()),
+            // A sparse_fixed parent: the row map of a decomposed part (SparseTIR's hyb).
+            Some(a) if matches!(a.kind, AxisKind::DenseFixed { .. } | AxisKind::SparseFixed { .. }) => {
+                Ok(n.to_string())
+            }
             Some(_) => Err(ParseError::semantic(
                 e.span,
-                format!("axis `{n}` is not dense_fixed: a sparse axis under a sparse axis is not supported yet"),
+                format!("axis `{n}` is a variable axis: an axis under a variable axis is not supported yet"),
             )
-            .with_help("this version lowers CSR, ELL and ragged rows under a dense axis")),
+            .with_help("this version lowers CSR, ELL and ragged rows under a dense_fixed or sparse_fixed axis")),
             None => Err(ParseError::semantic(e.span, format!("unknown axis `{n}`"))
                 .with_help("declare the parent axis before its child")),
         }
@@ -401,7 +405,15 @@ impl FuncReader<'_> {
                 );
             };
             if let Some(parent) = axis.kind.parent() {
-                if names.last().map(String::as_str) != Some(parent) || names.len() != 1 {
+                // Right after its parent, which is the first axis or itself a
+                // sparse axis right after its own parent (a chain from the first).
+                let parent_is_sparse = self
+                    .axes
+                    .iter()
+                    .any(|a| a.name == parent && a.kind.parent().is_some());
+                if names.last().map(String::as_str) != Some(parent)
+                    || (names.len() != 1 && !parent_is_sparse)
+                {
                     return Err(ParseError::semantic(
                         item.span,
                         format!("axis `{n}` must follow its parent `{parent}` as the buffer's second axis"),

@@ -71,23 +71,24 @@ pub fn print(f: &SparseFunc) -> String {
             b.dtype
         );
     }
-    let it = &f.iter;
-    let _ = writeln!(
-        out,
-        "    with T.sp_iter([{}], \"{}\", \"{}\") as [{}]:",
-        it.axes.join(", "),
-        it.kinds,
-        it.name,
-        it.vars.join(", ")
-    );
-    if !it.init.is_empty() {
-        out.push_str("        with T.init():\n");
-        for s in &it.init {
-            let _ = writeln!(out, "            {}", store(s));
+    for it in &f.iters {
+        let _ = writeln!(
+            out,
+            "    with T.sp_iter([{}], \"{}\", \"{}\") as [{}]:",
+            it.axes.join(", "),
+            it.kinds,
+            it.name,
+            it.vars.join(", ")
+        );
+        if !it.init.is_empty() {
+            out.push_str("        with T.init():\n");
+            for s in &it.init {
+                let _ = writeln!(out, "            {}", store(s));
+            }
         }
-    }
-    for s in &it.body {
-        let _ = writeln!(out, "        {}", store(s));
+        for s in &it.body {
+            let _ = writeln!(out, "        {}", store(s));
+        }
     }
     out
 }

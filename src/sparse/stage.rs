@@ -21,7 +21,12 @@ pub const SOURCE_ATTR: &str = "sparse_tir_source";
 
 /// The trace steps of the sparse stages (SparseTIR's stage-I primitives and
 /// the two lowerings): the only steps a held function takes.
-pub const STAGE_OPS: &[&str] = &["sparse_reorder", "lower_sparse_iter", "lower_sparse_buffer"];
+pub const STAGE_OPS: &[&str] = &[
+    "sparse_reorder",
+    "sparse_format_decompose",
+    "lower_sparse_iter",
+    "lower_sparse_buffer",
+];
 
 pub fn is_stage_op(op: &str) -> bool {
     STAGE_OPS.contains(&op)
@@ -51,7 +56,7 @@ pub enum StageError {
     },
     #[error("the program is still SparseTIR (level {level}); `{op}` is a TIR primitive (hint: apply `lower_sparse_iter` and `lower_sparse_buffer` first)")]
     StillSparse { op: String, level: i64 },
-    #[error("there is no sparse iteration `{name}` (the function's is `{have}`)")]
+    #[error("there is no sparse iteration `{name}` (the function has `{have}`)")]
     NoIteration { name: String, have: String },
     #[error("the new order has {given} iterators, the iteration has {have} ({old}): a reorder names each once")]
     LengthNotEqual {
@@ -176,6 +181,31 @@ pub fn reference_func(func: &PrimFunc) -> Result<std::borrow::Cow<'_, PrimFunc>,
     }
 }
 
+/// `sparse_format_decompose` with the hyb rule (level 2 only): the iteration
+/// as ELL parts of `widths` plus a CSR remainder, sized for the matrix
+/// `pattern` draws (`format::pattern_of`).
+pub fn apply_sparse_format_decompose(
+    func: &PrimFunc,
+    iteration: &str,
+    widths: &[i64],
+    lengths: super::csr::RowLengths,
+    seed: u64,
+) -> Result<PrimFunc, StageError> {
+    let h = need(
+        func,
+        "sparse_format_decompose",
+        2,
+        "stage-I primitives apply before `lower_sparse_iter`; undo the lowering first",
+    )?;
+    let lowering = |e: String| StageError::Lowering(e);
+    let csr = super::format::pattern_of(&h.func, iteration, lengths, seed).map_err(lowering)?;
+    let parts = super::format::hyb_parts(&csr, &[], widths)
+        .map_err(|e| StageError::Lowering(e.to_string()))?;
+    let f = super::format::decompose_hyb(&h.func, iteration, widths, &parts)
+        .map_err(|e| StageError::Lowering(e.to_string()))?;
+    held_func(&f)
+}
+
 /// SparseTIR's `sparse_reorder(sp_iteration, new_order)`: the iteration's
 /// iterators in a new order, each after its axis's parent (level 2 only).
 pub fn apply_sparse_reorder(
@@ -200,13 +230,13 @@ pub fn reorder(
     iteration: &str,
     new_order: &[String],
 ) -> Result<SparseFunc, StageError> {
-    let it = &f.iter;
-    if it.name != iteration {
+    let Some(index) = f.iters.iter().position(|it| it.name == iteration) else {
         return Err(StageError::NoIteration {
             name: iteration.into(),
-            have: it.name.clone(),
+            have: f.iteration_names(),
         });
-    }
+    };
+    let it = &f.iters[index];
     let old = format!("[{}]", it.vars.join(", "));
     if new_order.len() != it.vars.len() {
         return Err(StageError::LengthNotEqual {
@@ -247,9 +277,10 @@ pub fn reorder(
         }
     }
     let mut out = f.clone();
-    out.iter.axes = positions.iter().map(|&p| it.axes[p].clone()).collect();
-    out.iter.vars = positions.iter().map(|&p| it.vars[p].clone()).collect();
     let kinds: Vec<char> = it.kinds.chars().collect();
-    out.iter.kinds = positions.iter().filter_map(|&p| kinds.get(p)).collect();
+    let new = &mut out.iters[index];
+    new.axes = positions.iter().map(|&p| it.axes[p].clone()).collect();
+    new.vars = positions.iter().map(|&p| it.vars[p].clone()).collect();
+    new.kinds = positions.iter().filter_map(|&p| kinds.get(p)).collect();
     Ok(out)
 }

@@ -3,8 +3,9 @@
 //! workload held unlowered (`sparse::stage`). Until `lower_sparse_buffer`
 //! only these steps apply; `refuse_dense_on_held` says so for the others.
 
-use super::{f, op, Applied};
+use super::{d, f, op, Applied};
 use crate::ir::PrimFunc;
+use crate::sparse::csr::RowLengths;
 use crate::sparse::stage::{self, StageError};
 use crate::trace::replay::{arg_err, Replayer, StepFailure};
 use crate::trace::step::{Arg, FieldKind, OpSpec, Returns, Step};
@@ -17,6 +18,27 @@ pub(super) fn specs() -> Vec<OpSpec> {
             vec![f("sp_iteration", Str), f("new_order", Any)],
             Returns::Nothing,
             apply_sparse_reorder,
+        ),
+        op(
+            "sparse_format_decompose",
+            vec![
+                f("sp_iteration", Str),
+                d("rule", Str, Arg::Str("hyb".into())),
+                f("widths", Ints),
+                d("dist", Str, Arg::Str("uniform".into())),
+                d(
+                    "alpha",
+                    Any,
+                    Arg::Float(crate::sparse::options::DEFAULT_ALPHA),
+                ),
+                d(
+                    "seed",
+                    Int,
+                    Arg::Int(crate::sparse::format::DEFAULT_PATTERN_SEED as i64),
+                ),
+            ],
+            Returns::Nothing,
+            apply_sparse_format_decompose,
         ),
         op(
             "lower_sparse_iter",
@@ -82,6 +104,55 @@ fn apply_sparse_reorder(r: &mut Replayer, _: usize, step: &mut Step) -> Applied 
     };
     replace(r, |func| {
         stage::apply_sparse_reorder(func, &iteration, &order)
+    })
+}
+
+/// `{op: sparse_format_decompose, sp_iteration: spmm, widths: [1, 2, 4], dist: power-law, seed: 7}`.
+fn apply_sparse_format_decompose(r: &mut Replayer, _: usize, step: &mut Step) -> Applied {
+    let iteration = r.string(step, "sp_iteration")?.to_string();
+    let rule = r.string(step, "rule")?;
+    if rule != "hyb" {
+        return Err(arg_err(
+            "rule",
+            format!("`{rule}`: the format rewrite rule this version has is `hyb` (ELL widths + a CSR remainder); BSR is not there yet"),
+        ));
+    }
+    let widths = match step.arg("widths") {
+        Some(Arg::List(items)) => items
+            .iter()
+            .map(|a| match a {
+                Arg::Int(w) => Ok(*w),
+                _ => Err(arg_err(
+                    "widths",
+                    "expected integers, e.g. [1, 2, 4, 8, 16, 32]",
+                )),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        _ => {
+            return Err(arg_err(
+                "widths",
+                "expected a list of ELL widths, e.g. [1, 2, 4, 8, 16, 32]",
+            ))
+        }
+    };
+    let alpha = match step.arg("alpha") {
+        Some(Arg::Float(a)) if a.is_finite() && *a > 0.0 => *a,
+        Some(Arg::Int(a)) if *a > 0 => *a as f64,
+        _ => return Err(arg_err("alpha", "a power-law exponent is a number above 0")),
+    };
+    let lengths = match r.string(step, "dist")? {
+        "uniform" => RowLengths::Uniform,
+        "power-law" => RowLengths::PowerLaw { alpha },
+        other => {
+            return Err(arg_err(
+                "dist",
+                format!("`{other}`: the distributions are `uniform` and `power-law`"),
+            ))
+        }
+    };
+    let seed = r.int(step, "seed")? as u64;
+    replace(r, |func| {
+        stage::apply_sparse_format_decompose(func, &iteration, &widths, lengths, seed)
     })
 }
 
