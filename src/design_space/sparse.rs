@@ -188,10 +188,8 @@ fn row_shape(func: &PrimFunc) -> Result<RowShape, String> {
             .try_fold(1i64, |acc, &i| acc.checked_mul(extent(outer_loops[i])?))
     };
     let inner_const = inner_loops
-        .iter()
-        .enumerate()
         .last()
-        .and_then(|(at, &l)| extent(l).map(|e| (at, e)));
+        .and_then(|&l| extent(l).map(|e| (inner_loops.len() - 1, e)));
     Ok(RowShape {
         outer,
         inner,
