@@ -4,6 +4,10 @@ workloads, as facts for tests/design_space.rs.
 
 Usage: python3 scripts/ms_space/record.py [OUT.json]
        (default tests/data/design_space/ms_sketches.json)
+       python3 scripts/ms_space/record.py --tensorcore [OUT.json]
+       (TVM's `cuda-tensorcore` rules, MultiLevelTilingTensorCore with its WMMA
+       intrinsics, for tests/data/design_space/tc/*.tir; default
+       tests/data/design_space/tc/ms_sketches_tc.json)
 
 For each workload in tests/data/design_space/*.tir, TVM 0.27 on the CPU runs
 `generate_design_space` with its default CUDA rules (PostOrderApply over
@@ -18,6 +22,7 @@ Needs TVM (pip install apache-tvm 0.27); a development tool, not part of the
 build or of CI. Rerun it when a workload changes, and review the JSON diff.
 """
 import glob
+import importlib
 import json
 import os
 import sys
@@ -86,13 +91,26 @@ def block_structure(func):
 
 
 def main():
-    out_path = sys.argv[1] if len(sys.argv) > 1 else "tests/data/design_space/ms_sketches.json"
+    args = sys.argv[1:]
+    tensorcore = "--tensorcore" in args
+    args = [a for a in args if a != "--tensorcore"]
+    if tensorcore:
+        # Registers the wmma / mma intrinsics the tensor-core rule names.
+        importlib.import_module("tvm.s_tir.tensor_intrin.cuda")
+        folder, rules = "tests/data/design_space/tc", "cuda-tensorcore"
+        default_out = os.path.join(folder, "ms_sketches_tc.json")
+    else:
+        folder, rules = "tests/data/design_space", "cuda"
+        default_out = os.path.join(folder, "ms_sketches.json")
+    out_path = args[0] if args else default_out
     target = Target({"kind": "cuda", "arch": ARCH, "max_threads_per_block": 1024,
                      "max_shared_memory_per_block": 49152, "thread_warp_size": 32})
-    facts = {"tvm": tvm.__version__, "target": ARCH, "workloads": {}}
-    for path in sorted(glob.glob("tests/data/design_space/*.tir")):
+    facts = {"tvm": tvm.__version__, "target": ARCH, "rules": rules, "workloads": {}}
+    for path in sorted(glob.glob(os.path.join(folder, "*.tir"))):
         mod = load(path)
-        ctx = ms.TuneContext(mod=mod, target=target, space_generator="post-order-apply",
+        space = "post-order-apply" if not tensorcore else ms.space_generator.PostOrderApply(
+            sch_rules=rules, postprocs=[], mutator_probs={})
+        ctx = ms.TuneContext(mod=mod, target=target, space_generator=space,
                              task_name=os.path.basename(path), num_threads=1, rand_state=RAND_STATE)
         sketches = []
         for sch in ctx.generate_design_space():

@@ -1,6 +1,7 @@
 //! `tirtui schedule W.tir [--out S.yaml]`: the zero-search default schedule
-//! (design_space's DLight-style rules: Matmul with tensor cores or SIMT tiles,
-//! GeneralReduction, else Fallback)
+//! (design_space's DLight-style rules: SparseRows for a lowered SparseTIR row
+//! nest, Matmul with tensor cores or SIMT tiles, GeneralReduction, Transpose,
+//! else Fallback; a SparseTIR workload's stage steps first)
 //! written as a session that replays, opens in the explorer and tunes like a
 //! hand-written one.
 
@@ -21,7 +22,7 @@ pub fn schedule_command(workload: &Path, out: Option<&Path>, func: Option<&str>)
         eprint!("{}", Diagnostic::new(msg).render());
         return EXIT_BAD_INPUT;
     }
-    let func_ir = match crate::session::load_workload(workload, func) {
+    let func_ir = match load_held(workload, func) {
         Ok(f) => f,
         Err(rendered) => {
             eprint!("{rendered}");
@@ -74,6 +75,21 @@ pub fn schedule_command(workload: &Path, out: Option<&Path>, func: Option<&str>)
             EXIT_BAD_INPUT
         }
     }
+}
+
+/// The workload as a session that records its steps reads it: a SparseTIR
+/// workload held unlowered, so that the default records the sparse stages
+/// (docs/sparse.md) before the schedule of the lowered program; anything
+/// else as `load_workload` reads it.
+fn load_held(workload: &Path, func: Option<&str>) -> Result<crate::ir::PrimFunc, String> {
+    let name = workload.display().to_string();
+    let text = crate::input::read_text(workload)
+        .map_err(|e| Diagnostic::new(format!("cannot read {name}: {e}")).render())?;
+    if !crate::sparse::is_sparse_source(&text) {
+        return crate::session::parse_workload(&name, &text, func);
+    }
+    let stages = crate::session::SparseStages::Recorded;
+    crate::session::parse_workload_staged(&name, &text, func, stages)
 }
 
 /// The workload as the session at `out` refers to it: its file name when both

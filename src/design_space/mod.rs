@@ -32,6 +32,7 @@ mod inline;
 mod matmul;
 mod multi_level_tiling;
 mod multi_level_tiling_tc;
+mod sparse;
 mod tc_matmul;
 mod transpose;
 
@@ -39,6 +40,7 @@ pub use builder::Sketch;
 pub use fallback::{fallback, FALLBACK_THREADS};
 pub use general_reduction::{general_reduction, ROW_THREADS};
 pub use matmul::matmul;
+pub use sparse::{sparse_rows, SPARSE_THREADS};
 pub use tc_matmul::{tensor_core_matmul, MmaFamily};
 pub use transpose::transpose;
 
@@ -48,13 +50,35 @@ pub use transpose::transpose;
 /// for another GEMM-shaped block, GeneralReduction for row-wise programs,
 /// Transpose for a two-axis transpose, else Fallback), and whose
 /// program `accept` takes (the caller lowers it: a rule's tiles may not
-/// lower for every shape); the rule's name with the sketch.
+/// lower for every shape); the rule's name with the sketch. A lowered
+/// SparseTIR row nest (a block holding a data-dependent loop around another
+/// block) gets `SparseRows` first; a SparseTIR function held unlowered gets
+/// its remaining stage steps (`lower_sparse_iter`, `lower_sparse_buffer`)
+/// first, then the default of the program they give.
 pub fn default_schedule(
     func: &PrimFunc,
     accept: &dyn Fn(&Sketch) -> bool,
 ) -> Result<(&'static str, Sketch), DesignSpaceError> {
+    let Some(stages) = sparse::stages_of(func) else {
+        return default_of_tir(func, accept);
+    };
+    let stages = stages.map_err(|error| DesignSpaceError::Stage {
+        error: Box::new(error),
+    })?;
+    let staged = |s: &Sketch| sparse::after_stages(&stages.steps, s);
+    let accept_lowered = |s: &Sketch| accept(&staged(s));
+    let (rule, sketch) = default_of_tir(&stages.lowered, &accept_lowered)?;
+    Ok((rule, staged(&sketch)))
+}
+
+/// [`default_schedule`] of ordinary TIR.
+fn default_of_tir(
+    func: &PrimFunc,
+    accept: &dyn Fn(&Sketch) -> bool,
+) -> Result<(&'static str, Sketch), DesignSpaceError> {
     type Rule = fn(&PrimFunc) -> Result<Sketch, String>;
-    let rules: [(&'static str, Rule); 4] = [
+    let rules: [(&'static str, Rule); 5] = [
+        ("SparseRows", sparse_rows),
         ("MatmulTensorCore", tensor_core_matmul),
         ("Matmul", matmul),
         ("GeneralReduction", general_reduction),
@@ -126,6 +150,9 @@ pub enum DesignSpaceError {
         block: String,
         why: String,
     },
+    /// A SparseTIR function's stage steps do not apply (its lowering fails).
+    #[error("the sparse stages do not apply: {error}\nhint: `tirtui replay` of the stage steps shows the lowering's message with its place")]
+    Stage { error: Box<StepError> },
     /// The workload has no block to schedule.
     #[error(
         "the function has no block below its root\nhint: a workload needs at least one `T.block`"
