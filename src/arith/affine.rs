@@ -242,6 +242,75 @@ impl TypeCtx<'_> {
     }
 }
 
+impl TypeCtx<'_> {
+    /// `k*c * floordiv(x, c) + k * floormod(y, c)` is `k * x` when `x - y` is
+    /// a multiple of `c` for every value of the variables: `floormod(y, c)`
+    /// is then `floormod(x, c)`. The simplifier reduces a floormod's argument
+    /// modulo `c` and leaves the floordiv's alone (a cooperative fetch's
+    /// `floordiv(t % 36 * 4 + l, 9) * 9 + floormod(t * 4 + l, 9)`), so the
+    /// parts of one split index no longer name the same `x`; TVM's canonical
+    /// form joins them. Unchanged where nothing recombines (or on overflow).
+    pub fn recombine_congruent_div_mod(&self, mut f: Affine) -> Affine {
+        loop {
+            let found = f.terms.iter().enumerate().find_map(|(i, (a, k))| {
+                let Expr::Binary(BinOp::FloorMod, y, c) = a else {
+                    return None;
+                };
+                let c = c.as_int().filter(|c| *c > 0)?;
+                let kd = k.checked_mul(c)?;
+                f.terms.iter().enumerate().find_map(|(j, (b, kb))| {
+                    let Expr::Binary(BinOp::FloorDiv, x, c2) = b else {
+                        return None;
+                    };
+                    (*kb == kd && c2.as_int() == Some(c) && self.congruent(x, y, c))
+                        .then(|| (i, j, (**x).clone(), *k))
+                })
+            });
+            let Some((i, j, x, k)) = found else {
+                return f;
+            };
+            let Some(joined) = self.to_affine(&x).and_then(|x| x.scale(k)) else {
+                return f;
+            };
+            let mut rest = f.clone();
+            rest.terms.remove(i.max(j));
+            rest.terms.remove(i.min(j));
+            match rest.add(&joined) {
+                Some(next) => f = next,
+                None => return f,
+            }
+        }
+    }
+
+    /// Whether `x - y` is a multiple of `c` whatever the variables hold:
+    /// with each `floormod(a, m)` written `a - m * floordiv(a, m)`, every
+    /// coefficient and the constant of the difference are multiples of `c`.
+    fn congruent(&self, x: &Expr, y: &Expr, c: i64) -> bool {
+        let diff = self
+            .to_affine(x)
+            .zip(self.to_affine(y))
+            .and_then(|(fx, fy)| fx.sub(&fy))
+            .and_then(|d| self.expand_floormod(d));
+        diff.is_some_and(|d| d.constant % c == 0 && d.terms.iter().all(|(_, k)| k % c == 0))
+    }
+
+    fn expand_floormod(&self, f: Affine) -> Option<Affine> {
+        let mut out = Affine::constant(f.constant);
+        for (atom, k) in f.terms {
+            match &atom {
+                Expr::Binary(BinOp::FloorMod, a, m) if m.as_int().is_some_and(|m| m > 0) => {
+                    let m_value = m.as_int()?;
+                    out = out.add(&self.to_affine(a)?.scale(k)?)?;
+                    let outer = Expr::floordiv((**a).clone(), (**m).clone());
+                    out.add_term(outer, k.checked_mul(m_value)?.checked_neg()?)?;
+                }
+                _ => out.add_term(atom, k)?,
+            }
+        }
+        Some(out)
+    }
+}
+
 /// What `b * c + floormod(x, c)` joins into, when `b` is the outer part of a
 /// split of `x` by `c`: `x` for `floordiv(x, c)`, `floormod(x, c*m)` for
 /// `floormod(floordiv(x, c), m)` with `m > 0`.

@@ -15,6 +15,17 @@ pub struct Sketch {
     pub applied: Vec<String>,
 }
 
+impl Sketch {
+    /// Whether MetaSchedule's CUDA rules write this sketch too: no rule of
+    /// tirtui's own (MultiLevelTilingRegisterReuse) shaped it.
+    pub fn from_metaschedule(&self) -> bool {
+        !self
+            .applied
+            .iter()
+            .any(|a| a.starts_with(super::register_reuse::RULE))
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(super) struct SketchBuilder {
     trace: Trace,

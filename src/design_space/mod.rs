@@ -12,6 +12,10 @@
 //! `scripts/ms_space/record.py`), with MultiLevelTilingTensorCore first as in
 //! `cuda-tensorcore` (for GEMMs the mma intrinsics take): MultiLevelTiling, InlineConstantScalars,
 //! AutoInline, CrossThreadReduction, ParallelizeVectorizeUnroll, AutoBind.
+//! One rule is tirtui's own, not TVM's: MultiLevelTilingRegisterReuse (before
+//! MultiLevelTiling) forks two more sketches for a SIMT GEMM, with register
+//! fragments and a register / shared pipeline (`register_reuse`); its
+//! sketches come after TVM's (`Sketch::from_metaschedule`).
 //! Like TVM's PostOrderApply, the blocks are collected once (post-order, the
 //! root last), and each rule in turn visits them last to first; a rule may
 //! fork a sketch into several (CrossThreadReduction, the pipelined tilings).
@@ -32,6 +36,7 @@ mod inline;
 mod matmul;
 mod multi_level_tiling;
 mod multi_level_tiling_tc;
+mod register_reuse;
 mod sparse;
 mod tc_matmul;
 mod transpose;
@@ -164,6 +169,8 @@ pub enum DesignSpaceError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
     MultiLevelTilingTensorCore,
+    /// tirtui's, not TVM's (see `register_reuse`).
+    MultiLevelTilingRegisterReuse,
     MultiLevelTiling,
     InlineConstantScalars,
     AutoInline,
@@ -175,8 +182,9 @@ pub enum Rule {
 impl Rule {
     /// TVM's `cuda-tensorcore` order: the tensor-core tiling first (a block
     /// it tiles is gone for MultiLevelTiling), then the `cuda` rules.
-    pub const CUDA: [Rule; 7] = [
+    pub const CUDA: [Rule; 8] = [
         Rule::MultiLevelTilingTensorCore,
+        Rule::MultiLevelTilingRegisterReuse,
         Rule::MultiLevelTiling,
         Rule::InlineConstantScalars,
         Rule::AutoInline,
@@ -189,6 +197,7 @@ impl Rule {
     pub fn name(self) -> &'static str {
         match self {
             Rule::MultiLevelTilingTensorCore => "MultiLevelTilingTensorCore",
+            Rule::MultiLevelTilingRegisterReuse => register_reuse::RULE,
             Rule::MultiLevelTiling => "MultiLevelTiling",
             Rule::InlineConstantScalars => "InlineConstantScalars",
             Rule::AutoInline => "AutoInline",
@@ -216,6 +225,7 @@ impl Rule {
                 multi_level_tiling_tc::apply(&sketch, block, target)
                     .map(|tc| vec![tc.unwrap_or(sketch)])
             }
+            Rule::MultiLevelTilingRegisterReuse => register_reuse::apply(sketch, block, target),
             Rule::MultiLevelTiling => multi_level_tiling::apply(sketch, block, target),
             Rule::InlineConstantScalars => inline::inline_constant_scalars(sketch, block),
             Rule::AutoInline => inline::auto_inline(sketch, block),

@@ -99,7 +99,12 @@ fn plan(f: &Lowered, l: &LFor, lanes: i64, r: &VarRanges, write: bool) -> Option
             &simplified
         };
         let form = ctx.to_affine(e)?;
-        let (base, stride) = lane_split(ctx, &form, lane, lanes, r)?;
+        // Only where the plain split fails, so that every index planned
+        // before keeps its printed form.
+        let (base, stride) = lane_split(ctx, &form, lane, lanes, r).or_else(|| {
+            let joined = ctx.recombine_congruent_div_mod(form.clone());
+            lane_split(ctx, &joined, lane, lanes, r)
+        })?;
         Some((base, stride, ctx.index_dtype(e)))
     };
     let (base, stride, dtype_i) = split(&st.indices[0])?;

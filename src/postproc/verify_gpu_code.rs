@@ -13,10 +13,16 @@
 use super::PostprocError;
 use crate::codegen::CudaOutput;
 use crate::ir::{AnnValue, ForKind, PrimFunc, Stmt, ThreadAxis};
+use crate::launch_limits::LaunchLimits;
+use crate::trace::Arg;
 
 const NAME: &str = "VerifyGPUCode";
 const LOW: &str = "meta_schedule.thread_extent_low_inclusive";
 const HIGH: &str = "meta_schedule.thread_extent_high_inclusive";
+const TILING_STRUCTURE: &str = "meta_schedule.tiling_structure";
+/// The tiling structure tirtui's MultiLevelTilingRegisterReuse annotates
+/// (`design_space::register_reuse::STRUCTURE`).
+pub const REGISTER_REUSE_STRUCTURE: &str = "SSSRRS";
 
 /// The limits checked; `default()` is MetaSchedule's for an sm_80 target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +30,27 @@ pub struct GpuLimits {
     pub max_threads_per_block: u64,
     pub max_shared_memory_per_block: u64,
     pub max_vector_bytes: i64,
+}
+
+impl GpuLimits {
+    /// The limits for a candidate of `steps`: TVM's (`default`), but for a
+    /// trace of tirtui's MultiLevelTilingRegisterReuse sketch (its block
+    /// annotated `meta_schedule.tiling_structure` = `SSSRRS`), whose shared
+    /// tiles are double-buffered by design and may take the shared memory a
+    /// block can opt in to (codegen declares shared memory dynamic; the
+    /// runtime opts in): TVM's CUDA rules stay within 48 KiB.
+    pub fn for_steps(steps: &[crate::trace::Step]) -> GpuLimits {
+        let register_reuse = steps.iter().any(|s| {
+            s.op == "annotate"
+                && matches!(s.arg("ann_key"), Some(Arg::Str(k)) if k == TILING_STRUCTURE)
+                && matches!(s.arg("ann_val"), Some(Arg::Str(v)) if v == REGISTER_REUSE_STRUCTURE)
+        });
+        let mut limits = GpuLimits::default();
+        if register_reuse {
+            limits.max_shared_memory_per_block = LaunchLimits::H100.max_shared_bytes_optin;
+        }
+        limits
+    }
 }
 
 impl Default for GpuLimits {

@@ -142,11 +142,12 @@ impl Space {
             };
             sites.push(Site { step: i, kind });
         }
+        let limits = GpuLimits::for_steps(&steps);
         Space {
             workload,
             steps,
             sites,
-            postproc: Some(GpuLimits::default()),
+            postproc: Some(limits),
         }
     }
 
