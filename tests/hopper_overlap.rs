@@ -120,7 +120,11 @@ fn the_kernel_leaves_one_group_in_flight_and_drains_it_after_the_loop() {
     assert!(drained > deferred);
     assert!(lines[drained - 1] == "}", "{}", kernel.source);
     // Three versions of each 16 KB tile.
-    assert!(kernel.source.contains("(k_0_0 + 2) % 3 * 8192"), "{}", kernel.source);
+    assert!(
+        kernel.source.contains("(k_0_0 + 2) % 3 * 8192"),
+        "{}",
+        kernel.source
+    );
 }
 
 fn lowered_f16() -> (PrimFunc, LoweredProgram) {

@@ -296,7 +296,10 @@ mod tests {
         for t in 0..crate::simt::wgmma::WARPGROUP {
             for r in (0..128).step_by(2) {
                 let (i, j) = crate::simt::wgmma::accumulator_element(t, r);
-                assert_eq!(crate::simt::wgmma::accumulator_element(t, r + 1), (i, j + 1));
+                assert_eq!(
+                    crate::simt::wgmma::accumulator_element(t, r + 1),
+                    (i, j + 1)
+                );
                 assert_eq!(j % 2, 0, "thread {t} register {r}");
             }
         }

@@ -56,10 +56,14 @@ pub fn run(f: Lowered) -> Result<Lowered, LowerError> {
 /// `wait_group 0`.
 fn defer_waits(s: &mut LStmt) -> Result<(), LowerError> {
     let LStmt::For(l) = s else { return Ok(()) };
-    let Some(depth) = l.annotations.iter().find_map(|(k, v)| match (k.as_str(), v) {
-        (WAIT_GROUP, AnnValue::Int(n)) => Some(*n),
-        _ => None,
-    }) else {
+    let Some(depth) = l
+        .annotations
+        .iter()
+        .find_map(|(k, v)| match (k.as_str(), v) {
+            (WAIT_GROUP, AnnValue::Int(n)) => Some(*n),
+            _ => None,
+        })
+    else {
         return Ok(());
     };
     if depth == 0 {
@@ -93,7 +97,8 @@ fn defer_in(body: &mut LStmt, depth: i64, deferred: &mut usize) {
             while i < v.len() {
                 let after_commit = i > 0 && is_call(&v[i - 1], Intrinsic::WgmmaCommit, None);
                 if after_commit && is_call(&v[i], Intrinsic::WgmmaWait, Some(0)) {
-                    v[i] = LStmt::Evaluate(Expr::Call(Intrinsic::WgmmaWait, vec![Expr::int(depth)]));
+                    v[i] =
+                        LStmt::Evaluate(Expr::Call(Intrinsic::WgmmaWait, vec![Expr::int(depth)]));
                     v.insert(i + 1, LStmt::Sync);
                     *deferred += 1;
                     i += 2;
