@@ -8,7 +8,7 @@
 # every kernel of one call (several for multi-kernel programs).
 # TVM's kernels for the same traces: python3 bench/tvm_kernels/run.py (see there).
 # Hopper sessions (wgmma: sm_90a only; on another GPU their rows say why):
-#   bench/run_all.sh sessions/gemm_{f16,bf16}_4096_{2_mma,4_wgmma,5_wgmma_swizzle}.yaml
+#   bench/run_all.sh sessions/gemm_{f16,bf16}_4096_{2_mma,4_wgmma,5_wgmma_swizzle,6_wgmma_overlap}.yaml
 # times the wgmma kernels beside their mma.sync twins and cuBLAS (pct_of_cublas).
 # Environment: TIRTUI (the binary, default target/release/tirtui, built if missing);
 # BENCH_OUT (a folder: each session's JSON and stderr, and table.md, are kept there).

@@ -16,6 +16,11 @@
 //! `ARCH_MARKER` and the runtime compiles it for sm_90a, or refuses it on
 //! another GPU (`needs_sm90a`).
 //!
+//! The accumulator store writes each thread's register pairs (r, r + 1:
+//! adjacent columns of one row) as one 8-byte `float2`, so a warp's four
+//! threads of a row fill whole 32-byte sectors; a destination not 8-byte
+//! aligned (odd row stride or start) takes the scalar path.
+//!
 //! Invariant: prints text; decides nothing about the program.
 
 use crate::ir::DataType;
@@ -172,6 +177,14 @@ pub fn helper_source() -> String {
          template <int R>\n\
          __device__ __forceinline__ void tirtui_wgmma_store(float* dst, const float* d, int ldm, int t) {{\n  \
          int w = t / 32, l = t % 32;\n  \
+         if (ldm % 2 == 0 && ((unsigned long long)dst & 7ull) == 0) {{\n    \
+         #pragma unroll\n    for (int r = 0; r < R; r += 2) {{\n      \
+         int i = 16 * w + l / 4 + 8 * ((r / 2) % 2);\n      \
+         int j = 8 * (r / 4) + 2 * (l % 4);\n      \
+         *(float2*)&dst[i * ldm + j] = make_float2(d[r], d[r + 1]);\n    \
+         }}\n    \
+         return;\n  \
+         }}\n  \
          #pragma unroll\n  for (int r = 0; r < R; ++r) {{\n    \
          int i = 16 * w + l / 4 + 8 * ((r / 2) % 2);\n    \
          int j = 8 * (r / 4) + 2 * (l % 4) + r % 2;\n    \
@@ -273,6 +286,28 @@ mod tests {
         ] {
             assert_eq!(WgmmaShape::new(n, t, false, false), None, "{n} {t:?}");
         }
+    }
+
+    /// The epilogue stores registers r and r + 1 (r even) as one float2:
+    /// that is right only if the fragment puts them side by side in one row
+    /// at an even column (the simulator's layout says where each lands).
+    #[test]
+    fn the_store_pairs_registers_the_fragment_puts_side_by_side() {
+        for t in 0..crate::simt::wgmma::WARPGROUP {
+            for r in (0..128).step_by(2) {
+                let (i, j) = crate::simt::wgmma::accumulator_element(t, r);
+                assert_eq!(
+                    crate::simt::wgmma::accumulator_element(t, r + 1),
+                    (i, j + 1)
+                );
+                assert_eq!(j % 2, 0, "thread {t} register {r}");
+            }
+        }
+        let src = helper_source();
+        assert!(src.contains("*(float2*)&dst[i * ldm + j] = make_float2(d[r], d[r + 1]);"));
+        // The scalar path stays for a destination a float2 cannot address.
+        assert!(src.contains("if (ldm % 2 == 0 && ((unsigned long long)dst & 7ull) == 0)"));
+        assert!(src.contains("dst[i * ldm + j] = d[r];"));
     }
 
     #[test]

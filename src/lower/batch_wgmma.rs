@@ -12,13 +12,117 @@
 //! result: a register or operand access the batching would move past a
 //! wgmma in flight is an error there.
 //!
+//! A loop annotated `wgmma_wait_group: N` (tirtui's own; TVM ignores it)
+//! keeps N groups in flight across its iterations: each batch's
+//! `wait_group 0` in its body becomes `wait_group N` followed by a barrier,
+//! and one `wait_group 0` follows the loop. The next iteration's wgmmas are
+//! then issued before this one's retire (CUTLASS's `warpgroup_wait<1>`).
+//! The barrier is there because a warpgroup's wait retires only its own
+//! wgmmas: before any thread overwrites a tile another warpgroup's
+//! retired group read, every warpgroup must have passed its wait. Enough
+//! shared buffers for the groups in flight are the schedule's business
+//! (three pipeline versions with the wgmmas ordered before the copies, for
+//! N = 1): the simulator refuses a tile overwritten under a wgmma in flight.
+//!
 //! Invariant: runs after `thread_binding` (the warpgroup's lane loop is
-//! gone); moves wgmma fence/commit/wait calls only.
+//! gone); moves wgmma fence/commit/wait calls and adds barriers only.
 
 use super::lir::{LStmt, Lowered};
-use crate::ir::{Expr, ForKind, Intrinsic};
+use super::LowerError;
+use crate::ir::{AnnValue, Expr, ForKind, Intrinsic};
 
-pub fn run(mut f: Lowered) -> Lowered {
+/// The loop annotation naming how many wgmma groups stay in flight at the
+/// end of each iteration (PTX's `wgmma.wait_group N`, 0 to 7).
+pub const WAIT_GROUP: &str = crate::schedule::primitive::annotate::WGMMA_WAIT_GROUP;
+
+pub fn run(f: Lowered) -> Result<Lowered, LowerError> {
+    let mut f = batch(f);
+    let mut refused = None;
+    f.body.rewrite(&mut |s| {
+        if refused.is_none() {
+            if let Err(e) = defer_waits(s) {
+                refused = Some(e);
+            }
+        }
+    });
+    match refused {
+        Some(e) => Err(e),
+        None => Ok(f),
+    }
+}
+
+/// Rewrites a loop annotated `wgmma_wait_group: N > 0`: its batches wait
+/// for all but N groups (then a barrier), and the loop is followed by a
+/// `wait_group 0`.
+fn defer_waits(s: &mut LStmt) -> Result<(), LowerError> {
+    let LStmt::For(l) = s else { return Ok(()) };
+    let Some(depth) = l
+        .annotations
+        .iter()
+        .find_map(|(k, v)| match (k.as_str(), v) {
+            (WAIT_GROUP, AnnValue::Int(n)) => Some(*n),
+            _ => None,
+        })
+    else {
+        return Ok(());
+    };
+    if depth == 0 {
+        return Ok(());
+    }
+    let mut deferred = 0;
+    defer_in(&mut l.body, depth, &mut deferred);
+    if deferred == 0 {
+        return Err(LowerError::Unsupported {
+            what: format!(
+                "loop annotated `{WAIT_GROUP}: {depth}` has no batch of wgmmas (fence, wgmmas, commit, wait) directly in its body to leave in flight: annotate the loop whose body holds the tensorized k steps (the pipelined k loop), or remove the annotation"
+            ),
+        });
+    }
+    let body = std::mem::replace(s, LStmt::Seq(Vec::new()));
+    *s = LStmt::Seq(vec![
+        body,
+        LStmt::Evaluate(Expr::Call(Intrinsic::WgmmaWait, vec![Expr::int(0)])),
+    ]);
+    Ok(())
+}
+
+/// Turns each `commit; wait_group 0` in the body's sequences (not inside
+/// inner loops, whose waits retire within one iteration of this one) into
+/// `commit; wait_group depth; barrier`.
+fn defer_in(body: &mut LStmt, depth: i64, deferred: &mut usize) {
+    match body {
+        LStmt::Block(b) => defer_in(&mut b.body, depth, deferred),
+        LStmt::Seq(v) => {
+            let mut i = 0;
+            while i < v.len() {
+                let after_commit = i > 0 && is_call(&v[i - 1], Intrinsic::WgmmaCommit, None);
+                if after_commit && is_call(&v[i], Intrinsic::WgmmaWait, Some(0)) {
+                    v[i] =
+                        LStmt::Evaluate(Expr::Call(Intrinsic::WgmmaWait, vec![Expr::int(depth)]));
+                    v.insert(i + 1, LStmt::Sync);
+                    *deferred += 1;
+                    i += 2;
+                } else {
+                    defer_in(&mut v[i], depth, deferred);
+                    i += 1;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn is_call(s: &LStmt, f: Intrinsic, first: Option<i64>) -> bool {
+    match s {
+        LStmt::Evaluate(Expr::Call(g, args)) => {
+            *g == f && (first.is_none() || args.first().and_then(Expr::as_int) == first)
+        }
+        _ => false,
+    }
+}
+
+/// Batches the wgmmas of every loop of nothing but synchronous wgmmas.
+fn batch(mut f: Lowered) -> Lowered {
     f.body.rewrite(&mut |s| {
         let LStmt::For(l) = s else { return };
         if !matches!(l.kind, ForKind::Serial | ForKind::Unrolled) {

@@ -114,7 +114,7 @@ fn run_pass(name: &str, f: Lowered) -> Result<Lowered, LowerError> {
         "inject_software_pipeline" => inject_software_pipeline::run(f)?,
         "thread_binding" => thread_binding::run(f)?,
         "lower_warp_memory" => lower_warp_memory::run(f)?,
-        "batch_wgmma" => batch_wgmma::run(f),
+        "batch_wgmma" => batch_wgmma::run(f)?,
         "flatten_buffer" => flatten_buffer::run(f)?,
         "vectorize" => vectorize::run(f),
         "inject_virtual_thread" => inject_virtual_thread::run(f)?,

@@ -17,6 +17,11 @@ pub const BUFFER_DIM_ALIGN: &str = "buffer_dim_align";
 /// ordinary annotation.
 pub const BUFFER_SWIZZLE: &str = "buffer_swizzle";
 
+/// tirtui's loop annotation: how many wgmma groups stay in flight at the
+/// end of each iteration of the loop (`lower::batch_wgmma`; PTX's
+/// `wgmma.wait_group N`). TVM keeps it as an ordinary annotation.
+pub const WGMMA_WAIT_GROUP: &str = "wgmma_wait_group";
+
 fn annotations_mut(
     func: &mut PrimFunc,
     target: BlockOrLoop,
@@ -46,6 +51,9 @@ pub fn annotate(
     }
     if key == BUFFER_SWIZZLE {
         check_swizzle(func, target, &value)?;
+    }
+    if key == WGMMA_WAIT_GROUP {
+        check_wait_group(target, &value)?;
     }
     let anns = annotations_mut(func, target)?;
     match anns.iter_mut().find(|(k, _)| k == key) {
@@ -83,6 +91,25 @@ fn check_swizzle(
             "`{BUFFER_SWIZZLE}` swizzles shared memory; {} is in {} memory (cache it with storage_scope shared)",
             buf.name,
             buf.scope.name()
+        )));
+    }
+    Ok(())
+}
+
+/// `wgmma_wait_group` goes on a loop, with PTX's range of groups, 0 to 7.
+fn check_wait_group(target: BlockOrLoop, value: &AnnValue) -> Result<(), ScheduleError> {
+    let bad = |why: String| ScheduleError::InvalidArgument {
+        what: "annotate",
+        why,
+    };
+    if matches!(target, BlockOrLoop::Block(_)) {
+        return Err(bad(format!(
+            "`{WGMMA_WAIT_GROUP}` says how many wgmma groups a loop leaves in flight per iteration: annotate the pipelined k loop, not a block"
+        )));
+    }
+    if !matches!(value, AnnValue::Int(0..=7)) {
+        return Err(bad(format!(
+            "`{WGMMA_WAIT_GROUP}` takes the number of wgmma groups left in flight, 0 to 7 (PTX's wgmma.wait_group N)"
         )));
     }
     Ok(())
