@@ -284,3 +284,50 @@ fn an_int64_max_below_the_int32_range_is_exact() {
         assert!(expected[1].to_f64_vec().iter().all(|&x| x < -1e12));
     }
 }
+
+/// Rows on threadIdx.y in an enclosing block's loop nest (a SparseTIR
+/// row nest, or any opaque outer block) still split the threads into groups:
+/// before, only the reduction block's own loops counted, so every row's
+/// threads shared one slice of the buffer and raced (a wrong kernel, no error).
+#[test]
+fn rows_bound_in_an_enclosing_block_get_their_own_slice() {
+    for (reduce, serial_k) in [(128, 1), (100, 1), (32, 3), (48, 2)] {
+        let cols = reduce * serial_k;
+        let text = format!(
+            "@T.prim_func
+def main(A: T.Buffer((16, {cols}), \"float32\"), S: T.Buffer((16,), \"float32\")):
+    for i_0 in T.thread_binding(4, thread=\"blockIdx.x\"):
+        for i_1 in T.thread_binding(4, thread=\"threadIdx.y\"):
+            with T.block(\"row\"):
+                vi = T.axis.spatial(16, i_0 * 4 + i_1)
+                T.reads(A[vi, 0:{cols}])
+                T.writes(S[vi])
+                for k_1 in T.thread_binding({reduce}, thread=\"threadIdx.x\"):
+                    for k_0 in range({serial_k}):
+                        with T.block(\"S\"):
+                            vk = T.axis.reduce({cols}, k_0 * {reduce} + k_1)
+                            T.reads(A[vi, vk])
+                            T.writes(S[vi])
+                            with T.init():
+                                S[vi] = T.float32(0)
+                            S[vi] = S[vi] + A[vi, vk]
+"
+        );
+        let func = tirtui::script::parse_func(&text, None)
+            .unwrap_or_else(|e| panic!("{}\n{text}", e.to_diagnostic("case", &text).render()));
+        let lowered = tirtui::lower::lower_program(&func).unwrap_or_else(|e| panic!("{e}"));
+        let printed: String = lowered.kernels.iter().map(|k| k.to_string()).collect();
+        let mut expected = interp::random_args(&func, 5).unwrap();
+        let mut got = expected.clone();
+        interp::run(&func, &mut expected).unwrap();
+        tirtui::simt::simulate_program(&lowered, &mut got)
+            .unwrap_or_else(|e| panic!("reduce {reduce}: simulation: {e}\n{printed}"));
+        for (g, e) in got.iter().zip(&expected) {
+            assert!(
+                g.max_rel_err(e) <= 1e-5,
+                "reduce {reduce}: max rel err {}\n{printed}",
+                g.max_rel_err(e)
+            );
+        }
+    }
+}

@@ -107,14 +107,26 @@ fn thread_idx_loop(l: &For) -> bool {
 /// The first (pre-order) reduction block not yet lowered whose reduction is bound to threads.
 fn find_site(func: &PrimFunc, done: &IdSet<BlockId>) -> Result<Option<Site>, LowerError> {
     let mut found = None;
-    walk(func, &func.body, &mut Vec::new(), done, &mut found)?;
+    let mut scope = Scope {
+        loops: Vec::new(),
+        enclosing_threads: Vec::new(),
+    };
+    walk(func, &func.body, &mut scope, done, &mut found)?;
     Ok(found)
+}
+
+/// Where the walk is: the loops since the nearest enclosing block (the
+/// block's own loop nest) and the threadIdx loops of the enclosing blocks'
+/// nests, which split the threads into groups as much as the block's own.
+struct Scope<'a> {
+    loops: Vec<&'a For>,
+    enclosing_threads: Vec<&'a For>,
 }
 
 fn walk<'a>(
     func: &PrimFunc,
     s: &'a Stmt,
-    loops: &mut Vec<&'a For>,
+    scope: &mut Scope<'a>,
     done: &IdSet<BlockId>,
     found: &mut Option<Site>,
 ) -> Result<(), LowerError> {
@@ -123,33 +135,43 @@ fn walk<'a>(
     }
     match s {
         Stmt::For(l) => {
-            loops.push(l);
-            walk(func, &l.body, loops, done, found)?;
-            loops.pop();
+            scope.loops.push(l);
+            walk(func, &l.body, scope, done, found)?;
+            scope.loops.pop();
         }
         Stmt::BlockRealize(r) => {
             if !done.contains(&r.block.id) {
-                if let Some(site) = site_of(func, r, loops)? {
+                if let Some(site) = site_of(func, r, &scope.loops, &scope.enclosing_threads)? {
                     *found = Some(site);
                     return Ok(());
                 }
             }
-            // Loops of an outer block do not belong to the blocks inside it.
-            let mut inner = Vec::new();
-            walk(func, &r.block.body, &mut inner, done, found)?;
+            // Loops of an outer block do not belong to the blocks inside it,
+            // but its threadIdx loops still tell the inner blocks' threads
+            // apart (rows on threadIdx.y around a reduction over threadIdx.x).
+            let own = std::mem::take(&mut scope.loops);
+            let pushed = own.iter().filter(|l| thread_idx_loop(l)).count();
+            scope
+                .enclosing_threads
+                .extend(own.iter().copied().filter(|l| thread_idx_loop(l)));
+            let res = walk(func, &r.block.body, scope, done, found);
+            let keep = scope.enclosing_threads.len() - pushed;
+            scope.enclosing_threads.truncate(keep);
+            scope.loops = own;
+            res?;
         }
         Stmt::Seq(v) => {
             for c in v {
-                walk(func, c, loops, done, found)?;
+                walk(func, c, scope, done, found)?;
             }
         }
         Stmt::IfThenElse(i) => {
-            walk(func, &i.then_case, loops, done, found)?;
+            walk(func, &i.then_case, scope, done, found)?;
             if let Some(e) = &i.else_case {
-                walk(func, e, loops, done, found)?;
+                walk(func, e, scope, done, found)?;
             }
         }
-        Stmt::LetStmt(l) => walk(func, &l.body, loops, done, found)?,
+        Stmt::LetStmt(l) => walk(func, &l.body, scope, done, found)?,
         Stmt::BufferStore(_) | Stmt::Evaluate(_) => {}
     }
     Ok(())
@@ -161,7 +183,12 @@ fn unsupported(block: &str, why: impl std::fmt::Display) -> LowerError {
     }
 }
 
-fn site_of(func: &PrimFunc, r: &BlockRealize, loops: &[&For]) -> Result<Option<Site>, LowerError> {
+fn site_of(
+    func: &PrimFunc,
+    r: &BlockRealize,
+    loops: &[&For],
+    enclosing_threads: &[&For],
+) -> Result<Option<Site>, LowerError> {
     let b = &r.block;
     let drives = |v: VarId, kind: IterKind| {
         b.iter_vars
@@ -230,8 +257,22 @@ fn site_of(func: &PrimFunc, r: &BlockRealize, loops: &[&For]) -> Result<Option<S
             format!("it lies inside the vthread loop `{}`", func.var_name(l.var)),
         ));
     }
+    // An enclosing block's thread loop that drives this block's reduction
+    // would need its threads combined too: not a pattern tirtui lowers.
+    if let Some(l) = enclosing_threads
+        .iter()
+        .find(|l| drives(l.var, IterKind::Reduce))
+    {
+        return Err(unsupported(
+            &b.name,
+            format!(
+                "the thread loop `{}` of an enclosing block drives its reduction too",
+                func.var_name(l.var)
+            ),
+        ));
+    }
     let mut other_threads = Vec::new();
-    for l in loops {
+    for l in enclosing_threads.iter().chain(loops) {
         if l.id == t.id || !thread_idx_loop(l) {
             continue;
         }
