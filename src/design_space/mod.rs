@@ -20,7 +20,7 @@
 //! root last), and each rule in turn visits them last to first; a rule may
 //! fork a sketch into several (CrossThreadReduction, the pipelined tilings).
 //!
-//! May use: `ir`, `schedule`, `trace`.
+//! May use: `ir`, `schedule`, `sparse`, `trace`.
 
 // A failed step carries the program as it was (`StepError`), so the error
 // can be rendered with the culprit marked; rules fail rarely.

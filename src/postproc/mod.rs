@@ -9,7 +9,7 @@
 //! TVM: src/s_tir/meta_schedule/postproc/*.cc (facts only). VerifyGPUCode
 //! lowers the program to read its launch, hence `codegen`; never runtime or tui.
 //!
-//! May use: `codegen`, `ir`, `schedule`, `trace`.
+//! May use: `codegen`, `ir`, `launch_limits`, `schedule`, `trace`.
 //!
 //! Not here yet: RewriteUnboundBlock (MetaSchedule's CUDA rules bind every
 //! block already; a block left unbound is reported by VerifyGPUCode's
