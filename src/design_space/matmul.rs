@@ -214,19 +214,7 @@ fn tile(sketch: &mut SketchBuilder, b: &str, shape: &GemmShape) -> Result<(), St
         0,
         'l',
     )?;
-    for (l, axis) in [
-        (&i[0], "blockIdx.y"),
-        (&j[0], "blockIdx.x"),
-        (&i[1], "vthread.y"),
-        (&j[1], "vthread.x"),
-        (&i[2], "threadIdx.y"),
-        (&j[2], "threadIdx.x"),
-    ] {
-        sketch.bind(l, axis)?;
-    }
-    if let Some(batch) = &batch {
-        sketch.bind(batch, "blockIdx.z")?;
-    }
+    bind_gemm_tiles(sketch, &i, &j, batch.as_deref())?;
     let at = |sketch: &mut SketchBuilder, op: &str, block: &str, l: &str, unit: bool| {
         let mut args = vec![("block", name(block)), ("loop", name(l))];
         if unit {
@@ -266,5 +254,30 @@ fn tile(sketch: &mut SketchBuilder, b: &str, shape: &GemmShape) -> Result<(), St
         'b',
     )?;
     sketch.emit("unroll", vec![("loop", name(&k[1]))], 0, 'l')?;
+    Ok(())
+}
+
+/// Binds a GEMM's i / j tiles (outermost three levels) to blocks, virtual
+/// threads and threads, and a batch axis to blockIdx.z: the layout both the
+/// Matmul default and the register-reuse sketches use.
+pub(super) fn bind_gemm_tiles(
+    sketch: &mut SketchBuilder,
+    i: &[String],
+    j: &[String],
+    batch: Option<&str>,
+) -> Result<(), StepError> {
+    for (l, axis) in [
+        (&i[0], "blockIdx.y"),
+        (&j[0], "blockIdx.x"),
+        (&i[1], "vthread.y"),
+        (&j[1], "vthread.x"),
+        (&i[2], "threadIdx.y"),
+        (&j[2], "threadIdx.x"),
+    ] {
+        sketch.bind(l, axis)?;
+    }
+    if let Some(batch) = batch {
+        sketch.bind(batch, "blockIdx.z")?;
+    }
     Ok(())
 }

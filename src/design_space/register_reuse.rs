@@ -175,19 +175,7 @@ fn tile(
         .map(|l| name(l))
         .collect();
     sketch.emit("reorder", vec![("ordered_loops", Arg::List(order))], 0, 'l')?;
-    for (l, axis) in [
-        (&i[0], "blockIdx.y"),
-        (&j[0], "blockIdx.x"),
-        (&i[1], "vthread.y"),
-        (&j[1], "vthread.x"),
-        (&i[2], "threadIdx.y"),
-        (&j[2], "threadIdx.x"),
-    ] {
-        sketch.bind(l, axis)?;
-    }
-    if let Some(batch) = &batch {
-        sketch.bind(batch, "blockIdx.z")?;
-    }
+    super::matmul::bind_gemm_tiles(sketch, &i, &j, batch.as_deref())?;
     // VerifyGPUCode's thread range, as MultiLevelTiling asks for it.
     let low = Arg::Int(target.warp_size);
     sketch.annotate(block, "meta_schedule.thread_extent_low_inclusive", low)?;
