@@ -26,10 +26,10 @@ use std::time::{Duration, Instant};
 
 use tirtui::codegen::CudaKernel;
 use tirtui::design_space::{generate, GpuTarget};
-use tirtui::runtime::Precompiled;
+use tirtui::runtime::{CompileError, Precompiled};
 use tirtui::search::model::{XgbConfig, XgbModel};
 use tirtui::tune::evolution::{evolve, EvolutionOptions};
-use tirtui::tune::shared_compile::{measure_shared, GpuRunner};
+use tirtui::tune::shared_compile::{measure_shared, Binary, GpuRunner};
 use tirtui::tune::stream::StreamParts;
 use tirtui::tune::{DeviceId, Measure, MeasureBreakdown, MeasureError, Measured, Nvrtc, Space};
 
@@ -79,7 +79,7 @@ fn source_hash(k: &CudaKernel) -> u64 {
 }
 
 /// NVRTC's latency, slept: 200 ms, or 3 s for one kernel in 16.
-fn fake_nvrtc(k: &CudaKernel) -> Result<Precompiled, String> {
+fn fake_nvrtc(k: &CudaKernel, _stop: &AtomicBool) -> Result<Binary, CompileError> {
     let ms = if (source_hash(k) >> 20).is_multiple_of(16) {
         3000
     } else {
@@ -91,7 +91,8 @@ fn fake_nvrtc(k: &CudaKernel) -> Result<Precompiled, String> {
         cubin_base64: String::new(),
         compile_ms: ms as f64,
         warnings: vec![],
-    })
+    }
+    .into())
 }
 
 fn source_time_ms(k: &CudaKernel) -> f64 {

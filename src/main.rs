@@ -164,6 +164,16 @@ enum Command {
         /// names its own with `func:`).
         #[arg(long)]
         func: Option<String>,
+        /// Each candidate's compile time limit in seconds (MetaSchedule's
+        /// builder: 30). NVRTC runs in a child process that is killed past
+        /// it; the candidate is recorded as a failed build ("compile time
+        /// limit exceeded") and the search goes on. 0: no limit.
+        #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = cli::tune::parse_seconds)]
+        compile_timeout: f64,
+        /// Stop the search after this many seconds, as Ctrl-C does: compiles
+        /// in flight are killed, the best session and the report are written.
+        #[arg(long, value_name = "SECONDS", value_parser = cli::tune::parse_seconds)]
+        time: Option<f64>,
     },
     /// The results database.
     Db {
@@ -173,6 +183,10 @@ enum Command {
     /// The GPU worker process (JSON lines on stdin/stdout); started by tirtui itself.
     #[command(hide = true)]
     Worker,
+    /// Compiles one kernel with NVRTC: a JSON job on stdin, the binary as JSON
+    /// on stdout; started by `tune` so that a compile can be stopped.
+    #[command(hide = true, name = "compile-kernel")]
+    CompileKernel,
 }
 
 #[derive(Subcommand)]
@@ -395,6 +409,8 @@ fn run() -> i32 {
             model,
             population,
             func,
+            compile_timeout,
+            time,
         }) => cli::tune::tune_command(&cli::tune::TuneArgs {
             session,
             trials,
@@ -408,6 +424,9 @@ fn run() -> i32 {
             model,
             population,
             func,
+            compile_timeout: (compile_timeout > 0.0)
+                .then(|| std::time::Duration::from_secs_f64(compile_timeout)),
+            time: time.map(std::time::Duration::from_secs_f64),
         }),
         Some(Command::Db {
             command:
@@ -453,6 +472,7 @@ fn run() -> i32 {
             db: db.as_deref(),
         }),
         Some(Command::Worker) => tirtui::runtime::worker_main(),
+        Some(Command::CompileKernel) => tirtui::runtime::compile_child::child_main(),
         None => match args.file {
             Some(file) => cli::explore(&file, &args.theme, args.trace.as_deref()),
             None => {

@@ -127,7 +127,7 @@ impl Measure for FakePool {
     fn stream(&mut self) -> Option<StreamParts<'_>> {
         self.streamed = true;
         Some(StreamParts {
-            compile: Box::new(|k: &CudaKernel| {
+            compile: Box::new(|k: &CudaKernel, _: &AtomicBool| {
                 // Now and then a slow one, as NVRTC with an unrolled candidate.
                 let slow = k.source.len().is_multiple_of(7);
                 std::thread::sleep(Duration::from_millis(if slow { 30 } else { 1 }));
@@ -136,7 +136,8 @@ impl Measure for FakePool {
                     cubin_base64: format!("bin {}", k.source.len()),
                     compile_ms: 1.0,
                     warnings: vec![],
-                })
+                }
+                .into())
             }),
             threads: 4,
             runners: self

@@ -78,14 +78,15 @@ done
 
 /// A stand-in for NVRTC that takes `ms` per kernel.
 fn compiler(ms: u64) -> Box<tirtui::tune::shared_compile::CompileFn<'static>> {
-    Box::new(move |k: &CudaKernel| {
+    Box::new(move |k: &CudaKernel, _: &std::sync::atomic::AtomicBool| {
         std::thread::sleep(Duration::from_millis(ms));
         Ok(Precompiled {
             arch: "sm_90".into(),
             cubin_base64: format!("bin-{}", k.name),
             compile_ms: ms as f64,
             warnings: vec![],
-        })
+        }
+        .into())
     })
 }
 

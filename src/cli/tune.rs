@@ -21,8 +21,9 @@ use serde_json::json;
 use std::collections::{BTreeMap, HashSet};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 #[derive(Clone)]
 pub struct TuneArgs {
@@ -46,6 +47,51 @@ pub struct TuneArgs {
     /// `--func`: the function of a bare workload module holding several
     /// (TVM's default otherwise: `main`, or the only one).
     pub func: Option<String>,
+    /// `--compile-timeout`: each candidate's compile time limit (`None`: none).
+    pub compile_timeout: Option<Duration>,
+    /// `--time`: the search stops after this long, as on Ctrl-C.
+    pub time: Option<Duration>,
+}
+
+/// A number of seconds on the command line: finite, 0 or more, at most a
+/// day (`30`, `0.5`).
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !s.is_finite() || !(0.0..=86_400.0).contains(&s) {
+        return Err(format!("{text} s: expected 0 to 86400 seconds"));
+    }
+    Ok(s)
+}
+
+/// The stop flag of a tune: set by the first SIGINT (Ctrl-C) or SIGTERM, a
+/// second one exits at once (130 / 143); set by `--time` when it ends. A
+/// stop kills the compiles in flight, lets the GPU runs in flight end, and
+/// the best session and the report are still written.
+pub(super) fn stop_flag(args: &TuneArgs) -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for (signal, status) in [
+        (signal_hook::consts::SIGINT, 130),
+        (signal_hook::consts::SIGTERM, 143),
+    ] {
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, status, Arc::clone(&stop));
+        let _ = signal_hook::flag::register(signal, Arc::clone(&stop));
+    }
+    if let Some(budget) = args.time {
+        let flag = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(budget);
+            if !flag.swap(true, Ordering::Relaxed) {
+                eprintln!(
+                    "time budget of {} s ended: stopping (--time)",
+                    crate::runtime::compile_child::seconds_text(budget)
+                );
+            }
+        });
+    }
+    stop
 }
 
 /// The session, its workload and its space; a rendered error otherwise.
@@ -320,7 +366,7 @@ fn run_tune_spaces(
         }
     };
     let mut measure = match MeasurePool::new(&space.workload, &targets) {
-        Ok(m) => m,
+        Ok(m) => m.with_compile_timeout(args.compile_timeout),
         Err(e) => {
             eprint!("{}", Diagnostic::new(e).render());
             return EXIT_STEP_FAILED;
@@ -332,14 +378,9 @@ fn run_tune_spaces(
         .collect::<Vec<_>>()
         .join(", ");
     let mut db = open_db(args);
-    let stop = Arc::new(AtomicBool::new(false));
-    // First Ctrl-C: stop after the current measurement; a second one exits.
-    let _ = signal_hook::flag::register_conditional_shutdown(
-        signal_hook::consts::SIGINT,
-        130,
-        Arc::clone(&stop),
-    );
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop));
+    // First Ctrl-C / SIGTERM / `--time`: stop after the runs in flight; a
+    // second signal exits.
+    let stop = stop_flag(args);
 
     let mut opts = EvolutionOptions::new(args.trials);
     if let Some(s) = args.seed {
@@ -361,7 +402,7 @@ fn run_tune_spaces(
     );
     let tty = std::io::stderr().is_terminal();
     eprintln!(
-        "tuning {} on {target}: {} sketch(es){}, {} sampled steps, {} trials, {} model, population {} (Ctrl-C stops and keeps what was measured)",
+        "tuning {} on {target}: {} sketch(es){}, {} sampled steps, {} trials, {} model, population {}, compile time limit {} (Ctrl-C stops and keeps what was measured)",
         args.session.display(),
         spaces.iter().filter(|s| !s.sites.is_empty()).count(),
         // A space that samples nothing is the default schedule (trial 1).
@@ -373,7 +414,11 @@ fn run_tune_spaces(
         spaces.iter().map(|s| s.sites.len()).sum::<usize>(),
         args.trials,
         model.cost_model().name(),
-        opts.population
+        opts.population,
+        args.compile_timeout.map_or("none".into(), |l| format!(
+            "{} s",
+            crate::runtime::compile_child::seconds_text(l)
+        ))
     );
     let mut progress = |p: &tune::Progress| {
         let best = match (p.best_ms, p.best_gflops) {

@@ -115,9 +115,9 @@ pub fn print_search(r: &EvolutionReport) {
     let m = measure_total(r);
     if m.runs > 0 {
         println!(
-            "measure: {} runs ({} timed once for being slow, {} timed runs); compile {:.1} s wall, {:.1} s CPU ({} kernels, {} failed); in the worker: load {:.1} s, setup {:.1} s, check {:.1} s, timing {:.1} s; pipe and restarts {:.1} s; GPU waiting for a compile {:.1} s; {} worker restarts",
+            "measure: {} runs ({} timed once for being slow, {} timed runs); compile {:.1} s wall, {:.1} s CPU ({} kernels, {} failed, {} past the time limit); in the worker: load {:.1} s, setup {:.1} s, check {:.1} s, timing {:.1} s; pipe and restarts {:.1} s; GPU waiting for a compile {:.1} s; {} worker restarts",
             m.runs, m.quick, m.timed_runs, m.compile_wall_s, m.compile_cpu_s, m.compiles,
-            m.compile_errors, m.load_s, m.setup_s, m.check_s, m.timing_s, m.overhead_s,
+            m.compile_errors, m.compile_timeouts, m.load_s, m.setup_s, m.check_s, m.timing_s, m.overhead_s,
             m.gpu_wait_compile_s, m.restarts
         );
     }

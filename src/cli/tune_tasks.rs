@@ -28,7 +28,6 @@ use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// The most tasks one folder may hold (a model has dozens).
 pub const MAX_TASKS: usize = 512;
@@ -259,13 +258,7 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
     let mut states: Vec<TaskState> = tasks.iter().map(|t| task_state(t, &mut sched)).collect();
     let mut db = super::tune::open_db(args);
     let mut model = TuneModel::open(args.model, db.as_ref(), "", seed);
-    let stop = Arc::new(AtomicBool::new(false));
-    let _ = signal_hook::flag::register_conditional_shutdown(
-        signal_hook::consts::SIGINT,
-        130,
-        Arc::clone(&stop),
-    );
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop));
+    let stop = super::tune::stop_flag(args);
     eprintln!(
         "tuning {} tasks of {} on {}: {} trials, {} model\n{}",
         tasks.len(),
@@ -286,7 +279,7 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
         let (task, state) = (&tasks[i], &mut states[i]);
         if state.measure.is_none() {
             match MeasurePool::new(&task.workload, &targets) {
-                Ok(m) => state.measure = Some(m),
+                Ok(m) => state.measure = Some(m.with_compile_timeout(args.compile_timeout)),
                 Err(e) => {
                     fatal = Some(e);
                     break;

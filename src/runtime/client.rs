@@ -150,6 +150,9 @@ pub struct WorkerClient {
     label: Option<String>,
     /// The longest reply line accepted (`MAX_REPLY_BYTES`).
     reply_limit: usize,
+    /// The time limit of each compile of `queue` and `prepare` (sent with
+    /// them; the worker compiles in a child it kills past the limit).
+    compile_timeout: Option<Duration>,
 }
 
 impl Default for WorkerClient {
@@ -186,6 +189,7 @@ impl WorkerClient {
             next_id: 1,
             label: None,
             reply_limit: MAX_REPLY_BYTES,
+            compile_timeout: None,
         }
     }
 
@@ -206,6 +210,17 @@ impl WorkerClient {
     pub fn with_reply_limit(mut self, bytes: usize) -> Self {
         self.reply_limit = bytes;
         self
+    }
+
+    /// The time limit of each compile the worker runs for `queue` and
+    /// `prepare` (none by default: compiled in process).
+    pub fn set_compile_timeout(&mut self, limit: Option<Duration>) {
+        self.compile_timeout = limit;
+    }
+
+    fn compile_timeout_ms(&self) -> Option<u64> {
+        self.compile_timeout
+            .map(|l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).max(1))
     }
 
     /// Sets an environment variable for the worker process.
@@ -260,6 +275,7 @@ impl WorkerClient {
         self.timeout = base.saturating_mul(share);
         let reply = self.request(Request::Prepare {
             kernels: kernels.to_vec(),
+            compile_timeout_ms: self.compile_timeout_ms(),
         });
         self.timeout = base;
         match reply? {
@@ -282,6 +298,7 @@ impl WorkerClient {
     pub fn queue(&mut self, kernels: &[CudaKernel]) -> Result<usize, RuntimeError> {
         match self.request(Request::Queue {
             kernels: kernels.to_vec(),
+            compile_timeout_ms: self.compile_timeout_ms(),
         })? {
             Reply::Queued(n) if n == kernels.len() => Ok(n),
             Reply::Queued(n) => {

@@ -18,6 +18,7 @@
 pub mod base64;
 mod check;
 mod client;
+pub mod compile_child;
 mod cublas;
 mod data;
 mod device;
@@ -40,6 +41,7 @@ mod untrusted;
 mod worker;
 
 pub use client::{WorkerClient, DEFAULT_TIMEOUT, MAX_REPLY_BYTES};
+pub use compile_child::{ChildCompiler, CompileError};
 pub use device::{device_available, device_count, driver_version, DEFAULT_ARCH};
 pub use error::RuntimeError;
 pub use execute::{run_once_in_process, ArgData};

@@ -13,11 +13,12 @@
 //! `MAX_CUBINS` binaries and `MAX_CUBIN_BYTES` of them, and one `RunData`.
 
 use super::check::Expected;
+use super::compile_child::worker_compile;
 use super::error::RuntimeError;
-use super::nvrtc::{compile_cubin, Compiled};
+use super::nvrtc::Compiled;
 use crate::codegen::CudaKernel;
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Binaries kept at most (a tuner batch is 16 to 64 candidates).
@@ -110,7 +111,7 @@ pub fn compile_many(
                 let Some(&i) = todo.get(t) else {
                     break;
                 };
-                let r = compile_cubin(&kernels[i], arch).map(Arc::new);
+                let r = worker_compile(&kernels[i], arch, &AtomicBool::new(false)).map(Arc::new);
                 if let Ok(mut v) = slots.lock() {
                     v[i] = Some(r);
                 }

@@ -26,12 +26,21 @@ pub enum Request {
     /// the runs that follow (a tuner's batch); older workers answer a protocol error.
     Prepare {
         kernels: Vec<CudaKernel>,
+        /// Each compile's time limit (milliseconds): past it the compile,
+        /// run in a child process, is killed and fails with a log starting
+        /// `compile time limit`. Absent: compiled in process, no limit
+        /// (older clients; older workers ignore it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        compile_timeout_ms: Option<u64>,
     },
     /// Start compiling these on every CPU core of the worker, in order, and
     /// answer at once (`queued`); `ready` tells which have finished. Replaces
     /// an earlier queue. Older workers answer a protocol error.
     Queue {
         kernels: Vec<CudaKernel>,
+        /// As `prepare`'s.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        compile_timeout_ms: Option<u64>,
     },
     /// The queued kernels whose compile ended since the last `ready`, waiting
     /// up to `wait_ms` for one when none has.

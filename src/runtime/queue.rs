@@ -8,8 +8,9 @@
 //! started; a finished binary goes into the worker's `CubinCache` when the
 //! client asks `ready`, so the run that follows finds it there.
 
+use super::compile_child::worker_compile;
 use super::error::RuntimeError;
-use super::nvrtc::{compile_cubin, Compiled};
+use super::nvrtc::Compiled;
 use super::request::{ReadyKernel, ReadyList};
 use crate::codegen::CudaKernel;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -62,7 +63,8 @@ impl CompileQueue {
         }
     }
 
-    /// Stops starting new compiles (those running finish and are dropped).
+    /// Stops starting new compiles; those running in a child (a client's
+    /// limit) are killed, those in process finish and are dropped.
     pub fn cancel(&self) {
         self.shared.cancelled.store(true, Ordering::Relaxed);
     }
@@ -137,7 +139,9 @@ fn compile_loop(s: &Shared) {
         };
         let cpu = thread_cpu_ms();
         let wall = std::time::Instant::now();
-        let compiled = compile_cubin(kernel, &s.arch).map(Arc::new);
+        // In a child under the client's limit, if it set one (a new queue
+        // stops the compiles of the one it replaces).
+        let compiled = worker_compile(kernel, &s.arch, &s.cancelled).map(Arc::new);
         let done = Done {
             compiled,
             compile_ms: wall.elapsed().as_secs_f64() * 1e3,

@@ -3,11 +3,13 @@
 //! After an error that leaves the CUDA context unusable (a fault, a panic) the
 //! worker answers and exits; the client starts a fresh one for the next request.
 
+use super::compile_child::set_worker_limit;
 use super::error::RuntimeError;
 use super::execute::Executor;
 use super::nvrtc::panic_text;
 use super::protocol::{decode_request, encode, Reply, ReplyLine, Request};
 use std::io::{BufRead, Write};
+use std::time::Duration;
 
 /// Exit status after a fatal error was reported.
 pub const EXIT_FATAL: i32 = 2;
@@ -55,8 +57,20 @@ fn handle(exec: &mut Executor, request: &Request) -> Reply {
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match request {
         Request::Run(req) => exec.run(req).map(Reply::Run),
         Request::Compile { kernel } => exec.compile(kernel).map(Reply::Compile),
-        Request::Prepare { kernels } => exec.prepare(kernels).map(Reply::Prepare),
-        Request::Queue { kernels } => exec.queue(kernels).map(Reply::Queued),
+        Request::Prepare {
+            kernels,
+            compile_timeout_ms,
+        } => {
+            set_worker_limit(compile_timeout_ms.map(Duration::from_millis));
+            exec.prepare(kernels).map(Reply::Prepare)
+        }
+        Request::Queue {
+            kernels,
+            compile_timeout_ms,
+        } => {
+            set_worker_limit(compile_timeout_ms.map(Duration::from_millis));
+            exec.queue(kernels).map(Reply::Queued)
+        }
         Request::Ready { wait_ms } => Ok(Reply::Ready(exec.ready(*wait_ms))),
         Request::Device => exec.device_name().map(Reply::Device),
         Request::Driver => super::device::driver_version().map(Reply::Driver),

@@ -13,6 +13,9 @@ pub struct MeasureBreakdown {
     /// Kernels whose compile ended in a worker, and how many failed.
     pub compiles: usize,
     pub compile_errors: usize,
+    /// Compiles stopped at the time limit (`--compile-timeout`), counted in
+    /// `compiles`, not in `compile_errors`: each is a failed trial.
+    pub compile_timeouts: usize,
     /// Kernels not compiled because an earlier one of the batch had the
     /// same CUDA: they ran its binary (shared compile pool only).
     pub compiles_shared: usize,
@@ -95,6 +98,7 @@ impl MeasureBreakdown {
         self.runs += o.runs;
         self.compiles += o.compiles;
         self.compile_errors += o.compile_errors;
+        self.compile_timeouts += o.compile_timeouts;
         self.compiles_shared += o.compiles_shared;
         self.compile_wall_s = self.compile_wall_s.max(o.compile_wall_s);
         self.compile_cpu_s += o.compile_cpu_s;

@@ -18,9 +18,10 @@
 
 use super::breakdown::MeasureBreakdown;
 use super::search::{DeviceId, Measure, MeasureError, Measured};
-use super::shared_compile::{in_batch_order, GpuRunner};
+use super::shared_compile::{in_batch_order, GpuRunner, COMPILE_TIME_LIMIT_REASON};
 use crate::codegen::CudaKernel;
 use crate::ir::PrimFunc;
+use crate::runtime::compile_child::is_time_limit;
 use crate::runtime::{GpuTarget, Precompiled, RunRequest, RunResult, RuntimeError, WorkerClient};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -37,8 +38,9 @@ pub const CANDIDATE_TIME_BUDGET_MS: f64 = 50.0;
 /// best so far cannot win: it is timed once after that run.
 pub const SLOW_FACTOR: f64 = 3.0;
 
-/// How long one `ready` request waits for a compile to end.
-const READY_WAIT: Duration = Duration::from_secs(2);
+/// How long one `ready` request waits for a compile to end (a stop is seen
+/// between two requests).
+const READY_WAIT: Duration = Duration::from_millis(500);
 
 /// The best time so far, shared by the workers of a pool (f64 bits; +inf
 /// when none).
@@ -118,6 +120,12 @@ impl WorkerMeasure {
         })
     }
 
+    /// The time limit of each compile the worker runs for its share
+    /// (`queue`, `prepare`); `None`: none, compiled in the worker's process.
+    pub fn set_compile_timeout(&mut self, limit: Option<Duration>) {
+        self.client.set_compile_timeout(limit);
+    }
+
     /// Shares `best` with the other workers of a pool.
     pub(super) fn with_best(mut self, best: SharedBest) -> WorkerMeasure {
         self.best = best;
@@ -128,20 +136,17 @@ impl WorkerMeasure {
         self.client.shutdown();
     }
 
-    /// Compiles the batch in the worker: per kernel, `Some(log)` when it does
-    /// not compile. All `None` when the worker cannot prepare (each run then
-    /// compiles its kernel, as before) or the request failed as a whole.
-    fn prepare(&mut self, kernels: &[&CudaKernel]) -> Vec<Option<String>> {
+    /// Compiles the batch in the worker: per kernel, `Some(error)` when it
+    /// does not compile. All `None` when the worker cannot prepare (each run
+    /// then compiles its kernel, as before) or the request failed as a whole.
+    fn prepare(&mut self, kernels: &[&CudaKernel]) -> Vec<Option<RuntimeError>> {
         let none = vec![None; kernels.len()];
         if !self.prepare_supported || kernels.len() < 2 {
             return none;
         }
         let owned: Vec<CudaKernel> = kernels.iter().map(|k| (*k).clone()).collect();
         match self.client.prepare(&owned) {
-            Ok(list) => list
-                .into_iter()
-                .map(|p| p.error.map(|e| e.to_string()))
-                .collect(),
+            Ok(list) => list.into_iter().map(|p| p.error).collect(),
             Err(RuntimeError::Protocol(_)) => {
                 self.prepare_supported = false;
                 none
@@ -463,8 +468,7 @@ impl WorkerMeasure {
                 continue;
             }
             if let Some(e) = r.error {
-                self.breakdown.compile_errors += 1;
-                slots[i] = Some(Err(MeasureError::NotCompiled(e.to_string())));
+                slots[i] = Some(Err(self.not_compiled(e)));
                 continue;
             }
             if stop.load(Ordering::Relaxed) {
@@ -500,7 +504,7 @@ impl WorkerMeasure {
                 break;
             }
             let r = match compile_error {
-                Some(log) => Err(MeasureError::NotCompiled(log)),
+                Some(e) => Err(self.not_compiled(e)),
                 None => self.measure(k),
             };
             let fatal = matches!(r, Err(MeasureError::Fatal(_)));
@@ -510,6 +514,26 @@ impl WorkerMeasure {
             }
         }
         out
+    }
+}
+
+impl WorkerMeasure {
+    /// A kernel the worker did not compile, counted: past the compile time
+    /// limit it is a failed build (recorded), else not compiled (its log).
+    fn not_compiled(&mut self, e: RuntimeError) -> MeasureError {
+        match e {
+            RuntimeError::Compile { log } if is_time_limit(&log) => {
+                self.breakdown.compile_timeouts += 1;
+                MeasureError::Candidate {
+                    reason: COMPILE_TIME_LIMIT_REASON.into(),
+                    detail: format!("{log} ({})", self.target),
+                }
+            }
+            e => {
+                self.breakdown.compile_errors += 1;
+                MeasureError::NotCompiled(e.to_string())
+            }
+        }
     }
 }
 

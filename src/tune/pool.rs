@@ -20,12 +20,20 @@
 use super::breakdown::MeasureBreakdown;
 use super::measure::{SharedBest, WorkerMeasure};
 use super::search::{DeviceId, Measure, MeasureError, Measured};
-use super::shared_compile::{measure_shared, CompileFn, GpuRunner};
+use super::shared_compile::{measure_shared, Binary, CompileFn, GpuRunner};
 use super::stream::StreamParts;
 use crate::codegen::CudaKernel;
 use crate::ir::PrimFunc;
-use crate::runtime::{GpuTarget, Precompiled};
+use crate::runtime::compile_child::COMMAND_ENV;
+use crate::runtime::{ChildCompiler, CompileError, GpuTarget};
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The default time limit of one candidate's compile (`--compile-timeout`;
+/// MetaSchedule's builder's default too). NVRTC takes about 1 s for most
+/// GEMM candidates and 5 s at the 90th percentile on an H200 host's cores;
+/// a few unrolled ones took over 90 s.
+pub const DEFAULT_COMPILE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The environment variable that turns the shared compile pool off (`0`).
 pub const SHARED_COMPILE_ENV: &str = "TIRTUI_SHARED_COMPILE";
@@ -51,8 +59,12 @@ pub struct MeasurePool {
     /// Members whose GPU was lost in a shared batch: they take no more.
     lost: Vec<bool>,
     mode: Mode,
-    /// Compiles for the shared pool; `None`: NVRTC here. Tests give fakes.
+    /// Compiles for the shared pool; `None`: NVRTC here, in a child process
+    /// per candidate (`ChildCompiler`). Tests give fakes.
     compiler: Option<Box<CompileFn<'static>>>,
+    /// Each compile's time limit (`None`: none), the shared pool's and the
+    /// workers' when they compile their own share.
+    compile_limit: Option<Duration>,
     compile_threads: usize,
     /// The shared pool's figures of the last batch.
     shared_breakdown: Option<MeasureBreakdown>,
@@ -73,9 +85,42 @@ impl MeasurePool {
             members,
             mode: Mode::Undecided,
             compiler: None,
+            compile_limit: Some(DEFAULT_COMPILE_TIMEOUT),
             compile_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             shared_breakdown: None,
-        })
+        }
+        .with_compile_timeout(Some(DEFAULT_COMPILE_TIMEOUT)))
+    }
+
+    /// Each candidate's compile time limit (`None`: no limit): past it the
+    /// compile is killed and the candidate recorded as a failed build.
+    /// Workers that compile their own share are sent it too.
+    pub fn with_compile_timeout(mut self, limit: Option<Duration>) -> MeasurePool {
+        self.compile_limit = limit;
+        for m in &mut self.members {
+            m.set_compile_timeout(limit);
+        }
+        self
+    }
+
+    /// The host's compiler for `arch`: `tirtui compile-kernel` (or
+    /// `$TIRTUI_COMPILE_COMMAND`) in a child per candidate, killed past the
+    /// limit or on a stop; in process (no limit, no stop) only when this
+    /// executable cannot be found.
+    fn host_compiler(&self, arch: String) -> Box<CompileFn<'static>> {
+        match ChildCompiler::new(self.compile_limit) {
+            Ok(child) => Box::new(move |k: &CudaKernel, stop: &AtomicBool| {
+                child.compile(k, &arch, stop).map(|c| Binary {
+                    precompiled: c.binary,
+                    cpu_s: Some(c.cpu_s),
+                })
+            }),
+            Err(_) => Box::new(move |k: &CudaKernel, _: &AtomicBool| {
+                crate::runtime::precompile(k, &arch)
+                    .map(Binary::from)
+                    .map_err(|e| CompileError::Failed(e.to_string()))
+            }),
+        }
     }
 
     /// A pool that compiles with `compiler` on `threads` threads for any
@@ -122,7 +167,9 @@ impl MeasurePool {
         }
         let here =
             self.members.iter().all(|m| m.target.is_local()) && crate::runtime::nvrtc_available();
-        if self.compiler.is_none() && !here {
+        // A compile command of one's own compiles here for any GPU.
+        let command = std::env::var_os(COMMAND_ENV).is_some_and(|c| !c.is_empty());
+        if self.compiler.is_none() && !here && !command {
             return;
         }
         let mut arch: Option<String> = None;
@@ -155,12 +202,13 @@ impl MeasurePool {
         arch: &str,
         stop: &AtomicBool,
     ) -> Vec<Result<Measured, MeasureError>> {
-        let nvrtc = |k: &CudaKernel| -> Result<Precompiled, String> {
-            crate::runtime::precompile(k, arch).map_err(|e| e.to_string())
-        };
+        let host;
         let compile: &CompileFn<'_> = match &self.compiler {
             Some(c) => c.as_ref(),
-            None => &nvrtc,
+            None => {
+                host = self.host_compiler(arch.to_string());
+                host.as_ref()
+            }
         };
         let alive: Vec<usize> = (0..self.members.len()).filter(|&i| !self.lost[i]).collect();
         let mut runners: Vec<&mut dyn GpuRunner> = self
@@ -257,10 +305,8 @@ impl Measure for MeasurePool {
         }
         let arch = arch.clone();
         let compile: Box<CompileFn<'_>> = match &self.compiler {
-            Some(c) => Box::new(move |k: &CudaKernel| c(k)),
-            None => Box::new(move |k: &CudaKernel| {
-                crate::runtime::precompile(k, &arch).map_err(|e| e.to_string())
-            }),
+            Some(c) => Box::new(move |k: &CudaKernel, stop: &AtomicBool| c(k, stop)),
+            None => self.host_compiler(arch),
         };
         let runners = self
             .members

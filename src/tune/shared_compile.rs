@@ -23,15 +23,112 @@
 use super::breakdown::MeasureBreakdown;
 use super::search::{MeasureError, Measured};
 use crate::codegen::CudaKernel;
-use crate::runtime::{thread_cpu_ms, Precompiled};
+use crate::runtime::{thread_cpu_ms, CompileError, Precompiled};
 use std::collections::hash_map::{Entry, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-/// Compiles a kernel on the host for the GPUs' architecture; `Err` is the
-/// compiler's log (the candidate is counted as not compiled, never run).
-pub type CompileFn<'a> = dyn Fn(&CudaKernel) -> Result<Precompiled, String> + Sync + 'a;
+/// Compiles a kernel on the host for the GPUs' architecture, stopping when
+/// the flag is set (`CompileError::Stopped`). `Failed` is the compiler's log
+/// (the candidate is counted as not compiled, never run); `TimedOut` a build
+/// failure recorded as such (`COMPILE_TIME_LIMIT_REASON`).
+pub type CompileFn<'a> =
+    dyn Fn(&CudaKernel, &AtomicBool) -> Result<Binary, CompileError> + Sync + 'a;
+
+/// The reason a candidate past the compile time limit is recorded with.
+pub const COMPILE_TIME_LIMIT_REASON: &str = "compile time limit exceeded";
+
+/// A compiled kernel, and the compile's CPU time when it ran in another
+/// process (`None`: the compiling thread's own CPU time is the compile's).
+#[derive(Clone, Debug)]
+pub struct Binary {
+    pub precompiled: Precompiled,
+    pub cpu_s: Option<f64>,
+}
+
+impl From<Precompiled> for Binary {
+    fn from(precompiled: Precompiled) -> Binary {
+        Binary {
+            precompiled,
+            cpu_s: None,
+        }
+    }
+}
+
+/// One compile as the pools count it: the outcome (`None`: stopped, no
+/// result), its wall and CPU seconds.
+pub(super) struct CompileRun {
+    pub(super) outcome: Option<Compiled>,
+    pub(super) wall_s: f64,
+    pub(super) cpu_s: f64,
+}
+
+impl CompileRun {
+    /// Adds this compile to a batch's figures (nothing for a stopped one).
+    pub(super) fn count(&self, figures: &mut MeasureBreakdown) {
+        let Some(outcome) = &self.outcome else {
+            return;
+        };
+        figures.compiles += 1;
+        match outcome {
+            Ok(_) => {}
+            Err(CompileError::TimedOut { .. }) => figures.compile_timeouts += 1,
+            Err(_) => figures.compile_errors += 1,
+        }
+        figures.compile_cpu_s += self.cpu_s;
+        figures.compile_each_s.push(self.wall_s);
+    }
+}
+
+/// Runs `compile` on `kernel`: a compiler that panics fails its candidate,
+/// not the batch (a GPU would otherwise wait for that slot for ever); a
+/// compile stopped while `stop` is not set (a compiler's own stop) fails.
+pub(super) fn compile_one(
+    compile: &CompileFn<'_>,
+    kernel: &CudaKernel,
+    stop: &AtomicBool,
+) -> CompileRun {
+    let (wall, cpu) = (Instant::now(), thread_cpu_ms());
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile(kernel, stop)))
+        .unwrap_or_else(|_| Err(CompileError::Failed("the compiler panicked".into())));
+    let wall_s = wall.elapsed().as_secs_f64();
+    let mut cpu_s = (thread_cpu_ms() - cpu).max(0.0) / 1e3;
+    let outcome = match outcome {
+        Ok(b) => {
+            cpu_s += b.cpu_s.unwrap_or(0.0);
+            Some(Ok(b.precompiled))
+        }
+        Err(CompileError::Stopped) if stop.load(Ordering::Relaxed) => None,
+        Err(CompileError::Stopped) => Some(Err(CompileError::Failed(
+            "the compiler stopped without a result".into(),
+        ))),
+        Err(e) => {
+            if matches!(e, CompileError::TimedOut { .. }) {
+                // The child was busy compiling until it was killed.
+                cpu_s += wall_s;
+            }
+            Some(Err(e))
+        }
+    };
+    CompileRun {
+        outcome,
+        wall_s,
+        cpu_s,
+    }
+}
+
+/// What a candidate that did not compile gets: not compiled (its log), or a
+/// failed build past the time limit.
+pub(super) fn not_compiled(e: CompileError) -> MeasureError {
+    match e {
+        CompileError::TimedOut { .. } => MeasureError::Candidate {
+            reason: COMPILE_TIME_LIMIT_REASON.into(),
+            detail: e.to_string(),
+        },
+        other => MeasureError::NotCompiled(other.to_string()),
+    }
+}
 
 /// One GPU of the pool: runs a kernel whose binary was compiled by the pool.
 pub trait GpuRunner: Send {
@@ -58,7 +155,7 @@ pub struct SharedBatch {
 }
 
 /// A candidate's compile outcome, once its compile has ended.
-type Compiled = Result<Precompiled, String>;
+pub(super) type Compiled = Result<Precompiled, CompileError>;
 
 /// What the compile threads and the GPU threads share.
 struct Board {
@@ -69,10 +166,8 @@ struct Board {
     alive: usize,
     /// When the last compile ended (seconds from the batch's start).
     compile_end_s: f64,
-    compile_cpu_s: f64,
-    compile_each_s: Vec<f64>,
-    compiles: usize,
-    compile_errors: usize,
+    /// The batch's compiles (counts, CPU, each one's wall).
+    compile_figures: MeasureBreakdown,
     gpu_wait_s: f64,
     gpu_busy_s: f64,
 }
@@ -101,10 +196,7 @@ pub fn measure_shared(
         results: (0..n).map(|_| None).collect(),
         alive: runners.len(),
         compile_end_s: 0.0,
-        compile_cpu_s: 0.0,
-        compile_each_s: Vec::new(),
-        compiles: 0,
-        compile_errors: 0,
+        compile_figures: MeasureBreakdown::default(),
         gpu_wait_s: 0.0,
         gpu_busy_s: 0.0,
     });
@@ -117,10 +209,13 @@ pub fn measure_shared(
     let changed = Condvar::new();
     let next_compile = AtomicUsize::new(0);
     let mut lost = vec![false; runners.len()];
+    // Set on a stop and once the GPUs are done: compiles in flight are
+    // killed rather than waited for.
+    let quit = AtomicBool::new(false);
     if n > 0 && !runners.is_empty() {
         std::thread::scope(|s| {
             for _ in 0..threads.clamp(1, to_compile.len()) {
-                s.spawn(|| compile_loop(&work, &next_compile, &board, &changed, stop, started));
+                s.spawn(|| compile_loop(&work, &next_compile, &board, &changed, &quit, started));
             }
             let gpus: Vec<_> = runners
                 .iter_mut()
@@ -130,6 +225,12 @@ pub fn measure_shared(
                     s.spawn(move || gpu_loop(kernels, &mut **runner, lost, board, changed, stop))
                 })
                 .collect();
+            while !gpus.iter().all(|g| g.is_finished()) {
+                if stop.load(Ordering::Relaxed) {
+                    quit.store(true, Ordering::Relaxed);
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
             for g in gpus {
                 // A GPU thread that panicked leaves its candidate open: the
                 // batch ends there (`in_batch_order`).
@@ -137,16 +238,19 @@ pub fn measure_shared(
             }
             // Compiles still running are not needed any more.
             next_compile.store(to_compile.len(), Ordering::Relaxed);
+            quit.store(true, Ordering::Relaxed);
         });
     }
     let board = board.into_inner().unwrap_or_else(|p| p.into_inner());
+    let figures = board.compile_figures;
     let mut breakdown = MeasureBreakdown {
-        compile_each_s: board.compile_each_s,
-        compiles: board.compiles,
-        compile_errors: board.compile_errors,
+        compile_each_s: figures.compile_each_s,
+        compiles: figures.compiles,
+        compile_errors: figures.compile_errors,
+        compile_timeouts: figures.compile_timeouts,
         compiles_shared: n - to_compile.len(),
         compile_wall_s: board.compile_end_s,
-        compile_cpu_s: board.compile_cpu_s,
+        compile_cpu_s: figures.compile_cpu_s,
         gpu_wait_compile_s: board.gpu_wait_s,
         gpu_busy_s: board.gpu_busy_s,
         gpus: runners.len(),
@@ -190,36 +294,31 @@ struct CompileWork<'a, 'k> {
 }
 
 /// A compile thread: the next kernel in batch order, until none is left, the
-/// search stops or no GPU is left to run them.
+/// search stops (`quit`) or no GPU is left to run them.
 fn compile_loop(
     work: &CompileWork<'_, '_>,
     next: &AtomicUsize,
     board: &Mutex<Board>,
     changed: &Condvar,
-    stop: &AtomicBool,
+    quit: &AtomicBool,
     started: Instant,
 ) {
     let compile = work.compile;
     loop {
-        if stop.load(Ordering::Relaxed) || board.lock().map_or(true, |b| b.alive == 0) {
+        if quit.load(Ordering::Relaxed) || board.lock().map_or(true, |b| b.alive == 0) {
             return;
         }
         let Some(&i) = work.to_compile.get(next.fetch_add(1, Ordering::Relaxed)) else {
             return;
         };
         let kernel = work.kernels[i];
-        let (wall, cpu) = (Instant::now(), thread_cpu_ms());
-        // A compiler that panics fails its candidate, not the batch (a GPU
-        // would otherwise wait for that slot for ever).
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile(kernel)))
-            .unwrap_or_else(|_| Err("the compiler panicked".into()));
-        let cpu_s = (thread_cpu_ms() - cpu).max(0.0) / 1e3;
-        let wall_s = wall.elapsed().as_secs_f64();
+        let run = compile_one(compile, kernel, quit);
         if let Ok(mut b) = board.lock() {
-            b.compile_each_s.push(wall_s);
-            b.compiles += 1;
-            b.compile_errors += usize::from(outcome.is_err());
-            b.compile_cpu_s += cpu_s;
+            run.count(&mut b.compile_figures);
+            // Stopped: the slot stays open (the batch ends before it).
+            let Some(outcome) = run.outcome else {
+                return;
+            };
             b.compile_end_s = started.elapsed().as_secs_f64();
             for &copy in &work.copies[i] {
                 b.compiled[copy] = Some(outcome.clone());
@@ -293,9 +392,9 @@ fn take_next(board: &Mutex<Board>, changed: &Condvar, stop: &AtomicBool) -> Next
                     b.taken[i] = true;
                     return Next::Run(i, c);
                 }
-                Some(Err(log)) => {
+                Some(Err(e)) => {
                     b.taken[i] = true;
-                    b.results[i] = Some(Err(MeasureError::NotCompiled(log)));
+                    b.results[i] = Some(Err(not_compiled(e)));
                 }
                 None => open = true,
             }
@@ -360,18 +459,22 @@ mod tests {
     }
 
     /// A compiler that takes `ms` per kernel and refuses those in `refuse`.
-    fn fake_compiler(ms: u64, refuse: Vec<usize>) -> impl Fn(&CudaKernel) -> Compiled + Sync {
-        move |k: &CudaKernel| {
+    fn fake_compiler(
+        ms: u64,
+        refuse: Vec<usize>,
+    ) -> impl Fn(&CudaKernel, &AtomicBool) -> Result<Binary, CompileError> + Sync {
+        move |k: &CudaKernel, _: &AtomicBool| {
             std::thread::sleep(Duration::from_millis(ms));
             if refuse.contains(&index_of(k)) {
-                return Err(format!("error in {}", k.name));
+                return Err(format!("error in {}", k.name).into());
             }
             Ok(Precompiled {
                 arch: "sm_90".into(),
                 cubin_base64: format!("bin-{}", k.name),
                 compile_ms: ms as f64,
                 warnings: vec![],
-            })
+            }
+            .into())
         }
     }
 
@@ -579,17 +682,18 @@ mod tests {
         }
         let compiled = Arc::new(Mutex::new(Vec::new()));
         let seen = Arc::clone(&compiled);
-        let compiler = move |k: &CudaKernel| -> Compiled {
+        let compiler = move |k: &CudaKernel, _: &AtomicBool| -> Result<Binary, CompileError> {
             seen.lock().unwrap().push(k.source.clone());
             if k.source == "source 2" {
-                return Err("refused".into());
+                return Err(CompileError::Failed("refused".into()));
             }
             Ok(Precompiled {
                 arch: "sm_90".into(),
                 cubin_base64: format!("bin-{}", k.source),
                 compile_ms: 1.0,
                 warnings: vec![],
-            })
+            }
+            .into())
         };
         struct Echo(Vec<String>);
         impl GpuRunner for Echo {
@@ -666,7 +770,91 @@ mod tests {
             stop: &stop,
         };
         let mut runners: Vec<&mut dyn GpuRunner> = vec![&mut s];
-        let batch = measure_shared(&refs, &compiler, 2, &mut runners, &stop);
+        // One compile thread: compiles end in batch order, so the GPU runs
+        // in it however loaded the machine (with two, 3 could run before 2).
+        let batch = measure_shared(&refs, &compiler, 1, &mut runners, &stop);
         assert_eq!(times(&batch), in_order(4));
+    }
+
+    /// A stop during a compile that would take a minute ends the batch at
+    /// once (the compile is stopped, as a child process is killed); the
+    /// results are the batch's first ones.
+    #[test]
+    fn a_stop_during_a_long_compile_ends_the_batch_at_once() {
+        let ks = kernels(6);
+        let refs: Vec<&CudaKernel> = ks.iter().collect();
+        let compiler = |k: &CudaKernel, stop: &AtomicBool| -> Result<Binary, CompileError> {
+            let long = index_of(k) == 2;
+            let until = Instant::now() + Duration::from_millis(if long { 60_000 } else { 1 });
+            while Instant::now() < until {
+                if stop.load(Ordering::Relaxed) {
+                    return Err(CompileError::Stopped);
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Ok(Precompiled {
+                arch: "sm_90".into(),
+                cubin_base64: format!("bin-{}", k.name),
+                compile_ms: 1.0,
+                warnings: vec![],
+            }
+            .into())
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let setter = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            setter.store(true, Ordering::Relaxed);
+        });
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let mut gpu = FakeGpu::new(0, 1, &log);
+        let mut runners: Vec<&mut dyn GpuRunner> = vec![&mut gpu];
+        let t = Instant::now();
+        let batch = measure_shared(&refs, &compiler, 2, &mut runners, &stop);
+        let took = t.elapsed().as_secs_f64();
+        assert!(took < 1.5, "{took:.2} s after a stop at 0.3 s");
+        assert_eq!(times(&batch), in_order(2));
+        assert_eq!(batch.breakdown.compile_timeouts, 0);
+    }
+
+    /// A compile past the limit fails its candidate as a build past the
+    /// limit (a failed trial), counted apart from compile errors.
+    #[test]
+    fn a_compile_past_the_limit_is_a_failed_build() {
+        let ks = kernels(4);
+        let compiler = |k: &CudaKernel, _: &AtomicBool| -> Result<Binary, CompileError> {
+            if index_of(k) == 1 {
+                return Err(CompileError::TimedOut {
+                    limit: Duration::from_secs(30),
+                });
+            }
+            Ok(Precompiled {
+                arch: "sm_90".into(),
+                cubin_base64: format!("bin-{}", k.name),
+                compile_ms: 1.0,
+                warnings: vec![],
+            }
+            .into())
+        };
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let (batch, _) = run(&ks, &compiler, 2, &mut [FakeGpu::new(0, 1, &log)]);
+        assert_eq!(
+            times(&batch),
+            vec!["0", COMPILE_TIME_LIMIT_REASON, "2", "3"]
+        );
+        match &batch.results[1] {
+            Err(MeasureError::Candidate { detail, .. }) => {
+                assert!(
+                    detail.starts_with("compile time limit 30 s exceeded"),
+                    "{detail}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        let b = &batch.breakdown;
+        assert_eq!(
+            (b.compiles, b.compile_errors, b.compile_timeouts),
+            (4, 0, 1)
+        );
     }
 }

@@ -27,9 +27,9 @@
 
 use super::breakdown::MeasureBreakdown;
 use super::search::{MeasureError, Measured};
-use super::shared_compile::{CompileFn, GpuRunner};
+use super::shared_compile::{compile_one, not_compiled, CompileFn, Compiled, GpuRunner};
 use crate::codegen::CudaKernel;
-use crate::runtime::{thread_cpu_ms, Precompiled};
+use crate::runtime::Precompiled;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
@@ -49,9 +49,6 @@ pub struct StreamBatch {
     pub results: Vec<Option<Result<Measured, MeasureError>>>,
     pub breakdown: MeasureBreakdown,
 }
-
-/// A compile's outcome: the binary, or the compiler's log.
-type Compiled = Result<Precompiled, String>;
 
 struct Item {
     kernel: CudaKernel,
@@ -132,10 +129,22 @@ pub fn run_stream<R>(
     });
     let changed = Condvar::new();
     let compile = parts.compile.as_ref();
+    // Set on a stop, or when the stream closes: the compiles in flight are
+    // killed (a child compile sees it within milliseconds), so neither
+    // waits for NVRTC.
+    let quit = AtomicBool::new(false);
     std::thread::scope(|s| {
         for _ in 0..threads {
-            s.spawn(|| compile_loop(compile, &board, &changed, stop));
+            s.spawn(|| compile_loop(compile, &board, &changed, &quit));
         }
+        s.spawn(|| {
+            while !quit.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) {
+                    quit.store(true, Ordering::Relaxed);
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        });
         for (runner, lost) in parts.runners {
             let (board, changed) = (&board, &changed);
             s.spawn(move || gpu_loop(runner, lost, board, changed, stop));
@@ -147,6 +156,7 @@ pub fn run_stream<R>(
         };
         let out = body(&stream);
         // What was not collected is not wanted any more.
+        quit.store(true, Ordering::Relaxed);
         let mut b = lock(&board);
         b.closed = true;
         b.queue.clear();
@@ -256,17 +266,17 @@ impl Stream<'_> {
 }
 
 /// A compile thread: the next queued kernel, until the stream closes, the
-/// search stops or no GPU is left.
+/// search stops (`quit`) or no GPU is left.
 fn compile_loop(
     compile: &CompileFn<'_>,
     board: &Mutex<Board>,
     changed: &Condvar,
-    stop: &AtomicBool,
+    quit: &AtomicBool,
 ) {
     loop {
         let mut b = lock(board);
         let i = loop {
-            if stop.load(Ordering::Relaxed) || b.alive == 0 {
+            if quit.load(Ordering::Relaxed) || b.alive == 0 {
                 return;
             }
             if let Some(i) = b.queue.pop_front() {
@@ -282,21 +292,17 @@ fn compile_loop(
         };
         let kernel = b.items[i].kernel.clone();
         drop(b);
-        let (wall, cpu) = (Instant::now(), thread_cpu_ms());
-        // A compiler that panics fails its candidate, not the stream (a GPU
-        // would otherwise wait for that item for ever).
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile(&kernel)))
-            .unwrap_or_else(|_| Err("the compiler panicked".into()));
-        let cpu_s = (thread_cpu_ms() - cpu).max(0.0) / 1e3;
-        let wall_s = wall.elapsed().as_secs_f64();
+        // Stopped (the search's stop kills the compile): no outcome, and
+        // nobody waits for this item any more.
+        let run = compile_one(compile, &kernel, quit);
         let mut b = lock(board);
         let batch = b.items[i].batch;
         let since_submit = b.batches[batch].submitted.elapsed().as_secs_f64();
         let figures = &mut b.batches[batch].breakdown;
-        figures.compiles += 1;
-        figures.compile_errors += usize::from(outcome.is_err());
-        figures.compile_cpu_s += cpu_s;
-        figures.compile_each_s.push(wall_s);
+        run.count(figures);
+        let Some(outcome) = run.outcome else {
+            return;
+        };
         figures.compile_wall_s = figures.compile_wall_s.max(since_submit);
         for copy in b.copies.remove(&i).unwrap_or_default() {
             b.items[copy].compiled = Some(outcome.clone());
@@ -387,9 +393,9 @@ fn take_next(board: &Mutex<Board>, changed: &Condvar, stop: &AtomicBool) -> Opti
                     b.items[i].taken = true;
                     return Some((i, b.items[i].kernel.clone(), c));
                 }
-                Some(Err(log)) => {
+                Some(Err(e)) => {
                     b.items[i].taken = true;
-                    b.items[i].result = Some(Err(MeasureError::NotCompiled(log)));
+                    b.items[i].result = Some(Err(not_compiled(e)));
                     changed.notify_all();
                 }
                 None => open = true,

@@ -3,6 +3,8 @@
 //! its candidate, a stop keeps every finished measurement.
 
 use super::*;
+use crate::runtime::CompileError;
+use crate::tune::shared_compile::COMPILE_TIME_LIMIT_REASON;
 use std::sync::Arc;
 
 fn kernel(i: usize) -> CudaKernel {
@@ -25,23 +27,48 @@ fn index_of(k: &CudaKernel) -> usize {
 }
 
 /// Compiles in `ms`, or `slow_ms` for the kernels in `slow`; counts compiles.
+/// Like a compile in a child process, it stops when the flag is set.
 fn fake_compiler(
     ms: u64,
     slow_ms: u64,
     slow: Vec<usize>,
     count: Arc<Mutex<usize>>,
 ) -> Box<CompileFn<'static>> {
-    Box::new(move |k: &CudaKernel| {
+    limited_compiler(ms, slow_ms, slow, None, count)
+}
+
+/// `fake_compiler` with a time limit: past `limit` ms a compile ends as
+/// `TimedOut`, as `ChildCompiler` kills it.
+fn limited_compiler(
+    ms: u64,
+    slow_ms: u64,
+    slow: Vec<usize>,
+    limit: Option<u64>,
+    count: Arc<Mutex<usize>>,
+) -> Box<CompileFn<'static>> {
+    Box::new(move |k: &CudaKernel, stop: &AtomicBool| {
         *count.lock().unwrap() += 1;
         let i = index_of(k);
         let t = if slow.contains(&i) { slow_ms } else { ms };
-        std::thread::sleep(Duration::from_millis(t));
+        let until = Instant::now() + Duration::from_millis(t.min(limit.unwrap_or(u64::MAX)));
+        while Instant::now() < until {
+            if stop.load(Ordering::Relaxed) {
+                return Err(CompileError::Stopped);
+            }
+            std::thread::sleep(Duration::from_millis(1).min(until - Instant::now()));
+        }
+        if let Some(l) = limit.filter(|l| t > *l) {
+            return Err(CompileError::TimedOut {
+                limit: Duration::from_millis(l),
+            });
+        }
         Ok(Precompiled {
             arch: "sm_90".into(),
             cubin_base64: format!("bin-{}", k.name),
             compile_ms: t as f64,
             warnings: vec![],
-        })
+        }
+        .into())
     })
 }
 
@@ -319,7 +346,7 @@ fn a_lost_gpu_costs_its_candidate_only() {
 
 /// After a stop the runs in flight end and every finished measurement comes
 /// back in its place, also those after one that was never run. (A compile
-/// in flight still ends before the stream does: threads are joined.)
+/// in flight is stopped: `a_stop_during_a_long_compile_returns_at_once`.)
 #[test]
 fn a_stop_keeps_every_finished_measurement() {
     let count = Arc::new(Mutex::new(0));
@@ -342,4 +369,52 @@ fn a_stop_keeps_every_finished_measurement() {
         "{all:?}"
     );
     assert!(ran >= 4 && all[2] == "2", "{all:?}");
+}
+
+/// A stop while NVRTC chews on a candidate for minutes returns at once:
+/// the compile is stopped (a child process killed), not waited for, and the
+/// finished measurements come back. (Before issue 31's fix the stream
+/// joined the compile threads: 60 s here, 98 s on an H200 host.)
+#[test]
+fn a_stop_during_a_long_compile_returns_at_once() {
+    let count = Arc::new(Mutex::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut a = FakeGpu::new(5);
+    a.stop_after = Some((4, Arc::clone(&stop)));
+    let mut gpus = [a, FakeGpu::new(5)];
+    // Candidates 1 and 3 take a minute each, on two of the four threads.
+    let compiler = fake_compiler(2, 60_000, vec![1, 3], Arc::clone(&count));
+    let mut lost = [false, false];
+    let p = parts(compiler, 4, &mut gpus, &mut lost);
+    let (out, _, wall) = pipelined(2, 10, p, &stop);
+    assert!(wall < 2.0, "{wall:.2} s after a stop during a 60 s compile");
+    let all = out.concat();
+    assert_eq!((all[1].as_str(), all[3].as_str()), ("-", "-"), "{all:?}");
+    let finished = all.iter().filter(|o| o.parse::<usize>().is_ok()).count();
+    assert_eq!(finished, gpus[0].runs + gpus[1].runs, "{all:?}");
+    assert!(finished >= 4, "{all:?}");
+}
+
+/// A compile past the time limit is a failed build in its place (recorded
+/// by the search, with the reason), counted as a timeout, not a compile
+/// error; the others are measured.
+#[test]
+fn a_compile_past_the_limit_is_a_failed_build_and_the_stream_goes_on() {
+    let count = Arc::new(Mutex::new(0));
+    let stop = AtomicBool::new(false);
+    let mut gpus = [FakeGpu::new(2)];
+    let compiler = limited_compiler(1, 10_000, vec![2, 7], Some(150), Arc::clone(&count));
+    let mut lost = [false];
+    let p = parts(compiler, 2, &mut gpus, &mut lost);
+    let (out, figures, wall) = pipelined(2, 5, p, &stop);
+    assert!(wall < 3.0, "{wall:.2} s");
+    let all = out.concat();
+    let mut want = numbers(0..10);
+    want[2] = COMPILE_TIME_LIMIT_REASON.into();
+    want[7] = COMPILE_TIME_LIMIT_REASON.into();
+    assert_eq!(all, want);
+    let timeouts: usize = figures.iter().map(|f| f.compile_timeouts).sum();
+    let errors: usize = figures.iter().map(|f| f.compile_errors).sum();
+    assert_eq!((timeouts, errors), (2, 0));
+    assert_eq!(gpus[0].runs, 8);
 }

@@ -4,7 +4,9 @@
 # (true/false), FAKE_STATE (a file counting run requests across restarts) and
 # FAKE_RUNS_BEFORE_DYING (after that many runs, every worker exits unanswered,
 # like a lost connection). FAKE_MS=threads: the time in ms is the kernel's
-# threads per block (so candidates differ).
+# threads per block (so candidates differ). FAKE_ARCH (sm_90): answers `arch`
+# (the tuner then compiles for it, with TIRTUI_COMPILE_COMMAND); unset, the
+# worker is one that does not know `arch`.
 ms=${FAKE_MS:-1.0}
 correct=${FAKE_CORRECT:-true}
 while IFS= read -r line; do
@@ -14,6 +16,12 @@ while IFS= read -r line; do
         printf '{"id":%s,"reply":{"device":"Fake GPU"}}\n' "$id" ;;
     *'"op":"driver"'*)
         printf '{"id":%s,"reply":{"driver":"99.1"}}\n' "$id" ;;
+    *'"op":"arch"'*)
+        if [ -n "${FAKE_ARCH:-}" ]; then
+            printf '{"id":%s,"reply":{"arch":"%s"}}\n' "$id" "$FAKE_ARCH"
+        else
+            printf '{"id":%s,"reply":{"error":{"Protocol":"the fake worker does not know this request"}}}\n' "$id"
+        fi ;;
     *'"op":"run"'*)
         if [ "$ms" = threads ]; then
             dims=$(printf '%s\n' "$line" | grep -o '"block":\[[0-9]*,[0-9]*,[0-9]*\]' | head -n 1 | tr -dc '0-9,')
