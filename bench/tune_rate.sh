@@ -13,6 +13,7 @@
 # database (a second run would read the first's candidates back).
 # Environment: TIRTUI (default target/release/tirtui, built if missing),
 # WORKLOAD (sessions/gemm.tir), TRIALS (256), SEED (7), GPUS (local),
+# COMPILE_TIMEOUT (30: each candidate's compile limit in seconds, 0 none),
 # COMPARE, RATE_OUT (a folder that keeps the JSON and logs).
 set -euo pipefail
 
@@ -27,6 +28,7 @@ workload=${WORKLOAD:-sessions/gemm.tir}
 trials=${TRIALS:-256}
 seed=${SEED:-7}
 gpus=${GPUS:-local}
+compile_timeout=${COMPILE_TIMEOUT:-30}
 out=${RATE_OUT:-$(mktemp -d)}
 mkdir -p "${out}"
 
@@ -49,7 +51,8 @@ for mode in "${modes[@]}"; do
     [ "${mode}" = batch ] && stream=0
     set +e
     TIRTUI_STREAM=${stream} "${tirtui}" tune "${workload}" --trials "${trials}" --seed "${seed}" \
-        --gpu "${gpus}" --db "${out}/db_${name}" --out "${out}/best_${name}.yaml" --json \
+        --gpu "${gpus}" --compile-timeout "${compile_timeout}" \
+        --db "${out}/db_${name}" --out "${out}/best_${name}.yaml" --json \
         >"${out}/${name}.json" 2>"${out}/${name}.stderr"
     status=$?
     set -e
@@ -74,6 +77,7 @@ print(json.dumps({
     "streamed": t.get("streamed"), "gpu_busy_s": t.get("gpu_busy_s"),
     "gpu_wait_compile_s": t.get("gpu_wait_compile_s"), "gpu_wait_search_s": t.get("gpu_wait_search_s"),
     "compile_cpu_s": t.get("compile_cpu_s"), "compiles": t.get("compiles"),
+    "compile_timeouts": t.get("compile_timeouts"),
     "compile_max_s": t.get("compile_max_s"), "compile_p50_s": t.get("compile_p50_s"),
     "compile_p90_s": t.get("compile_p90_s"), "best_ms": r.get("best_ms"),
 }))

@@ -430,6 +430,17 @@ pub(super) fn worker_compile(
         return super::nvrtc::compile_cubin(kernel, arch);
     };
     let compiler = ChildCompiler::new(Some(limit)).map_err(|log| RuntimeError::Compile { log })?;
+    compile_as_worker(&compiler, kernel, arch, cancelled)
+}
+
+/// `worker_compile` with a given compiler: the binary as the worker keeps
+/// it, or a `Compile` error (past the limit: `TIME_LIMIT_PREFIX`...).
+fn compile_as_worker(
+    compiler: &ChildCompiler,
+    kernel: &CudaKernel,
+    arch: &str,
+    cancelled: &AtomicBool,
+) -> Result<super::nvrtc::Compiled, RuntimeError> {
     match compiler.compile(kernel, arch, cancelled) {
         Ok(c) => c.binary.to_compiled(kernel, arch).map(|mut compiled| {
             compiled.report.compile_ms = c.binary.compile_ms;

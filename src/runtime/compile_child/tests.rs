@@ -151,3 +151,50 @@ fn the_limit_text_names_the_limit_and_is_recognised() {
     assert!(!is_time_limit("k.cu(1): error"));
     assert_eq!(seconds_text(Duration::from_millis(500)), "0.5");
 }
+
+/// A worker's compile past the client's limit is a compile error the client
+/// recognises as such (`is_time_limit`), and a cancelled queue's compile
+/// ends at once.
+#[test]
+fn a_workers_compile_past_the_limit_is_a_recognisable_compile_error() {
+    let slow = ChildCompiler::shell("sleep 60", Some(Duration::from_millis(300)));
+    let t = Instant::now();
+    match compile_as_worker(&slow, &kernel(10), "sm_90", &AtomicBool::new(false)) {
+        Err(RuntimeError::Compile { log }) => assert!(is_time_limit(&log), "{log}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(t.elapsed() < Duration::from_secs(2));
+    let cancelled = AtomicBool::new(true);
+    let never = ChildCompiler::shell("sleep 60", None);
+    let t = Instant::now();
+    assert!(compile_as_worker(&never, &kernel(10), "sm_90", &cancelled).is_err());
+    assert!(t.elapsed() < Duration::from_secs(1));
+    // An answer becomes the worker's binary.
+    let ok = ChildCompiler::shell(format!("cat >/dev/null; echo '{ANSWER}'"), None);
+    let c = compile_as_worker(&ok, &kernel(10), "sm_90", &AtomicBool::new(false)).unwrap();
+    assert_eq!(c.cubin, b"\x7fELF");
+}
+
+/// The limit crosses the worker pipe with `queue` and `prepare`; a request
+/// without it (an older client) reads as no limit, and a worker ignores
+/// fields it does not know (an older worker reads a newer client's queue).
+#[test]
+fn queue_requests_carry_the_limit_and_stay_readable_both_ways() {
+    use super::super::protocol::{decode_request, Request};
+    let with = r#"{"id":3,"request":{"op":"queue","kernels":[],"compile_timeout_ms":30000}}"#;
+    match decode_request(with).unwrap().request {
+        Request::Queue {
+            compile_timeout_ms, ..
+        } => assert_eq!(compile_timeout_ms, Some(30000)),
+        other => panic!("{other:?}"),
+    }
+    let without = r#"{"id":3,"request":{"op":"prepare","kernels":[]}}"#;
+    match decode_request(without).unwrap().request {
+        Request::Prepare {
+            compile_timeout_ms, ..
+        } => assert_eq!(compile_timeout_ms, None),
+        other => panic!("{other:?}"),
+    }
+    let unknown = r#"{"id":3,"request":{"op":"queue","kernels":[],"a_later_field":1}}"#;
+    assert!(decode_request(unknown).is_ok());
+}
