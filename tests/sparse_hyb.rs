@@ -17,6 +17,10 @@ use tirtui::sparse::format::{self, HybSpec, PartArray};
 use tirtui::trace::{Session, Trace};
 
 const SESSION: &str = "sessions/sparse/spmm_hyb_1_rows.yaml";
+/// The same, its remainder's nonzeros in 8 slices on threadIdx.y.
+const SPLIT: &str = "sessions/sparse/spmm_hyb_2_split8.yaml";
+/// The shipped sessions with the threadIdx.y extent of their remainder's block.
+const SESSIONS: [(&str, u32); 2] = [(SESSION, 1), (SPLIT, 8)];
 const SPMM: &str = include_str!("../sessions/spmm_csr.tir");
 
 fn temp(name: &str) -> PathBuf {
@@ -29,6 +33,7 @@ fn temp(name: &str) -> PathBuf {
 /// The shipped session on a workload of other sizes, its step naming
 /// another matrix (`dist`, `seed`): written to `dir`, returned as a path.
 fn variant(
+    session: &str,
     dir: &Path,
     (m, n, f, nnz): (usize, usize, usize, usize),
     dist: &str,
@@ -41,7 +46,12 @@ fn variant(
         .replace("F = 128", &format!("F = {f}"))
         .replace("NNZ = 65536", &format!("NNZ = {nnz}"));
     std::fs::write(&workload, text).unwrap();
-    let session = std::fs::read_to_string(SESSION).unwrap();
+    let name = Path::new(session)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .to_string();
+    let session = std::fs::read_to_string(session).unwrap();
     let session = session
         .replace(
             "workload: ../spmm_csr.tir",
@@ -51,7 +61,7 @@ fn variant(
             "dist: power-law, alpha: 1.2, seed: 7",
             &format!("dist: {dist}, alpha: 1.2, seed: {seed}"),
         );
-    let path = dir.join(format!("hyb_{m}_{f}_{dist}_{seed}.yaml"));
+    let path = dir.join(format!("{name}_{m}_{f}_{dist}_{seed}.yaml"));
     std::fs::write(&path, session).unwrap();
     path
 }
@@ -173,56 +183,62 @@ fn check_computes(what: &str, func: &PrimFunc, f: usize, simulate: bool) {
 #[test]
 fn the_scheduled_hyb_session_computes_spmm() {
     let dir = temp("computes");
-    for (sizes, dist, seed) in [
-        ((96, 80, 32, 1500), "power-law", 7),
-        ((96, 80, 32, 1500), "uniform", 3),
-        ((40, 200, 8, 2400), "uniform", 5),
-        ((64, 64, 16, 40), "power-law", 11),
-    ] {
-        let what = format!("{sizes:?} {dist} seed {seed}");
-        let (scheduled, stages) = replayed(&variant(&dir, sizes, dist, seed));
-        let f = sizes.2;
-        // A kernel per part: 4 rows of F threads (ELL), a row of F (the remainder).
-        let kernel = tirtui::codegen::generate(&scheduled)
-            .unwrap_or_else(|e| panic!("{what}: {e}"))
-            .kernel;
-        let launches = kernel.launch_list();
-        let parts = spec_of(&scheduled).suffixes().len();
-        assert_eq!(launches.len(), parts, "{what}");
-        for (i, l) in launches.iter().enumerate() {
-            let rows = if i + 1 == parts { 1 } else { 4 };
-            assert_eq!(l.block, [f as u32, rows, 1], "{what}: {}", l.name);
+    for (session, remainder_y) in SESSIONS {
+        for (sizes, dist, seed) in [
+            ((96, 80, 32, 1500), "power-law", 7),
+            ((96, 80, 32, 1500), "uniform", 3),
+            ((40, 200, 8, 2400), "uniform", 5),
+            ((64, 64, 16, 40), "power-law", 11),
+        ] {
+            let what = format!("{session} {sizes:?} {dist} seed {seed}");
+            let (scheduled, stages) = replayed(&variant(session, &dir, sizes, dist, seed));
+            let f = sizes.2;
+            // A kernel per part: 4 rows of F threads (ELL), a row of F (the
+            // remainder, times its slices of nonzeros).
+            let kernel = tirtui::codegen::generate(&scheduled)
+                .unwrap_or_else(|e| panic!("{what}: {e}"))
+                .kernel;
+            let launches = kernel.launch_list();
+            let parts = spec_of(&scheduled).suffixes().len();
+            assert_eq!(launches.len(), parts, "{what}");
+            for (i, l) in launches.iter().enumerate() {
+                let y = if i + 1 == parts { remainder_y } else { 4 };
+                assert_eq!(l.block, [f as u32, y, 1], "{what}: {}", l.name);
+            }
+            check_computes(&what, &scheduled, f, true);
+            let reference = tirtui::schedule::auto::default_gpu_schedule(&stages)
+                .unwrap_or_else(|e| panic!("{what}: reference mapping: {e}"));
+            // Its rows share thread blocks, so threads walk loops of different
+            // lengths, which the GPU runs and the simulator does not take.
+            check_computes(&format!("{what} (reference)"), &reference, f, false);
         }
-        check_computes(&what, &scheduled, f, true);
-        let reference = tirtui::schedule::auto::default_gpu_schedule(&stages)
-            .unwrap_or_else(|e| panic!("{what}: reference mapping: {e}"));
-        // Its rows share thread blocks, so threads walk loops of different
-        // lengths, which the GPU runs and the simulator does not take.
-        check_computes(&format!("{what} (reference)"), &reference, f, false);
     }
 }
 
-/// The shipped session at its size: golden TIR and CUDA, the same as
+/// The shipped sessions at their size: golden TIR and CUDA, the same as
 /// `tirtui replay --emit cuda` prints.
 #[test]
 fn the_shipped_hyb_session_golden_tir_and_cuda() {
-    let (scheduled, _) = replayed(Path::new(SESSION));
-    insta::assert_snapshot!(
-        "spmm_hyb_1_rows_tir",
-        tirtui::script::print_func(&scheduled)
-    );
-    let cuda = tirtui::codegen::generate(&scheduled).unwrap().kernel.source;
-    insta::assert_snapshot!("spmm_hyb_1_rows_cuda", cuda);
-    let replay = std::process::Command::new(env!("CARGO_BIN_EXE_tirtui"))
-        .args(["replay", SESSION, "--emit", "cuda"])
-        .output()
-        .unwrap();
-    assert!(
-        replay.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replay.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&replay.stdout).trim(), cuda.trim());
+    for (session, _) in SESSIONS {
+        let (scheduled, _) = replayed(Path::new(session));
+        let name = Path::new(session).file_stem().unwrap().to_string_lossy();
+        insta::assert_snapshot!(
+            format!("{name}_tir"),
+            tirtui::script::print_func(&scheduled)
+        );
+        let cuda = tirtui::codegen::generate(&scheduled).unwrap().kernel.source;
+        insta::assert_snapshot!(format!("{name}_cuda"), cuda);
+        let replay = std::process::Command::new(env!("CARGO_BIN_EXE_tirtui"))
+            .args(["replay", session, "--emit", "cuda"])
+            .output()
+            .unwrap();
+        assert!(
+            replay.status.success(),
+            "{}",
+            String::from_utf8_lossy(&replay.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&replay.stdout).trim(), cuda.trim());
+    }
 }
 
 /// The run request names every part array by its kernel argument, and the
@@ -277,10 +293,17 @@ fn the_hyb_session_compiles_with_nvrtc() {
         nvrtc_available(),
         "this test needs libnvrtc (pip install nvidia-cuda-nvrtc, see .ci/run)"
     );
-    let (scheduled, _) = replayed(Path::new(SESSION));
-    let kernel = tirtui::codegen::generate(&scheduled).unwrap().kernel;
-    for arch in ["sm_80", "sm_90"] {
-        let report = nvrtc_compile(&kernel, arch).unwrap_or_else(|e| panic!("{arch}: {e}"));
-        assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+    for (session, _) in SESSIONS {
+        let (scheduled, _) = replayed(Path::new(session));
+        let kernel = tirtui::codegen::generate(&scheduled).unwrap().kernel;
+        for arch in ["sm_80", "sm_90"] {
+            let report =
+                nvrtc_compile(&kernel, arch).unwrap_or_else(|e| panic!("{session} {arch}: {e}"));
+            assert!(
+                report.warnings.is_empty(),
+                "{session}: {:?}",
+                report.warnings
+            );
+        }
     }
 }
