@@ -4,7 +4,7 @@ same matrices, in the same run (issue 33's README table).
 
     python3 bench/sparse_vs_cusparse.py [--session S.yaml ...] [--rows 4096] [--cols 4096]
         [--densities 0.001,0.004,0.016] [--dists uniform,power-law] [--features 32,64,128,256,512]
-        [--seed 7] [--tirtui target/release/tirtui]
+        [--seed 7] [--tirtui target/release/tirtui] [--sparse-csr target/release/examples/sparse_csr]
 
 For each matrix (rows x cols, density, row-length distribution, seed) and feature
 size F: `tirtui replay S --run --json --sparse M=..,N=..,F=..,density=..,dist=..,seed=..`
@@ -16,14 +16,23 @@ before each run, 3 warm-ups, median of 100), also as a CUDA graph replay where c
 works; the library figure is the smaller. Prints one JSON object per row on stderr-free
 stdout, then the markdown table (ratio = tirtui / cuSPARSE; below 1 is faster).
 
+The default sessions are the CSR one and the hybrid ELL + CSR ones
+(`spmm_hyb_1_rows`, `spmm_hyb_2_split8`). A hyb session's `sparse_format_decompose` step names the
+matrix it decomposes (dist, alpha, seed), and `--sparse` may not ask for another:
+each matrix runs a copy of the session whose step names it (its sizes follow
+`--sparse`). Its host pre-processing (the format conversion) is reported apart
+from the kernel time, in its own column.
+
 Needs `cargo build --release` and `cargo build --release --example sparse_csr`
 (done here when missing), a GPU, and torch with CUDA.
 """
 import argparse
 import json
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,8 +46,8 @@ def ints(text):
     return [int(x) for x in text.split(",") if x]
 
 
-def ensure_built(tirtui):
-    example = ROOT / "target" / "release" / "examples" / "sparse_csr"
+def ensure_built(tirtui, example):
+    example = Path(example)
     if not Path(tirtui).exists():
         subprocess.run(["cargo", "build", "--release"], cwd=ROOT, check=True)
     if not example.exists():
@@ -54,10 +63,33 @@ def pattern(example, rows, cols, density, dist, seed):
     return json.loads(out.stdout)
 
 
-def tirtui_time(tirtui, session, rows, cols, feat, density, dist, seed):
+def for_matrix(session, dist, seed, tmp):
+    """A hyb session decomposes the matrix its `sparse_format_decompose` step
+    names (dist, alpha, seed): a copy whose step names this run's matrix (the
+    workload path made absolute). Other sessions as they are."""
+    text = session.read_text()
+    if "sparse_format_decompose" not in text:
+        return session
+    alpha = "1.2"
+    if ":" in dist:
+        dist, alpha = dist.split(":", 1)
+    step = re.compile(r"(op: sparse_format_decompose.*?)dist: [a-z-]+, alpha: [0-9.]+, seed: \d+")
+    text, n = step.subn(lambda m: f"{m.group(1)}dist: {dist}, alpha: {alpha}, seed: {seed}", text)
+    if n != 1:
+        raise RuntimeError(f"{session}: no `dist: .., alpha: .., seed: ..` in its decompose step")
+    text = re.sub(r"^workload: (.*)$", lambda m: f"workload: {(session.parent / m.group(1)).resolve()}", text, flags=re.M)
+    copy = Path(tmp) / f"{session.stem}_{dist}_{seed}.yaml"
+    copy.write_text(text)
+    return copy
+
+
+PREPROCESS = re.compile(r"hyb pre-processing .*?: ([0-9.]+) ms")
+
+
+def tirtui_time(tirtui, session, rows, cols, feat, density, dist, seed, tmp):
     sparse = f"M={rows},N={cols},F={feat},density={density!r},dist={dist},seed={seed}"
     out = subprocess.run(
-        [tirtui, "replay", str(session), "--run", "--json", "--sparse", sparse],
+        [tirtui, "replay", str(for_matrix(session, dist, seed, tmp)), "--run", "--json", "--sparse", sparse],
         capture_output=True, text=True, cwd=ROOT,
     )
     try:
@@ -66,7 +98,12 @@ def tirtui_time(tirtui, session, rows, cols, feat, density, dist, seed):
         return {"error": (out.stderr.strip().splitlines() or ["no output"])[0]}
     if "error" in obj:
         return {"error": obj["error"]}
-    return {"ms": obj.get("time_ms"), "correct": obj.get("correct")}
+    row = {"ms": obj.get("time_ms"), "correct": obj.get("correct"), "max_rel_err": obj.get("max_rel_err")}
+    for w in obj.get("warnings", []):
+        m = PREPROCESS.search(w)
+        if m:
+            row["preprocess_ms"] = float(m.group(1))
+    return row
 
 
 def time_events(torch, fn, flush, runs=100):
@@ -129,8 +166,15 @@ def main(argv):
     p.add_argument("--features", type=ints, default=[32, 64, 128, 256, 512])
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--tirtui", default=str(ROOT / "target" / "release" / "tirtui"))
+    p.add_argument("--sparse-csr", default=str(ROOT / "target" / "release" / "examples" / "sparse_csr"),
+                   help="the built examples/sparse_csr")
     args = p.parse_args(argv)
-    sessions = args.session or [ROOT / "sessions" / "sparse" / "spmm_csr_1_rows.yaml"]
+    sessions = args.session or [
+        ROOT / "sessions" / "sparse" / "spmm_csr_1_rows.yaml",
+        ROOT / "sessions" / "sparse" / "spmm_hyb_1_rows.yaml",
+        ROOT / "sessions" / "sparse" / "spmm_hyb_2_split8.yaml",
+    ]
+    tmp = tempfile.mkdtemp(prefix="sparse_bench_")
     try:
         import torch
     except ImportError as e:
@@ -139,7 +183,7 @@ def main(argv):
     if not torch.cuda.is_available():
         print(json.dumps({"error": "no CUDA device"}))
         return 1
-    example = ensure_built(args.tirtui)
+    example = ensure_built(args.tirtui, args.sparse_csr)
     device = torch.cuda.get_device_name(0)
     l2 = torch.cuda.get_device_properties(0).L2_cache_size
     flush = torch.empty(max(2 * l2, 1 << 20), dtype=torch.uint8, device="cuda")
@@ -154,7 +198,7 @@ def main(argv):
                 except Exception as e:  # one row's failure is its row, not the run's
                     lib = {"error": f"{type(e).__name__}: {e}"}
                 for session in sessions:
-                    mine = tirtui_time(args.tirtui, session, args.rows, args.cols, feat, density, dist, args.seed)
+                    mine = tirtui_time(args.tirtui, session, args.rows, args.cols, feat, density, dist, args.seed, tmp)
                     row = {
                         "device": device, "session": session.name, "rows": args.rows, "cols": args.cols,
                         "nnz": csr["nnz"], "density": density, "dist": dist, "seed": args.seed,
@@ -163,14 +207,15 @@ def main(argv):
                     print(json.dumps(row), flush=True)
                     rows.append(row)
     print(f"\n{device}, {args.rows} x {args.cols}, seed {args.seed}; ms (median), ratio = tirtui / cuSPARSE\n")
-    print("| session | dist | density | nnz | F | tirtui ms | cuSPARSE ms | ratio |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| session | dist | density | nnz | F | tirtui ms | cuSPARSE ms | ratio | pre-processing ms |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         mine, lib = r["tirtui"], r["cusparse"]
         t = f"{mine['ms']:.4f}" + ("" if mine.get("correct", True) else " WRONG") if "ms" in mine else mine.get("error", "?")
         c = f"{lib['ms']:.4f}" if "ms" in lib else lib.get("error", "?")
         ratio = f"{mine['ms'] / lib['ms']:.2f}" if "ms" in mine and "ms" in lib and lib["ms"] else "-"
-        print(f"| {r['session']} | {r['dist']} | {r['density']} | {r['nnz']} | {r['features']} | {t} | {c} | {ratio} |")
+        pre = f"{mine['preprocess_ms']:.2f}" if "preprocess_ms" in mine else "-"
+        print(f"| {r['session']} | {r['dist']} | {r['density']} | {r['nnz']} | {r['features']} | {t} | {c} | {ratio} | {pre} |")
     return 0
 
 

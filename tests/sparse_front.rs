@@ -374,6 +374,7 @@ fn sparse_sessions_schedule_and_generate_cuda() {
             cols: 4096,
             power_law: None,
             seed: None,
+            hyb: None,
         };
         assert_eq!(req.csr, vec![want]);
     }

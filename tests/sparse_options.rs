@@ -23,7 +23,11 @@ fn options_read() {
     );
     let o = parse_options("nnz=100,dist=power-law,alpha=2").unwrap();
     assert_eq!(o.lengths, Some(RowLengths::PowerLaw { alpha: 2.0 }));
-    assert_eq!(parse_options("dist=uniform").unwrap().lengths, None);
+    assert_eq!(
+        parse_options("dist=uniform").unwrap().lengths,
+        Some(RowLengths::Uniform)
+    );
+    assert_eq!(parse_options("seed=3").unwrap().lengths, None);
 }
 
 #[test]

@@ -445,6 +445,27 @@ fn summary(path: &Path, steps: usize, out: &CudaOutput, timings: &Timings) -> Ma
     obj
 }
 
+/// The program a session with a format decomposition is run against: its
+/// stage steps' program, unscheduled (the parts' arguments, not the
+/// workload's); `None` for any other session. The decomposition itself is
+/// checked against the undecomposed dense product in the interpreter
+/// (tests/sparse_format.rs).
+fn decomposed_reference(trace: &Trace, workload: &PrimFunc) -> Result<Option<PrimFunc>, String> {
+    let steps = &trace.steps;
+    if !steps.iter().any(|s| s.op == "sparse_format_decompose") {
+        return Ok(None);
+    }
+    let Some(last) = steps
+        .iter()
+        .rposition(|s| crate::sparse::stage::is_stage_op(&s.op))
+    else {
+        return Ok(None);
+    };
+    Trace::replay(workload.clone(), &steps[..=last])
+        .map(|t| Some(t.func().clone()))
+        .map_err(|(_, e)| format!("cannot replay the stage steps for the reference run: {e}"))
+}
+
 /// What `--run` and `--check` need of the replay.
 struct Run<'a> {
     path: &'a Path,
@@ -467,8 +488,19 @@ impl Run<'_> {
                 return Err(EXIT_BAD_INPUT);
             }
         };
+        let reference = match decomposed_reference(self.trace, self.workload) {
+            Ok(r) => r,
+            Err(msg) => {
+                return Err(fail(
+                    opts,
+                    path,
+                    EXIT_STEP_FAILED,
+                    &Diagnostic::new(msg).render(),
+                ))
+            }
+        };
         let (res, driver) = match crate::session::run::run_kernel_with(
-            self.workload,
+            reference.as_ref().unwrap_or(self.workload),
             kernel,
             &target,
             opts.sparse.as_ref(),

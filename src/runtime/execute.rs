@@ -423,6 +423,10 @@ fn host_inputs(
         .map(|(i, (&layout, arg))| (!arg.is_output).then(|| random_bytes(layout, seed, i)))
         .collect();
     for (n, c) in csr.iter().enumerate() {
+        if let Some(hyb) = &c.hyb {
+            super::sparse_inputs::fill_hyb(layouts, &mut inputs, hyb, seed, n)?;
+            continue;
+        }
         let bad = |why: String| RuntimeError::InvalidRequest(format!("CSR input {n}: {why}"));
         let (Some(ptr), Some(idx)) = (layouts.get(c.indptr), layouts.get(c.indices)) else {
             return Err(bad("argument index out of range".into()));
@@ -735,6 +739,7 @@ mod tests {
             cols: 10,
             power_law: None,
             seed: None,
+            hyb: None,
         }];
         let inputs = host_inputs(&layouts, &args, 5, &csr).unwrap();
         let ints = |b: &Option<Vec<u8>>| -> Vec<i64> {
@@ -772,6 +777,7 @@ mod tests {
             cols: 4,
             power_law: None,
             seed: None,
+            hyb: None,
         }];
         let refused = host_inputs(&layouts, &args, 5, &too_many);
         assert!(

@@ -35,6 +35,7 @@ mod queue;
 mod registers;
 mod request;
 mod resident;
+pub mod sparse_inputs;
 mod timing;
 mod transport;
 mod untrusted;
@@ -50,8 +51,8 @@ pub use paths::{cuda_include_dir, INCLUDE_ENV};
 pub use precompiled::{is_device_arch, precompile, Precompiled};
 pub use queue::thread_cpu_ms;
 pub use request::{
-    CompileReport, CsrInput, Matmul, Prepared, ReadyKernel, ReadyList, RunPhases, RunRequest,
-    RunResult, MIN_RUNS,
+    CompileReport, CsrInput, HybInput, Matmul, Prepared, ReadyKernel, ReadyList, RunPhases,
+    RunRequest, RunResult, MIN_RUNS,
 };
 pub use transport::{local_gpus, GpuTarget};
 pub use worker::{serve, worker_main, EXIT_FATAL};

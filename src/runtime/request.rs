@@ -41,6 +41,20 @@ pub struct CsrInput {
     /// The pattern's seed (`--sparse seed=N`); absent: from the request's seed.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// A hyb-decomposed matrix: its part arrays are filled instead of
+    /// `indptr` / `indices` (which are then unused). Older clients send none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hyb: Option<HybInput>,
+}
+
+/// The part arrays of a hyb decomposition (`sparse_format_decompose`):
+/// the runtime draws the matrix `spec` (the function's `sparse_hyb`
+/// attribute) names and fills each array's kernel argument (`arrays`:
+/// buffer name and index into `kernel.args`); `runtime::sparse_inputs`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HybInput {
+    pub spec: String,
+    pub arrays: Vec<(String, usize)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

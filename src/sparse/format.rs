@@ -9,14 +9,16 @@
 //! part is an iteration of its own over a row map (SparseTIR's hyb:
 //! `O = T.dense_fixed(1)`, `I_ell4 = T.sparse_fixed(O, (M, ROWS), rows)`,
 //! `J_ell4 = T.sparse_fixed(I_ell4, (N, 4), cols)`), so every part's rows
-//! are the original rows it names. The iteration's `T.init` becomes a first
-//! iteration of its own (`<name>_zero`) and the parts only accumulate:
-//! SparseTIR's hyb accumulates with atomics where a long row is split
-//! across parts; here every row is in one part, so no two parts write the
-//! same element and no atomics are needed. Rows without nonzeros are in no
-//! part (the zero iteration wrote them); a part with no rows gets one
-//! padding row of zeros (row 0) so that its shapes stay non-empty and a
-//! schedule's steps find its blocks on every matrix.
+//! are the original rows it names. Each part keeps the iteration's
+//! `T.init` and writes its rows whole: every row (with or without nonzeros)
+//! is in exactly one part, so no two parts sum into the same element and no
+//! atomics are needed (SparseTIR's hyb splits long rows over ELL rows and
+//! adds with atomics instead). Lowered, an ELL part is one reduction block
+//! and the remainder a spatial block over a reduction block, as the CSR
+//! SpMM: blocks `bind` takes (rows to blockIdx / threadIdx.y, features to
+//! threadIdx.x). A part no row falls in gets one padding row, so that its
+//! shapes stay non-empty and a schedule's steps find its blocks on every
+//! matrix; `hyb_parts` says why that row never leaves a wrong value.
 //!
 //! Part sizes (`ROWS_ELL4`, `ROWS_CSR`, `NNZ_CSR`) depend on the matrix:
 //! they become module constants of the decomposed function.
@@ -37,7 +39,9 @@ pub enum FormatError {
     SpatialCsrAxis { axis: String, name: String },
     #[error("buffer `{buffer}` over the CSR axis `{axis}` is written: the hyb rule rewrites the sparse operand, not an output")]
     WrittenSparseBuffer { buffer: String, axis: String },
-    #[error("the `T.init` of iteration `{name}` stores at `{var}`, not a variable of a dense_fixed axis: the zeroing iteration cannot iterate it")]
+    #[error("iteration `{name}` has no `T.init`: the hyb rule's parts write their rows whole (each zeroes then sums its rows), so an accumulation into an existing output is not decomposed (hint: add `with T.init():`)")]
+    NoInit { name: String },
+    #[error("the `T.init` of iteration `{name}` stores at `{var}`, not a variable of a dense_fixed axis: a part's rows are the dense rows it zeroes")]
     InitIndex { name: String, var: String },
     #[error("the widths {widths:?} are not positive powers of two in increasing order (hint: widths: [1, 2, 4, 8, 16, 32])")]
     Widths { widths: Vec<i64> },
@@ -82,65 +86,96 @@ pub struct PartData {
 }
 
 /// A matrix as hyb ELL(widths) + CSR parts: the pre-processing.
+///
+/// Every row is in exactly one part: a row with nonzeros in the narrowest
+/// ELL part that holds it (else the CSR remainder), a row without nonzeros in
+/// the narrowest ELL part (padded: its part's `T.init` writes its zeros). A
+/// part no row falls in gets one padding row that cannot leave a wrong value
+/// behind: a copy of a row that fits it (its part then writes that row's
+/// exact value, as the row's own part does), or, when no row fits (every row
+/// is longer than the part's width, so all sit in later parts), zeros at the
+/// first row of the next part that has rows, which runs after it and
+/// overwrites the row. The parts run in program order (the interpreter, and
+/// the runtime's kernels in sequence on one stream).
 pub fn hyb_parts(csr: &Csr, values: &[f64], widths: &[i64]) -> Result<Vec<PartData>, FormatError> {
     check_widths(widths)?;
-    let mut parts: Vec<PartData> = widths
-        .iter()
-        .map(|w| PartData {
-            suffix: format!("ell{w}"),
-            rows: Vec::new(),
-            indptr: None,
-            cols: Vec::new(),
-            values: Vec::new(),
-        })
-        .collect();
-    let mut rest = PartData {
-        suffix: "csr".into(),
+    if csr.rows == 0 {
+        return Err(FormatError::Shape {
+            rows: csr.rows,
+            cols: csr.cols,
+            want_rows: 1,
+            want_cols: csr.cols as i64,
+        });
+    }
+    let new_part = |suffix: String, csr_part: bool| PartData {
+        suffix,
         rows: Vec::new(),
-        indptr: Some(vec![0]),
+        indptr: csr_part.then(|| vec![0]),
         cols: Vec::new(),
         values: Vec::new(),
     };
-    let value = |p: usize| values.get(p).copied().unwrap_or(0.0);
+    let mut parts: Vec<PartData> = widths
+        .iter()
+        .map(|w| new_part(format!("ell{w}"), false))
+        .chain([new_part("csr".into(), true)])
+        .collect();
+    // The part's width: an ELL part's, or None for the remainder.
+    let width_of = |i: usize| widths.get(i).map(|&w| w as usize);
+    let row_len = |r: usize| csr.row_range(r).len();
+    let fits = |i: usize, r: usize| width_of(i).is_none_or(|w| row_len(r) <= w);
     for r in 0..csr.rows {
-        let range = csr.row_range(r);
-        if range.is_empty() {
+        let part = (0..parts.len())
+            .find(|&i| fits(i, r))
+            .unwrap_or(widths.len());
+        push_row(&mut parts[part], width_of(part), csr, values, r);
+    }
+    for i in 0..parts.len() {
+        if !parts[i].rows.is_empty() {
             continue;
         }
-        let len = range.len() as i64;
-        let part = match widths.iter().position(|&w| w >= len) {
-            Some(i) => &mut parts[i],
-            None => &mut rest,
-        };
-        part.rows.push(r as i64);
-        for p in range.clone() {
-            part.cols.push(csr.indices.get(p).copied().unwrap_or(0));
-            part.values.push(value(p));
-        }
-        match part.indptr.as_mut() {
-            Some(ptr) => ptr.push(part.cols.len() as i64),
+        match (0..csr.rows).find(|&r| fits(i, r)) {
+            Some(r) => push_row(&mut parts[i], width_of(i), csr, values, r),
             None => {
-                let width = widths.iter().find(|&&w| w >= len).copied().unwrap_or(len);
-                for _ in len..width {
-                    part.cols.push(0);
-                    part.values.push(0.0);
+                // Every row is longer than this part's width: all are in
+                // later parts, the first of which overwrites this zero row.
+                let later = parts[i + 1..]
+                    .iter()
+                    .find_map(|p| p.rows.first().copied())
+                    .unwrap_or(0);
+                let w = width_of(i).unwrap_or(1);
+                let part = &mut parts[i];
+                part.rows.push(later);
+                part.cols.extend(std::iter::repeat_n(0, w));
+                part.values.extend(std::iter::repeat_n(0.0, w));
+                if let Some(ptr) = part.indptr.as_mut() {
+                    ptr.push(w as i64);
                 }
             }
         }
     }
-    parts.push(rest);
-    // A part without rows: one row of zeros at row 0 (adds nothing).
-    for (part, width) in parts.iter_mut().zip(widths.iter().copied().chain([1])) {
-        if part.rows.is_empty() {
-            part.rows.push(0);
-            part.cols = vec![0; width as usize];
-            part.values = vec![0.0; width as usize];
-            if let Some(ptr) = part.indptr.as_mut() {
-                ptr.push(1);
-            }
-        }
-    }
     Ok(parts)
+}
+
+/// Row `r` of `csr` appended to `part` (an ELL part of width `width` padded
+/// with column 0 and value 0, or the remainder, which also extends its indptr).
+fn push_row(part: &mut PartData, width: Option<usize>, csr: &Csr, values: &[f64], r: usize) {
+    let range = csr.row_range(r);
+    let len = range.len();
+    part.rows.push(r as i64);
+    for p in range {
+        part.cols.push(csr.indices.get(p).copied().unwrap_or(0));
+        part.values.push(values.get(p).copied().unwrap_or(0.0));
+    }
+    match (part.indptr.as_mut(), width) {
+        (Some(ptr), _) => ptr.push(part.cols.len() as i64),
+        (None, Some(w)) => {
+            part.cols
+                .extend(std::iter::repeat_n(0, w.saturating_sub(len)));
+            part.values
+                .extend(std::iter::repeat_n(0.0, w.saturating_sub(len)));
+        }
+        (None, None) => {}
+    }
 }
 
 /// The names the rewrite gives a part's pieces.
@@ -245,7 +280,8 @@ pub fn decompose_hyb(
         .retain(|p| !matches!(p, Param::Handle(h) if old_handles.contains(h)));
     out.axes.retain(|a| a.name != j.name);
     out.buffers.retain(|b| !b.axes.contains(&j.name));
-    out.iters = zero_iteration(f, it)?.into_iter().collect();
+    check_init(f, it)?;
+    out.iters = Vec::new();
     let i_var = it
         .axes
         .iter()
@@ -278,48 +314,29 @@ fn fresh(base: &str, taken: &[String]) -> String {
     name
 }
 
-/// The iteration's `T.init` as an iteration of its own over the stored
-/// element's axes (`None` without an init).
-fn zero_iteration(f: &SparseFunc, it: &SpIter) -> Result<Option<SpIter>, FormatError> {
-    let Some(first) = it.init.first() else {
-        return Ok(None);
-    };
-    let mut axes = Vec::new();
-    let mut vars = Vec::new();
-    for s in &it.init {
-        for var in &s.indices {
-            let axis = it
-                .vars
-                .iter()
-                .position(|v| v == var)
-                .map(|p| it.axes[p].clone())
-                .filter(|a| {
-                    matches!(
-                        f.axis(a).map(|x| &x.kind),
-                        Some(AxisKind::DenseFixed { .. })
-                    )
-                });
-            let Some(axis) = axis else {
-                return Err(FormatError::InitIndex {
-                    name: it.name.clone(),
-                    var: var.clone(),
-                });
-            };
-            if !vars.contains(var) {
-                vars.push(var.clone());
-                axes.push(axis);
-            }
+/// Each part writes its rows whole (its `T.init` zeroes them): the init
+/// must be there, storing at variables of dense_fixed axes.
+fn check_init(f: &SparseFunc, it: &SpIter) -> Result<(), FormatError> {
+    if it.init.is_empty() {
+        return Err(FormatError::NoInit {
+            name: it.name.clone(),
+        });
+    }
+    for var in it.init.iter().flat_map(|s| &s.indices) {
+        let dense = it
+            .vars
+            .iter()
+            .position(|v| v == var)
+            .and_then(|p| f.axis(&it.axes[p]))
+            .is_some_and(|a| matches!(a.kind, AxisKind::DenseFixed { .. }));
+        if !dense {
+            return Err(FormatError::InitIndex {
+                name: it.name.clone(),
+                var: var.clone(),
+            });
         }
     }
-    Ok(Some(SpIter {
-        kinds: "S".repeat(axes.len()),
-        axes,
-        name: format!("{}_zero", it.name),
-        vars,
-        init: Vec::new(),
-        body: it.init.clone(),
-        span: first.span,
-    }))
+    Ok(())
 }
 
 /// The part's constants, parameters, axes and buffers.
@@ -415,7 +432,9 @@ fn add_part_decls(
 }
 
 /// The iteration of one part: the row axis through the part's row map, the
-/// CSR axis as the part's columns, the sparse buffers as the part's; no init.
+/// CSR axis as the part's columns, the sparse buffers as the part's; the
+/// init stays (the part writes its rows whole, so its blocks are a
+/// reduction block or a spatial block over a reduction, which bind takes).
 fn part_iteration(
     it: &SpIter,
     i: &Axis,
@@ -466,7 +485,7 @@ fn part_iteration(
         kinds,
         name: format!("{}_{suffix}", it.name),
         vars,
-        init: Vec::new(),
+        init: it.init.clone(),
         body,
         span: it.span,
     }
@@ -587,4 +606,180 @@ pub fn lowered_inputs(
         ));
     }
     out
+}
+
+/// The matrix a decomposition's parts were built for, written into the
+/// function's `sparse_hyb` attribute so that a run rebuilds the same parts
+/// (`rows=4096 cols=4096 nnz=65536 dist=power-law alpha=1.2 seed=7
+/// widths=1,2,4 axes=I,J values=A`): the sizes, the generator's row lengths
+/// and seed (`csr::generate`, as `pattern_of` draws it), the widths, the
+/// decomposed axes (row, CSR) and the sparse buffers the parts split.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HybSpec {
+    pub rows: usize,
+    pub cols: usize,
+    pub nnz: usize,
+    pub lengths: super::csr::RowLengths,
+    pub seed: u64,
+    pub widths: Vec<i64>,
+    pub row_axis: String,
+    pub col_axis: String,
+    pub values: Vec<String>,
+}
+
+impl HybSpec {
+    pub fn to_attr(&self) -> String {
+        let dist = match self.lengths {
+            super::csr::RowLengths::Uniform => "uniform".to_string(),
+            super::csr::RowLengths::PowerLaw { alpha } => format!("power-law alpha={alpha}"),
+        };
+        let widths: Vec<String> = self.widths.iter().map(i64::to_string).collect();
+        format!(
+            "rows={} cols={} nnz={} dist={dist} seed={} widths={} axes={},{} values={}",
+            self.rows,
+            self.cols,
+            self.nnz,
+            self.seed,
+            widths.join(","),
+            self.row_axis,
+            self.col_axis,
+            self.values.join(",")
+        )
+    }
+
+    /// Reads `to_attr`'s text; the error names the field.
+    pub fn from_attr(text: &str) -> Result<HybSpec, String> {
+        let mut fields = std::collections::BTreeMap::new();
+        for item in text.split_whitespace() {
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| format!("`sparse_hyb`: `{item}` is not KEY=VALUE"))?;
+            fields.insert(k, v);
+        }
+        let get = |k: &str| {
+            fields
+                .get(k)
+                .copied()
+                .ok_or_else(|| format!("`sparse_hyb` has no `{k}`"))
+        };
+        let num = |k: &str| {
+            get(k)?
+                .parse::<u64>()
+                .map_err(|_| format!("`sparse_hyb`: `{k}` is not a count"))
+        };
+        let lengths = match get("dist")? {
+            "uniform" => super::csr::RowLengths::Uniform,
+            "power-law" => super::csr::RowLengths::PowerLaw {
+                alpha: get("alpha")?
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|a| a.is_finite() && *a > 0.0)
+                    .ok_or("`sparse_hyb`: `alpha` is not a number above 0")?,
+            },
+            other => return Err(format!("`sparse_hyb`: unknown dist `{other}`")),
+        };
+        let widths = get("widths")?
+            .split(',')
+            .map(|w| w.parse::<i64>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| "`sparse_hyb`: `widths` are not integers".to_string())?;
+        check_widths(&widths).map_err(|e| e.to_string())?;
+        let (row_axis, col_axis) = get("axes")?
+            .split_once(',')
+            .ok_or("`sparse_hyb`: `axes` is not ROW,COL")?;
+        let values: Vec<String> = get("values")?.split(',').map(str::to_string).collect();
+        let size = |k: &str| usize::try_from(num(k)?).map_err(|e| e.to_string());
+        Ok(HybSpec {
+            rows: size("rows")?,
+            cols: size("cols")?,
+            nnz: size("nnz")?,
+            lengths,
+            seed: num("seed")?,
+            widths,
+            row_axis: row_axis.to_string(),
+            col_axis: col_axis.to_string(),
+            values,
+        })
+    }
+
+    /// The parts' suffixes, in program order (`ell1`, ..., `csr`).
+    pub fn suffixes(&self) -> Vec<String> {
+        self.widths
+            .iter()
+            .map(|w| format!("ell{w}"))
+            .chain(["csr".to_string()])
+            .collect()
+    }
+
+    /// The axes the decomposition made (row maps, their outer axes, columns).
+    pub fn part_axes(&self) -> Vec<String> {
+        self.suffixes()
+            .iter()
+            .flat_map(|s| {
+                let n = part_names(&self.row_axis, &self.col_axis, s);
+                [n.outer, n.rows_axis, n.cols_axis]
+            })
+            .collect()
+    }
+
+    /// The lowered function's part arrays, as `lowered_inputs` names them
+    /// (every value buffer's, each part's indices first).
+    pub fn array_names(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        for s in self.suffixes() {
+            names.push(format!("{}_{s}_indices", self.row_axis));
+            if s == "csr" {
+                names.push(format!("{}_{s}_indptr", self.col_axis));
+            }
+            names.push(format!("{}_{s}_indices", self.col_axis));
+            names.extend(self.values.iter().map(|v| format!("{v}_{s}")));
+        }
+        names
+    }
+
+    /// The matrix: the same generator call as `pattern_of`.
+    pub fn matrix(&self) -> Result<Csr, String> {
+        super::csr::generate(&super::csr::CsrSpec {
+            rows: self.rows,
+            cols: self.cols,
+            nnz: self.nnz,
+            lengths: self.lengths,
+            seed: self.seed,
+        })
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// The spec of the matrix `pattern_of` draws for `iteration` of `f`.
+pub fn hyb_spec(
+    f: &SparseFunc,
+    iteration: &str,
+    csr: &Csr,
+    lengths: super::csr::RowLengths,
+    seed: u64,
+    widths: &[i64],
+) -> Result<HybSpec, FormatError> {
+    let Some(it) = f.iteration(iteration) else {
+        return Err(FormatError::NoIteration {
+            name: iteration.into(),
+            have: f.iteration_names(),
+        });
+    };
+    let (j, i) = csr_axis(f, it)?;
+    Ok(HybSpec {
+        rows: csr.rows,
+        cols: csr.cols,
+        nnz: csr.nnz(),
+        lengths,
+        seed,
+        widths: widths.to_vec(),
+        row_axis: i.name.clone(),
+        col_axis: j.name.clone(),
+        values: f
+            .buffers
+            .iter()
+            .filter(|b| b.axes.contains(&j.name))
+            .map(|b| b.name.clone())
+            .collect(),
+    })
 }

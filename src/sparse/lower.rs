@@ -529,9 +529,17 @@ impl IterLowered {
     /// and the column count.
     fn csr_attr(&self) -> String {
         let f = &self.func;
+        // A decomposition's part arrays are built from its matrix (`sparse_hyb`).
+        let part_axes = f
+            .hyb
+            .as_deref()
+            .and_then(|h| super::format::HybSpec::from_attr(h).ok())
+            .map(|spec| spec.part_axes())
+            .unwrap_or_default();
         let pairs: Vec<String> = f
             .axes
             .iter()
+            .filter(|a| !part_axes.contains(&a.name))
             .filter_map(|a| match &a.kind {
                 AxisKind::SparseVariable { length, .. } => Some(format!(
                     "{0}_indptr {0}_indices {1}",
@@ -622,9 +630,15 @@ pub fn lower_sparse_buffer(l: &IterLowered) -> Result<String> {
     );
     // SparseTIR's level 0 marks the function as lowered from a sparse one;
     // `sparse_csr` names the index arrays that must hold a valid CSR pattern.
+    // `sparse_hyb` names the matrix a decomposition's parts were built for.
+    let hyb = f
+        .hyb
+        .as_ref()
+        .map(|h| format!(", \"{}\": \"{h}\"", super::HYB_ATTR))
+        .unwrap_or_default();
     let _ = writeln!(
         out,
-        "    T.func_attr({{\"global_symbol\": \"main\", \"tir.noalias\": True, \"{}\": 0, \"{}\": \"{}\"}})",
+        "    T.func_attr({{\"global_symbol\": \"main\", \"tir.noalias\": True, \"{}\": 0, \"{}\": \"{}\"{hyb}}})",
         super::LEVEL_ATTR,
         super::CSR_ATTR,
         l.csr_attr()

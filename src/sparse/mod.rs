@@ -52,6 +52,10 @@ pub const LEVEL_ATTR: &str = "sparse_tir_level";
 /// `"J_indptr J_indices 4096"` (the arrays and the column count), `;` between pairs.
 pub const CSR_ATTR: &str = "sparse_csr";
 
+/// The attribute of a decomposed function naming the matrix its parts were
+/// built for (`format::HybSpec`); the runtime rebuilds the parts from it.
+pub const HYB_ATTR: &str = "sparse_hyb";
+
 /// The CSR pairs `CSR_ATTR` names: (indptr buffer, indices buffer, columns).
 pub fn csr_pairs(func: &PrimFunc) -> Result<Vec<(String, String, usize)>, String> {
     let Some((_, value)) = func.attrs.iter().find(|(k, _)| k == CSR_ATTR) else {
@@ -282,6 +286,10 @@ pub struct SparseFunc {
     /// The sparse iterations, in program order (one as written; a format
     /// decomposition makes one per part).
     pub iters: Vec<SpIter>,
+    /// The matrix a format decomposition was built for (`HYB_ATTR`'s text,
+    /// `format::HybSpec`), kept in the function's attributes through every
+    /// stage so that a run regenerates that matrix's parts.
+    pub hyb: Option<String>,
     pub span: Span,
 }
 

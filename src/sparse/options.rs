@@ -18,7 +18,7 @@ pub struct SparseOptions {
     /// Nonzeros as a fraction of rows x columns.
     pub density: Option<f64>,
     pub nnz: Option<i64>,
-    /// Row lengths; `None`: uniform.
+    /// Row lengths; `None`: not given (uniform, or a decomposition's own).
     pub lengths: Option<RowLengths>,
     /// The pattern's seed; `None`: from the run's seed.
     pub seed: Option<u64>,
@@ -88,7 +88,8 @@ pub fn parse_options(arg: &str) -> Result<SparseOptions, String> {
             alpha: a.unwrap_or(DEFAULT_ALPHA),
         }),
         (_, Some(_)) => return Err("`alpha` is the exponent of `dist=power-law`".into()),
-        _ => None,
+        (Some(_), None) => Some(RowLengths::Uniform),
+        (None, None) => None,
     };
     Ok(o)
 }

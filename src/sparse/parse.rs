@@ -107,6 +107,18 @@ fn t_call(e: &ast::Expr) -> Option<(&str, &[ast::Expr], &[ast::Keyword])> {
     }
 }
 
+/// The `HYB_ATTR` string of a `T.func_attr({...})` call, if there.
+fn hyb_attr(e: &ast::Expr) -> Option<String> {
+    let (_, args, _) = t_call(e)?;
+    let ExprKind::Dict(items) = &args.first()?.kind else {
+        return None;
+    };
+    items.iter().find_map(|(k, v)| match (&k.kind, &v.kind) {
+        (ExprKind::Str(k), ExprKind::Str(v)) if k == super::HYB_ATTR => Some(v.clone()),
+        _ => None,
+    })
+}
+
 struct FuncReader<'a> {
     consts: &'a [(String, i64)],
     params: Vec<Param>,
@@ -120,10 +132,13 @@ impl FuncReader<'_> {
             self.params.push(read_param(p)?);
         }
         let mut iters: Vec<SpIter> = Vec::new();
+        let mut hyb = None;
         for stmt in &def.body {
             match &stmt.kind {
                 StmtKind::Expr(e) if matches!(e.kind, ExprKind::Str(_)) => {}
-                StmtKind::Expr(e) if t_call(e).is_some_and(|(n, _, _)| n == "func_attr") => {}
+                StmtKind::Expr(e) if t_call(e).is_some_and(|(n, _, _)| n == "func_attr") => {
+                    hyb = hyb_attr(e).or(hyb);
+                }
                 StmtKind::Assign { targets, value } => self.read_decl(targets, value, stmt.span)?,
                 StmtKind::With { items, body } => {
                     let iter = self.read_iter(items, body, stmt.span)?;
@@ -160,6 +175,7 @@ impl FuncReader<'_> {
             axes: self.axes,
             buffers: self.buffers,
             iters,
+            hyb,
             span: def.name.span,
         })
     }

@@ -20,8 +20,14 @@ pub fn print(f: &SparseFunc) -> String {
         })
         .collect();
     let _ = writeln!(out, "def {}({}):", f.name, params.join(", "));
-    out.push_str(
-        "    T.func_attr({\"global_symbol\": \"main\", \"tir.noalias\": True, \"sparse_tir_level\": 2})\n",
+    let hyb = f
+        .hyb
+        .as_ref()
+        .map(|h| format!(", \"{}\": \"{h}\"", super::HYB_ATTR))
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "    T.func_attr({{\"global_symbol\": \"main\", \"tir.noalias\": True, \"sparse_tir_level\": 2{hyb}}})"
     );
     for a in &f.axes {
         let t = &a.idtype;

@@ -201,8 +201,11 @@ pub fn apply_sparse_format_decompose(
     let csr = super::format::pattern_of(&h.func, iteration, lengths, seed).map_err(lowering)?;
     let parts = super::format::hyb_parts(&csr, &[], widths)
         .map_err(|e| StageError::Lowering(e.to_string()))?;
-    let f = super::format::decompose_hyb(&h.func, iteration, widths, &parts)
+    let spec = super::format::hyb_spec(&h.func, iteration, &csr, lengths, seed, widths)
         .map_err(|e| StageError::Lowering(e.to_string()))?;
+    let mut f = super::format::decompose_hyb(&h.func, iteration, widths, &parts)
+        .map_err(|e| StageError::Lowering(e.to_string()))?;
+    f.hyb = Some(spec.to_attr());
     held_func(&f)
 }
 
