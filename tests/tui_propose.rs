@@ -77,25 +77,13 @@ fn sketches_are_listed_and_appended_by_number() {
 #[test]
 fn the_palette_names_the_rules_of_the_block_under_the_cursor() {
     let mut h = open("gemm.tir");
-    // Jump from target to target until the cursor is on the block "B".
-    for _ in 0..8 {
-        if h.screen().contains("Palette · block \"B\"") {
-            break;
-        }
-        h.keys("n").unwrap();
-    }
-    let screen = h.screen();
-    assert!(
-        screen.contains("Palette · block \"B\" · rules: "),
-        "{screen}"
-    );
-    // Wide enough for the whole title: the keys that apply the rules.
+    cursor_on_block(&mut h, "B");
+    // Wide: the target, the keys that apply the rules, then the rules (the
+    // second name cut to the pane).
     h.resize(300, 48);
     let screen = h.screen();
     assert!(
-        // The palette's width cuts the title after the rule names (noticed:
-        // the keys `(b, S)` no longer show for a GEMM block).
-        screen.contains("rules: MultiLevelTiling, MultiLevelTilingRegist"),
+        screen.contains("Palette · block \"B\" · (b, S) rules: MultiLevelTiling, MultiLevelTil"),
         "{screen}"
     );
     // MetaSchedule's rule, then tirtui's own register-reuse GEMM sketches.
@@ -103,6 +91,20 @@ fn the_palette_names_the_rules_of_the_block_under_the_cursor() {
         h.app.cursor_rules(),
         ["MultiLevelTiling", "MultiLevelTilingRegisterReuse"]
     );
+    // Narrower, the rules are cut and the keys stay (until the register-reuse
+    // rule was added, its name pushed `(b, S)` out of the title).
+    for width in [160, 120, 100] {
+        h.resize(width, 48);
+        let screen = h.screen();
+        let title = screen
+            .lines()
+            .next()
+            .and_then(|l| l.split("Palette").nth(1))
+            .unwrap_or_default();
+        assert!(title.contains("(b, S)"), "{width} columns: {screen}");
+        assert!(title.contains("Multi"), "{width} columns: {screen}");
+    }
+    insta::assert_snapshot!("palette_title_100_columns", h.screen());
 }
 
 /// Moves the TIR cursor (`n`, from the top) onto block `name`.

@@ -12,7 +12,7 @@
 use super::analysis::{is_reduction_block, loop_iter_kind};
 use super::builder::{name, SketchBuilder};
 use super::{inline, DesignSpaceError, Sketch};
-use crate::ir::{ForKind, IterKind, PrimFunc};
+use crate::ir::{ForKind, IterKind, LoopId, PrimFunc, StorageScope};
 use crate::schedule::analysis::blocks_under_loop;
 use crate::schedule::tree;
 use crate::trace::{Arg, StepError};
@@ -49,14 +49,26 @@ pub fn fallback(func: &PrimFunc) -> Result<Sketch, DesignSpaceError> {
             .block(block)
             .and_then(|b| sketch.func().find_block(b))
             .map_or_else(|| block.clone(), |r| r.block.name.clone());
-        bind_block(&mut sketch, block).map_err(|e| match e {
+        let bound = match bind_block(&mut sketch, block) {
+            Err(Unbound::Shared(other)) => bind_nest(&mut sketch, block).map_err(|e| match e {
+                Unbound::Refused(why) => {
+                    Unbound::Refused(format!("its loops also hold block `{other}` and {why}"))
+                }
+                e => e,
+            }),
+            other => other,
+        };
+        bound.map_err(|e| match e {
             Unbound::Step(e) => step_failed(&block_name, e),
             Unbound::Shared(other) => DesignSpaceError::Unsupported {
                 rule: "Fallback",
                 block: block_name.clone(),
-                why: format!(
-                    "its loops also hold block `{other}`; the default schedule binds one block's own loop nest"
-                ),
+                why: format!("its loops also hold block `{other}`"),
+            },
+            Unbound::Refused(why) => DesignSpaceError::Unsupported {
+                rule: "Fallback",
+                block: block_name.clone(),
+                why,
             },
         })?;
         if sketch.len() > before {
@@ -70,6 +82,8 @@ enum Unbound {
     Step(StepError),
     /// A loop of the block's nest also holds this other block.
     Shared(String),
+    /// Why no loop around the block can be bound.
+    Refused(String),
 }
 
 impl From<StepError> for Unbound {
@@ -83,6 +97,7 @@ pub(super) fn bind_other_block(sketch: &mut SketchBuilder, block: &str) -> Resul
     bind_block(sketch, block).map_err(|e| match e {
         Unbound::Step(e) => e.to_string(),
         Unbound::Shared(other) => format!("its loops also hold block `{other}`"),
+        Unbound::Refused(why) => why,
     })
 }
 
@@ -113,6 +128,14 @@ fn bind_block(sketch: &mut SketchBuilder, block: &str) -> Result<(), Unbound> {
             return Err(Unbound::Shared(other.block.name.clone()));
         }
         kinds.push(loop_iter_kind(func, l));
+    }
+    if let Some(iv) = opaque_iter(func, b) {
+        return Err(Unbound::Refused(format!(
+            "its iterator `{iv}` is opaque: no loop around it may be bound to a GPU thread \
+             (bind refuses it, as TVM's does: the iterations may depend on each other), and \
+             its own loops hold no block that a primitive reaches; declare `{iv}` \
+             T.axis.spatial when its iterations are independent"
+        )));
     }
     let reduction = is_reduction_block(func, b);
     let mut loops = sketch.get_loops(block)?;
@@ -167,4 +190,101 @@ fn bind_block(sketch: &mut SketchBuilder, block: &str) -> Result<(), Unbound> {
         }
     }
     Ok(())
+}
+
+/// A loop nest holding several blocks (a program scheduled before, or
+/// blocks written under one loop): the loops around all of them that are
+/// spatial for every block, from the outermost, fused and bound. To
+/// blockIdx.x and threadIdx.x when no block of the nest writes shared
+/// memory; to blockIdx.x alone when one does (a shared buffer belongs to a
+/// thread block: the nest's iterations, which may write the same shared
+/// elements, then each get a block of one thread). Refused, with why, when
+/// the outermost loop is not spatial for every block or some block does not
+/// follow it (each iteration must compute its own elements).
+fn bind_nest(sketch: &mut SketchBuilder, block: &str) -> Result<(), Unbound> {
+    let func = sketch.func();
+    let Some(b) = sketch.block(block) else {
+        return Ok(());
+    };
+    let loop_ids = tree::loops_of_block(func, b).unwrap_or_default();
+    let Some(&top) = loop_ids.first() else {
+        return Ok(());
+    };
+    let nest = blocks_under_loop(func, top);
+    let annotated = |l: LoopId| func.find_loop(l).is_some_and(|f| !f.annotations.is_empty());
+    let mut common = 0;
+    for &l in &loop_ids {
+        let Some(f) = func.find_loop(l) else { break };
+        let follows =
+            |r: &&crate::ir::BlockRealize| r.iter_values.iter().any(|v| v.uses_var(f.var));
+        if blocks_under_loop(func, l).len() != nest.len()
+            || f.kind != ForKind::Serial
+            || f.extent.as_int().is_none()
+            || loop_iter_kind(func, l) != Some(IterKind::Spatial)
+            || !nest.iter().all(follows)
+        {
+            break;
+        }
+        common += 1;
+        // fuse and split refuse an annotated loop (as TVM's do): such a
+        // loop is bound alone, to blockIdx.x.
+        if annotated(loop_ids[0]) || loop_ids.get(common).is_some_and(|&n| annotated(n)) {
+            break;
+        }
+    }
+    if common == 0 {
+        return Err(Unbound::Refused(
+            "the loop around them is not a spatial loop of constant extent that every block's \
+             spatial iterators follow, so its iterations cannot run in parallel"
+                .into(),
+        ));
+    }
+    let writes_shared = nest.iter().any(|r| {
+        r.block.writes.iter().any(|w| {
+            matches!(
+                func.buffer(w.buffer).scope,
+                StorageScope::Shared | StorageScope::SharedDyn
+            )
+        })
+    });
+    let alone = annotated(loop_ids[0]);
+    let loops = sketch.get_loops(block)?;
+    let fused = if common == 1 {
+        loops[0].clone()
+    } else {
+        sketch.fuse(&loops[..common])?
+    };
+    // bind's own checks (TVM's) may still refuse: say why in the refusal.
+    let refused = |e: StepError| {
+        Unbound::Refused(format!(
+            "no loop around them can be bound ({}); a program scheduled before (a reduction \
+             decomposed) keeps its own bindings or none",
+            e.failure
+        ))
+    };
+    if writes_shared || alone {
+        sketch.bind(&fused, "blockIdx.x").map_err(refused)?;
+        return Ok(());
+    }
+    let extent = sketch
+        .loop_id(&fused)
+        .and_then(|l| sketch.func().find_loop(l))
+        .and_then(|f| f.extent.as_int())
+        .unwrap_or(FALLBACK_THREADS);
+    let threads = extent.clamp(1, FALLBACK_THREADS);
+    let parts = sketch.split(&fused, vec![Arg::Null, Arg::Int(threads)])?;
+    sketch.bind(&parts[0], "blockIdx.x").map_err(refused)?;
+    sketch.bind(&parts[1], "threadIdx.x").map_err(refused)?;
+    Ok(())
+}
+
+/// The name of an opaque (or scan) iterator of block `b`: a block no loop
+/// around can be bound over (`bind`'s compact-dataflow check).
+fn opaque_iter(func: &PrimFunc, b: crate::ir::BlockId) -> Option<String> {
+    let r = func.find_block(b)?;
+    r.block
+        .iter_vars
+        .iter()
+        .find(|iv| matches!(iv.kind, IterKind::Opaque | IterKind::Scan))
+        .map(|iv| func.var_name(iv.var).to_string())
 }

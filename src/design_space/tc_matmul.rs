@@ -178,6 +178,9 @@ pub(super) struct TcGemm {
     block_name: String,
     /// A leading batch loop (bound to blockIdx.z, as the SIMT Matmul does).
     batched: bool,
+    /// The batch times the 16 x 16 tiles of C: TVM's `spatial_loop_product`
+    /// after blockize, which sets the thread-extent floor.
+    spatial_tiles: i64,
 }
 
 /// TVM's `max_innermost_factor` for MultiLevelTilingTensorCore (in 16 x 16 tiles).
@@ -185,6 +188,7 @@ const TC_MAX_INNERMOST_FACTOR: i64 = 4;
 const COOPERATIVE_FETCH: &str = "meta_schedule.cooperative_fetch";
 const THREAD_LOW: &str = "meta_schedule.thread_extent_low_inclusive";
 const THREAD_HIGH: &str = "meta_schedule.thread_extent_high_inclusive";
+const WARP_SIZE: i64 = 32;
 use super::multi_level_tiling::THREAD_EXTENT_HIGH;
 
 /// CUDA's largest grid extent along z (the batch).
@@ -306,6 +310,7 @@ fn analyse(sketch: &SketchBuilder, gemm: &str, sampled: bool) -> Result<TcGemm, 
         intrinsics,
         block_name: r.block.name.clone(),
         batched: shape.batch.is_some(),
+        spatial_tiles: shape.batch.unwrap_or(1) * (m / 16) * (n / 16),
     })
 }
 
@@ -375,24 +380,46 @@ fn write_steps(sketch: &mut SketchBuilder, c: &str, g: &TcGemm) -> Result<(), St
             sample_split(sketch, &k[0], 3)?,
         ),
     };
+    // The sampled sketch has TVM's level order and tile binds (levels 0, 1,
+    // 2 on blockIdx.y, blockIdx.x, threadIdx.y, i before j); the default
+    // keeps the shipped sessions' (level 0 on blockIdx.x, the warps j-major),
+    // whose CUDA it reproduces.
+    let sampled = g.tiles == TileChoice::Sampled;
+    let (warp_outer, warp_inner) = if sampled {
+        (&i[2], &j[2])
+    } else {
+        (&j[2], &i[2])
+    };
     reorder(
         sketch,
         &[
-            &i[0], &j[0], &i[1], &j[1], &j[2], &i[2], &k[0], &k[1], &i[3], &j[3], &k[2], &i[4],
-            &j[4],
+            &i[0], &j[0], &i[1], &j[1], warp_outer, warp_inner, &k[0], &k[1], &i[3], &j[3], &k[2],
+            &i[4], &j[4],
         ],
     )?;
-    let bx = sketch.fuse(&[i[0].clone(), j[0].clone()])?;
-    let by = sketch.fuse(&[i[1].clone(), j[1].clone()])?;
-    let ty = sketch.fuse(&[j[2].clone(), i[2].clone()])?;
-    sketch.bind(&bx, "blockIdx.x")?;
-    sketch.bind(&by, "blockIdx.y")?;
+    let grid0 = sketch.fuse(&[i[0].clone(), j[0].clone()])?;
+    let grid1 = sketch.fuse(&[i[1].clone(), j[1].clone()])?;
+    let ty = sketch.fuse(&[warp_outer.clone(), warp_inner.clone()])?;
+    let (axis0, axis1) = if sampled {
+        ("blockIdx.y", "blockIdx.x")
+    } else {
+        ("blockIdx.x", "blockIdx.y")
+    };
+    sketch.bind(&grid0, axis0)?;
+    sketch.bind(&grid1, axis1)?;
     sketch.bind(&ty, "threadIdx.y")?;
-    if g.tiles == TileChoice::Sampled {
+    if sampled {
         // The lanes of each warp run the intrinsics (RewriteCooperativeFetch
-        // reads threadIdx.x = 32 from this), and VerifyGPUCode's limits.
+        // and VerifyGPUCode read threadIdx.x = 32 from this), and
+        // VerifyGPUCode's limits as TVM sets them: at least a warp once the
+        // tiles outnumber two warps' lanes.
         sketch.annotate(&c_o, "warp_execution", Arg::Int(1))?;
-        sketch.annotate(&c_o, THREAD_LOW, Arg::Int(1))?;
+        let low = if g.spatial_tiles > 2 * WARP_SIZE {
+            WARP_SIZE
+        } else {
+            1
+        };
+        sketch.annotate(&c_o, THREAD_LOW, Arg::Int(low))?;
         sketch.annotate(&c_o, THREAD_HIGH, Arg::Int(THREAD_EXTENT_HIGH))?;
     }
     if let Some(batch) = &batch {

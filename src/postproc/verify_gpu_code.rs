@@ -4,7 +4,8 @@
 //! threadIdx.x * y * z (the bindings around it) falls outside the range; a
 //! vectorized access wider than 16 bytes; and, on the lowered program, more
 //! threads per block or shared memory per block than the card allows, or a
-//! program lowering refuses.
+//! program lowering refuses. A block annotated `warp_execution` counts its
+//! warp's 32 lanes as threadIdx.x, as TVM's check does.
 //!
 //! TVM's `max_vthread: 8` is not checked: TVM applies it only to an axis
 //! named bare `vthread` (MetaSchedule binds `vthread.x`, and accepts 14 of
@@ -20,6 +21,9 @@ const NAME: &str = "VerifyGPUCode";
 const LOW: &str = "meta_schedule.thread_extent_low_inclusive";
 const HIGH: &str = "meta_schedule.thread_extent_high_inclusive";
 const TILING_STRUCTURE: &str = "meta_schedule.tiling_structure";
+const WARP_EXECUTION: &str = "warp_execution";
+/// TVM's `thread_warp_size` for CUDA.
+const WARP_SIZE: i64 = 32;
 /// The tiling structure tirtui's MultiLevelTilingRegisterReuse annotates
 /// (`design_space::register_reuse::STRUCTURE`).
 pub const REGISTER_REUSE_STRUCTURE: &str = "SSSRRS";
@@ -140,6 +144,13 @@ impl Walk<'_> {
                 Ok(())
             }
             Stmt::BlockRealize(r) => {
+                // As TVM's ThreadExtentChecker: a block whose warp runs it
+                // (tensor-core intrinsics) counts the warp's lanes as
+                // threadIdx.x, for itself and the blocks inside.
+                let saved = self.threads;
+                if r.block.annotations.iter().any(|(k, _)| k == WARP_EXECUTION) {
+                    self.threads[0] = WARP_SIZE;
+                }
                 self.check_thread_extent(&r.block)?;
                 let mut result = Ok(());
                 s.for_each_child(|c| {
@@ -147,6 +158,7 @@ impl Walk<'_> {
                         result = self.stmt(c);
                     }
                 });
+                self.threads = saved;
                 result
             }
             _ => {

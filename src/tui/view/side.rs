@@ -10,14 +10,44 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
 
+/// The palette's title: the target, then the keys that apply the rules that
+/// shape it (`(b, S)`) before the rules' names, which are cut (`…`) where
+/// the pane is too narrow; the target goes before the keys do.
+fn palette_title(target: Option<&str>, rules: &str, width: usize) -> String {
+    let Some(d) = target else {
+        return " Palette ".to_string();
+    };
+    if rules.is_empty() {
+        return format!(" Palette · {d} ");
+    }
+    let fit = |head: String| {
+        let room = width.saturating_sub(head.chars().count() + 1);
+        let shown = if rules.chars().count() <= room {
+            rules.to_string()
+        } else {
+            let cut: String = rules.chars().take(room.saturating_sub(1)).collect();
+            format!("{}…", cut.trim_end_matches([',', ' ']))
+        };
+        format!("{head}{shown} ")
+    };
+    // The first head that leaves room for a few letters of the rules.
+    let heads = [
+        format!(" Palette · {d} · (b, S) rules: "),
+        format!(" Palette · {d} · (b, S) "),
+        " Palette · (b, S) ".to_string(),
+    ];
+    let head = heads
+        .iter()
+        .find(|h| h.chars().count() + 8 <= width)
+        .unwrap_or(&heads[2]);
+    fit(head.clone())
+}
+
 pub fn draw_palette(app: &mut App, f: &mut Frame, area: Rect) {
     let target = app.target().map(|t| t.describe(app.doc.trace.func()));
-    let rules = app.cursor_rules();
-    let title = match (&target, rules.is_empty()) {
-        (Some(d), true) => format!(" Palette · {d} "),
-        (Some(d), false) => format!(" Palette · {d} · rules: {} (b, S) ", rules.join(", ")),
-        (None, _) => " Palette ".to_string(),
-    };
+    let rules = app.cursor_rules().join(", ");
+    let width = usize::from(area.width.saturating_sub(2));
+    let title = palette_title(target.as_deref(), &rules, width);
     let marks = app.marks();
     let block = pane_block(app, Line::from(title), Pane::Palette);
     let inner = block.inner(area);
