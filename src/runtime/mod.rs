@@ -34,6 +34,7 @@ mod queue;
 mod registers;
 mod request;
 mod resident;
+mod tensor_map;
 mod timing;
 mod transport;
 mod untrusted;
