@@ -152,7 +152,7 @@ impl super::expr::ExprCtx<'_> {
                     "tirtui_tma_load_2d(&{}, &{}, &{}, {}, {}, {}, {}, {cols})",
                     p(0),
                     p(1),
-                    map_name(&self.names.buffer(g), rows, cols, sw),
+                    map_name(self.names.buffer(g), rows, cols, sw),
                     p(4),
                     p(3),
                     p(5),

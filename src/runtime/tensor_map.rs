@@ -137,7 +137,7 @@ fn data_type(t: DataType) -> Option<sys::CUtensorMapDataType> {
 
 /// Encodes `p` for the device buffer at `ptr`.
 pub fn encode(p: &PlannedMap, ptr: u64) -> Result<TensorMapArg, RuntimeError> {
-    if ptr % 16 != 0 {
+    if !ptr.is_multiple_of(16) {
         return Err(RuntimeError::Launch(format!(
             "argument {} is at {ptr:#x}, not 16-byte aligned, as a TMA tensor needs",
             p.arg
