@@ -29,6 +29,7 @@ use thiserror::Error;
 
 mod eval;
 mod mma;
+mod tma;
 mod warp;
 pub mod wgmma;
 mod wgmma_call;
@@ -67,6 +68,8 @@ pub enum SimError {
     Shuffle(String),
     #[error("wgmma: {0}")]
     Wgmma(String),
+    #[error("TMA: {0}")]
+    Tma(String),
     #[error("{0}")]
     Unsupported(String),
 }
@@ -134,6 +137,9 @@ struct Cell {
     readers: Vec<usize>,
     /// Asynchronous copies into this cell issued and not yet landed.
     pending: u32,
+    /// The warpgroup whose wgmma read this byte, and the barrier epoch in
+    /// which its `wait_group` retired that wgmma (`tma::check_retired_reads`).
+    retired_read: Option<(usize, u64)>,
 }
 
 /// One asynchronous (cp.async) store waiting to land: it lands at the
@@ -167,6 +173,8 @@ struct Sim<'a> {
     active: Vec<bool>,
     /// Each warpgroup's wgmma operations in flight.
     wgmma: Vec<wgmma::AsyncGroups<wgmma_call::InFlight>>,
+    /// The block's mbarriers by byte address.
+    mbarriers: HashMap<usize, tma::Mbarrier>,
 }
 
 /// Runs every kernel of `p` in launch order with `args` bound to the
@@ -265,6 +273,7 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
         groups: std::collections::VecDeque::new(),
         active: Vec::new(),
         wgmma: Vec::new(),
+        mbarriers: HashMap::new(),
     };
     let [gx, gy, gz] = launch.grid;
     for bz in 0..gz as i64 {
@@ -276,6 +285,7 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
                 sim.open_group.clear();
                 sim.groups.clear();
                 sim.wgmma.clear();
+                sim.mbarriers.clear();
                 for &(axis, v) in &launch.thread_vars {
                     let vals = (0..n)
                         .map(|t| {
@@ -295,6 +305,7 @@ pub fn simulate(f: &Lowered, args: &mut [Tensor]) -> Result<(), SimError> {
                 }
                 sim.exec(&f.body, &vec![true; n])?;
                 sim.wgmma_drained()?;
+                sim.tma_drained()?;
             }
         }
     }
@@ -411,6 +422,7 @@ impl Sim<'_> {
             }
             LStmt::Evaluate(Expr::Call(f, args)) if f.is_mma() => self.mma_call(*f, args, mask),
             LStmt::Evaluate(Expr::Call(f, args)) if f.is_wgmma() => self.wgmma_call(*f, args, mask),
+            LStmt::Evaluate(Expr::Call(f, args)) if f.is_tma() => self.tma_call(*f, args, mask),
             LStmt::Evaluate(e) => {
                 for t in (0..self.n).filter(|&t| mask[t]) {
                     self.eval(e, t)?;
@@ -499,6 +511,7 @@ impl Sim<'_> {
         if !self.wgmma.is_empty() {
             self.check_wgmma_operands(addr, &format!("a cp.async into {}[{i}]", self.name(b)))?;
         }
+        self.check_retired_reads(addr, t, &format!("a cp.async into {}[{i}]", self.name(b)))?;
         let cell = &mut self.pool[addr];
         if cell.read_epoch == self.epoch {
             if let Some(&o) = cell.readers.iter().find(|&&o| o != t) {
@@ -528,6 +541,7 @@ impl Sim<'_> {
             if !self.wgmma.is_empty() {
                 self.check_wgmma_operands(addr, &format!("a store to {}[{i}]", self.name(b)))?;
             }
+            self.check_retired_reads(addr, t, &format!("a store to {}[{i}]", self.name(b)))?;
             let epoch = self.epoch;
             let cell = &self.pool[addr];
             if cell.read_epoch == epoch {

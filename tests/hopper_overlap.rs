@@ -174,6 +174,35 @@ fn a_removed_drain_is_caught() {
     assert!(err.contains("in flight"), "{err}");
 }
 
+/// The barrier after `wgmma.wait_group 1` orders the other warpgroup's
+/// retire before a thread refills the tile its group read. The simulator
+/// runs the threads in lockstep (both warpgroups wait before any copies),
+/// so it counts a retired wgmma's operands as read at the retiring wait,
+/// by its warpgroup: without the barrier a copy by the other warpgroup's
+/// threads is caught.
+#[test]
+fn a_removed_barrier_after_the_deferred_wait_is_caught() {
+    let (before, mut lowered) = lowered_f16();
+    let mut removed = 0;
+    for k in &mut lowered.kernels {
+        k.body.visit_mut(&mut |s| {
+            let LStmt::Seq(v) = s else { return };
+            let mut i = 0;
+            while i + 1 < v.len() {
+                let deferred = matches!(&v[i], LStmt::Evaluate(Expr::Call(Intrinsic::WgmmaWait, a)) if a[0].as_int() == Some(1));
+                if deferred && v[i + 1] == LStmt::Sync {
+                    v.remove(i + 1);
+                    removed += 1;
+                }
+                i += 1;
+            }
+        });
+    }
+    assert!(removed > 0);
+    let err = simulate(&before, &lowered).unwrap_err();
+    assert!(err.contains("another warpgroup's wait"), "{err}");
+}
+
 /// Two pipeline stages are not enough for a group in flight: the next
 /// copies reuse the tile the previous group reads.
 #[test]

@@ -199,7 +199,14 @@ fn emit_kernel(f: &Lowered, all_args: &[BufferId]) -> Result<KernelPart, Codegen
 
     let local_bytes = local_bytes(f, &w.local_buffers);
     let name = kernel_name(&f.name, f.kernel);
-    let mut text = kernel_signature(f, &w.names, &name, launch.threads(), local_bytes);
+    let mut text = tensor_map_markers(f, all_args, &name);
+    text.push_str(&kernel_signature(
+        f,
+        &w.names,
+        &name,
+        launch.threads(),
+        local_bytes,
+    ));
     if layout.merged {
         // A swizzled layout holds only on a pool aligned to its pattern.
         let swizzled = f
@@ -320,6 +327,16 @@ fn kernel_signature(
             let buf = f.buffer(b);
             format!("{}* __restrict__ {}", c_type(buf.dtype), names.buffer(b))
         })
+        .chain(
+            super::tma::kernel_maps(f)
+                .into_iter()
+                .map(|(g, rows, cols, sw)| {
+                    format!(
+                        "const __grid_constant__ tirtui_tensor_map {}",
+                        super::tma::map_name(names.buffer(g), rows, cols, sw)
+                    )
+                }),
+        )
         .collect();
     let bounds = match super::launch_bounds::min_blocks_per_sm(threads, local_bytes) {
         Some(blocks) => format!("{threads}, {blocks}"),
@@ -329,6 +346,18 @@ fn kernel_signature(
         "extern \"C\" __global__ void __launch_bounds__({bounds}) {name}({}) {{\n",
         params.join(", ")
     )
+}
+
+/// One `tma::TENSOR_MAP_MARKER` line per tensor map parameter of the
+/// kernel, in parameter order: the runtime encodes them from these.
+fn tensor_map_markers(f: &Lowered, all_args: &[BufferId], kernel: &str) -> String {
+    super::tma::kernel_maps(f)
+        .into_iter()
+        .filter_map(|(g, rows, cols, sw)| {
+            let arg = all_args.iter().position(|&a| a == g)?;
+            Some(super::tma::marker(kernel, arg, rows, cols, sw))
+        })
+        .collect()
 }
 
 /// Block line ranges moved down by `offset` lines (the body's position in the function).

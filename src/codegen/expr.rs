@@ -549,6 +549,9 @@ impl ExprCtx<'_> {
             | Intrinsic::WgmmaFence
             | Intrinsic::WgmmaCommit
             | Intrinsic::WgmmaWait => self.wgmma_call(f, args),
+            Intrinsic::TmaLoad | Intrinsic::MbarrierInit | Intrinsic::MbarrierWait => {
+                self.tma_call(f, args)
+            }
             Intrinsic::ShiftLeft
             | Intrinsic::ShiftRight
             | Intrinsic::BitwiseAnd
@@ -637,6 +640,9 @@ pub fn helper_source(name: &str) -> String {
     }
     if let Some(src) = super::wgmma_ptx::helper_source_named(name) {
         return src;
+    }
+    if name == super::tma::HELPER {
+        return super::tma::helper_source();
     }
     let (ty, suffix) = if name.ends_with("_ll") {
         ("long long", "_ll")

@@ -16,6 +16,7 @@ mod launch_bounds;
 mod mma_ptx;
 mod names;
 mod stage_counter;
+pub mod tma;
 pub mod wgmma_ptx;
 
 pub use kernel::{CudaKernel, KernelArg, KernelLaunch};

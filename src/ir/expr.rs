@@ -129,6 +129,23 @@ pub enum Intrinsic {
     /// `wgmma.wait_group.sync.aligned n`, args `(n)`: waits until at most
     /// `n` groups are in flight.
     WgmmaWait,
+    /// A Tensor Memory Accelerator copy of a global tile into shared memory
+    /// (`cp.async.bulk.tensor.2d`, Hopper), issued by thread 0 of the block,
+    /// args `(dst, bar, src, row, col, panels, rows, cols)`: `dst` a load of
+    /// the shared tile at its start, `bar` a load of the mbarrier that counts
+    /// its bytes (thread 0 arrives on it expecting them), `src` a load of the
+    /// 2-d global buffer at [0, 0] (its tensor map), the box's first `row`
+    /// and `col`; `panels` boxes of `rows` x `cols` elements, the p-th from
+    /// column `col + p * cols` into the shared tile's p-th `rows * cols`
+    /// elements. Made by `lower::tma_copy` (TileLang: `tma_load`).
+    TmaLoad,
+    /// `mbarrier.init` of the barrier `bar` for one arrival, by thread 0,
+    /// args `(bar)` (TileLang: `create_list_of_mbarrier`).
+    MbarrierInit,
+    /// Every thread waits until the phase of parity `parity` of the
+    /// mbarrier `bar` completed (`mbarrier.try_wait.parity` in a loop), args
+    /// `(bar, parity)` (TileLang: `mbarrier_wait_parity`).
+    MbarrierWait,
     /// TVM's `shift_left(a, b)`, printed `a << b`: integers of one type.
     ShiftLeft,
     /// `shift_right(a, b)`, printed `a >> b`: arithmetic for signed types,
@@ -218,6 +235,9 @@ impl Intrinsic {
             Intrinsic::WgmmaFence => "ptx_wgmma_fence",
             Intrinsic::WgmmaCommit => "ptx_wgmma_commit_group",
             Intrinsic::WgmmaWait => "ptx_wgmma_wait_group",
+            Intrinsic::TmaLoad => "tma_load",
+            Intrinsic::MbarrierInit => "mbarrier_init",
+            Intrinsic::MbarrierWait => "mbarrier_wait_parity",
             Intrinsic::ShiftLeft => "shift_left",
             Intrinsic::ShiftRight => "shift_right",
             Intrinsic::BitwiseAnd => "bitwise_and",
@@ -255,6 +275,8 @@ impl Intrinsic {
             Intrinsic::WgmmaFill => 2,
             Intrinsic::WgmmaStore => 5,
             Intrinsic::WgmmaFence | Intrinsic::WgmmaCommit => 0,
+            Intrinsic::TmaLoad => 8,
+            Intrinsic::MbarrierWait => 2,
             _ => 1,
         }
     }
@@ -313,9 +335,18 @@ impl Intrinsic {
         )
     }
 
-    /// True for the calls a tensorized block lowers to (WMMA, MMA or wgmma).
+    /// True for the TMA copy and the mbarrier calls that order it.
+    pub fn is_tma(self) -> bool {
+        matches!(
+            self,
+            Intrinsic::TmaLoad | Intrinsic::MbarrierInit | Intrinsic::MbarrierWait
+        )
+    }
+
+    /// True for the calls a tensorized block lowers to (WMMA, MMA or
+    /// wgmma), and the TMA calls: statements on whole tiles.
     pub fn is_tensor_call(self) -> bool {
-        self.is_wmma() || self.is_mma() || self.is_wgmma()
+        self.is_wmma() || self.is_mma() || self.is_wgmma() || self.is_tma()
     }
 
     /// The argument a tensor call writes through: a store's destination
@@ -324,6 +355,7 @@ impl Intrinsic {
         match self {
             Intrinsic::WmmaStore | Intrinsic::MmaStore | Intrinsic::WgmmaStore => Some(1),
             Intrinsic::WgmmaFence | Intrinsic::WgmmaCommit | Intrinsic::WgmmaWait => None,
+            Intrinsic::MbarrierWait => None,
             f if f.is_tensor_call() => Some(0),
             _ => None,
         }

@@ -54,6 +54,7 @@ pub const INTERLEAVE: &str = "interleave_async_copies";
 mod annotations;
 mod interleave;
 mod iteration;
+mod tma_stages;
 
 use annotations::{check_stage_sizes, read_annotations, validate, Annotated};
 use iteration::{iteration_events, wait_counts, Iteration};
@@ -61,6 +62,7 @@ use iteration::{iteration_events, wait_counts, Iteration};
 pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     let body = std::mem::replace(&mut f.body, LStmt::Seq(Vec::new()));
     f.body = visit(&mut f, body)?.into_stmt();
+    tma_stages::refuse_unpipelined(&f)?;
     Ok(f)
 }
 
@@ -352,27 +354,31 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
     let max_stage = check_stage_sizes(&cx, &stages, lo, ext, body_nodes)?;
     let infos: Vec<Info> = stmts.iter().map(accesses).collect();
     check_dependences(f, &cx, &allocs, &stages, &infos, &descs)?;
-    let versions = add_versions(f, &allocs, &infos, &stages, &orders, &|b, w, r| {
+    let mut versions = add_versions(f, &allocs, &infos, &stages, &orders, &|b, w, r| {
         !inner_versioned.contains(&b) || may_share_version(b, &stmts[w], &stmts[r])
     });
+    let tma = tma_stages::find(&cx, &stmts, &stages, &async_stages, &descs, interleave)?;
+    let tma_waits = tma_stages::version_barriers(f, &tma, &infos, &mut versions);
 
     // One pipeline iteration: the statements in order, with commits and waits.
     let mut ordered: Vec<usize> = (0..n).collect();
     ordered.sort_by_key(|&i| orders[i]);
-    let is_async = |i: usize| async_stages.contains(&stages[i]);
+    let is_tma = |i: usize| tma[i].is_some();
+    let is_async = |i: usize| async_stages.contains(&stages[i]) && !is_tma(i);
     if async_stages.iter().any(|s| !stages.contains(s)) {
         return Err(cx.err(
             format!("`{ASYNC_STAGES}` names a stage no statement has (stages: {stages:?})"),
             String::new(),
         ));
     }
-    if !async_stages.is_empty() && stmts.iter().any(has_async) {
+    if !async_stages.is_empty() && stmts.iter().any(has_async) && (0..n).any(is_async) {
         return Err(cx.err(
             "async stages in both this pipeline and an inner one share one cp.async queue; this is not supported".into(),
             "make only the inner pipeline's copies async".into(),
         ));
     }
-    let events = iteration_events(&ordered, &stages, &async_stages);
+    let tma_flags: Vec<bool> = (0..n).map(is_tma).collect();
+    let events = iteration_events(&ordered, &stages, &async_stages, &tma_flags);
     let waits = wait_counts(
         &cx,
         &events,
@@ -390,6 +396,8 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
         async_stages: &async_stages,
         waits: &waits,
         versions: &versions,
+        tma: &tma_flags,
+        tma_waits: &tma_waits,
         var,
         lo,
         ext,
@@ -398,9 +406,8 @@ fn expand(f: &mut Lowered, l: LFor) -> Result<Piece, LowerError> {
     let steady_ext = ext - max_stage;
     let head_end = lo + max_stage;
     let tail_start = (lo + ext).max(head_end);
-    let prologue: Vec<LStmt> = (lo..head_end)
-        .flat_map(|p| iteration.emit(Some(p)))
-        .collect();
+    let mut prologue: Vec<LStmt> = tma_stages::init_barriers(&tma, &versions);
+    prologue.extend((lo..head_end).flat_map(|p| iteration.emit(Some(p))));
     let epilogue: Vec<LStmt> = (tail_start..lo + ext + max_stage)
         .flat_map(|p| iteration.emit(Some(p)))
         .collect();

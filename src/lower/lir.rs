@@ -153,6 +153,9 @@ pub struct Lowered {
     /// 16-byte `cp.async` copies go through L1 (`.ca`) instead of L2 only
     /// (`.cg`): a pipelined loop of the kernel asked for it.
     pub cp_async_through_l1: bool,
+    /// Blocks annotated `tma_load` (their copies become TMA copies in
+    /// `tma_copy`), by name.
+    pub tma_blocks: Vec<String>,
 }
 
 /// A buffer with one version per pipeline stage: a leading index of extent

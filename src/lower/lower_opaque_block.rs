@@ -47,6 +47,7 @@ pub fn run(func: &PrimFunc) -> Result<Lowered, LowerError> {
         kernel: 0,
         pipeline_versions: Vec::new(),
         cp_async_through_l1: false,
+        tma_blocks: tma_blocks(func)?,
     })
 }
 
@@ -122,6 +123,34 @@ fn apply_swizzle(func: &PrimFunc, buffers: &mut [crate::ir::Buffer]) -> Result<(
     Ok(())
 }
 
+/// The blocks annotated `tma_load: 1` (checked by `annotate`; a workload's
+/// own `T.block_attr` of another value is refused here, naming the block).
+fn tma_blocks(func: &PrimFunc) -> Result<Vec<String>, LowerError> {
+    let mut out = Vec::new();
+    for block in func.blocks() {
+        for (key, value) in &block.annotations {
+            if key != ann::TMA_LOAD {
+                continue;
+            }
+            match value {
+                AnnValue::Int(1) => out.push(block.name.clone()),
+                AnnValue::Int(0) => {}
+                other => {
+                    return Err(LowerError::Unsupported {
+                        what: format!(
+                            "block `{}` has `{}: {}`; it takes 1 (copy the tile by TMA) or 0",
+                            block.name,
+                            ann::TMA_LOAD,
+                            describe_ann(other)
+                        ),
+                    })
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// A short text of an annotation value, for messages.
 fn describe_ann(v: &AnnValue) -> String {
     match v {
@@ -137,7 +166,7 @@ fn describe_ann(v: &AnnValue) -> String {
 mod ann {
     /// The block annotation TVM (and the schedule) use for `storage_align`.
     pub const BUFFER_DIM_ALIGN: &str = "buffer_dim_align";
-    pub use crate::schedule::primitive::annotate::BUFFER_SWIZZLE;
+    pub use crate::schedule::primitive::annotate::{BUFFER_SWIZZLE, TMA_LOAD};
 }
 
 /// What every statement's conversion needs.

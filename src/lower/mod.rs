@@ -38,6 +38,7 @@ pub use tensor_call::WMMA_SHAPE;
 pub mod order_outer_product;
 pub mod thread_binding;
 pub mod thread_sync;
+pub mod tma_copy;
 pub mod unroll;
 pub mod vectorize;
 

@@ -11,8 +11,8 @@ use super::{
     batch_wgmma, compact_buffer_region, device_limits, flatten_buffer, hoist_local_allocation,
     inject_software_pipeline, inject_virtual_thread, lower_cross_thread_reduction,
     lower_init_block, lower_opaque_block, lower_warp_memory, merge_shared_memory,
-    order_outer_product, plan_buffer_allocation, simplify, thread_binding, thread_sync, unroll,
-    vectorize, LowerError,
+    order_outer_product, plan_buffer_allocation, simplify, thread_binding, thread_sync, tma_copy,
+    unroll, vectorize, LowerError,
 };
 use crate::ir::PrimFunc;
 use crate::launch_limits::LaunchLimits;
@@ -24,6 +24,7 @@ pub const PASSES: &[&str] = &[
     "lower_opaque_block",
     "plan_buffer_allocation",
     "compact_buffer_region",
+    "tma_copy",
     "inject_software_pipeline",
     "thread_binding",
     "lower_warp_memory",
@@ -111,6 +112,7 @@ fn run_pass(name: &str, f: Lowered) -> Result<Lowered, LowerError> {
     Ok(match name {
         "plan_buffer_allocation" => plan_buffer_allocation::run(f),
         "compact_buffer_region" => compact_buffer_region::run(f),
+        "tma_copy" => tma_copy::run(f)?,
         "inject_software_pipeline" => inject_software_pipeline::run(f)?,
         "thread_binding" => thread_binding::run(f)?,
         "lower_warp_memory" => lower_warp_memory::run(f)?,

@@ -118,6 +118,7 @@ pub fn split_kernels(mut f: Lowered) -> Result<(Vec<Lowered>, Vec<BufferId>), Lo
                 kernel: i,
                 pipeline_versions: f.pipeline_versions.clone(),
                 cp_async_through_l1: f.cp_async_through_l1,
+                tma_blocks: f.tma_blocks.clone(),
             }
         })
         .collect();

@@ -9,7 +9,7 @@ use super::registers;
 use crate::codegen::{CudaKernel, KernelLaunch};
 use crate::launch_limits::LaunchLimits;
 use cudarc::driver::sys::CUfunction_attribute;
-use cudarc::driver::{CudaFunction, CudaSlice, LaunchConfig, PushKernelArg};
+use cudarc::driver::{CudaFunction, CudaSlice, DevicePtr, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::Ptx;
 
 /// One kernel of a loaded program.
@@ -18,6 +18,8 @@ pub struct LoadedLaunch {
     pub config: LaunchConfig,
     /// Indices into the program's arguments followed by its temporaries.
     pub args: Vec<usize>,
+    /// The TMA tensor maps it takes after its pointers (`tensor_map`).
+    pub tensor_maps: Vec<super::tensor_map::PlannedMap>,
 }
 
 /// A program loaded into the device's context, ready to launch: its kernels in order.
@@ -123,6 +125,7 @@ pub fn load(
         launches.push(LoadedLaunch {
             func,
             config,
+            tensor_maps: super::tensor_map::plan(kernel, &l.name)?,
             args: l.args,
         });
     }
@@ -162,17 +165,27 @@ impl LoadedKernel {
         temporaries: &[CudaSlice<u8>],
     ) -> Result<(), RuntimeError> {
         for l in &self.launches {
-            let mut builder = dev.stream.launch_builder(&l.func);
-            for &a in &l.args {
+            let arg = |a: usize| {
                 let buf = if a < buffers.len() {
                     buffers.get(a)
                 } else {
                     temporaries.get(a - buffers.len())
                 };
-                let buf = buf.ok_or_else(|| {
+                buf.ok_or_else(|| {
                     RuntimeError::Launch(format!("argument {a} of a kernel was not allocated"))
-                })?;
-                builder.arg(buf);
+                })
+            };
+            let maps = l
+                .tensor_maps
+                .iter()
+                .map(|m| super::tensor_map::encode(m, arg(m.arg)?.device_ptr(&dev.stream).0))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut builder = dev.stream.launch_builder(&l.func);
+            for &a in &l.args {
+                builder.arg(arg(a)?);
+            }
+            for m in &maps {
+                builder.arg(m);
             }
             // SAFETY: the argument count and order are those of `KernelLaunch::args`,
             // which codegen emits as the kernel's pointer parameters, and each buffer

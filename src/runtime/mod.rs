@@ -35,6 +35,7 @@ mod queue;
 mod registers;
 mod request;
 mod resident;
+mod tensor_map;
 pub mod sparse_inputs;
 mod timing;
 mod transport;

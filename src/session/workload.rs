@@ -135,8 +135,9 @@ pub fn matmul_shape(func: &PrimFunc) -> Option<Matmul> {
     let types_ok = ta == tb
         && match (ta, c_dtype) {
             (DataType::F32, DataType::F32) | (DataType::F16, DataType::F16) => true,
-            // fp16 products accumulated in fp32: both operands cast.
-            (DataType::F16, DataType::F32) => a_cast && b_cast,
+            // fp16 or bf16 products accumulated in fp32: both operands
+            // cast (cuBLAS times bf16 through cublasGemmEx, CUDA_R_16BF).
+            (DataType::F16 | DataType::BF16, DataType::F32) => a_cast && b_cast,
             // int8 products accumulated in int32 (cuBLAS's plan decides
             // whether it has a kernel for the layout).
             (DataType::I8, DataType::I32) => a_cast && b_cast,
@@ -185,6 +186,9 @@ def main(A: T.Buffer((64, 32), "{a}"), B: T.Buffer((32, 16), "{a}"), C: T.Buffer
             ("float32", "float32", plain, true),
             ("float16", "float16", plain, true),
             ("float16", "float32", cast, true),
+            // bf16 into fp32: cuBLAS times it too (`--run` said nothing before).
+            ("bfloat16", "float32", cast, true),
+            ("bfloat16", "bfloat16", plain, false),
             // Only one operand widened: not the product cuBLAS computes.
             (
                 "float16",

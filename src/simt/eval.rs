@@ -135,6 +135,9 @@ impl Sim<'_> {
                     | Intrinsic::WgmmaFence
                     | Intrinsic::WgmmaCommit
                     | Intrinsic::WgmmaWait
+                    | Intrinsic::TmaLoad
+                    | Intrinsic::MbarrierInit
+                    | Intrinsic::MbarrierWait
                     | Intrinsic::ShiftLeft
                     | Intrinsic::ShiftRight
                     | Intrinsic::BitwiseAnd

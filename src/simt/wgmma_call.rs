@@ -69,7 +69,14 @@ impl Sim<'_> {
             Intrinsic::WgmmaCommit => self.wgmma[g].commit(),
             Intrinsic::WgmmaWait => {
                 let n = self.scalar(args, 0, threads[0])?.max(0) as usize;
+                let epoch = self.epoch;
                 for op in self.wgmma[g].wait(n) {
+                    // Its operands count as read now, by this warpgroup.
+                    for &(lo, hi) in &op.reads {
+                        for cell in self.pool.get_mut(lo..hi).into_iter().flatten() {
+                            cell.retired_read = Some((g, epoch));
+                        }
+                    }
                     for (t, at, regs) in op.results {
                         for (r, v) in regs.into_iter().enumerate() {
                             self.write(op.acc, at + r as i64, Val::F(v), t)?;

@@ -18,6 +18,11 @@ pub(super) struct Iteration<'a> {
     pub(super) async_stages: &'a [i64],
     pub(super) waits: &'a [Option<u32>],
     pub(super) versions: &'a [(BufferId, i64)],
+    /// Which statements are TMA copies (not wrapped in `Async`, no commit).
+    pub(super) tma: &'a [bool],
+    /// For each statement, the mbarriers (with the tile's versions) of the
+    /// TMA copies it reads, which it waits on first.
+    pub(super) tma_waits: &'a [Vec<(BufferId, i64)>],
     pub(super) var: VarId,
     pub(super) lo: i64,
     pub(super) ext: i64,
@@ -99,6 +104,9 @@ impl Iteration<'_> {
                         Some(o) => Expr::int(o - lo),
                         None => Expr::sub(orig, Expr::int(lo)),
                     };
+                    for &(bar, v) in &self.tma_waits[i] {
+                        out.push((None, super::tma_stages::wait(bar, v, &rel)));
+                    }
                     rewrite_accesses(&mut st, &mut |b, idx| {
                         if let Some(&(_, v)) = self.versions.iter().find(|(x, _)| *x == b) {
                             let ver = match rel.as_int() {
@@ -111,7 +119,7 @@ impl Iteration<'_> {
                     });
                     out.push((
                         Some(i),
-                        if self.async_stages.contains(&s) {
+                        if self.async_stages.contains(&s) && !self.tma[i] {
                             LStmt::Async(Box::new(st))
                         } else {
                             st
@@ -132,17 +140,22 @@ pub(super) enum Event {
 }
 
 /// One pipeline iteration: the statements in order, each async stage's
-/// commit right after its last statement.
+/// commit right after its last cp.async statement (TMA copies, `tma`,
+/// complete on their mbarriers instead).
 pub(super) fn iteration_events(
     ordered: &[usize],
     stages: &[i64],
     async_stages: &[i64],
+    tma: &[bool],
 ) -> Vec<Event> {
     let mut out = Vec::new();
     for (k, &i) in ordered.iter().enumerate() {
         out.push(Event::Stmt(i));
         let s = stages[i];
-        let last_of_stage = !ordered[k + 1..].iter().any(|&j| stages[j] == s);
+        if tma[i] {
+            continue;
+        }
+        let last_of_stage = !ordered[k + 1..].iter().any(|&j| stages[j] == s && !tma[j]);
         if async_stages.contains(&s) && last_of_stage {
             out.push(Event::Commit);
         }

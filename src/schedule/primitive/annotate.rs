@@ -22,6 +22,13 @@ pub const BUFFER_SWIZZLE: &str = "buffer_swizzle";
 /// `wgmma.wait_group N`). TVM keeps it as an ordinary annotation.
 pub const WGMMA_WAIT_GROUP: &str = "wgmma_wait_group";
 
+/// tirtui's block annotation: the shared tile the block copies from global
+/// memory (a cache_read block) is filled by the Tensor Memory Accelerator,
+/// one thread issuing a bulk tensor copy that an mbarrier counts
+/// (`lower::tma_copy`; TileLang's `tma_load`). TVM keeps it as an ordinary
+/// annotation.
+pub const TMA_LOAD: &str = "tma_load";
+
 fn annotations_mut(
     func: &mut PrimFunc,
     target: BlockOrLoop,
@@ -54,6 +61,9 @@ pub fn annotate(
     }
     if key == WGMMA_WAIT_GROUP {
         check_wait_group(target, &value)?;
+    }
+    if key == TMA_LOAD {
+        check_tma_load(func, target, &value)?;
     }
     let anns = annotations_mut(func, target)?;
     match anns.iter_mut().find(|(k, _)| k == key) {
@@ -110,6 +120,40 @@ fn check_wait_group(target: BlockOrLoop, value: &AnnValue) -> Result<(), Schedul
     if !matches!(value, AnnValue::Int(0..=7)) {
         return Err(bad(format!(
             "`{WGMMA_WAIT_GROUP}` takes the number of wgmma groups left in flight, 0 to 7 (PTX's wgmma.wait_group N)"
+        )));
+    }
+    Ok(())
+}
+
+/// `tma_load: 1` goes on a block that writes a shared buffer the function
+/// allocates (the cache_read block of a tile); lowering checks the rest
+/// (a box copy from a 2-d global parameter, the swizzle, the pipeline).
+fn check_tma_load(
+    func: &PrimFunc,
+    target: BlockOrLoop,
+    value: &AnnValue,
+) -> Result<(), ScheduleError> {
+    let bad = |why: String| ScheduleError::InvalidArgument {
+        what: "annotate",
+        why,
+    };
+    let BlockOrLoop::Block(block) = target else {
+        return Err(bad(format!(
+            "`{TMA_LOAD}` copies the shared tile a block writes: annotate the cache_read block that fills it, not a loop"
+        )));
+    };
+    if !matches!(value, AnnValue::Int(1)) {
+        return Err(bad(format!(
+            "`{TMA_LOAD}` takes 1 (the block's tile is copied by the Tensor Memory Accelerator); remove the annotation to copy it with the threads"
+        )));
+    }
+    let buffer = allocated_write_buffer(func, block, 0)?;
+    let buf = func.buffer(buffer);
+    if !buf.scope.is_shared() {
+        return Err(bad(format!(
+            "`{TMA_LOAD}` copies into shared memory; {} is in {} memory (cache it with storage_scope shared)",
+            buf.name,
+            buf.scope.name()
         )));
     }
     Ok(())

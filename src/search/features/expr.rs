@@ -413,6 +413,9 @@ fn is_pure(f: Intrinsic) -> bool {
             | Intrinsic::WgmmaFence
             | Intrinsic::WgmmaCommit
             | Intrinsic::WgmmaWait
+            | Intrinsic::TmaLoad
+            | Intrinsic::MbarrierInit
+            | Intrinsic::MbarrierWait
     )
 }
 
