@@ -88,3 +88,22 @@ fn modest_aliases_still_load() {
     let session = Session::from_yaml(&yaml, "ok.yaml").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(session.steps.len(), 2);
 }
+
+/// `sample_categorical` with weights whose sum overflows (`1e308` each):
+/// the total was infinite, every draw fell through the loop and took the
+/// last candidate, here one of weight 1e-300, on every seed. Now the draws
+/// take the two heavy candidates, both, and never the negligible one.
+#[test]
+fn categorical_weights_whose_sum_overflows_draw_by_their_weights() {
+    use tirtui::schedule::primitive::sampling::{sample_categorical, Rng};
+    let mut seen = [0usize; 3];
+    for seed in 0..200 {
+        let (i, v) =
+            sample_categorical(&[10, 20, 30], &[1e308, 1e308, 1e-300], None, &mut Rng(seed))
+                .unwrap();
+        assert_eq!(v, [10, 20, 30][i as usize]);
+        seen[i as usize] += 1;
+    }
+    assert_eq!(seen[2], 0, "{seen:?}");
+    assert!(seen[0] > 50 && seen[1] > 50, "{seen:?}");
+}
