@@ -6,6 +6,7 @@
 use super::step::{op_spec, op_specs, Arg, FieldKind, Step};
 mod workload_file;
 mod yaml;
+mod yaml_bounds;
 
 use crate::input::write::{write_file, Links, WriteRules};
 use std::path::{Path, PathBuf};
@@ -123,7 +124,28 @@ impl Session {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let doc = match yaml::read_direct(text) {
             Some(doc) => doc,
-            None => Node::from(
+            None => Node::from({
+                // Checked first: serde_yaml reads every event before its own
+                // nesting limit applies (in time quadratic in the nesting), and
+                // its alias limit counts events, not bytes.
+                yaml_bounds::check(text, YAML_NESTING_LIMIT, YAML_EXPANDED_LIMIT).map_err(
+                    |refusal| {
+                        let (line, col, message) = match refusal {
+                            yaml_bounds::Refusal::TooDeep { line, col } => {
+                                (line, col, NESTED_TOO_DEEP.to_string())
+                            }
+                            yaml_bounds::Refusal::TooLarge { line, col } => {
+                                (line, col, ALIASES_TOO_LARGE.to_string())
+                            }
+                        };
+                        SessionError::Yaml {
+                            path: path.to_string(),
+                            line,
+                            col,
+                            message,
+                        }
+                    },
+                )?;
                 serde_yaml::from_str::<serde_yaml::Value>(text).map_err(|e| {
                     let (line, col) = e
                         .location()
@@ -135,8 +157,8 @@ impl Session {
                         col,
                         message: yaml_message(&e),
                     }
-                })?,
-            ),
+                })?
+            }),
         };
         let Node::Mapping(map) = doc else {
             return Err(fmt("a session must be a YAML mapping with `tirtui`, `workload` (or `source`) and `steps`".into()));
@@ -403,12 +425,22 @@ impl Session {
 fn yaml_message(e: &serde_yaml::Error) -> String {
     let text = e.to_string();
     if text.starts_with("recursion limit exceeded") {
-        return "values nested more than 128 levels deep; a session nests a few \
-                (refused before reading further, so that no nesting can exhaust the stack)"
-            .into();
+        return NESTED_TOO_DEEP.into();
     }
     text
 }
+
+/// serde_yaml's recursion limit: deeper YAML is refused before serde_yaml reads it.
+const YAML_NESTING_LIMIT: usize = 128;
+
+/// The most a session's YAML may expand to with its aliases repeated (bytes).
+const YAML_EXPANDED_LIMIT: u64 = 64 << 20;
+
+const ALIASES_TOO_LARGE: &str = "with its aliases (`*name`) expanded, the session passes 64 MiB \
+     here; refused before reading further, so that repeated aliases cannot exhaust memory";
+
+const NESTED_TOO_DEEP: &str = "values nested more than 128 levels deep; a session nests a few \
+     (refused before reading further, so that no nesting can exhaust the stack or the time)";
 
 /// A path relative to the session file's folder.
 pub fn resolve(session_path: Option<&Path>, rel: &str) -> PathBuf {

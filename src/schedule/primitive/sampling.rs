@@ -355,15 +355,29 @@ pub fn sample_categorical(
         }
         return Ok((d, candidates[d as usize]));
     }
-    let total: f64 = probs.iter().sum();
+    // Weights whose sum overflows (1e308 each) are scaled by the largest
+    // first: with an infinite total every draw fell through to the last
+    // candidate, whatever its weight (session 19's audit). Finite sums are
+    // left as they are, so that seeded draws do not change.
+    let mut total: f64 = probs.iter().sum();
+    let mut scale = 1.0;
+    if !total.is_finite() {
+        scale = probs.iter().copied().fold(0.0, f64::max);
+        total = probs.iter().map(|p| p / scale).sum();
+    }
     let mut x = rng.unit() * total;
     for (i, p) in probs.iter().enumerate() {
-        if x < *p {
+        let w = p / scale;
+        if x < w {
             return Ok((i as i64, candidates[i]));
         }
-        x -= p;
+        x -= w;
     }
-    let last = candidates.len() - 1;
+    // Rounding can leave `x` just past the total: the last candidate with a weight.
+    let last = probs
+        .iter()
+        .rposition(|p| *p > 0.0)
+        .unwrap_or(candidates.len() - 1);
     Ok((last as i64, candidates[last]))
 }
 
