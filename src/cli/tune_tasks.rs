@@ -133,6 +133,8 @@ fn apply_weights(dir: &Path, tasks: &mut [Task]) -> Result<(), String> {
     }
     let text = crate::input::read_text(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    crate::trace::session::check_yaml_bounds(&text)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let file: WeightsFile =
         serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     for (name, weight) in file.weights {
@@ -633,6 +635,13 @@ mod tests {
         let dir = dir_with(&[("x.txt", "x")]);
         let e = load_tasks(dir.path()).unwrap_err();
         assert!(e.contains("no workload"), "{e}");
+        // Hostile weights: nesting past the YAML bound is refused at once, by line.
+        let deep = format!("weights: {}{}\n", "[".repeat(50_000), "]".repeat(50_000));
+        let dir = dir_with(&[("a.tir", GEMM), (WEIGHTS_FILE, deep.as_str())]);
+        let start = std::time::Instant::now();
+        let e = load_tasks(dir.path()).unwrap_err();
+        assert!(e.contains("nested more than 128 levels"), "{e}");
+        assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
     }
 
     #[test]

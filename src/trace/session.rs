@@ -430,6 +430,18 @@ fn yaml_message(e: &serde_yaml::Error) -> String {
     text
 }
 
+/// The same bounds for any other YAML tirtui reads from a user's files (a
+/// tune folder's weights): `Err` is "line L, column C: why".
+pub fn check_yaml_bounds(text: &str) -> Result<(), String> {
+    yaml_bounds::check(text, YAML_NESTING_LIMIT, YAML_EXPANDED_LIMIT).map_err(|refusal| {
+        let (line, col, why) = match refusal {
+            yaml_bounds::Refusal::TooDeep { line, col } => (line, col, NESTED_TOO_DEEP),
+            yaml_bounds::Refusal::TooLarge { line, col } => (line, col, ALIASES_TOO_LARGE),
+        };
+        format!("line {line}, column {col}: {why}")
+    })
+}
+
 /// serde_yaml's recursion limit: deeper YAML is refused before serde_yaml reads it.
 const YAML_NESTING_LIMIT: usize = 128;
 
