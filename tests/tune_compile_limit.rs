@@ -142,6 +142,9 @@ fn a_compile_past_the_limit_is_a_recorded_build_failure() {
 /// How a test stops a tune.
 enum StopBy {
     Signal(i32),
+    /// The same signal twice, 10 ms apart, as `timeout` delivers it (to the
+    /// command, then to its process group): still one stop.
+    SignalTwiceAtOnce(i32),
     /// `--time 6`: the tune stops itself.
     TimeBudget,
 }
@@ -151,6 +154,7 @@ enum StopBy {
 fn a_stop_during_long_compiles_writes_the_best(by: StopBy) {
     let name = match by {
         StopBy::Signal(s) => format!("signal{s}"),
+        StopBy::SignalTwiceAtOnce(s) => format!("signal{s}_twice"),
         StopBy::TimeBudget => "time".into(),
     };
     let dir = temp(&name);
@@ -180,6 +184,16 @@ fn a_stop_during_long_compiles_writes_the_best(by: StopBy) {
             std::thread::sleep(Duration::from_millis(500));
             let pid = libc::pid_t::try_from(child.id()).unwrap();
             // SAFETY: a signal to the tune process this test started.
+            unsafe { libc::kill(pid, signal) };
+            Instant::now()
+        }
+        StopBy::SignalTwiceAtOnce(signal) => {
+            std::thread::sleep(Duration::from_millis(500));
+            let pid = libc::pid_t::try_from(child.id()).unwrap();
+            // SAFETY: signals to the tune process this test started.
+            unsafe { libc::kill(pid, signal) };
+            std::thread::sleep(Duration::from_millis(10));
+            // SAFETY: as above.
             unsafe { libc::kill(pid, signal) };
             Instant::now()
         }
@@ -214,6 +228,11 @@ fn a_stop_during_long_compiles_writes_the_best(by: StopBy) {
 #[test]
 fn sigint_during_long_compiles_writes_the_best_within_seconds() {
     a_stop_during_long_compiles_writes_the_best(StopBy::Signal(libc::SIGINT));
+}
+
+#[test]
+fn a_sigint_delivered_twice_at_once_is_one_stop() {
+    a_stop_during_long_compiles_writes_the_best(StopBy::SignalTwiceAtOnce(libc::SIGINT));
 }
 
 #[test]
