@@ -176,8 +176,10 @@ fn new_barrier(f: &mut Lowered, tile: BufferId) -> BufferId {
     BufferId(f.buffers.len() as u32 - 1)
 }
 
-/// The `T.tma_load` of a checked copy nest (its barrier argument a
-/// placeholder) and the tile it fills.
+/// The `T.tma_load` of a checked copy nest and the tile it fills; its
+/// barrier argument is given by the software pipeline
+/// (`inject_software_pipeline/tma_stages.rs`), which refuses a TMA copy
+/// outside an async pipeline stage.
 fn tma_call(
     f: &Lowered,
     nest: &Nest,
