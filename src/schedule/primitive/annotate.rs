@@ -94,14 +94,31 @@ fn check_swizzle(
             "`{BUFFER_SWIZZLE}` takes the swizzle row in bytes, 32, 64 or 128 (wgmma's and TMA's swizzle modes)"
         )));
     }
+    written_tile_is_shared(
+        func,
+        block,
+        &format!("`{BUFFER_SWIZZLE}` swizzles shared memory"),
+    )
+}
+
+/// The buffer `block` writes is one the function allocates in shared memory;
+/// `what` says why the annotation needs it.
+fn written_tile_is_shared(
+    func: &PrimFunc,
+    block: BlockId,
+    what: &str,
+) -> Result<(), ScheduleError> {
     let buffer = allocated_write_buffer(func, block, 0)?;
     let buf = func.buffer(buffer);
     if !buf.scope.is_shared() {
-        return Err(bad(format!(
-            "`{BUFFER_SWIZZLE}` swizzles shared memory; {} is in {} memory (cache it with storage_scope shared)",
-            buf.name,
-            buf.scope.name()
-        )));
+        return Err(ScheduleError::InvalidArgument {
+            what: "annotate",
+            why: format!(
+                "{what}; {} is in {} memory (cache it with storage_scope shared)",
+                buf.name,
+                buf.scope.name()
+            ),
+        });
     }
     Ok(())
 }
@@ -147,16 +164,11 @@ fn check_tma_load(
             "`{TMA_LOAD}` takes 1 (the block's tile is copied by the Tensor Memory Accelerator); remove the annotation to copy it with the threads"
         )));
     }
-    let buffer = allocated_write_buffer(func, block, 0)?;
-    let buf = func.buffer(buffer);
-    if !buf.scope.is_shared() {
-        return Err(bad(format!(
-            "`{TMA_LOAD}` copies into shared memory; {} is in {} memory (cache it with storage_scope shared)",
-            buf.name,
-            buf.scope.name()
-        )));
-    }
-    Ok(())
+    written_tile_is_shared(
+        func,
+        block,
+        &format!("`{TMA_LOAD}` copies into shared memory"),
+    )
 }
 
 pub fn unannotate(
