@@ -16,6 +16,7 @@ pub mod schedule;
 pub mod tune;
 pub mod tune_default;
 pub mod tune_model;
+pub mod tune_stop;
 pub mod tune_tasks;
 
 pub use explore::explore;

@@ -260,7 +260,7 @@ pub fn tune_tasks(dir: &Path, args: &TuneArgs) -> i32 {
     let mut states: Vec<TaskState> = tasks.iter().map(|t| task_state(t, &mut sched)).collect();
     let mut db = super::tune::open_db(args);
     let mut model = TuneModel::open(args.model, db.as_ref(), "", seed);
-    let stop = super::tune::stop_flag(args);
+    let stop = super::tune_stop::stop_flag(args);
     eprintln!(
         "tuning {} tasks of {} on {}: {} trials, {} model\n{}",
         tasks.len(),
