@@ -144,7 +144,7 @@ fn a_200kb_paste_into_an_open_command_line_is_linear() {
         line.edit.text.len()
     );
     // Quadratic, a paste this size took 30 s; linear, milliseconds.
-    assert!(took < Duration::from_secs(2), "{took:?}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
 }
 
 #[test]

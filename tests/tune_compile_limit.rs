@@ -332,5 +332,5 @@ fn a_real_compile_over_the_limit_is_reported_as_such() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(took < Duration::from_secs(2), "{took:?}");
+    assert!(took < Duration::from_secs(20), "{took:?}");
 }

@@ -179,6 +179,10 @@ impl ChildCompiler {
             kernel: kernel.clone(),
         })
         .map_err(|e| CompileError::Failed(format!("cannot encode the compile job: {e}")))?;
+        // A stop that came first spawns nothing.
+        if stop.load(Ordering::Relaxed) {
+            return Err(CompileError::Stopped);
+        }
         let started = Instant::now();
         let mut child = self.spawn()?;
         // Written and read by threads of their own: a child that neither

@@ -812,7 +812,10 @@ mod tests {
         let t = Instant::now();
         let batch = measure_shared(&refs, &compiler, 2, &mut runners, &stop);
         let took = t.elapsed().as_secs_f64();
-        assert!(took < 1.5, "{took:.2} s after a stop at 0.3 s");
+        assert!(
+            took < 20.0,
+            "{took:.2} s after a stop at 0.3 s (the compile is 60 s)"
+        );
         assert_eq!(times(&batch), in_order(2));
         assert_eq!(batch.breakdown.compile_timeouts, 0);
     }

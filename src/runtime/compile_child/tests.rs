@@ -5,6 +5,12 @@
 use super::*;
 use std::sync::Arc;
 
+/// How soon a killed or stopped compile must end in these tests: far below
+/// the stand-in child's own 60 s, so a kill that does not happen fails, and
+/// far above a loaded 2-core CI machine's scheduling delays, so a slow
+/// spawn does not (a 1 s bound failed there once).
+const PROMPT: Duration = Duration::from_secs(20);
+
 fn kernel(source_len: usize) -> CudaKernel {
     let mut source = "extern \"C\" __global__ void k() {}\n".to_string();
     while source.len() < source_len {
@@ -62,7 +68,7 @@ fn a_compile_past_its_limit_is_killed_with_its_group() {
             limit: Duration::from_millis(400)
         }
     );
-    assert!(took < 2.0, "{took:.2} s for a 0.4 s limit");
+    assert!(took < PROMPT.as_secs_f64(), "{took:.2} s for a 0.4 s limit");
     // Every process of the child's group is gone.
     std::thread::sleep(Duration::from_millis(100));
     let text = std::fs::read_to_string(&pids).unwrap_or_default();
@@ -95,7 +101,10 @@ fn a_stop_kills_a_compile_at_once() {
     let r = ChildCompiler::shell("sleep 60", None).compile(&kernel(10), "sm_90", &stop);
     assert_eq!(r.unwrap_err(), CompileError::Stopped);
     let took = t.elapsed().as_secs_f64();
-    assert!(took < 1.0, "{took:.2} s after a stop at 0.2 s");
+    assert!(
+        took < PROMPT.as_secs_f64(),
+        "{took:.2} s after a stop at 0.2 s"
+    );
 }
 
 #[test]
@@ -108,7 +117,7 @@ fn a_child_that_never_reads_its_input_still_times_out() {
         &AtomicBool::new(false),
     );
     assert!(matches!(r, Err(CompileError::TimedOut { .. })), "{r:?}");
-    assert!(t.elapsed() < Duration::from_secs(2));
+    assert!(t.elapsed() < PROMPT, "{:?}", t.elapsed());
 }
 
 #[test]
@@ -163,12 +172,12 @@ fn a_workers_compile_past_the_limit_is_a_recognisable_compile_error() {
         Err(RuntimeError::Compile { log }) => assert!(is_time_limit(&log), "{log}"),
         other => panic!("{other:?}"),
     }
-    assert!(t.elapsed() < Duration::from_secs(2));
+    assert!(t.elapsed() < PROMPT, "{:?}", t.elapsed());
     let cancelled = AtomicBool::new(true);
     let never = ChildCompiler::shell("sleep 60", None);
     let t = Instant::now();
     assert!(compile_as_worker(&never, &kernel(10), "sm_90", &cancelled).is_err());
-    assert!(t.elapsed() < Duration::from_secs(1));
+    assert!(t.elapsed() < PROMPT, "{:?}", t.elapsed());
     // An answer becomes the worker's binary.
     let ok = ChildCompiler::shell(format!("cat >/dev/null; echo '{ANSWER}'"), None);
     let c = compile_as_worker(&ok, &kernel(10), "sm_90", &AtomicBool::new(false)).unwrap();
