@@ -159,7 +159,7 @@ impl Executor {
         let dev = device
             .as_ref()
             .ok_or_else(|| RuntimeError::NoDevice("no CUDA device".to_string()))?;
-        let key = RunDataKey::of(&req.kernel, req.reference.as_ref(), req.seed, &dev.arch);
+        let key = RunDataKey::of_request(req, &dev.arch);
         if data.as_ref().is_none_or(|d| d.key != key) {
             // Dropped before the new inputs are made: one set in memory at a time.
             *data = None;

@@ -16,6 +16,7 @@ use super::check::Expected;
 use super::compile_child::worker_compile;
 use super::error::RuntimeError;
 use super::nvrtc::Compiled;
+use super::request::{CsrInput, RunRequest};
 use crate::codegen::CudaKernel;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -149,16 +150,29 @@ pub struct RunData {
 }
 
 /// What the inputs and the reference's outputs depend on: every argument's
-/// name, dtype, shape and direction, the seed, and the reference's source.
+/// name, dtype, shape and direction, the seed, the reference's source, and
+/// the sparse patterns the inputs are filled with. Two matrices of equal
+/// shapes (another `--sparse dist=` / `seed=`, another hyb decomposition)
+/// give equal argument lists, so without `csr` a long-lived worker would
+/// reuse one pattern's inputs (and reference outputs) for the other.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunDataKey {
     pub args: Vec<(String, String, Vec<i64>, bool)>,
     pub seed: u64,
     pub reference: Option<(String, String)>,
     pub arch: String,
+    pub csr: Vec<CsrInput>,
 }
 
 impl RunDataKey {
+    /// The key of `req`'s inputs on `arch`.
+    pub fn of_request(req: &RunRequest, arch: &str) -> Self {
+        let mut key = Self::of(&req.kernel, req.reference.as_ref(), req.seed, arch);
+        key.csr = req.csr.clone();
+        key
+    }
+
+    /// The key of a run without sparse inputs.
     pub fn of(kernel: &CudaKernel, reference: Option<&CudaKernel>, seed: u64, arch: &str) -> Self {
         RunDataKey {
             args: kernel
@@ -176,6 +190,7 @@ impl RunDataKey {
             seed,
             reference: reference.map(|r| (r.name.clone(), r.source.clone())),
             arch: arch.to_string(),
+            csr: Vec::new(),
         }
     }
 }
@@ -247,6 +262,50 @@ mod tests {
         // One binary larger than the whole budget is not kept at all.
         cache.insert(&kernel("huge"), "sm_90", compiled(MAX_CUBIN_BYTES + 1));
         assert!(cache.get(&kernel("huge"), "sm_90").is_none());
+    }
+
+    fn sparse_request(csr: Vec<CsrInput>) -> RunRequest {
+        RunRequest {
+            kernel: kernel("k"),
+            reference: Some(kernel("r")),
+            matmul: None,
+            flops: 0.0,
+            seed: 1,
+            runs: 1,
+            time_budget_ms: None,
+            flush_l2: false,
+            quick_above_ms: None,
+            csr,
+            precompiled: None,
+        }
+    }
+
+    #[test]
+    fn the_sparse_pattern_is_part_of_the_run_data_key() {
+        let csr = |power_law: Option<f64>, seed: Option<u64>| CsrInput {
+            indptr: 0,
+            indices: 1,
+            cols: 64,
+            power_law,
+            seed,
+            hyb: None,
+        };
+        let key = |c: Vec<CsrInput>| RunDataKey::of_request(&sparse_request(c), "sm_90");
+        let uniform = key(vec![csr(None, None)]);
+        assert_eq!(uniform, key(vec![csr(None, None)]));
+        // Same argument list, another pattern: other inputs.
+        assert_ne!(uniform, key(vec![csr(Some(1.2), None)]));
+        assert_ne!(uniform, key(vec![csr(None, Some(7))]));
+        assert_ne!(uniform, key(vec![]));
+        let hyb = |spec: &str| {
+            let mut c = csr(None, None);
+            c.hyb = Some(crate::runtime::request::HybInput {
+                spec: spec.into(),
+                arrays: vec![("A_ell4".into(), 0)],
+            });
+            key(vec![c])
+        };
+        assert_ne!(hyb("seed=7 widths=4"), hyb("seed=8 widths=4"));
     }
 
     #[test]
