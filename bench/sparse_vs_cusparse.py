@@ -16,8 +16,8 @@ before each run, 3 warm-ups, median of 100), also as a CUDA graph replay where c
 works; the library figure is the smaller. Prints one JSON object per row on stderr-free
 stdout, then the markdown table (ratio = tirtui / cuSPARSE; below 1 is faster).
 
-The default sessions are the CSR one and the hybrid ELL + CSR ones
-(`spmm_hyb_1_rows`, `spmm_hyb_2_split8`). A hyb session's `sparse_format_decompose` step names the
+The default sessions are the CSR ones (`spmm_csr_1_rows`, `spmm_csr_2_split8`) and
+the hybrid ELL + CSR ones (`spmm_hyb_1_rows`, `spmm_hyb_2_split8`). A hyb session's `sparse_format_decompose` step names the
 matrix it decomposes (dist, alpha, seed), and `--sparse` may not ask for another:
 each matrix runs a copy of the session whose step names it (its sizes follow
 `--sparse`). Its host pre-processing (the format conversion) is reported apart
@@ -171,6 +171,7 @@ def main(argv):
     args = p.parse_args(argv)
     sessions = args.session or [
         ROOT / "sessions" / "sparse" / "spmm_csr_1_rows.yaml",
+        ROOT / "sessions" / "sparse" / "spmm_csr_2_split8.yaml",
         ROOT / "sessions" / "sparse" / "spmm_hyb_1_rows.yaml",
         ROOT / "sessions" / "sparse" / "spmm_hyb_2_split8.yaml",
     ]
