@@ -8,8 +8,10 @@
 //! the compiles of this tune that have ended: the mean wall time of the
 //! `NEIGHBOURS` finished kernels whose source looks most alike (length and
 //! the counts of what NVVM's optimizer spends its time on: unrolled loops,
-//! loops, asynchronous copies). Before any compile has ended the queue is
-//! taken in submission order. Only the order of the compiles changes: every
+//! loops, asynchronous copies). Before any compile has ended the longest
+//! source goes first: the explicitly unrolled candidates' CUDA runs to
+//! hundreds of kB and those are the slow compiles (docs/tuning.md). Only the
+//! order of the compiles changes: every
 //! candidate is compiled and measured, and results keep the proposals'
 //! order, so the search proposes what it proposed before.
 
@@ -84,8 +86,8 @@ impl CompileTimes {
 
     /// The place in `queue` of the kernel to compile next: among the queued
     /// kernels of the earliest round still queued (an earlier round is
-    /// collected first), the one expected to compile longest; the first of
-    /// that round when nothing is known yet or estimates tie.
+    /// collected first), the one expected to compile longest (the longest
+    /// source while no compile has ended); the first of them on a tie.
     pub fn pick(&self, queue: &VecDeque<(usize, usize, SourceShape)>) -> Option<usize> {
         let round = queue.iter().map(|q| q.1).min()?;
         let mut best: Option<(usize, f64)> = None;
@@ -93,7 +95,7 @@ impl CompileTimes {
             if *r != round {
                 continue;
             }
-            let est = self.estimate(shape).unwrap_or(0.0);
+            let est = self.estimate(shape).unwrap_or(shape.0[0]);
             if best.is_none_or(|(_, b)| est > b) {
                 best = Some((at, est));
             }
@@ -128,12 +130,17 @@ mod tests {
     }
 
     #[test]
-    fn nothing_known_keeps_the_submission_order() {
+    fn nothing_known_takes_the_longest_source_of_the_earliest_round() {
         let times = CompileTimes::default();
-        let shape = SourceShape::of(&kernel(1, 0));
-        let queue: VecDeque<_> = [(7, 2, shape), (8, 1, shape), (9, 1, shape)].into();
-        // The earliest round first, then its first kernel.
-        assert_eq!(times.pick(&queue), Some(1));
+        let (short, long) = (
+            SourceShape::of(&kernel(1, 0)),
+            SourceShape::of(&kernel(1, 5000)),
+        );
+        let queue: VecDeque<_> = [(6, 2, long), (7, 1, short), (8, 1, long), (9, 1, long)].into();
+        // The earliest round first, then its longest, the first on a tie.
+        assert_eq!(times.pick(&queue), Some(2));
+        let same: VecDeque<_> = [(7, 1, short), (8, 1, short)].into();
+        assert_eq!(times.pick(&same), Some(0));
         assert_eq!(times.pick(&VecDeque::new()), None);
     }
 
