@@ -12,10 +12,19 @@ seconds of search per pick. Compile threads take the queue in submission order
 perfect estimate: the bound of what `tune::compile_order` can buy).
 
     python3 bench/tune_schedule_sim.py [SEEDS]
+    python3 bench/tune_schedule_sim.py --measured bench/data_tune_compiles_2core.jsonl [SEEDS]
 
 Prints, per machine (16 cores and one GPU, 32 cores and two), the mean wall time,
 candidates per second and the compile threads' utilisation, and the CPU floor
 (every core compiling all the time).
+
+`--measured FILE`: the rounds are drawn from measured compiles instead (one JSON
+object a line: `compile_s` and the source's `source_bytes`, `pragma_unroll`,
+`loops`, `async_copies`; the shipped file: 40 candidates of `tune
+sessions/gemm.tir --seed 7` compiled alone on this project's 2-core machine with
+NVRTC 13, cut at 20 s), times x 1.5 and cut at 30 s, and three orders are
+compared: FIFO, `tune::compile_order`'s estimate (the mean of the 3 most alike
+sources among the other measured ones) and a perfect one.
 """
 import heapq
 import math
@@ -53,8 +62,62 @@ def simulate(threads, gpus, seed, slow_first):
     return wall, cpu / (wall * threads), cpu
 
 
+def shape(r):
+    keys = ("source_bytes", "pragma_unroll", "loops", "async_copies")
+    return [math.log1p(r[k]) for k in keys]
+
+
+def measured_rows(path):
+    import json
+    rows = [json.loads(line) for line in open(path) if line.strip()]
+    for i, r in enumerate(rows):
+        near = sorted(
+            (sum((a - b) ** 2 for a, b in zip(shape(r), shape(o))), o["compile_s"])
+            for j, o in enumerate(rows) if j != i)
+        r["estimate"] = sum(t for _, t in near[:3]) / 3
+        r["t"] = min(r["compile_s"] * 1.5, LIMIT)
+    return rows
+
+
+def simulate_measured(rows, threads, gpus, seed, key):
+    rng = random.Random(seed)
+    batch = PER_GPU * gpus
+    rounds, n = [], 0
+    while n < TRIALS:
+        k = min(batch, TRIALS - n)
+        rounds.append([rng.choice(rows) for _ in range(k)])
+        n += k
+    free = [0.0] * threads
+    done, t = [], 0.0
+    for i, picked in enumerate(rounds):
+        if i >= 2:
+            t = max(t, done[i - 2])
+        t += PICK_S
+        end = t
+        for r in picked if key is None else sorted(picked, key=key, reverse=True):
+            start = max(heapq.heappop(free), t)
+            heapq.heappush(free, start + r["t"])
+            end = max(end, start + r["t"])
+        done.append(end)
+    return max(done)
+
+
+def main_measured(path, seeds):
+    rows = measured_rows(path)
+    orders = [("fifo", None), ("estimate", lambda r: r["estimate"]), ("perfect", lambda r: r["t"])]
+    for threads, gpus in [(16, 1), (32, 2)]:
+        for name, key in orders:
+            wall = sum(simulate_measured(rows, threads, gpus, s, key) for s in range(seeds)) / seeds
+            print(f"{threads} cores, {gpus} GPU(s), {name}: wall {wall:.1f} s, "
+                  f"{TRIALS / wall:.2f} candidates/s")
+
+
 def main():
-    seeds = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    args = sys.argv[1:]
+    if args[:1] == ["--measured"]:
+        main_measured(args[1], int(args[2]) if len(args) > 2 else 300)
+        return
+    seeds = int(args[0]) if args else 200
     for threads, gpus in [(16, 1), (32, 2)]:
         for slow_first in (False, True):
             runs = [simulate(threads, gpus, s, slow_first) for s in range(seeds)]
