@@ -5,6 +5,9 @@
 #   bench/tune_rate.sh                 every GPU of this machine, streamed
 #   GPUS=local:0 bench/tune_rate.sh    one GPU of it
 #   COMPARE=1 bench/tune_rate.sh       also batch by batch (TIRTUI_STREAM=0), same GPUs
+#   FAKE_GPU=1 bench/tune_rate.sh      no GPU: real NVRTC (this host's, in compile
+#                                      children) and the tests' stand-in worker
+#   TIRTUI_COMPILE_ORDER=submission    compiles in submission order (not slowest-first)
 #
 # Prints one JSON line per run: device, cores, gpus, mode, trials, elapsed_s,
 # cand_per_s, and where the time went (measure/build/model seconds, GPU
@@ -34,7 +37,15 @@ mkdir -p "${out}"
 
 device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 || true)
 gpu_count=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l || echo 0)
-if [ "${gpus}" != "local" ]; then
+if [ -n "${FAKE_GPU:-}" ]; then
+    # The stand-in worker answers `arch`, so the tuner compiles every
+    # candidate itself with NVRTC (libnvrtc must load: LD_LIBRARY_PATH) in
+    # `tirtui compile-kernel` children; its runs take no GPU time.
+    gpus="cmd:sh $PWD/tests/data/tune/fake_worker.sh"
+    export FAKE_ARCH=sm_90 FAKE_MS=threads TIRTUI_COMPILE_COMMAND="$(realpath "${tirtui}") compile-kernel"
+    device="stand-in worker (no GPU), NVRTC on $(nproc) cores"
+    gpu_count=1
+elif [ "${gpus}" != "local" ]; then
     gpu_count=$(tr ',' '\n' <<<"${gpus}" | wc -l)
 fi
 cores=$(nproc)
@@ -78,6 +89,8 @@ print(json.dumps({
     "gpu_wait_compile_s": t.get("gpu_wait_compile_s"), "gpu_wait_search_s": t.get("gpu_wait_search_s"),
     "compile_cpu_s": t.get("compile_cpu_s"), "compiles": t.get("compiles"),
     "compile_timeouts": t.get("compile_timeouts"),
+    "compile_utilisation": m.get("compile_utilisation"), "compile_idle_s": t.get("compile_idle_s"),
+    "compile_threads": t.get("compile_threads"), "compiles_shared": t.get("compiles_shared"),
     "compile_max_s": t.get("compile_max_s"), "compile_p50_s": t.get("compile_p50_s"),
     "compile_p90_s": t.get("compile_p90_s"), "best_ms": r.get("best_ms"),
 }))

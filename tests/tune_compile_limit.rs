@@ -334,3 +334,64 @@ fn a_real_compile_over_the_limit_is_reported_as_such() {
     }
     assert!(took < Duration::from_secs(20), "{took:?}");
 }
+
+/// `tune --space SESSION` with `extra` arguments; its JSON report.
+fn space_report(extra: &[&str], compile_command: Option<String>) -> serde_json::Value {
+    let mut cmd = Command::new(BIN);
+    cmd.current_dir(root())
+        .args([
+            "tune",
+            "sessions/gemm_002_5_tune.yaml",
+            "--space",
+            "--sample",
+            "6",
+            "--json",
+        ])
+        .args(extra)
+        .env_remove("TIRTUI_COMPILE_COMMAND");
+    if let Some(c) = compile_command {
+        cmd.env("TIRTUI_COMPILE_COMMAND", c);
+    }
+    let t = Instant::now();
+    let o = cmd.output().unwrap();
+    assert!(
+        t.elapsed() < Duration::from_secs(60),
+        "the check waited for the compiles: {}",
+        text(&o)
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    report(&o)
+}
+
+/// `tune --space` checks each candidate with the compiler in a child, with
+/// the compile limit: a compile past it makes the candidate invalid with the
+/// limit's reason (the stand-in compiler sleeps 120 s on every kernel).
+#[test]
+fn the_space_check_compiles_in_a_child_with_the_limit() {
+    let limited = space_report(
+        &["--compile-timeout", "0.5"],
+        Some("cat >/dev/null; sleep 120".into()),
+    );
+    let timeouts = limited["invalid"]["compile time limit exceeded"]["count"]
+        .as_u64()
+        .unwrap_or(0);
+    assert!(timeouts >= 1, "{limited}");
+    assert_eq!(limited["pass"], 0, "{limited}");
+}
+
+/// With NVRTC: the real `compile-kernel` child checks the space, and a limit
+/// no real compile meets shows the check ran in the child (an in-process
+/// compile cannot be stopped).
+#[test]
+#[ignore = "needs NVRTC (libnvrtc on LD_LIBRARY_PATH)"]
+fn the_space_check_runs_nvrtc_in_a_child() {
+    if !nvrtc_or_skip() {
+        return;
+    }
+    let checked = space_report(&[], None);
+    assert_eq!(checked["nvrtc_checked"], true, "{checked}");
+    assert!(checked["pass"].as_u64().unwrap_or(0) >= 1, "{checked}");
+    let limited = space_report(&["--compile-timeout", "0.001"], None);
+    let timeouts = limited["invalid"]["compile time limit exceeded"]["count"].as_u64();
+    assert_eq!(timeouts, checked["pass"].as_u64(), "{limited}");
+}

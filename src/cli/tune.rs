@@ -209,7 +209,7 @@ fn sample_checks(space: &Space, args: &TuneArgs) -> (usize, usize, BTreeMap<Stri
         space,
         proposals,
         threads(),
-        Nvrtc::IfAvailable,
+        &Nvrtc::in_child(args.compile_timeout),
         &AtomicBool::new(false),
     ) {
         match r {

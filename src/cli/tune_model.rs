@@ -196,6 +196,9 @@ pub fn search_json(r: &EvolutionReport) -> serde_json::Value {
             "total": serde_json::to_value(measure_total(r)).unwrap_or_default(),
             // GPU time over (wall x GPUs): near 1 when no GPU waited.
             "gpu_utilisation": measure_total(r).gpu_utilisation(),
+            // Compile time over (wall x compile threads): near 1 when every
+            // core compiled all the time.
+            "compile_utilisation": measure_total(r).compile_utilisation(),
             "batches": r.measure_batches.iter().map(|b| serde_json::to_value(b).unwrap_or_default()).collect::<Vec<_>>(),
         },
         "batches": r.batches.iter().map(|b| json!({

@@ -127,11 +127,14 @@ pub struct ChildCompiled {
 
 /// Runs compiles in child processes, each stopped at `limit` or when the
 /// caller's stop flag is set.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ChildCompiler {
     program: OsString,
     args: Vec<OsString>,
     limit: Option<Duration>,
+    /// This executable's `compile-kernel` (it needs libnvrtc here), not a
+    /// command of the user's or a test's.
+    own: bool,
 }
 
 impl ChildCompiler {
@@ -142,7 +145,10 @@ impl ChildCompiler {
         }
         let exe = std::env::current_exe()
             .map_err(|e| format!("cannot find the tirtui executable to compile with: {e}"))?;
-        Ok(ChildCompiler::with_command(exe, [SUBCOMMAND], limit))
+        Ok(ChildCompiler {
+            own: true,
+            ..ChildCompiler::with_command(exe, [SUBCOMMAND], limit)
+        })
     }
 
     /// `program args...` as the compiler.
@@ -155,7 +161,15 @@ impl ChildCompiler {
             program: program.into(),
             args: args.into_iter().map(Into::into).collect(),
             limit,
+            own: false,
         }
+    }
+
+    /// A command other than this executable's `compile-kernel` (from
+    /// `$TIRTUI_COMPILE_COMMAND`, or a test's stand-in): it may compile
+    /// where libnvrtc does not load in this process.
+    pub fn is_command(&self) -> bool {
+        !self.own
     }
 
     /// `sh -c COMMAND` as the compiler.

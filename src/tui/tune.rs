@@ -147,7 +147,10 @@ impl App {
                 let mut progress = |p: &Progress| {
                     let _ = progress_tx.send(TuneMsg::Progress(Box::new(p.clone())));
                 };
-                let opts = TuneOptions::new(trials);
+                let mut opts = TuneOptions::new(trials);
+                // Each candidate's NVRTC check in a child with tune's limit:
+                // `:tune stop` kills it instead of waiting for it (issue 31).
+                opts.nvrtc = tune::Nvrtc::in_child(Some(tune::pool::DEFAULT_COMPILE_TIMEOUT));
                 let report = tune::tune(&space, &opts, &mut measure, ctx, &flag, &mut progress);
                 measure.shutdown();
                 let _ = tx.send(TuneMsg::Done(Box::new(report)));

@@ -63,6 +63,10 @@ pub struct MeasureBreakdown {
     /// Time a GPU of the stream had nothing to run because the search had
     /// not submitted the next batch yet (summed over the GPUs).
     pub gpu_wait_search_s: f64,
+    /// Time the stream's compile threads had nothing to compile (summed
+    /// over the threads): cores the search left idle, waiting for it to
+    /// submit the next batch.
+    pub compile_idle_s: f64,
     /// Each compile's wall time (shared pool and stream); the slowest, the
     /// median and the 90th percentile of them (`finish_compile_stats`).
     #[serde(skip)]
@@ -118,6 +122,7 @@ impl MeasureBreakdown {
         self.gpu_busy_s += o.gpu_busy_s;
         self.streamed |= o.streamed;
         self.gpu_wait_search_s += o.gpu_wait_search_s;
+        self.compile_idle_s += o.compile_idle_s;
         self.compile_each_s.extend_from_slice(&o.compile_each_s);
         self.finish_compile_stats();
     }
@@ -144,6 +149,14 @@ impl MeasureBreakdown {
     pub fn gpu_utilisation(&self) -> Option<f64> {
         let capacity = self.wall_s * self.gpus as f64;
         (self.gpu_busy_s > 0.0 && capacity > 0.0).then(|| (self.gpu_busy_s / capacity).min(1.0))
+    }
+
+    /// The share of the compile threads' time spent compiling (1.0: every
+    /// core compiled all the time); `None` without the figures.
+    pub fn compile_utilisation(&self) -> Option<f64> {
+        let capacity = self.wall_s * self.compile_threads as f64;
+        let busy: f64 = self.compile_each_s.iter().sum();
+        (busy > 0.0 && capacity > 0.0).then(|| (busy / capacity).min(1.0))
     }
 
     /// Adds a later batch: everything sums, walls too.

@@ -9,7 +9,10 @@ use super::Invalid;
 use crate::codegen::{CodegenError, CudaKernel, CudaOutput, KernelLaunch};
 use crate::launch_limits::{kib, LaunchLimits};
 use crate::lower::LowerError;
-use crate::runtime::{nvrtc_available, nvrtc_compile, DEFAULT_ARCH};
+use crate::runtime::{nvrtc_available, nvrtc_compile, ChildCompiler, CompileError, DEFAULT_ARCH};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// `local` arrays per thread beyond what 255 registers hold. Such a candidate
 /// spills, and its unrolled body (register tile x virtual threads x unrolled K)
@@ -26,17 +29,43 @@ pub struct Built {
 }
 
 /// Whether to compile with NVRTC as part of the checks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Nvrtc {
-    /// When libnvrtc can be loaded here.
+    /// In process, when libnvrtc can be loaded here (cannot be stopped).
     IfAvailable,
+    /// In a child process (`tirtui compile-kernel`, or the command of
+    /// `$TIRTUI_COMPILE_COMMAND`) when libnvrtc can be loaded here or a
+    /// compile command is set: killed past its limit, or when the build's
+    /// stop flag is set, so a stop never waits for NVRTC (issue 31).
+    Child(Arc<ChildCompiler>),
     Skip,
+}
+
+impl Nvrtc {
+    /// Checks in a child compile with `limit`; in process when this
+    /// executable cannot be found to start one.
+    pub fn in_child(limit: Option<Duration>) -> Nvrtc {
+        match ChildCompiler::new(limit) {
+            Ok(c) => Nvrtc::Child(Arc::new(c)),
+            Err(_) => Nvrtc::IfAvailable,
+        }
+    }
 }
 
 /// Runs every check after the replay on a replayed candidate.
 pub fn build(replayed: Replayed, nvrtc: Nvrtc) -> Result<Built, Invalid> {
+    build_stoppable(replayed, &nvrtc, &AtomicBool::new(false))
+}
+
+/// `build`, whose NVRTC check (in a child) is killed once `stop` is set:
+/// the candidate then fails as stopped (`Invalid::build_thread_stopped`).
+pub fn build_stoppable(
+    replayed: Replayed,
+    nvrtc: &Nvrtc,
+    stop: &AtomicBool,
+) -> Result<Built, Invalid> {
     timed(Phase::Codegen, || generate_checked(replayed)).and_then(|(replayed, out)| {
-        compile_checked(&out.kernel, nvrtc)?;
+        compile_checked(&out.kernel, nvrtc, stop)?;
         Ok(Built {
             replayed,
             kernel: out.kernel,
@@ -68,12 +97,30 @@ fn generate_checked(mut replayed: Replayed) -> Result<(Replayed, CudaOutput), In
     Ok((replayed, out))
 }
 
-fn compile_checked(kernel: &CudaKernel, nvrtc: Nvrtc) -> Result<(), Invalid> {
-    if nvrtc == Nvrtc::IfAvailable && nvrtc_available() {
-        nvrtc_compile(kernel, DEFAULT_ARCH).map_err(|e| Invalid {
-            reason: "NVRTC compile".into(),
-            detail: e.to_string(),
-        })?;
+fn compile_checked(kernel: &CudaKernel, nvrtc: &Nvrtc, stop: &AtomicBool) -> Result<(), Invalid> {
+    let refused = |detail: String| Invalid {
+        reason: "NVRTC compile".into(),
+        detail,
+    };
+    match nvrtc {
+        Nvrtc::IfAvailable if nvrtc_available() => {
+            nvrtc_compile(kernel, DEFAULT_ARCH).map_err(|e| refused(e.to_string()))?;
+        }
+        // A compile command of its own needs no libnvrtc here (a stand-in).
+        Nvrtc::Child(child) if child.is_command() || nvrtc_available() => {
+            match child.compile(kernel, DEFAULT_ARCH, stop) {
+                Ok(_) => {}
+                Err(CompileError::Stopped) => return Err(Invalid::build_thread_stopped()),
+                Err(e @ CompileError::TimedOut { .. }) => {
+                    return Err(Invalid {
+                        reason: super::shared_compile::COMPILE_TIME_LIMIT_REASON.into(),
+                        detail: e.to_string(),
+                    })
+                }
+                Err(CompileError::Failed(log)) => return Err(refused(log)),
+            }
+        }
+        _ => {}
     }
     Ok(())
 }

@@ -27,6 +27,7 @@
 
 pub mod breakdown;
 pub mod check;
+pub mod compile_order;
 pub mod evolution;
 pub mod measure;
 pub mod mutators;
@@ -42,7 +43,7 @@ pub mod stream;
 pub mod tasks;
 
 pub use breakdown::MeasureBreakdown;
-pub use check::{build, Built, Nvrtc};
+pub use check::{build, build_stoppable, Built, Nvrtc};
 pub use measure::WorkerMeasure;
 pub use pool::MeasurePool;
 pub use search::{

@@ -5,7 +5,7 @@
 //! proposals are deduplicated by their decisions, and a candidate already in the
 //! database is read from it.
 
-use super::check::{build, Built, Nvrtc};
+use super::check::{build_stoppable, Built, Nvrtc};
 use super::space::{decisions_key, Decision, Space};
 use super::Invalid;
 use crate::codegen::CudaKernel;
@@ -357,7 +357,7 @@ pub fn tune(
             continue;
         }
         empty_rounds = 0;
-        let built = build_all(space, proposals, opts.threads, opts.nvrtc, stop);
+        let built = build_all(space, proposals, opts.threads, &opts.nvrtc, stop);
         if stop.load(Ordering::Relaxed) {
             report.stop = Stop::Interrupted;
             break;
@@ -696,7 +696,7 @@ pub fn build_all(
     space: &Space,
     proposals: Vec<Vec<Decision>>,
     threads: usize,
-    nvrtc: Nvrtc,
+    nvrtc: &Nvrtc,
     stop: &AtomicBool,
 ) -> Vec<Result<Built, Invalid>> {
     let n = proposals.len();
@@ -712,7 +712,7 @@ pub fn build_all(
                 }
                 let r = space
                     .replay(&proposals[i])
-                    .and_then(|replayed| build(replayed, nvrtc));
+                    .and_then(|replayed| build_stoppable(replayed, nvrtc, stop));
                 if let Ok(mut v) = results.lock() {
                     v[i] = Some(r);
                 }

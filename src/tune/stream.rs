@@ -26,6 +26,7 @@
 //! so the walls of a search add up to its measuring time.
 
 use super::breakdown::MeasureBreakdown;
+use super::compile_order::{CompileTimes, SourceShape};
 use super::search::{MeasureError, Measured};
 use super::shared_compile::{compile_one, not_compiled, CompileFn, Compiled, GpuRunner};
 use crate::codegen::CudaKernel;
@@ -69,11 +70,24 @@ struct BatchState {
 struct Board {
     items: Vec<Item>,
     batches: Vec<BatchState>,
-    /// Items to compile, in submission order (the first of each source).
-    queue: VecDeque<usize>,
+    /// Items to compile (the first of each source) with their batch and
+    /// source shape, in submission order; taken slowest-first within the
+    /// earliest batch (`compile_order`).
+    queue: VecDeque<(usize, usize, SourceShape)>,
+    /// The compiles that have ended, for the order.
+    times: CompileTimes,
     /// The first item of each source, and the outcome once compiled.
     first_of: HashMap<(String, String), usize>,
     outcomes: HashMap<usize, Compiled>,
+    /// The compiled items whose binaries `outcomes` keeps, oldest first, and
+    /// their bytes: past `CACHE_BYTES` the oldest are dropped (a later
+    /// kernel of that source is compiled again).
+    cached: VecDeque<(usize, usize)>,
+    cached_bytes: usize,
+    cache_limit: usize,
+    /// `false` with `TIRTUI_COMPILE_ORDER=submission`: the queue in
+    /// submission order, for a comparison on the same machine.
+    slow_first: bool,
     /// Items waiting for another item's compile (same source).
     copies: HashMap<usize, Vec<usize>>,
     /// Every item before it is taken (where a free GPU starts looking).
@@ -98,6 +112,11 @@ pub struct Stream<'b> {
 /// How long a waiting thread sleeps before it looks at `stop` again.
 const POLL: Duration = Duration::from_millis(100);
 
+/// The binaries a stream keeps for kernels whose source comes again: a
+/// tune's CUBINs are tens of kB each, so this holds thousands of them and
+/// bounds a long tune's memory.
+pub const CACHE_BYTES: usize = 256 << 20;
+
 fn lock(board: &Mutex<Board>) -> MutexGuard<'_, Board> {
     // A thread that panicked while holding the lock left the board
     // consistent (every update is one assignment): go on with it.
@@ -117,8 +136,13 @@ pub fn run_stream<R>(
         items: Vec::new(),
         batches: Vec::new(),
         queue: VecDeque::new(),
+        times: CompileTimes::default(),
         first_of: HashMap::new(),
         outcomes: HashMap::new(),
+        cached: VecDeque::new(),
+        cached_bytes: 0,
+        cache_limit: cache_limit(),
+        slow_first: std::env::var("TIRTUI_COMPILE_ORDER").as_deref() != Ok("submission"),
         copies: HashMap::new(),
         first_open: 0,
         alive: gpus,
@@ -197,7 +221,7 @@ impl Stream<'_> {
                 }
                 None => {
                     b.first_of.insert(key, i);
-                    b.queue.push_back(i);
+                    b.queue.push_back((i, batch, SourceShape::of(&kernel)));
                 }
             }
             b.items.push(Item {
@@ -275,20 +299,34 @@ fn compile_loop(
 ) {
     loop {
         let mut b = lock(board);
-        let i = loop {
+        let (i, shape) = loop {
             if quit.load(Ordering::Relaxed) || b.alive == 0 {
                 return;
             }
-            if let Some(i) = b.queue.pop_front() {
-                break i;
+            let next = if b.slow_first {
+                b.times.pick(&b.queue)
+            } else {
+                (!b.queue.is_empty()).then_some(0)
+            };
+            if let Some(at) = next {
+                if let Some((i, _, shape)) = b.queue.remove(at) {
+                    break (i, shape);
+                }
             }
             if b.closed {
                 return;
             }
+            // Nothing to compile: this core idles until the search submits
+            // the next batch (counted against the latest one).
+            let waited = Instant::now();
             b = match changed.wait_timeout(b, POLL) {
                 Ok((guard, _)) => guard,
                 Err(p) => p.into_inner().0,
             };
+            let idle = waited.elapsed().as_secs_f64();
+            if let Some(latest) = b.batches.last_mut() {
+                latest.breakdown.compile_idle_s += idle;
+            }
         };
         let kernel = b.items[i].kernel.clone();
         drop(b);
@@ -304,13 +342,53 @@ fn compile_loop(
             return;
         };
         figures.compile_wall_s = figures.compile_wall_s.max(since_submit);
+        b.times.note(shape, run.wall_s);
         for copy in b.copies.remove(&i).unwrap_or_default() {
             b.items[copy].compiled = Some(outcome.clone());
         }
-        b.outcomes.insert(i, outcome.clone());
+        keep_binary(&mut b, i, &outcome);
         b.items[i].compiled = Some(outcome);
         drop(b);
         changed.notify_all();
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// `CACHE_BYTES` for streams started on this thread (tests: a small one).
+    static CACHE_LIMIT: std::cell::Cell<usize> = const { std::cell::Cell::new(CACHE_BYTES) };
+}
+
+fn cache_limit() -> usize {
+    #[cfg(test)]
+    return CACHE_LIMIT.with(|c| c.get());
+    #[cfg(not(test))]
+    CACHE_BYTES
+}
+
+/// Keeps item `i`'s outcome for later kernels of its source, dropping the
+/// oldest binaries past `CACHE_BYTES` (their sources compile again).
+fn keep_binary(b: &mut Board, i: usize, outcome: &Compiled) {
+    let bytes = match outcome {
+        Ok(p) => p.cubin_base64.len() + 64,
+        Err(_) => 64,
+    };
+    b.outcomes.insert(i, outcome.clone());
+    b.cached.push_back((i, bytes));
+    b.cached_bytes += bytes;
+    while b.cached_bytes > b.cache_limit {
+        let Some((old, size)) = b.cached.pop_front() else {
+            break;
+        };
+        b.cached_bytes -= size;
+        b.outcomes.remove(&old);
+        let key = (
+            b.items[old].kernel.source.clone(),
+            b.items[old].kernel.name.clone(),
+        );
+        if b.first_of.get(&key) == Some(&old) {
+            b.first_of.remove(&key);
+        }
     }
 }
 

@@ -536,3 +536,65 @@ fn a_candidate_that_fails_its_second_measurement_cannot_win() {
     remeasure::remeasure_best(&mut report, 1, &mut gpu, &named_kernel);
     assert_eq!(report.best().map(|t| t.index), Some(2));
 }
+
+/// The explorer's `:tune` checks each candidate with NVRTC in a child
+/// (issue 31): `:tune stop` kills a check compile in flight instead of
+/// waiting for it. A stand-in compiler sleeps 60 s on every kernel.
+#[test]
+fn a_stop_kills_the_check_compiles_in_flight() {
+    let (_, space) = tune_session();
+    let mut model = Model::new();
+    let stop = AtomicBool::new(false);
+    let mut opts = TuneOptions::new(8);
+    opts.threads = 2;
+    opts.nvrtc = Nvrtc::Child(std::sync::Arc::new(crate::runtime::ChildCompiler::shell(
+        "cat >/dev/null; sleep 60",
+        None,
+    )));
+    let started = std::time::Instant::now();
+    let report = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            stop.store(true, Ordering::Relaxed);
+        });
+        tune(&space, &opts, &mut model, None, &stop, &mut quiet)
+    });
+    let took = started.elapsed().as_secs_f64();
+    // Far below the stand-in's 60 s, far above a loaded machine's delays.
+    assert!(took < 20.0, "the stop waited {took:.1} s for the compiles");
+    assert_eq!(report.stop, Stop::Interrupted);
+    assert_eq!(model.calls, 0, "nothing compiled, nothing may run");
+}
+
+/// A check compile past its limit makes the candidate invalid with the
+/// compile limit's reason; it never runs.
+#[test]
+fn a_check_compile_past_its_limit_is_an_invalid_candidate() {
+    let (_, space) = tune_session();
+    let mut model = Model::new();
+    let stop = AtomicBool::new(false);
+    let mut opts = TuneOptions::new(2);
+    opts.threads = 2;
+    opts.nvrtc = Nvrtc::Child(std::sync::Arc::new(crate::runtime::ChildCompiler::shell(
+        "cat >/dev/null; sleep 60",
+        Some(std::time::Duration::from_millis(200)),
+    )));
+    // Every candidate fails its check: the stop ends the search.
+    let report = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(1500));
+            stop.store(true, Ordering::Relaxed);
+        });
+        tune(&space, &opts, &mut model, None, &stop, &mut quiet)
+    });
+    assert_eq!(model.calls, 0);
+    let limit = report
+        .invalid
+        .get(shared_compile::COMPILE_TIME_LIMIT_REASON)
+        .unwrap_or_else(|| panic!("{:?}", report.invalid));
+    assert!(
+        limit.example.starts_with("compile time limit 0.2 s"),
+        "{}",
+        limit.example
+    );
+}

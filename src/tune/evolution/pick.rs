@@ -305,7 +305,7 @@ pub(super) fn build_many(
     parallel_map(&work, opts.threads, phases, |(c, done)| {
         let done = done.lock().ok().and_then(|mut r| r.take());
         done.map_or_else(|| spaces[c.sketch].replay(&c.decisions), Ok)
-            .and_then(|r| build(r, opts.nvrtc))
+            .and_then(|r| build(r, opts.nvrtc.clone()))
             .map(|b| {
                 let f = timed(Phase::Features, || featurize(&b));
                 (b, f)

@@ -418,3 +418,81 @@ fn a_compile_past_the_limit_is_a_failed_build_and_the_stream_goes_on() {
     assert_eq!((timeouts, errors), (2, 0));
     assert_eq!(gpus[0].runs, 8);
 }
+
+/// A kernel whose source has `unrolls` unrolled loops.
+fn unrolled(i: usize, unrolls: usize) -> CudaKernel {
+    let mut k = kernel(i);
+    k.source = "#pragma unroll\nfor (int j = 0; j < 8; ++j) {}\n".repeat(unrolls);
+    k
+}
+
+/// Within a batch the kernels like those that compiled slowly start first
+/// (`compile_order`), so a slow one at the end of a batch does not hold it
+/// alone after every other compile has ended.
+#[test]
+fn kernels_like_the_slow_ones_compile_first_in_their_batch() {
+    let started: Arc<Mutex<Vec<usize>>> = Arc::default();
+    let log = Arc::clone(&started);
+    let compile: Box<CompileFn<'static>> = Box::new(move |k: &CudaKernel, _: &AtomicBool| {
+        log.lock().unwrap().push(index_of(k));
+        let slow = k.source.matches("#pragma unroll").count() > 4;
+        std::thread::sleep(Duration::from_millis(if slow { 120 } else { 10 }));
+        Ok(Precompiled {
+            arch: "sm_90".into(),
+            cubin_base64: format!("bin-{}", k.name),
+            compile_ms: 1.0,
+            warnings: vec![],
+        }
+        .into())
+    });
+    let mut gpus = [FakeGpu::new(0)];
+    let mut lost = [false];
+    let stop = AtomicBool::new(false);
+    let first: Vec<CudaKernel> = (0..4)
+        .map(|i| unrolled(i, if i == 1 { 12 } else { 1 }))
+        .collect();
+    // The slow ones come last in the second batch's proposal order.
+    let second: Vec<CudaKernel> = (10..16)
+        .map(|i| unrolled(i, if i >= 14 { 12 } else { 1 }))
+        .collect();
+    let results = run_stream(parts(compile, 1, &mut gpus, &mut lost), &stop, |s| {
+        let a = s.submit(first);
+        let _ = s.collect(a);
+        let b = s.submit(second);
+        s.collect(b).results.iter().map(outcome).collect::<Vec<_>>()
+    });
+    // Results keep the proposals' order whatever the compile order.
+    assert_eq!(results, numbers(10..16));
+    let order = started.lock().unwrap().clone();
+    assert_eq!(order.len(), 10, "{order:?}");
+    let mut slow_first = order[4..6].to_vec();
+    slow_first.sort_unstable();
+    assert_eq!(slow_first, vec![14, 15], "compile order {order:?}");
+}
+
+/// The binaries kept for sources that come again are bounded: past the
+/// limit the oldest is dropped and its source compiles again.
+#[test]
+fn the_binary_cache_drops_the_oldest_past_its_limit() {
+    let count = Arc::new(Mutex::new(0));
+    let shared_in_second = |limit: usize| {
+        CACHE_LIMIT.with(|c| c.set(limit));
+        *count.lock().unwrap() = 0;
+        let compile = fake_compiler(1, 1, vec![], Arc::clone(&count));
+        let mut gpus = [FakeGpu::new(0)];
+        let mut lost = [false];
+        let stop = AtomicBool::new(false);
+        let shared = run_stream(parts(compile, 1, &mut gpus, &mut lost), &stop, |s| {
+            let a = s.submit(vec![kernel(1), kernel(2)]);
+            let _ = s.collect(a);
+            // k1 again: compiled before, dropped or not.
+            let b = s.submit(vec![kernel(1)]);
+            s.collect(b).breakdown.compiles_shared
+        });
+        CACHE_LIMIT.with(|c| c.set(CACHE_BYTES));
+        (shared, *count.lock().unwrap())
+    };
+    assert_eq!(shared_in_second(CACHE_BYTES), (1, 2));
+    // Room for one binary: k2's pushed k1's out.
+    assert_eq!(shared_in_second(100), (0, 3));
+}
