@@ -411,6 +411,53 @@ mod tests {
         );
     }
 
+    /// A term of a random map: `p`, `p // c`, `p % c` or `p % m // d`, times a
+    /// small coefficient.
+    fn term(p: usize, kind: u8, c: i64, d: i64, coef: i64) -> String {
+        let names = ["i", "j"];
+        let base = match kind % 4 {
+            0 => names[p].to_string(),
+            1 => format!("{} // {c}", names[p]),
+            2 => format!("{} % {c}", names[p]),
+            _ => format!("{} % {c} // {d}", names[p]),
+        };
+        format!("{coef} * ({base})")
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the split answers, the full evaluation answers the same.
+        #[test]
+        fn random_maps_agree_with_every_index_evaluated(
+            shape in (1i64..5, 1i64..5).prop_map(|(a, b)| [a * 4, b * 4]),
+            outputs in proptest::collection::vec(
+                proptest::collection::vec(
+                    (0usize..2, 0u8..4, proptest::sample::select(vec![1i64, 2, 4, 8, 16]),
+                     proptest::sample::select(vec![1i64, 2, 4]), 1i64..9),
+                    1..3,
+                ),
+                1..4,
+            ),
+        ) {
+            let outs: Vec<String> = outputs
+                .iter()
+                .map(|terms| {
+                    terms
+                        .iter()
+                        .map(|&(p, k, c, d, coef)| term(p, k, c, d, coef))
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                })
+                .collect();
+            let text = format!("lambda i, j: ({},)", outs.join(", "));
+            let map = IndexMap::parse(&text).unwrap();
+            if let Some(fast) = check(&map, &shape, 1 << 24) {
+                prop_assert_eq!(Some(fast), brute(&map, &shape), "{} on {:?}", text, shape);
+            }
+        }
+    }
+
     #[test]
     fn collisions_and_negatives_are_left_to_the_full_check() {
         for (text, shape) in [
