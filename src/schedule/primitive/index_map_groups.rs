@@ -2,8 +2,8 @@
 //! outputs fall into groups over disjoint parts of the index.
 //!
 //! A part is a parameter `p` used whole, or one of `p // c` and `p % c` when
-//! every use of `p` is one of those two with the same `c`, and `c` divides p's
-//! extent. Outputs that share a part are in one group. The parts are a
+//! every use of `p` is a `p // d` with `c | d` or a `p % m` with `m | c`, and
+//! `c` divides p's extent. Outputs that share a part are in one group. The parts are a
 //! bijection of the index space, so the map is injective exactly when each
 //! group is on its own parts, and each output takes exactly the values it
 //! takes on its group's parts. TVM's MMA layouts (`i // 16, j // 16,
@@ -113,43 +113,87 @@ pub fn check(map: &IndexMap, shape: &[i64], limit: i64) -> Option<Vec<i64>> {
 
 /// For each parameter, the divisor it splits by (0: kept whole); `None` when
 /// the map has a float or a parameter of a non-positive extent.
+///
+/// `p` splits at `c` into `p // c` and `p % c` when every use of `p` is a
+/// `p % m` with `m` dividing `c` (a function of `p % c`) or a `p // d` with
+/// `c` dividing `d` (`p // d == (p // c) // (d / c)`), and `c` divides p's
+/// extent: `c` is the lcm of the moduli, else the gcd of the divisors.
+/// wgmma's accumulator layout (`i // 64`, `i % 64 // 16`, `i % 8`, `i % 16`)
+/// splits at 64 this way.
 fn split_divisors(map: &IndexMap, shape: &[i64]) -> Option<Vec<i64>> {
     if shape.len() != map.params.len() || shape.iter().any(|&e| e <= 0) {
         return None;
     }
-    // None: not seen yet; Some(0): used whole or with two divisors.
-    let mut div: Vec<Option<i64>> = vec![None; shape.len()];
+    let mut seen = vec![Uses::default(); shape.len()];
     for o in &map.outputs {
-        uses(o, &mut div)?;
+        uses(o, &mut seen)?;
     }
     Some(
-        div.iter()
-            .enumerate()
-            .map(|(p, d)| match d {
-                Some(c) if *c > 0 && shape[p] % c == 0 => *c,
-                _ => 0,
-            })
+        seen.iter()
+            .zip(shape)
+            .map(|(u, &extent)| u.divisor(extent))
             .collect(),
     )
 }
 
-fn uses(e: &MapExpr, div: &mut [Option<i64>]) -> Option<()> {
+/// How a parameter is read: whole, and the constants it is divided and
+/// taken modulo by.
+#[derive(Clone, Default)]
+struct Uses {
+    whole: bool,
+    divisors: Vec<i64>,
+    moduli: Vec<i64>,
+}
+
+impl Uses {
+    /// The split point (see `split_divisors`); 0 when the parameter stays whole.
+    fn divisor(&self, extent: i64) -> i64 {
+        fn gcd(a: i64, b: i64) -> i64 {
+            if b == 0 {
+                a
+            } else {
+                gcd(b, a % b)
+            }
+        }
+        let positive = self.divisors.iter().chain(&self.moduli).all(|&c| c > 0);
+        if self.whole || !positive {
+            return 0;
+        }
+        let c = if self.moduli.is_empty() {
+            self.divisors.iter().fold(0, |a, &d| gcd(a, d))
+        } else {
+            let lcm = self
+                .moduli
+                .iter()
+                .try_fold(1i64, |a, &m| (a / gcd(a, m)).checked_mul(m));
+            match lcm {
+                Some(l) => l,
+                None => return 0,
+            }
+        };
+        let fits = c > 0 && extent % c == 0 && self.divisors.iter().all(|d| d % c == 0);
+        if fits {
+            c
+        } else {
+            0
+        }
+    }
+}
+
+fn uses(e: &MapExpr, seen: &mut [Uses]) -> Option<()> {
     match e {
-        MapExpr::Param(p, _) => div[*p] = Some(0),
+        MapExpr::Param(p, _) => seen[*p].whole = true,
         MapExpr::Int(..) => {}
         MapExpr::Float(..) => return None,
-        MapExpr::Neg(a, _) => uses(a, div)?,
+        MapExpr::Neg(a, _) => uses(a, seen)?,
         MapExpr::Bin(op, a, b, _) => match (op, a.as_ref(), b.as_ref()) {
-            (MapOp::FloorDiv | MapOp::FloorMod, MapExpr::Param(p, _), MapExpr::Int(c, _)) => {
-                div[*p] = match div[*p] {
-                    None => Some(*c),
-                    Some(d) if d == *c => Some(d),
-                    Some(_) => Some(0),
-                }
+            (MapOp::FloorDiv, MapExpr::Param(p, _), MapExpr::Int(d, _)) => {
+                seen[*p].divisors.push(*d)
             }
+            (MapOp::FloorMod, MapExpr::Param(p, _), MapExpr::Int(m, _)) => seen[*p].moduli.push(*m),
             _ => {
-                uses(a, div)?;
-                uses(b, div)?;
+                uses(a, seen)?;
+                uses(b, seen)?;
             }
         },
     }
@@ -171,8 +215,10 @@ fn parts_of(e: &MapExpr, parts: &[Part], out: &mut Vec<usize>) {
         MapExpr::Int(..) | MapExpr::Float(..) => {}
         MapExpr::Neg(a, _) => parts_of(a, parts, out),
         MapExpr::Bin(op, a, b, _) => match (op, a.as_ref(), b.as_ref()) {
-            (MapOp::FloorDiv | MapOp::FloorMod, MapExpr::Param(p, _), MapExpr::Int(c, _))
-                if parts.iter().any(|x| x.param == *p && x.div == *c) =>
+            // A split parameter's every `p // d` and `p % m` reads one part
+            // (`split_divisors` checked that d and m fit its split point).
+            (MapOp::FloorDiv | MapOp::FloorMod, MapExpr::Param(p, _), MapExpr::Int(..))
+                if parts.iter().any(|x| x.param == *p && x.div != 0) =>
             {
                 out.extend(find(*p, Some(*op == MapOp::FloorMod)));
             }
@@ -326,6 +372,90 @@ mod tests {
         assert_eq!(check(&whole, &[256, 512], 1 << 24), None);
         assert_eq!(check(&whole, &[16, 512], 1 << 24), Some(vec![8192]));
         assert_eq!(check(&map, &[64, 48], 1 << 24), brute(&map, &[64, 48]));
+    }
+
+    /// wgmma's m64n128 accumulator layout: `i` read as `i // 64`, `i % 64`,
+    /// `i % 8`, `i % 16` (split at 64), `j` at 128.
+    const WGMMA_ACC: &str = "lambda i, j: (i // 64, j // 128, 32 * (i % 64 // 16) + 4 * (i % 8) + j % 8 // 2, 4 * (j % 128 // 8) + i % 16 // 8 * 2 + j % 2)";
+
+    #[test]
+    fn parameters_read_at_several_divisors_split_at_their_lcm() {
+        // Every case is answered here and agrees with the full evaluation,
+        // or is left to it (None) where the split does not apply or fails.
+        let cases: &[(&str, &[i64], bool)] = &[
+            (WGMMA_ACC, &[128, 256], true),
+            ("lambda i: (i // 8, i % 8 // 2, i % 2)", &[32], true),
+            (
+                "lambda i, j: (i // 4, i % 2, i % 4 // 2, j)",
+                &[16, 3],
+                true,
+            ),
+            ("lambda i: (i // 8, i % 4)", &[16], false),
+            ("lambda i: (i // 6, i % 4)", &[24], false),
+            ("lambda i: (i // 8, i % 8, i)", &[16], true),
+            ("lambda i: (i // 4, i % -4)", &[16], false),
+        ];
+        for (text, shape, splits) in cases {
+            let map = IndexMap::parse(text).unwrap();
+            let fast = check(&map, shape, 1 << 24);
+            assert_eq!(fast.is_some(), *splits, "{text} on {shape:?}");
+            if fast.is_some() {
+                assert_eq!(fast, brute(&map, shape), "{text} on {shape:?}");
+            }
+        }
+        // On the session's 4096² cache: 64 + 32 + 8192 evaluations, not 2 x 16M.
+        let map = IndexMap::parse(WGMMA_ACC).unwrap();
+        assert_eq!(
+            check(&map, &[4096, 4096], 1 << 24),
+            Some(vec![64, 32, 128, 64])
+        );
+    }
+
+    /// A term of a random map: `p`, `p // c`, `p % c` or `p % m // d`, times a
+    /// small coefficient.
+    fn term(p: usize, kind: u8, c: i64, d: i64, coef: i64) -> String {
+        let names = ["i", "j"];
+        let base = match kind % 4 {
+            0 => names[p].to_string(),
+            1 => format!("{} // {c}", names[p]),
+            2 => format!("{} % {c}", names[p]),
+            _ => format!("{} % {c} // {d}", names[p]),
+        };
+        format!("{coef} * ({base})")
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the split answers, the full evaluation answers the same.
+        #[test]
+        fn random_maps_agree_with_every_index_evaluated(
+            shape in (1i64..5, 1i64..5).prop_map(|(a, b)| [a * 4, b * 4]),
+            outputs in proptest::collection::vec(
+                proptest::collection::vec(
+                    (0usize..2, 0u8..4, proptest::sample::select(vec![1i64, 2, 4, 8, 16]),
+                     proptest::sample::select(vec![1i64, 2, 4]), 1i64..9),
+                    1..3,
+                ),
+                1..4,
+            ),
+        ) {
+            let outs: Vec<String> = outputs
+                .iter()
+                .map(|terms| {
+                    terms
+                        .iter()
+                        .map(|&(p, k, c, d, coef)| term(p, k, c, d, coef))
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                })
+                .collect();
+            let text = format!("lambda i, j: ({},)", outs.join(", "));
+            let map = IndexMap::parse(&text).unwrap();
+            if let Some(fast) = check(&map, &shape, 1 << 24) {
+                prop_assert_eq!(Some(fast), brute(&map, &shape), "{} on {:?}", text, shape);
+            }
+        }
     }
 
     #[test]
