@@ -377,3 +377,37 @@ fn the_tma_sessions_compile_for_sm_90a_with_nvrtc() {
         assert!(!report.ptx.contains(".local"), "{session}: local memory");
     }
 }
+
+/// A tile whose elements are not the box's rows as they are (A's tile with
+/// its rows reversed) is not a box: refused, naming the store. The
+/// products stay scalar (no wgmma, which would refuse the layout first).
+#[test]
+fn a_copy_that_is_not_a_box_is_refused() {
+    let (before, yaml) = f16_case();
+    let scalar: String = yaml
+        .lines()
+        .filter(|l| {
+            [
+                "tensorize",
+                "wgmma_wait_group",
+                "c_w",
+                "c_init",
+                "decompose_reduction",
+            ]
+            .iter()
+            .all(|w| !l.contains(w))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let yaml = scalar.replace(
+        "  - {op: annotate, block_or_loop: a_sh, ann_key: buffer_swizzle, ann_val: 128}\n",
+        "  - {op: transform_layout, block: a_sh, buffer: [write, 0], index_map: \"lambda i, j: (127 - i, j)\"}\n  - {op: annotate, block_or_loop: a_sh, ann_key: buffer_swizzle, ann_val: 128}\n",
+    );
+    let err = lower(before, &yaml).unwrap_err();
+    assert!(err.contains("A_shared"), "{err}");
+    assert!(err.contains("is annotated `tma_load`"), "{err}");
+    assert!(
+        err.contains("does not address the tile from its start on the nest's loops alone"),
+        "{err}"
+    );
+}
