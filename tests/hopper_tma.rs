@@ -134,6 +134,37 @@ fn the_kernel_copies_by_tma_and_waits_on_mbarrier_phases() {
         .all(|m| m.swizzle == 128 && m.kernel == kernel.name));
 }
 
+/// The full mbarriers order the TMA copies for the wgmmas: the steady
+/// state has no `__syncthreads` between its waits and its wgmmas, only the
+/// one after `wgmma.wait_group 1` that keeps a stage from being refilled
+/// while the other warpgroup's wgmmas read it; the inits need one barrier
+/// (before the first wait), not one between each two.
+#[test]
+fn the_mbarrier_orders_the_copies_without_a_barrier_before_the_wgmmas() {
+    let (before, yaml) = case("f16", F16_SESSION, (4096, 4096, 4096));
+    let trace = replay_yaml(before, &yaml).unwrap_or_else(|e| panic!("{e}"));
+    let src = tirtui::codegen::generate(trace.func())
+        .unwrap()
+        .kernel
+        .source;
+    let start = src.find("for (int k_0_0 = 0;").expect("the pipelined loop");
+    let body = &src[start..];
+    let body = &body[..body.find("\n  }\n").expect("the loop's end")];
+    assert_eq!(body.matches("__syncthreads();").count(), 1, "{body}");
+    let sync = body.find("__syncthreads();").unwrap();
+    assert!(
+        body.find("tirtui_wgmma_wait<1>();").unwrap() < sync,
+        "{body}"
+    );
+    assert!(body.find("tirtui_tma_load_2d(").unwrap() > sync, "{body}");
+    let prologue = &src[src.find("tirtui_mbarrier_init(").unwrap()..start];
+    assert_eq!(
+        prologue.matches("__syncthreads();").count(),
+        1,
+        "{prologue}"
+    );
+}
+
 fn lowered_f16() -> (PrimFunc, LoweredProgram) {
     let (before, yaml) = f16_case();
     let lowered = lower(before.clone(), &yaml).unwrap_or_else(|e| panic!("{e}"));
@@ -345,4 +376,38 @@ fn the_tma_sessions_compile_for_sm_90a_with_nvrtc() {
         }
         assert!(!report.ptx.contains(".local"), "{session}: local memory");
     }
+}
+
+/// A tile whose elements are not the box's rows as they are (A's tile with
+/// its rows reversed) is not a box: refused, naming the store. The
+/// products stay scalar (no wgmma, which would refuse the layout first).
+#[test]
+fn a_copy_that_is_not_a_box_is_refused() {
+    let (before, yaml) = f16_case();
+    let scalar: String = yaml
+        .lines()
+        .filter(|l| {
+            [
+                "tensorize",
+                "wgmma_wait_group",
+                "c_w",
+                "c_init",
+                "decompose_reduction",
+            ]
+            .iter()
+            .all(|w| !l.contains(w))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let yaml = scalar.replace(
+        "  - {op: annotate, block_or_loop: a_sh, ann_key: buffer_swizzle, ann_val: 128}\n",
+        "  - {op: transform_layout, block: a_sh, buffer: [write, 0], index_map: \"lambda i, j: (127 - i, j)\"}\n  - {op: annotate, block_or_loop: a_sh, ann_key: buffer_swizzle, ann_val: 128}\n",
+    );
+    let err = lower(before, &yaml).unwrap_err();
+    assert!(err.contains("A_shared"), "{err}");
+    assert!(err.contains("is annotated `tma_load`"), "{err}");
+    assert!(
+        err.contains("does not address the tile from its start on the nest's loops alone"),
+        "{err}"
+    );
 }

@@ -5,7 +5,12 @@
 //! accesses at the same index that is provably one thread's own element need
 //! no barrier. An async copy (cp.async) writes at its wait: at issue it is
 //! checked against earlier reads only (write after read), and a read needs a
-//! barrier after the wait it lands at (read after write).
+//! barrier after the wait it lands at (read after write). A TMA copy
+//! (`T.tma_load`) is written at issue only: its bytes land for each thread
+//! that waits on its mbarrier's phase, so its readers need no barrier (the
+//! mbarrier orders them); its overwrite of earlier reads is checked as a
+//! cp.async's is. Thread 0's `mbarrier.init` and copies are one thread's,
+//! in order; the other threads' waits need one barrier after the inits.
 //!
 //! TVM: src/tir/transforms/thread_storage_sync.cc (ThreadSyncPlanner over the
 //! linearised access sequence of each scope, with a loop's body scanned twice).
@@ -19,7 +24,7 @@ use super::lir::{LFor, LStmt, Lowered};
 use super::LowerError;
 use crate::arith::{simplify_kernel, VarRanges};
 use crate::ir::IdSet;
-use crate::ir::{BinOp, BufferId, Expr, VarId};
+use crate::ir::{BinOp, BufferId, Expr, Intrinsic, VarId};
 
 #[derive(Clone, Debug)]
 struct Access {
@@ -38,6 +43,9 @@ struct Access {
     slot: Option<Slot>,
     /// The index, when the access is one element for each thread.
     point: Option<Expr>,
+    /// Made by the elected thread alone (thread 0: `mbarrier.init`, a TMA
+    /// copy's issue): two such accesses are one thread's, in program order.
+    elected: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,6 +66,7 @@ impl Access {
             issue: false,
             slot: None,
             point: None,
+            elected: false,
         }
     }
 
@@ -241,6 +250,12 @@ impl Planner<'_> {
                 }
                 out.push(Entry { id, accesses: acc });
             }
+            LStmt::Evaluate(Expr::Call(f, args)) if f.is_tma() => {
+                out.push(Entry {
+                    id,
+                    accesses: self.tma_accesses(*f, args),
+                });
+            }
             LStmt::Evaluate(e) => {
                 let mut acc = Vec::new();
                 self.expr_reads(e, &mut acc);
@@ -422,6 +437,55 @@ impl Planner<'_> {
         Ok(head)
     }
 
+    /// The accesses of a TMA copy or an mbarrier call. The mbarrier orders a
+    /// TMA copy's bytes for every thread that waits on its phase (the
+    /// pipeline makes each reader wait), so the copy is a write at issue
+    /// only (no barrier before its readers, which a barrier could not order
+    /// anyway: the copy is the async proxy's), checked against earlier
+    /// reads of its version. `mbarrier.init` is thread 0's write of the
+    /// barrier word, which other threads' waits must see (one barrier after
+    /// the inits); the copy's arrive on the barrier is the barrier's own
+    /// atomic business.
+    fn tma_accesses(&self, f: Intrinsic, args: &[Expr]) -> Vec<Access> {
+        let mut acc = Vec::new();
+        let operand = |i: usize| match args.get(i) {
+            Some(Expr::Load(b, idx)) if self.is_shared(*b) => Some((*b, idx)),
+            _ => None,
+        };
+        match f {
+            Intrinsic::TmaLoad => {
+                for a in args.iter().skip(2) {
+                    self.expr_reads(a, &mut acc);
+                }
+                if let Some((b, idx)) = operand(0) {
+                    acc.push(Access {
+                        issue: true,
+                        elected: true,
+                        slot: idx.first().and_then(|i| self.slot(b, i)),
+                        ..Access::of(b, true)
+                    });
+                }
+            }
+            Intrinsic::MbarrierInit => {
+                if let Some((b, _)) = operand(0) {
+                    acc.push(Access {
+                        elected: true,
+                        ..Access::of(b, true)
+                    });
+                }
+            }
+            _ => {
+                if let Some((b, _)) = operand(0) {
+                    acc.push(Access::of(b, false));
+                }
+                for a in args.iter().skip(1) {
+                    self.expr_reads(a, &mut acc);
+                }
+            }
+        }
+        acc
+    }
+
     fn mark(&mut self, id: usize) -> Result<(), LowerError> {
         if self.divergent > 0 {
             return Err(LowerError::DivergentBarrier);
@@ -437,6 +501,9 @@ impl Planner<'_> {
     }
 
     fn conflicts(&self, prev: &Access, cur: &Access, next: Option<VarId>) -> bool {
+        if prev.elected && cur.elected {
+            return false;
+        }
         if prev.buffer != cur.buffer {
             return self.share_bytes(prev.buffer, cur.buffer);
         }
