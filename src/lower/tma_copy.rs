@@ -52,6 +52,13 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
         .iter()
         .find(|b| !done.iter().any(|(n, _, _)| n == *b))
     {
+        if guarded(&body, missing) {
+            return Err(LowerError::Unsupported {
+                what: format!(
+                    "block \"{missing}\" is annotated `tma_load` but its copy is guarded (a `T.where`: the tile runs past the edge of the matrix); a TMA box copies whole tiles, so make the tile sizes divide the matrix or drop `tma_load`"
+                ),
+            });
+        }
         return Err(LowerError::Unsupported {
             what: format!(
                 "block \"{missing}\" is annotated `tma_load` but its copy is not a loop nest of that block alone under the loop that computes it (compute_at the cache_read block, and keep its loops free of other statements)"
@@ -71,6 +78,19 @@ pub fn run(mut f: Lowered) -> Result<Lowered, LowerError> {
     });
     f.body = body;
     Ok(f)
+}
+
+/// Whether block `name` has a guard: its body is an `if`, or an `if`
+/// holds it.
+fn guarded(s: &LStmt, name: &str) -> bool {
+    let is_block = |s: &LStmt| matches!(s, LStmt::Block(b) if b.name == name);
+    let mut found = false;
+    s.visit(&mut |x| match x {
+        LStmt::Block(b) if b.name == name => found |= matches!(b.body, LStmt::If(_)),
+        LStmt::If(i) => found |= is_block(&i.then_case),
+        _ => {}
+    });
+    found
 }
 
 /// `outer`: the ranges of the loops around `s` (a unit blockIdx loop makes

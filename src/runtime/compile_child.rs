@@ -365,10 +365,18 @@ fn read_tail(stderr: Option<std::process::ChildStderr>) -> mpsc::Receiver<String
 pub fn child_main() -> i32 {
     let mut text = String::new();
     if let Err(e) = std::io::stdin()
-        .take(MAX_ANSWER_BYTES as u64)
+        .take(MAX_ANSWER_BYTES as u64 + 1)
         .read_to_string(&mut text)
     {
         eprintln!("error: cannot read the compile job: {e}");
+        return 2;
+    }
+    // Said as such, not as the JSON error of a job cut short.
+    if text.len() > MAX_ANSWER_BYTES {
+        eprintln!(
+            "error: the compile job is longer than {} MiB",
+            MAX_ANSWER_BYTES >> 20
+        );
         return 2;
     }
     let job: CompileJob = match serde_json::from_str(&text) {

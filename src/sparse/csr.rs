@@ -92,8 +92,21 @@ impl Rng {
     }
 }
 
+/// The most row pointers plus nonzeros a generated matrix has: its arrays
+/// (and the uniform draw's set of cells) are host memory, sized by a
+/// session's constants or `--sparse`; past this a replay would allocate
+/// gigabytes, or abort, before anything runs. 16M entries: 128 MiB of
+/// indices, far above the benchmarks' matrices (4096 rows, 64K-1M nonzeros).
+pub const MAX_PATTERN_ENTRIES: usize = 1 << 24;
+
 /// A random CSR matrix as `spec` describes, with exactly `spec.nnz` nonzeros.
 pub fn generate(spec: &CsrSpec) -> Result<Csr, CsrError> {
+    if spec.rows.saturating_add(1).saturating_add(spec.nnz) > MAX_PATTERN_ENTRIES {
+        return Err(CsrError::TooLarge {
+            rows: spec.rows,
+            nnz: spec.nnz,
+        });
+    }
     let cells = spec.rows.saturating_mul(spec.cols);
     if spec.nnz > cells {
         return Err(CsrError::TooDense {
@@ -192,6 +205,8 @@ fn distinct_values(rng: &mut Rng, n: usize, k: usize) -> Vec<usize> {
 /// What is wrong with a supplied CSR pair, naming the array and the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CsrError {
+    #[error("a matrix of {rows} rows and {nnz} nonzeros is past the {max} row pointers and nonzeros tirtui draws on the host (hint: smaller `M` / `NNZ` or `--sparse density=`)", max = MAX_PATTERN_ENTRIES)]
+    TooLarge { rows: usize, nnz: usize },
     #[error("{nnz} nonzeros do not fit a {rows} x {cols} matrix")]
     TooDense {
         nnz: usize,
