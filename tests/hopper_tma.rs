@@ -119,7 +119,7 @@ fn the_kernel_copies_by_tma_and_waits_on_mbarrier_phases() {
     );
     // B's two 64-column panels are one call of two boxes.
     assert!(src.contains(", 2, 8192, 64);"), "{src}");
-    let maps = tirtui::codegen::tma::tensor_maps(src);
+    let maps = tirtui::codegen::tma::tensor_maps(src).unwrap();
     assert_eq!(maps.len(), 2, "{maps:?}");
     assert_eq!(
         (maps[0].arg, maps[0].box_rows, maps[0].box_cols),

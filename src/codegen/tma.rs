@@ -76,24 +76,31 @@ pub fn marker(kernel: &str, arg: usize, rows: i64, cols: i64, swizzle: i64) -> S
 }
 
 /// The tensor maps a source's kernels take, as its marker lines say.
-pub fn tensor_maps(source: &str) -> Vec<TensorMapSpec> {
+pub fn tensor_maps(source: &str) -> Result<Vec<TensorMapSpec>, String> {
     source
         .lines()
-        .filter_map(|l| {
-            let rest = l.strip_prefix(TENSOR_MAP_MARKER)?.strip_prefix(" of ")?;
-            let (kernel, rest) = rest.split_once(": arg ")?;
-            let (arg, rest) = rest.split_once(" box ")?;
-            let (bx, swizzle) = rest.split_once(" swizzle ")?;
-            let (rows, cols) = bx.split_once('x')?;
-            Some(TensorMapSpec {
-                kernel: kernel.to_string(),
-                arg: arg.parse().ok()?,
-                box_rows: rows.parse().ok()?,
-                box_cols: cols.parse().ok()?,
-                swizzle: swizzle.parse().ok()?,
-            })
+        .filter(|l| l.starts_with(TENSOR_MAP_MARKER))
+        .map(|l| {
+            // A marker that does not read back would launch the kernel with
+            // a tensor map fewer than it declares: an error, never skipped.
+            parse_marker(l).ok_or_else(|| format!("unreadable tensor map marker `{l}`"))
         })
         .collect()
+}
+
+fn parse_marker(line: &str) -> Option<TensorMapSpec> {
+    let rest = line.strip_prefix(TENSOR_MAP_MARKER)?.strip_prefix(" of ")?;
+    let (kernel, rest) = rest.split_once(": arg ")?;
+    let (arg, rest) = rest.split_once(" box ")?;
+    let (bx, swizzle) = rest.split_once(" swizzle ")?;
+    let (rows, cols) = bx.split_once('x')?;
+    Some(TensorMapSpec {
+        kernel: kernel.to_string(),
+        arg: arg.parse().ok()?,
+        box_rows: rows.parse().ok()?,
+        box_cols: cols.parse().ok()?,
+        swizzle: swizzle.parse().ok()?,
+    })
 }
 
 /// The helpers' CUDA text.
@@ -175,7 +182,7 @@ mod tests {
             marker("main_kernel_1", 3, 64, 32, 64)
         );
         assert_eq!(
-            tensor_maps(&src),
+            tensor_maps(&src).unwrap(),
             vec![
                 TensorMapSpec {
                     kernel: "main_kernel".into(),
@@ -193,6 +200,7 @@ mod tests {
                 },
             ]
         );
-        assert!(tensor_maps("// tirtui: tensor map of k: arg x box 1x2 swizzle 3").is_empty());
+        let bad = tensor_maps("// tirtui: tensor map of k: arg x box 1x2 swizzle 3").unwrap_err();
+        assert!(bad.contains("unreadable tensor map marker"), "{bad}");
     }
 }

@@ -45,6 +45,7 @@ pub struct PlannedMap {
 /// The tensor maps kernel `name` of `kernel` takes, in parameter order.
 pub fn plan(kernel: &CudaKernel, name: &str) -> Result<Vec<PlannedMap>, RuntimeError> {
     tensor_maps(&kernel.source)
+        .map_err(|why| RuntimeError::InvalidRequest(format!("kernel `{name}`: {why}")))?
         .into_iter()
         .filter(|s| s.kernel == name)
         .map(|s| plan_one(kernel, &s))
