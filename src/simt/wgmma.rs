@@ -248,7 +248,7 @@ impl Shape {
         };
         if !ok || !matches!(self.elem_bytes, 1 | 2) {
             return Err(err(format!(
-                "m64n{n}k{k} with {}-byte operands is not a wgmma shape (16-bit operands: N a multiple of 8 from 8 to 256; s8: 8, 16, 24 or a multiple of 16 up to 256)",
+                "m64n{n}k{k} is not a wgmma shape for {}-byte operands (16-bit: N a multiple of 8 from 8 to 256; s8: 8, 16, 24 or a multiple of 16 up to 256)",
                 self.elem_bytes
             )));
         }
