@@ -1,5 +1,6 @@
 //! Hopper's warpgroup MMA in CUDA: inline PTX `wgmma.mma_async` m64nNk16
-//! (fp16 or bf16 operands from shared memory, fp32 accumulators), the
+//! (fp16 or bf16 operands from shared memory, fp32 accumulators) and
+//! m64nNk32 `.s32.s8.s8` (s8 operands, both K-major, s32 accumulators), the
 //! 64-bit shared-memory matrix descriptors it reads its operands through,
 //! and `wgmma.fence` / `commit_group` / `wait_group`, as device functions.
 //!
@@ -29,6 +30,10 @@ use crate::ir::DataType;
 /// fence, commit, wait and descriptor helpers.
 pub const HELPER: &str = "tirtui_wgmma";
 
+/// The helper name of the s32 accumulator's fill and store (overloads of
+/// the fp32 ones on `int*`).
+pub const HELPER_S32: &str = "tirtui_wgmma_s32";
+
 /// The line every translation unit using wgmma carries: what the runtime
 /// looks for to pick sm_90a.
 pub const ARCH_MARKER: &str = "// tirtui: wgmma needs sm_90a";
@@ -44,33 +49,56 @@ pub fn needs_sm90a(source: &str) -> bool {
 pub struct WgmmaShape {
     pub n: u32,
     pub bf16: bool,
+    /// s8 operands, k 32, s32 accumulators (both operands K-major).
+    pub s8: bool,
     pub a_mn_major: bool,
     pub b_mn_major: bool,
 }
 
 impl WgmmaShape {
-    /// For fp16 or bf16 operands, N a multiple of 8 from 8 to 256; `None`
-    /// for anything wgmma m64nNk16 with fp32 accumulators does not have.
+    /// For fp16 or bf16 operands, N a multiple of 8 from 8 to 256; for s8,
+    /// N 8, 16, 24 or a multiple of 16 up to 256 and both operands K-major
+    /// (PTX has no transpose for 8-bit types); `None` for anything else.
     pub fn new(n: u32, operand: DataType, a_mn_major: bool, b_mn_major: bool) -> Option<Self> {
-        let bf16 = match operand {
-            DataType::F16 => false,
-            DataType::BF16 => true,
+        let (bf16, s8) = match operand {
+            DataType::F16 => (false, false),
+            DataType::BF16 => (true, false),
+            DataType::I8 => (false, true),
             _ => return None,
         };
-        (n.is_multiple_of(8) && (8..=256).contains(&n)).then_some(WgmmaShape {
+        let ok = if s8 {
+            !a_mn_major
+                && !b_mn_major
+                && (matches!(n, 8 | 16 | 24) || (n.is_multiple_of(16) && (32..=256).contains(&n)))
+        } else {
+            n.is_multiple_of(8) && (8..=256).contains(&n)
+        };
+        ok.then_some(WgmmaShape {
             n,
             bf16,
+            s8,
             a_mn_major,
             b_mn_major,
         })
     }
 
+    /// The instruction's k: 32 bytes of operand.
+    pub fn k(&self) -> u32 {
+        if self.s8 {
+            32
+        } else {
+            16
+        }
+    }
+
     /// The device function's name: `tirtui_wgmma_m64n128k16_f32_f16`, with
-    /// `_ta` / `_tb` for M-major A / N-major B.
+    /// `_ta` / `_tb` for M-major A / N-major B (`..k32_s32_s8` for s8).
     pub fn function(&self) -> String {
         format!(
-            "tirtui_wgmma_m64n{}k16_f32_{}{}{}",
+            "tirtui_wgmma_m64n{}k{}_{}_{}{}{}",
             self.n,
+            self.k(),
+            if self.s8 { "s32" } else { "f32" },
             self.operand_name(),
             if self.a_mn_major { "_ta" } else { "" },
             if self.b_mn_major { "_tb" } else { "" }
@@ -78,7 +106,9 @@ impl WgmmaShape {
     }
 
     fn operand_name(&self) -> &'static str {
-        if self.bf16 {
+        if self.s8 {
+            "s8"
+        } else if self.bf16 {
             "bf16"
         } else {
             "f16"
@@ -93,7 +123,7 @@ fn all_shapes() -> &'static [(WgmmaShape, &'static str)] {
     ALL.get_or_init(|| {
         let mut out = Vec::new();
         for n in (8..=256).step_by(8) {
-            for operand in [DataType::F16, DataType::BF16] {
+            for operand in [DataType::F16, DataType::BF16, DataType::I8] {
                 for (ta, tb) in [(false, false), (false, true), (true, false), (true, true)] {
                     if let Some(shape) = WgmmaShape::new(n, operand, ta, tb) {
                         let name: &'static str = Box::leak(shape.function().into_boxed_str());
@@ -119,6 +149,9 @@ pub fn helper_name(shape: &WgmmaShape) -> &'static str {
 pub fn helper_source_named(name: &str) -> Option<String> {
     if name == HELPER {
         return Some(helper_source());
+    }
+    if name == HELPER_S32 {
+        return Some(helper_source_s32());
     }
     all_shapes()
         .iter()
@@ -194,9 +227,39 @@ pub fn helper_source() -> String {
     )
 }
 
+/// The s32 accumulator's fill and store: overloads of the fp32 helpers on
+/// `int*` (same fragment, register pairs stored as one 8-byte `int2`).
+pub fn helper_source_s32() -> String {
+    "template <int R>\n\
+     __device__ __forceinline__ void tirtui_wgmma_fill(int* d) {\n  \
+     #pragma unroll\n  for (int r = 0; r < R; ++r) d[r] = 0;\n\
+     }\n\
+     template <int R>\n\
+     __device__ __forceinline__ void tirtui_wgmma_store(int* dst, const int* d, int ldm, int t) {\n  \
+     int w = t / 32, l = t % 32;\n  \
+     if (ldm % 2 == 0 && ((unsigned long long)dst & 7ull) == 0) {\n    \
+     #pragma unroll\n    for (int r = 0; r < R; r += 2) {\n      \
+     int i = 16 * w + l / 4 + 8 * ((r / 2) % 2);\n      \
+     int j = 8 * (r / 4) + 2 * (l % 4);\n      \
+     *(int2*)&dst[i * ldm + j] = make_int2(d[r], d[r + 1]);\n    \
+     }\n    \
+     return;\n  \
+     }\n  \
+     #pragma unroll\n  for (int r = 0; r < R; ++r) {\n    \
+     int i = 16 * w + l / 4 + 8 * ((r / 2) % 2);\n    \
+     int j = 8 * (r / 4) + 2 * (l % 4) + r % 2;\n    \
+     dst[i * ldm + j] = d[r];\n  \
+     }\n\
+     }\n"
+        .to_string()
+}
+
 /// The device function of one wgmma variant: `d` holds the thread's N/2
 /// accumulators; `scale_d` 0 ignores them (D = A x B), 1 adds to them.
 pub fn mma_source(shape: &WgmmaShape) -> String {
+    if shape.s8 {
+        return mma_source_s8(shape);
+    }
     let regs = shape.n as usize / 2;
     let d_list = (0..regs)
         .map(|i| format!("%{i}"))
@@ -222,6 +285,31 @@ pub fn mma_source(shape: &WgmmaShape) -> String {
     )
 }
 
+/// An s8 variant: s32 accumulators as `+r` operands; the integer form
+/// takes no scale or transpose immediates (both operands K-major).
+fn mma_source_s8(shape: &WgmmaShape) -> String {
+    let regs = shape.n as usize / 2;
+    let d_list = (0..regs)
+        .map(|i| format!("%{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let outputs = (0..regs)
+        .map(|i| format!("\"+r\"(d[{i}])"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let (da, db, scale) = (regs, regs + 1, regs + 2);
+    format!(
+        "__device__ __forceinline__ void {name}(int* d, unsigned long long desc_a, unsigned long long desc_b, int scale_d) {{\n  \
+         asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{scale}, 0;\\n\"\n    \
+         \"wgmma.mma_async.sync.aligned.m64n{n}k32.s32.s8.s8 {{{d_list}}}, %{da}, %{db}, p;\\n}}\\n\"\n    \
+         : {outputs}\n    \
+         : \"l\"(desc_a), \"l\"(desc_b), \"r\"(scale_d));\n\
+         }}\n",
+        name = shape.function(),
+        n = shape.n,
+    )
+}
+
 impl super::expr::ExprCtx<'_> {
     /// The text of a lowered wgmma call (`ptx_wgmma`, its fill, store,
     /// fence, commit and wait), with the helpers it needs recorded.
@@ -231,6 +319,11 @@ impl super::expr::ExprCtx<'_> {
         let int = |i: usize| args.get(i).and_then(crate::ir::Expr::as_int).unwrap_or(0);
         let printed: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
         let p = |i: usize| printed.get(i).cloned().unwrap_or_default();
+        if matches!(f, Intrinsic::WgmmaFill | Intrinsic::WgmmaStore)
+            && args.first().map(|a| self.dtype(a)) == Some(DataType::I32)
+        {
+            self.helpers.insert(HELPER_S32);
+        }
         match f {
             Intrinsic::WgmmaFence => "tirtui_wgmma_fence()".to_string(),
             Intrinsic::WgmmaCommit => "tirtui_wgmma_commit()".to_string(),
@@ -240,13 +333,15 @@ impl super::expr::ExprCtx<'_> {
             _ => {
                 let operand = args.get(1).map(|a| self.dtype(a)).unwrap_or(DataType::F16);
                 let n = int(3);
-                // A K-major and B N-major (`tensor_intrin::wgmma`); the
-                // shape was checked when the block was tensorized.
+                // A K-major and B N-major for 16-bit operands, both K-major
+                // for s8 (`tensor_intrin::wgmma`); the shape was checked
+                // when the block was tensorized.
+                let s8 = operand == DataType::I8;
                 let Some(shape) = u32::try_from(n)
                     .ok()
-                    .and_then(|n| WgmmaShape::new(n, operand, false, true))
+                    .and_then(|n| WgmmaShape::new(n, operand, false, !s8))
                 else {
-                    return format!("/* no wgmma m64n{n}k16 of {} */", operand.name());
+                    return format!("/* no wgmma m64n{n} of {} */", operand.name());
                 };
                 self.helpers.insert(helper_name(&shape));
                 let bytes = operand.bytes() as i64;
@@ -262,7 +357,12 @@ impl super::expr::ExprCtx<'_> {
                     _ => 0,
                 };
                 let desc_a = descriptor(&p(1), int(5) * bytes, int(4) * bytes, swizzle);
-                let desc_b = descriptor(&p(2), int(6) * bytes, int(7) * bytes, swizzle);
+                // A K-major B (s8) is read as A is: LBO its inner stride.
+                let desc_b = if s8 {
+                    descriptor(&p(2), int(7) * bytes, int(6) * bytes, swizzle)
+                } else {
+                    descriptor(&p(2), int(6) * bytes, int(7) * bytes, swizzle)
+                };
                 mma(&shape, &p(0), &desc_a, &desc_b, "1")
             }
         }
@@ -282,7 +382,8 @@ mod tests {
             (12, DataType::F16),
             (264, DataType::F16),
             (64, DataType::F32),
-            (64, DataType::I8),
+            (64, DataType::I32),
+            (40, DataType::I8),
         ] {
             assert_eq!(WgmmaShape::new(n, t, false, false), None, "{n} {t:?}");
         }
@@ -308,6 +409,21 @@ mod tests {
         // The scalar path stays for a destination a float2 cannot address.
         assert!(src.contains("if (ldm % 2 == 0 && ((unsigned long long)dst & 7ull) == 0)"));
         assert!(src.contains("dst[i * ldm + j] = d[r];"));
+    }
+
+    #[test]
+    fn the_s8_instruction_is_k32_into_s32_with_both_operands_k_major() {
+        let shape = WgmmaShape::new(128, DataType::I8, false, false).unwrap();
+        assert!(WgmmaShape::new(128, DataType::I8, false, true).is_none());
+        assert!(WgmmaShape::new(256, DataType::I8, false, false).is_some());
+        let src = mma_source(&shape);
+        assert!(src.contains("wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8 {%0, %1,"));
+        assert!(src.contains("%63}, %64, %65, p;"));
+        assert_eq!(src.matches("\"+r\"").count(), 64);
+        assert_eq!(shape.function(), "tirtui_wgmma_m64n128k32_s32_s8");
+        assert!(
+            helper_source_s32().contains("*(int2*)&dst[i * ldm + j] = make_int2(d[r], d[r + 1]);")
+        );
     }
 
     #[test]

@@ -312,7 +312,9 @@ fn append_wgmma_strides(
             };
             let st: Vec<Option<i64>> = all_strides[b.0 as usize].iter().map(Expr::as_int).collect();
             let n = st.len();
-            let core = n >= 4 && st[n - 1] == Some(1) && st[n - 2] == Some(8);
+            // A core-matrix row is 16 bytes: 8 halves, or 16 int8.
+            let row = 16 / f.buffer(*b).dtype.bytes().max(1) as i64;
+            let core = n >= 4 && st[n - 1] == Some(1) && st[n - 2] == Some(row);
             match (core, n.checked_sub(4).map(|k| (st[k], st[k + 1]))) {
                 (true, Some((Some(outer), Some(inner)))) => {
                     extra.push(Expr::int(outer));
@@ -321,7 +323,7 @@ fn append_wgmma_strides(
                 _ => {
                     res = Err(LowerError::Unsupported {
                         what: format!(
-                            "the wgmma operand {} has strides [{}]; a wgmma reads shared tiles of 8x8 core matrices: lay the shared buffer out with transform_layout(lambda r, c: (r // 8, c // 8, r % 8, c % 8)), without storage_align on its last two axes",
+                            "the wgmma operand {} has strides [{}]; a wgmma reads shared tiles of 8x8 core matrices (8 rows of 16 bytes; 8x16 for int8): lay the shared buffer out with transform_layout(lambda r, c: (r // 8, c // 8, r % 8, c % 8)) for 16-bit elements, (r // 8, c // 16, r % 8, c % 16) for int8, without storage_align on its last two axes",
                             f.buffer(*b).name,
                             all_strides[b.0 as usize].iter().map(|e| f.expr(e)).collect::<Vec<_>>().join(", ")
                         ),
@@ -346,7 +348,14 @@ fn append_swizzled_strides(
     f: &Lowered,
     all_strides: &[Vec<Expr>],
 ) -> Result<(), LowerError> {
-    let row = crate::schedule::tensor_intrin::wgmma::SW128_ROW;
+    // s8 operands are both K-major (no transpose for 8-bit types): B is
+    // read as A is, rows of 128 int8 with no panels.
+    let s8 = matches!(args.get(1), Some(Expr::Load(b, _)) if f.buffer(*b).dtype.bytes() == 1);
+    let (row, bytes) = if s8 {
+        (crate::schedule::tensor_intrin::wgmma::SW128_ROW_S8, 1)
+    } else {
+        (crate::schedule::tensor_intrin::wgmma::SW128_ROW, 2)
+    };
     let mut extra = Vec::new();
     for (i, what) in [(1, "A"), (2, "B")] {
         let Some(Expr::Load(b, idx)) = args.get(i) else {
@@ -357,15 +366,16 @@ fn append_swizzled_strides(
         let refuse = |why: String| LowerError::Unsupported {
             what: format!("the wgmma_*_sw128 operand {what} ({}) {why}", buf.name),
         };
-        if buf.swizzle_bytes != 128 || buf.dtype.bytes() != 2 {
+        if buf.swizzle_bytes != 128 || buf.dtype.bytes() != bytes {
             return Err(refuse(format!(
-                "is not a 16-bit tile with 128-byte swizzled rows (its swizzle: {} bytes): annotate the block that writes it with buffer_swizzle: 128",
+                "is not a {}-bit tile with 128-byte swizzled rows (its swizzle: {} bytes): annotate the block that writes it with buffer_swizzle: 128",
+                8 * bytes,
                 buf.swizzle_bytes
             )));
         }
         let n = st.len();
         let rows_ok = n >= 2 && st[n - 1] == Some(1) && st[n - 2] == Some(row);
-        let panel = if i == 2 {
+        let panel = if i == 2 && !s8 {
             n.checked_sub(3).and_then(|k| st[k])
         } else {
             Some(0)
@@ -378,7 +388,7 @@ fn append_swizzled_strides(
                     .map(|e| f.expr(e))
                     .collect::<Vec<_>>()
                     .join(", "),
-                if i == 2 {
+                if i == 2 && !s8 {
                     " in panels (transform_layout lambda k, n: (n // 64, k, n % 64))"
                 } else {
                     ""
@@ -401,8 +411,9 @@ fn append_swizzled_strides(
             }
         }
         let group = 8 * row;
-        if i == 1 {
-            extra.extend([Expr::int(group), Expr::int(8)]);
+        // K-major: (SBO, LBO) = (8 rows, one 16-byte unit, unused).
+        if i == 1 || s8 {
+            extra.extend([Expr::int(group), Expr::int(16 / bytes as i64)]);
         } else {
             extra.extend([Expr::int(panel), Expr::int(group)]);
         }

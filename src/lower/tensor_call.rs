@@ -70,6 +70,16 @@ pub fn operand_extent(
             (Intrinsic::WgmmaMma, 0) | (Intrinsic::WgmmaFill, 0) | (Intrinsic::WgmmaStore, 0) => {
                 Some(acc)
             }
+            // s8: k 32, both operands K-major, 16 int8 a core-matrix row.
+            (Intrinsic::WgmmaMma, 1 | 2) if dtype.bytes() == 1 => {
+                let rows = if arg == 1 { wgmma::M } else { n };
+                let (k, row) = (wgmma::K_S8, wgmma::CORE_S8_ROW);
+                Some(if swizzled {
+                    vec![rows, k]
+                } else {
+                    vec![rows / core, k / row, core, row]
+                })
+            }
             (Intrinsic::WgmmaMma, 1) if swizzled => Some(vec![wgmma::M, wgmma::K]),
             (Intrinsic::WgmmaMma, 2) if swizzled => {
                 let row = wgmma::SW128_ROW;

@@ -1,6 +1,6 @@
 //! Hopper's warpgroup MMA, `wgmma.mma_async.sync.aligned.m64nNk16` with
-//! fp16 or bf16 operands from shared memory and fp32 accumulators, as the
-//! hardware runs it (PTX ISA 8.x, "Asynchronous Warpgroup Level Matrix
+//! fp16 or bf16 operands from shared memory and fp32 accumulators, and
+//! `m64nNk32` with s8 operands and s32 accumulators, as the hardware runs it (PTX ISA 8.x, "Asynchronous Warpgroup Level Matrix
 //! Multiply-Accumulate"): the 64-bit matrix descriptors, the canonical
 //! shared-memory layouts they name (K- or MN-major, no swizzle or 32/64/128B
 //! swizzle), the accumulator fragment of a warpgroup's 128 threads, and the
@@ -23,7 +23,8 @@ use std::collections::VecDeque;
 
 /// Threads of a warpgroup (four warps).
 pub const WARPGROUP: usize = 128;
-/// The m and k of every m64nNk16 instruction.
+/// The m of every instruction, and the k of the 16-bit (m64nNk16) ones:
+/// k is 32 bytes of operand, so 32 for 8-bit operands (`Shape::k`).
 pub const M: usize = 64;
 pub const K: usize = 16;
 
@@ -217,17 +218,43 @@ pub struct Shape {
     pub n: usize,
     pub a_major: Major,
     pub b_major: Major,
-    /// Bytes of an operand element (2: fp16 and bf16).
+    /// Bytes of an operand element: 2, fp16 and bf16 into fp32 (k16); 1, s8
+    /// into s32 (k32: exact products, sums that wrap at 32 bits as the
+    /// hardware's do without `.satfinite`).
     pub elem_bytes: usize,
 }
 
 impl Shape {
-    /// N must be a multiple of 8 from 8 to 256 (PTX's m64nNk16 shapes).
+    /// The instruction's k: 32 bytes of operand per row.
+    pub fn k(&self) -> usize {
+        32 / self.elem_bytes.max(1)
+    }
+
+    /// Whether the operands are s8 and the accumulators s32.
+    pub fn integer(&self) -> bool {
+        self.elem_bytes == 1
+    }
+
+    /// PTX's shapes: for 16-bit operands N is a multiple of 8 from 8 to
+    /// 256; for s8, 8, 16, 24 or a multiple of 16 from 32 to 256. An s8
+    /// operand must be K-major (the transpose exists for 16-bit types only).
     pub fn check(&self) -> Result<(), SimError> {
-        if !self.n.is_multiple_of(8) || !(8..=256).contains(&self.n) {
+        let k = self.k();
+        let n = self.n;
+        let ok = if self.integer() {
+            matches!(n, 8 | 16 | 24) || (n.is_multiple_of(16) && (32..=256).contains(&n))
+        } else {
+            n.is_multiple_of(8) && (8..=256).contains(&n)
+        };
+        if !ok || !matches!(self.elem_bytes, 1 | 2) {
             return Err(err(format!(
-                "m64n{}k16 is not a wgmma shape (N is a multiple of 8 from 8 to 256)",
-                self.n
+                "m64n{n}k{k} is not a wgmma shape for {}-byte operands (16-bit: N a multiple of 8 from 8 to 256; s8: 8, 16, 24 or a multiple of 16 up to 256)",
+                self.elem_bytes
+            )));
+        }
+        if self.integer() && (self.a_major != Major::K || self.b_major != Major::K) {
+            return Err(err(format!(
+                "m64n{n}k{k} s8: both operands must be K-major in shared memory (A as (m, k), B as (n, k)); the transpose exists only for 16-bit types"
             )));
         }
         Ok(())
@@ -240,10 +267,11 @@ impl Shape {
 }
 
 /// One wgmma on the warpgroup's accumulators `acc` (`[128][N/2]`, PTX's
-/// fragment): D = A x B + (D when `scale_d`), A (64x16) and B (16xN) read
+/// fragment): D = A x B + (D when `scale_d`), A (64xk) and B (kxN) read
 /// through their descriptors by `read(byte address)`. Products and sums are
 /// exact, rounded once to fp32 (the hardware's fp32 accumulation is at least
-/// as wide as an fp16 product; the interpreter's sums agree to a few ulps).
+/// as wide as an fp16 product; the interpreter's sums agree to a few ulps);
+/// s8 products sum exactly and the accumulator wraps as an s32.
 pub fn mma(
     shape: &Shape,
     desc_a: u64,
@@ -253,21 +281,22 @@ pub fn mma(
     scale_d: bool,
 ) -> Result<(), SimError> {
     shape.check()?;
+    let kk = shape.k();
     if acc.len() != WARPGROUP || acc.iter().any(|r| r.len() != shape.regs()) {
         return Err(err(format!(
-            "the accumulator of an m64n{}k16 is 128 threads x {} registers",
+            "the accumulator of an m64n{}k{kk} is 128 threads x {} registers",
             shape.n,
             shape.regs()
         )));
     }
     let (da, db) = (Descriptor::decode(desc_a), Descriptor::decode(desc_b));
-    let mut a = vec![[0.0f64; K]; M];
+    let mut a = vec![vec![0.0f64; kk]; M];
     for (m, row) in a.iter_mut().enumerate() {
         for (k, x) in row.iter_mut().enumerate() {
             *x = read(element_address(&da, shape.a_major, m, k, shape.elem_bytes)?)?;
         }
     }
-    let mut b = vec![[0.0f64; K]; shape.n];
+    let mut b = vec![vec![0.0f64; kk]; shape.n];
     for (n, row) in b.iter_mut().enumerate() {
         for (k, x) in row.iter_mut().enumerate() {
             *x = read(element_address(&db, shape.b_major, n, k, shape.elem_bytes)?)?;
@@ -277,8 +306,14 @@ pub fn mma(
         for (r, d) in regs.iter_mut().enumerate() {
             let (i, j) = accumulator_element(t, r);
             let c = if scale_d { *d } else { 0.0 };
-            let sum: f64 = (0..K).map(|k| a[i][k] * b[j][k]).sum();
-            *d = (c + sum) as f32 as f64;
+            *d = if shape.integer() {
+                // s8 values are exact in f64: sum as integers, wrap as an s32.
+                let sum: i64 = (0..kk).map(|k| a[i][k] as i64 * b[j][k] as i64).sum();
+                (c as i64).wrapping_add(sum) as i32 as f64
+            } else {
+                let sum: f64 = (0..kk).map(|k| a[i][k] * b[j][k]).sum();
+                (c + sum) as f32 as f64
+            };
         }
     }
     Ok(())

@@ -77,9 +77,11 @@ impl Sim<'_> {
                             cell.retired_read = Some((g, epoch));
                         }
                     }
+                    let int = self.f.buffer(op.acc).dtype == DataType::I32;
                     for (t, at, regs) in op.results {
                         for (r, v) in regs.into_iter().enumerate() {
-                            self.write(op.acc, at + r as i64, Val::F(v), t)?;
+                            let v = if int { Val::I(v as i64) } else { Val::F(v) };
+                            self.write(op.acc, at + r as i64, v, t)?;
                         }
                     }
                 }
@@ -89,8 +91,13 @@ impl Sim<'_> {
                 for &t in threads {
                     let (c, at) = self.operand(args, 0, t)?;
                     self.accumulator_idle(g, c, "filled")?;
+                    let zero = if self.f.buffer(c).dtype == DataType::I32 {
+                        Val::I(0)
+                    } else {
+                        Val::F(0.0)
+                    };
                     for r in 0..regs {
-                        self.write(c, at + r, Val::F(0.0), t)?;
+                        self.write(c, at + r, zero, t)?;
                     }
                 }
                 self.wgmma[g].touch_registers();
@@ -183,21 +190,43 @@ impl Sim<'_> {
     fn issue_wgmma(&mut self, g: usize, args: &[Expr], threads: &[usize]) -> Result<(), SimError> {
         let t0 = threads[0];
         let n = self.scalar(args, 3, t0)?;
+        // 16-bit operands: B N-major (`imm-trans-b` 1); s8: B K-major, (n, k),
+        // its outer and inner strides read as A's are.
+        let (b_buf, _) = self.operand(args, 2, t0)?;
+        let operand = self.f.buffer(b_buf).dtype;
+        let b_major = if operand.bytes() == 1 {
+            Major::K
+        } else {
+            Major::Mn
+        };
         let (desc_a, bytes) = self.operand_descriptor(args, 1, (4, 5), Major::K, t0)?;
-        let (desc_b, _) = self.operand_descriptor(args, 2, (6, 7), Major::Mn, t0)?;
+        let (desc_b, _) = self.operand_descriptor(args, 2, (6, 7), b_major, t0)?;
         let shape = wgmma::Shape {
             n: usize::try_from(n).unwrap_or(0),
             a_major: Major::K,
-            b_major: Major::Mn,
+            b_major,
             elem_bytes: bytes,
         };
         shape.check()?;
         let (acc, _) = self.operand(args, 0, t0)?;
-        if self.f.buffer(acc).dtype != DataType::F32 {
+        let (a_buf, _) = self.operand(args, 1, t0)?;
+        let want = match (self.f.buffer(a_buf).dtype, operand) {
+            (DataType::I8, DataType::I8) => DataType::I32,
+            (DataType::F16, DataType::F16) | (DataType::BF16, DataType::BF16) => DataType::F32,
+            (a, b) => {
+                return Err(SimError::Wgmma(format!(
+                    "operands of {} and {}: the simulated wgmmas take fp16, bf16 or s8 pairs",
+                    a.name(),
+                    b.name()
+                )))
+            }
+        };
+        if self.f.buffer(acc).dtype != want {
             return Err(SimError::Wgmma(format!(
-                "accumulator {} is {}, not float32",
+                "accumulator {} is {}, not {}",
                 self.f.buffer(acc).name,
-                self.f.buffer(acc).dtype.name()
+                self.f.buffer(acc).dtype.name(),
+                want.name()
             )));
         }
         // The registers it starts from: a wgmma on them still in flight, or the threads'.
