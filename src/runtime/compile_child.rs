@@ -145,6 +145,15 @@ impl ChildCompiler {
         }
         let exe = std::env::current_exe()
             .map_err(|e| format!("cannot find the tirtui executable to compile with: {e}"))?;
+        // Only tirtui itself has `compile-kernel`: a program that links the
+        // library (a test harness) would run something else and never
+        // answer, so it compiles in process instead.
+        if exe.file_stem().and_then(|s| s.to_str()) != Some("tirtui") {
+            return Err(format!(
+                "{} is not the tirtui executable: it has no `{SUBCOMMAND}`",
+                exe.display()
+            ));
+        }
         Ok(ChildCompiler {
             own: true,
             ..ChildCompiler::with_command(exe, [SUBCOMMAND], limit)
