@@ -358,7 +358,7 @@ impl P {
         }
     }
 
-    fn expect(&mut self, op: &str, what: &str) -> Result<Span, MapError> {
+    fn expect_token(&mut self, op: &str, what: &str) -> Result<Span, MapError> {
         let s = self.span();
         if self.eat(op) {
             Ok(s)
@@ -395,7 +395,7 @@ impl P {
                 break;
             }
         }
-        self.expect(":", "after the lambda's parameters")?;
+        self.expect_token(":", "after the lambda's parameters")?;
         if self.params.is_empty() {
             return fail(
                 s,
@@ -427,7 +427,7 @@ impl P {
             }
             ranges.push(self.range_item()?);
             if !self.eat(",") {
-                self.expect(close, "after the list's last item")?;
+                self.expect_token(close, "after the list's last item")?;
                 break;
             }
         }
@@ -456,7 +456,7 @@ impl P {
             let begin = self.expr(0)?;
             if self.eat(",") {
                 let end = self.expr(0)?;
-                self.expect(")", "after a range's end")?;
+                self.expect_token(")", "after a range's end")?;
                 return Ok((begin, Some(end)));
             }
             self.pos = save;
@@ -485,7 +485,7 @@ impl P {
                     if self.eat(",") {
                         comma = true;
                     } else {
-                        self.expect(close, "after the tuple's last item")?;
+                        self.expect_token(close, "after the tuple's last item")?;
                         break;
                     }
                 }
@@ -591,7 +591,7 @@ impl P {
             Some(Tok::Op("(")) => {
                 self.pos += 1;
                 let e = self.expr(depth + 1)?;
-                self.expect(")", "to close the parenthesis")?;
+                self.expect_token(")", "to close the parenthesis")?;
                 Ok(e)
             }
             Some(Tok::Ident(name)) => {
@@ -625,9 +625,9 @@ impl P {
                 format!("`T.{ty}` is not a type (T.float32, T.int32, ...)"),
             );
         };
-        self.expect("(", "after the type")?;
+        self.expect_token("(", "after the type")?;
         let v = self.unary(depth + 1)?;
-        let end = self.expect(")", "to close the constant")?;
+        let end = self.expect_token(")", "to close the constant")?;
         let span = start.join(end);
         match v {
             MapExpr::Int(i, _) if dtype.is_float() => {

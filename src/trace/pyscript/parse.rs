@@ -295,7 +295,7 @@ impl Parser {
         }
     }
 
-    fn expect(&mut self, c: char, what: &str) -> Result<(), CommandError> {
+    fn expect_char(&mut self, c: char, what: &str) -> Result<(), CommandError> {
         if self.eat(c) {
             Ok(())
         } else {
@@ -339,10 +339,10 @@ impl Parser {
             let Some(Tok::Str(key)) = self.next() else {
                 return err("a dict's keys are strings: `{\"key\": 1}`");
             };
-            self.expect(':', "after the dict's key")?;
+            self.expect_char(':', "after the dict's key")?;
             entries.push((key, self.value()?));
             if !self.eat(',') {
-                self.expect('}', "to close the dict")?;
+                self.expect_char('}', "to close the dict")?;
                 break;
             }
         }
@@ -366,7 +366,7 @@ impl Parser {
                 while !self.eat(close) {
                     items.push(self.value()?);
                     if !self.eat(',') {
-                        self.expect(close, "to close the list")?;
+                        self.expect_char(close, "to close the list")?;
                         break;
                     }
                 }
@@ -418,7 +418,7 @@ impl Parser {
                     while !self.eat(close) {
                         items.push(self.expr()?);
                         if !self.eat(',') {
-                            self.expect(close, "to close the list")?;
+                            self.expect_char(close, "to close the list")?;
                             break;
                         }
                     }
@@ -452,13 +452,13 @@ impl Parser {
             let a = int(self);
             if self.eat(':') {
                 let b = int(self);
-                self.expect(']', "to close the slice (`[a:b]` takes integers)")?;
+                self.expect_char(']', "to close the slice (`[a:b]` takes integers)")?;
                 e = PyExpr::Slice(Box::new(e), a, b);
             } else {
                 let Some(a) = a else {
                     return err("an index is an integer: `loops[-1]`, or a slice `loops[-2:]`");
                 };
-                self.expect(']', "to close the index")?;
+                self.expect_char(']', "to close the index")?;
                 e = PyExpr::Index(Box::new(e), a);
             }
         }
@@ -479,7 +479,7 @@ impl Parser {
             let v = self.expr()?;
             args.push((kw, v));
             if !self.eat(',') {
-                self.expect(')', &format!("to close the call of `{op}`"))?;
+                self.expect_char(')', &format!("to close the call of `{op}`"))?;
                 break;
             }
         }
